@@ -1,0 +1,177 @@
+// Package bashparse turns a shell command string into the simple commands it
+// would run, their file operands, and what could not be resolved statically.
+// It decides nothing; the engine matches rules against its facts.
+package bashparse
+
+import "fmt"
+
+// MaxLength is the longest command analysed; longer ones are unresolved.
+const MaxLength = 10000
+
+// MaxDepth bounds nesting of substitutions and wrapper payloads.
+const MaxDepth = 16
+
+// Span locates a node in the analysed source. Offsets are bytes; Line and
+// Col are 1-based. For commands found inside a wrapper payload (bash -c,
+// eval) the span is that of the outer command.
+type Span struct {
+	Offset int `json:"offset"`
+	End    int `json:"end"`
+	Line   int `json:"line"`
+	Col    int `json:"col"`
+}
+
+// String formats the span as line:col.
+func (s Span) String() string { return fmt.Sprintf("%d:%d", s.Line, s.Col) }
+
+// Word is one shell word after quote removal.
+type Word struct {
+	// Value is the word after quote removal when it is static; for dynamic
+	// words it is the source text.
+	Value   string `json:"value"`
+	Dynamic bool   `json:"dynamic,omitempty"` // parameter expansion, substitution, arithmetic
+	Glob    bool   `json:"glob,omitempty"`    // unquoted *, ?, [ or extglob
+	Brace   bool   `json:"brace,omitempty"`   // unquoted brace expansion
+	Tilde   bool   `json:"tilde,omitempty"`   // unquoted leading ~
+}
+
+// Static reports whether the word's value is known before running the shell.
+func (w Word) Static() bool { return !w.Dynamic && !w.Glob && !w.Brace && !w.Tilde }
+
+// Assign is a leading VAR=value of a simple command (or a bare assignment).
+type Assign struct {
+	Name    string `json:"name"`
+	Value   string `json:"value"`
+	Dynamic bool   `json:"dynamic,omitempty"`
+}
+
+// Redirect is one redirection of a command.
+type Redirect struct {
+	Op     string `json:"op"`
+	Fd     string `json:"fd,omitempty"`
+	Target Word   `json:"target"`
+}
+
+// Access says how a command uses a file.
+type Access string
+
+// File accesses.
+const (
+	Read  Access = "read"
+	Write Access = "write"
+)
+
+// File is a file operand of a command, as written (relative paths are
+// relative to Dir of the command).
+type File struct {
+	Path    string `json:"path"`
+	Access  Access `json:"access"`
+	Via     string `json:"via"` // the command or redirect operator that touches it
+	Dynamic bool   `json:"dynamic,omitempty"`
+	Glob    bool   `json:"glob,omitempty"`
+	Tilde   bool   `json:"tilde,omitempty"`
+}
+
+// View is a command as a rule sees it after wrappers are peeled.
+type View struct {
+	Name string   `json:"name"`
+	Args []string `json:"args"`
+	// Text is the name and args joined by single spaces: what patterns match.
+	Text string `json:"text"`
+	// DynamicName is set when the command name is not static.
+	DynamicName bool `json:"dynamic_name,omitempty"`
+	// Assigns are leading assignments the view did not strip.
+	Assigns []string `json:"assigns,omitempty"`
+	// Peeled lists the wrappers removed, outermost first.
+	Peeled []string `json:"peeled,omitempty"`
+}
+
+// Command is one simple command that may execute.
+type Command struct {
+	Words     []Word     `json:"words"`
+	Assigns   []Assign   `json:"assigns,omitempty"`
+	Redirects []Redirect `json:"redirects,omitempty"`
+	Span      Span       `json:"span"`
+	// Narrow is the view allow rules match: only harmless wrappers and
+	// known-safe assignments removed.
+	Narrow View `json:"narrow"`
+	// Wide is the view deny and ask rules match: every wrapper, assignment,
+	// git global option and path prefix removed.
+	Wide View `json:"wide"`
+	// Nested marks a command found inside a wrapper payload (bash -c, eval,
+	// find -exec, watch, …): deny and ask rules see it, allow rules do not.
+	Nested bool   `json:"nested,omitempty"`
+	Origin string `json:"origin,omitempty"`
+	// Dir is the static directory a preceding cd moved to ("" = unchanged).
+	Dir        string `json:"dir,omitempty"`
+	DirUnknown bool   `json:"dir_unknown,omitempty"`
+	Background bool   `json:"background,omitempty"`
+	// ReadOnly is set when the command (narrow view) only reads.
+	ReadOnly bool `json:"read_only"`
+	// ExecWrapper is set for commands that execute others in ways only an
+	// exact rule may approve (watch, setsid, ionice, flock, find -exec/-delete).
+	ExecWrapper bool   `json:"exec_wrapper,omitempty"`
+	Files       []File `json:"files,omitempty"`
+}
+
+// Reason classifies what could not be resolved statically.
+type Reason string
+
+// Reasons for unresolved parts.
+const (
+	ReasonParseError   Reason = "parse-error"
+	ReasonTooLong      Reason = "too-long"
+	ReasonTooDeep      Reason = "too-deep"
+	ReasonDynamicName  Reason = "dynamic-command-name"
+	ReasonDynamicEval  Reason = "dynamic-eval"
+	ReasonDynamicShell Reason = "dynamic-shell-script"
+	ReasonShellInput   Reason = "shell-reads-script"
+	ReasonSource       Reason = "source-file"
+	ReasonAlias        Reason = "alias-definition"
+	ReasonExecWrapper  Reason = "exec-wrapper"
+)
+
+// Unresolved is a part of the command whose effect cannot be known statically.
+type Unresolved struct {
+	Reason Reason `json:"reason"`
+	Text   string `json:"text"`
+	Span   Span   `json:"span"`
+}
+
+// ParseError is a shell syntax error with mvdan's position.
+type ParseError struct {
+	Line       int    `json:"line"`
+	Col        int    `json:"col"`
+	Text       string `json:"text"`
+	Incomplete bool   `json:"incomplete"`
+}
+
+func (e *ParseError) Error() string { return fmt.Sprintf("%d:%d: %s", e.Line, e.Col, e.Text) }
+
+// Analysis is everything bashparse learned about a command string. A parse
+// failure is part of the analysis: Err is set and Unresolved says so.
+type Analysis struct {
+	Source     string       `json:"source"`
+	Commands   []Command    `json:"commands"`
+	Unresolved []Unresolved `json:"unresolved,omitempty"`
+	Err        *ParseError  `json:"error,omitempty"`
+}
+
+// ReadOnly reports whether every command is read-only and nothing is unresolved
+// or written.
+func (a *Analysis) ReadOnly() bool {
+	if len(a.Unresolved) > 0 {
+		return false
+	}
+	for _, c := range a.Commands {
+		if !c.ReadOnly {
+			return false
+		}
+		for _, f := range c.Files {
+			if f.Access == Write {
+				return false
+			}
+		}
+	}
+	return true
+}

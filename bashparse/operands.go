@@ -1,0 +1,219 @@
+package bashparse
+
+import "strings"
+
+// operandSpec says which arguments of a command are files and how it uses them.
+type operandSpec struct {
+	argOpts string // short options that take a value (not a file)
+	// skip is how many leading operands are not files (a grep pattern, a
+	// chmod mode) unless a flag in patternFlags supplied the pattern.
+	skip         int
+	patternFlags string
+	access       Access
+	lastWrite    bool // the last operand is written, the others read (cp)
+}
+
+var (
+	reader = operandSpec{access: Read}
+	writer = operandSpec{access: Write}
+)
+
+// operandSpecs is the table of commands whose operands are files.
+var operandSpecs = map[string]operandSpec{
+	"cat": reader, "less": reader, "more": reader, "tac": reader, "nl": reader, "strings": {argOpts: "nt", access: Read},
+	"head": {argOpts: "nc", access: Read}, "tail": {argOpts: "ncs", access: Read},
+	"grep":  {argOpts: "efmABCdD", skip: 1, patternFlags: "ef", access: Read},
+	"egrep": {argOpts: "efmABCdD", skip: 1, patternFlags: "ef", access: Read},
+	"fgrep": {argOpts: "efmABCdD", skip: 1, patternFlags: "ef", access: Read},
+	"rg":    {argOpts: "efgtTmABCMj", skip: 1, patternFlags: "ef", access: Read},
+	"ag":    {argOpts: "GgABCm", skip: 1, access: Read},
+	"sed":   {argOpts: "efl", skip: 1, patternFlags: "ef", access: Read},
+	"awk":   {argOpts: "Ffv", skip: 1, patternFlags: "f", access: Read},
+	"jq":    {argOpts: "f", skip: 1, patternFlags: "f", access: Read},
+	"base64": reader, "xxd": {argOpts: "cglso", access: Read}, "od": {argOpts: "AjNtw", access: Read},
+	"ls": {argOpts: "IwT", access: Read}, "wc": reader, "stat": {argOpts: "c", access: Read},
+	"du": {argOpts: "dBt", access: Read}, "diff": reader, "file": {argOpts: "fmF", access: Read},
+	"sort": {argOpts: "ktST", access: Read}, "uniq": {argOpts: "fsw", access: Read},
+	"cut": {argOpts: "dfbc", access: Read}, "md5sum": reader, "sha1sum": reader, "sha256sum": reader,
+	"sha512sum": reader, "cksum": reader, "comm": reader, "join": reader, "paste": {argOpts: "d", access: Read},
+	"tree": {argOpts: "LPIo", access: Read}, "cd": reader, "source": reader, ".": reader,
+	"tee":     writer,
+	"cp":      {argOpts: "tS", access: Read, lastWrite: true},
+	"rsync":   {argOpts: "e", access: Read, lastWrite: true},
+	"install": {argOpts: "mogtS", access: Read, lastWrite: true},
+	"ln":      {argOpts: "tS", access: Read, lastWrite: true},
+	"mv":      {argOpts: "tS", access: Write},
+	"touch":   {argOpts: "drt", access: Write}, "rm": writer, "rmdir": writer,
+	"mkdir": {argOpts: "m", access: Write}, "truncate": {argOpts: "sr", access: Write},
+	"chmod": {skip: 1, access: Write}, "chown": {skip: 1, access: Write}, "chgrp": {skip: 1, access: Write},
+	"unlink": writer, "shred": {argOpts: "nsu", access: Write},
+}
+
+// fileOperands lists the files a command (by its wide view) reads or writes.
+func fileOperands(words []Word) []File {
+	if len(words) == 0 || !words[0].Static() {
+		return nil
+	}
+	name := words[0].Value
+	args := words[1:]
+	switch name {
+	case "find":
+		return findOperands(args)
+	case "dd":
+		var out []File
+		for _, a := range args {
+			if p, ok := strings.CutPrefix(a.Value, "if="); ok {
+				out = append(out, fileOf(a, p, Read, "dd"))
+			} else if p, ok := strings.CutPrefix(a.Value, "of="); ok {
+				out = append(out, fileOf(a, p, Write, "dd"))
+			}
+		}
+		return out
+	}
+	spec, ok := operandSpecs[name]
+	if !ok {
+		return nil
+	}
+	access := spec.access
+	if name == "sed" && !sedReadOnlyWords(args) {
+		access = Write
+	}
+	var ops []Word
+	var extra []File
+	patternGiven := false
+	endOpts := false
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		v := a.Value
+		if endOpts || !strings.HasPrefix(v, "-") || v == "-" {
+			ops = append(ops, a)
+			continue
+		}
+		if v == "--" {
+			endOpts = true
+			continue
+		}
+		if strings.HasPrefix(v, "--") {
+			if (name == "sort" || name == "base64") && strings.HasPrefix(v, "--output=") {
+				extra = append(extra, fileOf(a, strings.TrimPrefix(v, "--output="), Write, name))
+			}
+			if (name == "cp" || name == "mv" || name == "ln" || name == "install") && strings.HasPrefix(v, "--target-directory=") {
+				extra = append(extra, fileOf(a, strings.TrimPrefix(v, "--target-directory="), Write, name))
+			}
+			continue
+		}
+		for j := 1; j < len(v); j++ {
+			c := v[j]
+			if strings.IndexByte(spec.patternFlags, c) >= 0 {
+				patternGiven = true
+			}
+			if (name == "sort" && c == 'o') || ((name == "cp" || name == "mv" || name == "ln" || name == "install") && c == 't') {
+				target := v[j+1:]
+				tw := a
+				if target == "" && i+1 < len(args) {
+					i++
+					tw, target = args[i], args[i].Value
+				}
+				extra = append(extra, fileOf(tw, target, Write, name))
+				break
+			}
+			if strings.IndexByte(spec.argOpts, c) >= 0 {
+				if j == len(v)-1 {
+					i++
+				}
+				break
+			}
+		}
+	}
+	skip := spec.skip
+	if patternGiven {
+		skip = 0
+	}
+	if skip > len(ops) {
+		skip = len(ops)
+	}
+	ops = ops[skip:]
+	var out []File
+	for i, o := range ops {
+		if o.Value == "-" && access == Read {
+			continue
+		}
+		acc := access
+		if spec.lastWrite && i == len(ops)-1 && len(ops) > 1 {
+			acc = Write
+		}
+		if name == "mv" {
+			acc = Write
+		}
+		out = append(out, fileOf(o, o.Value, acc, name))
+	}
+	return append(out, extra...)
+}
+
+func sedReadOnlyWords(args []Word) bool {
+	s := make([]string, len(args))
+	for i, a := range args {
+		s[i] = a.Value
+	}
+	return sedReadOnly(s)
+}
+
+func findOperands(args []Word) []File {
+	var out []File
+	i := 0
+	for ; i < len(args); i++ {
+		v := args[i].Value
+		if strings.HasPrefix(v, "-") || v == "(" || v == "!" {
+			break
+		}
+		out = append(out, fileOf(args[i], v, Read, "find"))
+	}
+	for ; i < len(args); i++ {
+		switch args[i].Value {
+		case "-fprint", "-fprint0", "-fls", "-fprintf":
+			if i+1 < len(args) {
+				out = append(out, fileOf(args[i+1], args[i+1].Value, Write, "find "+args[i].Value))
+			}
+		case "-delete":
+			// find -delete removes what it finds under its start paths.
+			for _, f := range out {
+				if f.Access == Read && f.Via == "find" {
+					out = append(out, File{Path: f.Path, Access: Write, Via: "find -delete", Dynamic: f.Dynamic, Glob: f.Glob, Tilde: f.Tilde})
+				}
+			}
+		}
+	}
+	return out
+}
+
+func fileOf(w Word, p string, a Access, via string) File {
+	return File{Path: p, Access: a, Via: via, Dynamic: w.Dynamic || w.Brace, Glob: w.Glob, Tilde: w.Tilde}
+}
+
+// exemptTargets are redirect targets that are not files.
+var exemptTargets = map[string]bool{"/dev/null": true, "/dev/stdout": true, "/dev/stderr": true}
+
+// redirectFile returns the file a redirection reads or writes, if any.
+func redirectFile(r Redirect) (File, bool) {
+	t := r.Target
+	if exemptTargets[t.Value] && t.Static() {
+		return File{}, false
+	}
+	switch r.Op {
+	case ">", ">>", ">|", "&>", "&>>", "<>", ">>|", "&>|":
+		return fileOf(t, t.Value, Write, r.Op), true
+	case "<":
+		return fileOf(t, t.Value, Read, r.Op), true
+	case ">&", "<&":
+		// Only a non-numeric target is a file: "2>&1" and ">&-" duplicate fds.
+		v := t.Value
+		if !t.Dynamic && (v == "-" || (v != "" && strings.Trim(v, "0123456789") == "")) {
+			return File{}, false
+		}
+		if r.Op == ">&" {
+			return fileOf(t, v, Write, r.Op), true
+		}
+		return fileOf(t, v, Read, r.Op), true
+	}
+	return File{}, false
+}

@@ -1,0 +1,287 @@
+package bashparse
+
+import (
+	"errors"
+	"path"
+	"strings"
+	"sync"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// parsers reuses mvdan parsers; a Parser is not safe for concurrent use, the pool is.
+var parsers = sync.Pool{New: func() any {
+	return syntax.NewParser(syntax.Variant(syntax.LangBash))
+}}
+
+// Parse analyses a Bash command string. It never panics and never returns a
+// half-truth: whatever could not be analysed is listed in Unresolved.
+// It is safe for concurrent use.
+func Parse(src string) Analysis {
+	a := Analysis{Source: src}
+	if len(src) > MaxLength {
+		a.Unresolved = append(a.Unresolved, Unresolved{Reason: ReasonTooLong,
+			Text: "command is longer than 10000 characters", Span: Span{End: len(src), Line: 1, Col: 1}})
+		return a
+	}
+	p := &parser{src: src, out: &a}
+	p.run(src, nil)
+	return a
+}
+
+// parser walks one script. Nested payloads (bash -c, eval) get their own
+// parser sharing the same Analysis.
+type parser struct {
+	src    string
+	out    *Analysis
+	depth  int
+	outer  *Span // for nested scripts: the span of the command that runs them
+	origin string
+	// dir is the static cd target in effect; dirUnknown after a dynamic cd.
+	dir        string
+	dirUnknown bool
+}
+
+func (p *parser) run(src string, outer *Span) {
+	sp := parsers.Get().(*syntax.Parser)
+	f, err := sp.Parse(strings.NewReader(src), "")
+	parsers.Put(sp)
+	if err != nil {
+		pe := &ParseError{Line: 1, Col: 1, Text: err.Error()}
+		var se syntax.ParseError
+		if errors.As(err, &se) {
+			pe = &ParseError{Line: int(se.Pos.Line()), Col: int(se.Pos.Col()), Text: se.Text, Incomplete: se.Incomplete}
+		}
+		span := Span{Offset: 0, End: len(src), Line: pe.Line, Col: pe.Col}
+		if outer != nil {
+			span = *outer
+		} else {
+			p.out.Err = pe
+		}
+		p.out.Unresolved = append(p.out.Unresolved, Unresolved{Reason: ReasonParseError,
+			Text: pe.Error(), Span: span})
+		return
+	}
+	p.walk(f)
+}
+
+func (p *parser) span(n syntax.Node) Span {
+	if p.outer != nil {
+		return *p.outer
+	}
+	s, e := n.Pos(), n.End()
+	return Span{Offset: int(s.Offset()), End: int(e.Offset()), Line: int(s.Line()), Col: int(s.Col())}
+}
+
+func (p *parser) unresolved(r Reason, text string, n syntax.Node) {
+	p.out.Unresolved = append(p.out.Unresolved, Unresolved{Reason: r, Text: text, Span: p.span(n)})
+}
+
+// walk visits every node, emitting a Command for each simple command wherever
+// it stands: lists, pipelines, subshells, groups, substitutions, loops,
+// conditions, function bodies, here-documents.
+func (p *parser) walk(root syntax.Node) {
+	depth := 0
+	var stack []bool
+	syntax.Walk(root, func(n syntax.Node) bool {
+		if n == nil {
+			if len(stack) > 0 {
+				if stack[len(stack)-1] {
+					depth--
+				}
+				stack = stack[:len(stack)-1]
+			}
+			return true
+		}
+		nests := false
+		switch x := n.(type) {
+		case *syntax.CmdSubst, *syntax.ProcSubst, *syntax.Subshell, *syntax.Block, *syntax.FuncDecl:
+			nests = true
+			if depth+p.depth >= MaxDepth {
+				p.unresolved(ReasonTooDeep, "nesting deeper than the analysis limit", n)
+				return false
+			}
+		case *syntax.Stmt:
+			p.stmt(x)
+		}
+		if nests {
+			depth++
+		}
+		stack = append(stack, nests)
+		return true
+	})
+}
+
+// stmt emits the command of a statement (and its redirections).
+func (p *parser) stmt(st *syntax.Stmt) {
+	var redirs []Redirect
+	for _, r := range st.Redirs {
+		if r.Word == nil {
+			continue
+		}
+		op := r.Op.String()
+		if r.Op == syntax.Hdoc || r.Op == syntax.DashHdoc || r.Op == syntax.WordHdoc {
+			continue
+		}
+		rd := Redirect{Op: op, Target: p.word(r.Word)}
+		if r.N != nil {
+			rd.Fd = r.N.Value
+		}
+		redirs = append(redirs, rd)
+	}
+	switch c := st.Cmd.(type) {
+	case *syntax.CallExpr:
+		words := make([]Word, len(c.Args))
+		for i, w := range c.Args {
+			words[i] = p.word(w)
+		}
+		var assigns []Assign
+		for _, as := range c.Assigns {
+			assigns = append(assigns, p.assign(as))
+		}
+		p.emit(c, words, assigns, redirs, st.Background)
+	case *syntax.DeclClause:
+		words := []Word{{Value: c.Variant.Value}}
+		var assigns []Assign
+		for _, as := range c.Args {
+			if as.Naked && as.Name == nil && as.Value != nil {
+				words = append(words, p.word(as.Value))
+				continue
+			}
+			a := p.assign(as)
+			assigns = append(assigns, a)
+			words = append(words, Word{Value: a.Name + "=" + a.Value, Dynamic: a.Dynamic})
+		}
+		cmd := p.emit(c, words, nil, redirs, st.Background)
+		cmd.Assigns = assigns
+		cmd.ReadOnly = len(c.Args) == 0 && len(redirs) == 0
+	case nil:
+		if len(redirs) > 0 {
+			p.emit(st, nil, nil, redirs, st.Background)
+		}
+	default:
+		if len(redirs) > 0 {
+			// Redirections of a compound command ({ …; } > f, while …; done < f).
+			p.emit(st, nil, nil, redirs, st.Background)
+		}
+	}
+}
+
+func (p *parser) assign(as *syntax.Assign) Assign {
+	a := Assign{}
+	if as.Name != nil {
+		a.Name = as.Name.Value
+	}
+	if as.Value != nil {
+		w := p.word(as.Value)
+		a.Value, a.Dynamic = w.Value, w.Dynamic
+	}
+	if as.Array != nil || as.Index != nil {
+		a.Dynamic = true
+	}
+	return a
+}
+
+// emit records one simple command with its views, files and payloads.
+func (p *parser) emit(n syntax.Node, words []Word, assigns []Assign, redirs []Redirect, bg bool) *Command {
+	c := Command{Words: words, Assigns: assigns, Redirects: redirs, Span: p.span(n), Background: bg,
+		Nested: p.depth > 0, Origin: p.origin, Dir: p.dir, DirUnknown: p.dirUnknown}
+	c.Narrow = peelNarrow(words, assigns)
+	wide, inner, pays := peelWide(words)
+	c.Wide = wide
+	if len(words) > 0 && (c.Narrow.DynamicName || c.Wide.DynamicName) {
+		p.unresolved(ReasonDynamicName, "command name is not static: "+c.Wide.Text, n)
+	}
+	c.ReadOnly = p.readOnly(&c)
+	for _, w := range c.Wide.Peeled {
+		if ww, ok := wideWrappers[w]; ok && ww.exec {
+			c.ExecWrapper = true
+		}
+	}
+	if c.Wide.Name == "find" && !findReadOnly(c.Wide.Args) {
+		c.ExecWrapper = true
+	}
+	if c.ExecWrapper {
+		p.unresolved(ReasonExecWrapper, "exec-style wrapper: only an exact rule approves "+c.Wide.Text, n)
+	}
+	c.Files = fileOperands(inner)
+	for _, r := range redirs {
+		if f, ok := redirectFile(r); ok {
+			c.Files = append(c.Files, f)
+		}
+	}
+	switch c.Wide.Name {
+	case "alias":
+		for _, a := range c.Wide.Args {
+			if strings.Contains(a, "=") {
+				p.unresolved(ReasonAlias, "alias definition changes later commands: "+a, n)
+				break
+			}
+		}
+	case "source", ".":
+		p.unresolved(ReasonSource, "runs the commands of a file: "+c.Wide.Text, n)
+	case "cd":
+		p.cd(c.Wide.Args, inner)
+	}
+	p.out.Commands = append(p.out.Commands, c)
+	idx := len(p.out.Commands) - 1
+	span := c.Span
+	for _, pay := range pays {
+		p.payload(pay, span, n)
+	}
+	return &p.out.Commands[idx]
+}
+
+// readOnly classifies by the narrow view: what the user would see run.
+func (p *parser) readOnly(c *Command) bool {
+	if len(c.Words) == 0 {
+		// A bare assignment is never read-only; a lone redirection is judged by its files.
+		return len(c.Assigns) == 0
+	}
+	if len(c.Narrow.Assigns) > 0 || c.Narrow.DynamicName {
+		return false
+	}
+	return IsReadOnly(c.Narrow.Name, c.Narrow.Args)
+}
+
+func (p *parser) cd(args []string, inner []Word) {
+	ops := inner[1:]
+	if len(ops) > 0 && ops[0].Value == "--" {
+		ops = ops[1:]
+	}
+	switch {
+	case len(ops) == 0:
+		p.dir = "~"
+	case !ops[0].Static() || ops[0].Value == "-":
+		p.dirUnknown = true
+	case path.IsAbs(ops[0].Value):
+		p.dir = path.Clean(ops[0].Value)
+	default:
+		p.dir = path.Join(p.dir, ops[0].Value)
+		if p.dir == "." {
+			p.dir = ""
+		}
+	}
+}
+
+// payload analyses what a wrapper runs: a script parsed recursively, or an
+// argv (find -exec) emitted as a nested command.
+func (p *parser) payload(pay payload, outer Span, n syntax.Node) {
+	if pay.dynamic {
+		p.out.Unresolved = append(p.out.Unresolved, Unresolved{Reason: pay.reason,
+			Text: pay.origin + " runs a script that is not static: " + pay.script, Span: outer})
+		return
+	}
+	if p.depth+1 >= MaxDepth {
+		p.out.Unresolved = append(p.out.Unresolved, Unresolved{Reason: ReasonTooDeep,
+			Text: "wrapper nesting deeper than the analysis limit", Span: outer})
+		return
+	}
+	sub := &parser{src: pay.script, out: p.out, depth: p.depth + 1, outer: &outer, origin: pay.origin,
+		dir: p.dir, dirUnknown: p.dirUnknown}
+	if pay.argv != nil {
+		sub.emit(n, pay.argv, nil, nil, false)
+		return
+	}
+	sub.run(pay.script, &outer)
+}

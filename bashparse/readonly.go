@@ -1,0 +1,235 @@
+package bashparse
+
+import "strings"
+
+// readOnlyCheck decides whether a command with these arguments only reads.
+type readOnlyCheck func(args []string) bool
+
+func always([]string) bool { return true }
+
+// noFlag is read-only unless one of the given options (exact, or --opt=…) is present.
+func noFlag(bad ...string) readOnlyCheck {
+	return func(args []string) bool {
+		for _, a := range args {
+			for _, b := range bad {
+				if a == b || strings.HasPrefix(a, b+"=") {
+					return false
+				}
+				// short option clusters: -rfo contains -o
+				if len(b) == 2 && b[0] == '-' && len(a) > 2 && a[0] == '-' && a[1] != '-' &&
+					strings.IndexByte(a[1:], b[1]) >= 0 {
+					return false
+				}
+			}
+		}
+		return true
+	}
+}
+
+func noArgs(args []string) bool { return len(args) == 0 }
+
+// maxOperands is read-only while the command has at most n non-option
+// operands (uniq IN OUT and xxd IN OUT write their second operand).
+func maxOperands(n int) readOnlyCheck {
+	return func(args []string) bool {
+		c := 0
+		for _, a := range args {
+			if !strings.HasPrefix(a, "-") || a == "-" {
+				c++
+			}
+		}
+		return c <= n
+	}
+}
+
+// readOnlyCommands is the table of commands that run without asking
+// (spec §3). A command not listed here is not read-only.
+var readOnlyCommands = map[string]readOnlyCheck{
+	"ls": always, "cat": always, "echo": always, "pwd": always, "head": always, "tail": always,
+	"grep": always, "egrep": always, "fgrep": always, "rg": noFlag("--pre"), "wc": always, "which": always,
+	"diff": noFlag("--output"), "stat": always, "du": always, "cd": always, "true": always, "false": always,
+	"file": noFlag("-C", "--compile"), "tree": noFlag("-o"), "basename": always, "dirname": always,
+	"realpath": always, "readlink": always, "whoami": always, "id": always, "uname": always,
+	"date": noFlag("-s", "--set"), "printf": noFlag("-v"), "sort": noFlag("-o", "--output"),
+	"uniq": maxOperands(1), "cut": always, "tr": always, "nl": always, "less": always, "more": always,
+	"type": always, "test": always, "[": always, "printenv": always, "env": noArgs,
+	"md5sum": always, "sha1sum": always, "sha256sum": always, "sha512sum": always, "cksum": always,
+	"seq": always, "column": always, "fold": always, "paste": always, "comm": always, "join": always,
+	"rev": always, "tac": always, "od": always, "xxd": maxOperands(1), "strings": always,
+	"base64": noFlag("-o", "--output"), "jq": always, "hostname": noArgs, "sleep": always,
+	"find": findReadOnly, "sed": sedReadOnly, "git": gitReadOnly, "command": commandReadOnly,
+}
+
+// IsReadOnly reports whether name with args only reads, by the table.
+func IsReadOnly(name string, args []string) bool {
+	f, ok := readOnlyCommands[name]
+	return ok && f(args)
+}
+
+// findUnsafe are find actions that write, delete or execute.
+var findUnsafe = map[string]bool{"-exec": true, "-execdir": true, "-ok": true, "-okdir": true,
+	"-delete": true, "-fprint": true, "-fprint0": true, "-fprintf": true, "-fls": true}
+
+func findReadOnly(args []string) bool {
+	for _, a := range args {
+		if findUnsafe[a] {
+			return false
+		}
+	}
+	return true
+}
+
+func commandReadOnly(args []string) bool {
+	return len(args) > 0 && (args[0] == "-v" || args[0] == "-V")
+}
+
+// gitReadOnlySub are git subcommands that only read, with a check of their args.
+var gitReadOnlySub = map[string]readOnlyCheck{
+	"status": always, "log": noFlag("--output"), "diff": noFlag("--output", "--ext-diff"),
+	"show": noFlag("--output", "--ext-diff"), "blame": always, "rev-parse": always,
+	"ls-files": always, "ls-tree": always, "cat-file": always, "describe": always, "shortlog": always,
+	"grep": noFlag("-O", "--open-files-in-pager"), "reflog": func(a []string) bool { return len(a) == 0 || a[0] == "show" },
+	"branch": gitBranchReadOnly, "tag": func(a []string) bool { return len(a) == 0 || a[0] == "-l" || a[0] == "--list" },
+	"remote":   func(a []string) bool { return len(a) == 0 || (len(a) == 1 && a[0] == "-v") },
+	"stash":    func(a []string) bool { return len(a) > 0 && (a[0] == "list" || a[0] == "show") },
+	"worktree": func(a []string) bool { return len(a) > 0 && a[0] == "list" },
+	"config": func(a []string) bool {
+		return len(a) > 0 && (a[0] == "--get" || a[0] == "--list" || a[0] == "-l" || a[0] == "--get-all")
+	},
+}
+
+func gitBranchReadOnly(args []string) bool {
+	for _, a := range args {
+		switch a {
+		case "-a", "--all", "-r", "--remotes", "-l", "--list", "-v", "-vv", "--verbose", "--show-current",
+			"--merged", "--no-merged", "--contains", "--no-color", "--color":
+		default:
+			if !strings.HasPrefix(a, "--format=") && !strings.HasPrefix(a, "--sort=") {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// gitReadOnly accepts only read-only subcommands with no global options: a
+// global -c can set core.pager or an alias that executes anything, and -C
+// moves outside the working directory.
+func gitReadOnly(args []string) bool {
+	if len(args) == 0 {
+		return false
+	}
+	if args[0] == "--no-pager" {
+		args = args[1:]
+	}
+	if len(args) == 0 || strings.HasPrefix(args[0], "-") {
+		return false
+	}
+	f, ok := gitReadOnlySub[args[0]]
+	return ok && f(args[1:])
+}
+
+// sedReadOnly: no in-place editing and a script without w, W or e commands
+// (and no s///w or s///e flags).
+func sedReadOnly(args []string) bool {
+	var scripts []string
+	explicit := false
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a == "-i" || strings.HasPrefix(a, "-i") || strings.HasPrefix(a, "--in-place") ||
+			(len(a) > 1 && a[0] == '-' && a[1] != '-' && strings.ContainsRune(a, 'i')):
+			return false
+		case a == "-e" || a == "--expression":
+			if i+1 < len(args) {
+				scripts = append(scripts, args[i+1])
+				i++
+			}
+			explicit = true
+		case strings.HasPrefix(a, "--expression="):
+			scripts = append(scripts, strings.TrimPrefix(a, "--expression="))
+			explicit = true
+		case a == "-f" || a == "--file" || strings.HasPrefix(a, "--file="):
+			return false // a script file cannot be checked
+		case strings.HasPrefix(a, "-"):
+		default:
+			if !explicit {
+				scripts = append(scripts, a)
+				explicit = true
+			}
+		}
+	}
+	for _, s := range scripts {
+		if !sedScriptSafe(s) {
+			return false
+		}
+	}
+	return true
+}
+
+// sedScriptSafe scans a sed script for commands that write or execute.
+func sedScriptSafe(s string) bool {
+	i := 0
+	skipRegex := func(delim byte) bool {
+		for i < len(s) && s[i] != delim {
+			if s[i] == '\\' {
+				i++
+			}
+			i++
+		}
+		if i >= len(s) {
+			return false
+		}
+		i++
+		return true
+	}
+	for i < len(s) {
+		c := s[i]
+		switch {
+		case c == ' ' || c == '\t' || c == '\n' || c == ';' || c == '{' || c == '}' || c == '!' || c == ',':
+			i++
+		case c >= '0' && c <= '9' || c == '$' || c == '~' || c == '+':
+			i++
+		case c == '/':
+			i++
+			if !skipRegex('/') {
+				return false
+			}
+		case c == '\\':
+			if i+1 >= len(s) {
+				return false
+			}
+			d := s[i+1]
+			i += 2
+			if !skipRegex(d) {
+				return false
+			}
+		case c == 's' || c == 'y':
+			if i+1 >= len(s) {
+				return false
+			}
+			d := s[i+1]
+			i += 2
+			if !skipRegex(d) || !skipRegex(d) {
+				return false
+			}
+			for i < len(s) && s[i] != ';' && s[i] != '\n' && s[i] != '}' {
+				if s[i] == 'w' || s[i] == 'W' || s[i] == 'e' {
+					return false
+				}
+				i++
+			}
+		case c == 'w' || c == 'W' || c == 'e':
+			return false
+		case c == 'a' || c == 'i' || c == 'c' || c == ':' || c == 'b' || c == 't' || c == 'T' || c == 'r' || c == 'R':
+			for i < len(s) && s[i] != '\n' && (s[i] != ';' || c == 'a' || c == 'i' || c == 'c') {
+				i++
+			}
+		case strings.IndexByte("pPdDnNgGhHxlqQz=FI", c) >= 0 || c == 'M':
+			i++
+		default:
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,179 @@
+package bashparse
+
+import (
+	"strconv"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// word converts a syntax word to its value after quote removal, marking
+// everything that is only known at run time.
+func (p *parser) word(w *syntax.Word) Word {
+	var sb strings.Builder
+	out := Word{}
+	for i, part := range w.Parts {
+		switch x := part.(type) {
+		case *syntax.Lit:
+			v := x.Value
+			if i == 0 && strings.HasPrefix(v, "~") {
+				out.Tilde = true
+			}
+			if hasGlobChar(v) {
+				out.Glob = true
+			}
+			if strings.Contains(v, "{") && (strings.Contains(v, ",") || strings.Contains(v, "..")) {
+				out.Brace = true
+			}
+			sb.WriteString(unescapeUnquoted(v))
+		case *syntax.SglQuoted:
+			if x.Dollar {
+				sb.WriteString(ansiC(x.Value))
+			} else {
+				sb.WriteString(x.Value)
+			}
+		case *syntax.DblQuoted:
+			for _, dp := range x.Parts {
+				if l, ok := dp.(*syntax.Lit); ok {
+					sb.WriteString(unescapeDouble(l.Value))
+				} else {
+					out.Dynamic = true
+				}
+			}
+		case *syntax.ExtGlob:
+			out.Glob = true
+			sb.WriteString(x.Op.String() + x.Pattern.Value + ")")
+		case *syntax.BraceExp:
+			out.Brace = true
+		default:
+			out.Dynamic = true
+		}
+	}
+	if out.Dynamic || out.Brace {
+		out.Value = p.text(w)
+	} else {
+		out.Value = sb.String()
+	}
+	return out
+}
+
+// text returns the source text of a node.
+func (p *parser) text(n syntax.Node) string {
+	s, e := int(n.Pos().Offset()), int(n.End().Offset())
+	if s < 0 || e > len(p.src) || s > e {
+		return ""
+	}
+	return p.src[s:e]
+}
+
+func hasGlobChar(s string) bool {
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '\\':
+			i++
+		case '*', '?', '[':
+			return true
+		}
+	}
+	return false
+}
+
+// unescapeUnquoted removes backslashes from an unquoted literal:
+// "\x" is "x" and a backslash-newline disappears.
+func unescapeUnquoted(s string) string {
+	if !strings.Contains(s, "\\") {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\\' && i+1 < len(s) {
+			i++
+			if s[i] == '\n' {
+				continue
+			}
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
+}
+
+// unescapeDouble handles the backslashes that are special inside "…".
+func unescapeDouble(s string) string {
+	if !strings.Contains(s, "\\") {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\\' && i+1 < len(s) {
+			switch s[i+1] {
+			case '$', '`', '"', '\\':
+				i++
+			case '\n':
+				i++
+				continue
+			}
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
+}
+
+// ansiC decodes the body of a $'…' string.
+func ansiC(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] != '\\' || i+1 >= len(s) {
+			b.WriteByte(s[i])
+			continue
+		}
+		i++
+		switch c := s[i]; c {
+		case 'n':
+			b.WriteByte('\n')
+		case 't':
+			b.WriteByte('\t')
+		case 'r':
+			b.WriteByte('\r')
+		case 'a':
+			b.WriteByte('\a')
+		case 'b':
+			b.WriteByte('\b')
+		case 'e', 'E':
+			b.WriteByte(0x1b)
+		case 'f':
+			b.WriteByte('\f')
+		case 'v':
+			b.WriteByte('\v')
+		case 'x', 'u', 'U', '0', '1', '2', '3', '4', '5', '6', '7':
+			j, base, max := i+1, 16, 2
+			switch c {
+			case 'u':
+				max = 4
+			case 'U':
+				max = 8
+			case 'x':
+			default:
+				j, base, max = i, 8, 3
+			}
+			k := j
+			for k < len(s) && k-j < max && strings.IndexByte("0123456789abcdefABCDEF"[:map[int]int{8: 8, 16: 22}[base]], s[k]) >= 0 {
+				k++
+			}
+			if k == j {
+				b.WriteByte('\\')
+				b.WriteByte(c)
+				continue
+			}
+			n, _ := strconv.ParseUint(s[j:k], base, 32)
+			if c == 'u' || c == 'U' {
+				b.WriteRune(rune(n))
+			} else {
+				b.WriteByte(byte(n))
+			}
+			i = k - 1
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
+}

@@ -1,0 +1,278 @@
+package settings
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// Hook is one hook command with its provenance (spec §7).
+type Hook struct {
+	Event   string   `json:"event"`
+	Matcher string   `json:"matcher"`
+	Type    string   `json:"type"`
+	Command string   `json:"command"`
+	Timeout int      `json:"timeout,omitempty"` // seconds; 0 means the default
+	Source  Source   `json:"source"`
+	Pos     Position `json:"pos"`
+}
+
+// Directory is a working directory added by settings or a flag.
+type Directory struct {
+	Path   string   `json:"path"`
+	Source Source   `json:"source"`
+	Pos    Position `json:"pos"`
+}
+
+// Scalar is a scalar setting with the source that set it.
+type Scalar struct {
+	Value  string   `json:"value"`
+	Source Source   `json:"source"`
+	Pos    Position `json:"pos"`
+}
+
+// fileSettings is what one file or flag contributes before the merge.
+type fileSettings struct {
+	source   Source
+	rules    []Rule
+	dirs     []Directory
+	hooks    []Hook
+	env      map[string]string
+	scalars  map[string]Scalar // defaultMode, disableBypassPermissionsMode, autoClassifier, …
+	warnings []Warning
+}
+
+// HookEvents are the hook events Claude Code defines.
+var HookEvents = map[string]bool{"PreToolUse": true, "PostToolUse": true, "PostToolUseFailure": true,
+	"PermissionRequest": true, "Notification": true, "UserPromptSubmit": true, "Stop": true,
+	"SubagentStop": true, "PreCompact": true, "SessionStart": true, "SessionEnd": true}
+
+var permissionKeys = map[string]bool{"allow": true, "ask": true, "deny": true,
+	"additionalDirectories": true, "defaultMode": true, "disableBypassPermissionsMode": true}
+
+// decoder turns a node tree into fileSettings, collecting every error.
+type decoder struct {
+	file string
+	errs Errors
+	out  *fileSettings
+}
+
+func (d *decoder) pos(n *node) Position { return Position{File: d.file, Line: n.line, Column: n.column} }
+
+func (d *decoder) fail(n *node, code, format string, args ...any) {
+	d.errs = append(d.errs, &Error{Pos: d.pos(n), Code: code, Msg: fmt.Sprintf(format, args...)})
+}
+
+func (d *decoder) warn(n *node, format string, args ...any) {
+	d.out.warnings = append(d.out.warnings, Warning{Pos: d.pos(n), Msg: fmt.Sprintf(format, args...)})
+}
+
+func (d *decoder) expect(n *node, k nodeKind, what string) bool {
+	if n.kind != k {
+		d.fail(n, CodeType, "%s: expected %s, got %s", what, k, n.kind)
+		return false
+	}
+	return true
+}
+
+// decodeDocument reads one settings document of the given source.
+func decodeDocument(file string, src Source, root *node) (*fileSettings, error) {
+	d := &decoder{file: file, out: &fileSettings{source: src, scalars: map[string]Scalar{}}}
+	if !d.expect(root, kindObject, "settings") {
+		return nil, d.errs
+	}
+	for i, k := range root.keys {
+		v := root.items[i]
+		switch k.str {
+		case "permissions":
+			d.permissions(v)
+		case "hooks":
+			d.hooks(v)
+		case "env":
+			if d.expect(v, kindObject, "env") {
+				d.out.env = map[string]string{}
+				for j, ek := range v.keys {
+					if d.expect(v.items[j], kindString, "env."+ek.str) {
+						d.out.env[ek.str] = v.items[j].str
+					}
+				}
+			}
+		case "allowManagedPermissionRulesOnly", "allowManagedHooksOnly":
+			d.managedBool(k.str, v)
+		case "disableBypassPermissionsMode":
+			d.disableBypass(v)
+		case "agentctl":
+			d.agentctl(v)
+		}
+	}
+	if len(d.errs) > 0 {
+		return nil, d.errs
+	}
+	return d.out, nil
+}
+
+func (d *decoder) managedBool(key string, v *node) {
+	if !d.expect(v, kindBool, key) {
+		return
+	}
+	if d.out.source != PolicySettings {
+		d.warn(v, "%s is a managed-only key and is ignored in %s", key, d.out.source)
+		return
+	}
+	d.out.scalars[key] = Scalar{Value: v.str, Source: d.out.source, Pos: d.pos(v)}
+}
+
+func (d *decoder) disableBypass(v *node) {
+	if !d.expect(v, kindString, "disableBypassPermissionsMode") {
+		return
+	}
+	if v.str != "disable" {
+		d.fail(v, CodeType, `disableBypassPermissionsMode: expected "disable", got %q`, v.str)
+		return
+	}
+	d.out.scalars["disableBypassPermissionsMode"] = Scalar{Value: v.str, Source: d.out.source, Pos: d.pos(v)}
+}
+
+func (d *decoder) agentctl(v *node) {
+	if !d.expect(v, kindObject, "agentctl") {
+		return
+	}
+	for j, k := range v.keys {
+		switch k.str {
+		case "autoClassifier":
+			if d.expect(v.items[j], kindString, "agentctl.autoClassifier") {
+				d.out.scalars["autoClassifier"] = Scalar{Value: v.items[j].str, Source: d.out.source, Pos: d.pos(v.items[j])}
+			}
+		default:
+			d.fail(k, CodeUnknownKey, "unknown key agentctl.%s (expected autoClassifier)", k.str)
+		}
+	}
+}
+
+func (d *decoder) permissions(v *node) {
+	if !d.expect(v, kindObject, "permissions") {
+		return
+	}
+	for i, k := range v.keys {
+		item := v.items[i]
+		switch k.str {
+		case "allow", "ask", "deny":
+			d.ruleList(Behavior(k.str), item)
+		case "additionalDirectories":
+			for _, s := range d.stringList("permissions.additionalDirectories", item) {
+				d.out.dirs = append(d.out.dirs, Directory{Path: s.str, Source: d.out.source, Pos: d.pos(s)})
+			}
+		case "defaultMode":
+			if d.expect(item, kindString, "permissions.defaultMode") {
+				if !ValidMode(item.str) {
+					d.fail(item, CodeType, "permissions.defaultMode: expected one of %s, got %q",
+						strings.Join(Modes, ", "), item.str)
+					continue
+				}
+				d.out.scalars["defaultMode"] = Scalar{Value: item.str, Source: d.out.source, Pos: d.pos(item)}
+			}
+		case "disableBypassPermissionsMode":
+			d.disableBypass(item)
+		default:
+			keys := make([]string, 0, len(permissionKeys))
+			for pk := range permissionKeys {
+				keys = append(keys, pk)
+			}
+			sort.Strings(keys)
+			d.fail(k, CodeUnknownKey, "unknown key permissions.%s (expected one of %s)", k.str, strings.Join(keys, ", "))
+		}
+	}
+}
+
+func (d *decoder) stringList(what string, v *node) []*node {
+	if !d.expect(v, kindArray, what) {
+		return nil
+	}
+	var out []*node
+	for i, it := range v.items {
+		if d.expect(it, kindString, fmt.Sprintf("%s[%d]", what, i)) {
+			out = append(out, it)
+		}
+	}
+	return out
+}
+
+func (d *decoder) ruleList(b Behavior, v *node) {
+	for i, s := range d.stringList("permissions."+string(b), v) {
+		r, err := ParseRule(s.str, b)
+		if err != nil {
+			d.fail(s, CodeRule, "permissions.%s[%d]: %v", b, i, err)
+			continue
+		}
+		r.Source, r.Pos, r.Index = d.out.source, d.pos(s), i
+		for _, w := range r.Warnings {
+			d.warn(s, "%s", w)
+		}
+		d.out.rules = append(d.out.rules, r)
+	}
+}
+
+func (d *decoder) hooks(v *node) {
+	if !d.expect(v, kindObject, "hooks") {
+		return
+	}
+	for i, ev := range v.keys {
+		if !HookEvents[ev.str] {
+			d.warn(ev, "unknown hook event %q", ev.str)
+		}
+		groups := v.items[i]
+		if !d.expect(groups, kindArray, "hooks."+ev.str) {
+			continue
+		}
+		for gi, g := range groups.items {
+			what := fmt.Sprintf("hooks.%s[%d]", ev.str, gi)
+			if !d.expect(g, kindObject, what) {
+				continue
+			}
+			matcher := ""
+			if m := g.field("matcher"); m != nil && d.expect(m, kindString, what+".matcher") {
+				matcher = m.str
+			}
+			list := g.field("hooks")
+			if list == nil {
+				d.fail(g, CodeType, "%s: missing \"hooks\" list", what)
+				continue
+			}
+			if !d.expect(list, kindArray, what+".hooks") {
+				continue
+			}
+			for hi, h := range list.items {
+				d.hook(fmt.Sprintf("%s.hooks[%d]", what, hi), ev.str, matcher, h)
+			}
+		}
+	}
+}
+
+func (d *decoder) hook(what, event, matcher string, h *node) {
+	if !d.expect(h, kindObject, what) {
+		return
+	}
+	hk := Hook{Event: event, Matcher: matcher, Type: "command", Source: d.out.source, Pos: d.pos(h)}
+	if t := h.field("type"); t != nil && d.expect(t, kindString, what+".type") {
+		hk.Type = t.str
+	}
+	c := h.field("command")
+	if c == nil {
+		d.fail(h, CodeType, "%s: missing \"command\"", what)
+		return
+	}
+	if !d.expect(c, kindString, what+".command") {
+		return
+	}
+	hk.Command = c.str
+	if t := h.field("timeout"); t != nil && d.expect(t, kindNumber, what+".timeout") {
+		var secs float64
+		fmt.Sscan(t.str, &secs)
+		if secs <= 0 {
+			d.fail(t, CodeType, "%s.timeout: expected a positive number of seconds, got %s", what, t.str)
+			return
+		}
+		hk.Timeout = int(secs + 0.999)
+	}
+	d.out.hooks = append(d.out.hooks, hk)
+}

@@ -1,0 +1,308 @@
+package settings
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+)
+
+// DefaultManagedFile is where the organisation's managed settings live.
+const DefaultManagedFile = "/etc/claude-code/managed-settings.json"
+
+// Options say where to look for settings and carry the CLI's own sources.
+type Options struct {
+	Cwd         string // starting directory; "" means the process's cwd
+	Home        string // home directory; "" means os.UserHomeDir
+	ConfigDir   string // CLAUDE_CONFIG_DIR; "" means Home/.claude
+	ManagedFile string // "" means DefaultManagedFile
+	// ManagedExplicit makes a missing ManagedFile an error: the user named it.
+	ManagedExplicit bool
+	FlagSettings    string   // --settings FILE or inline JSON
+	AllowedTools    []string // --allowed-tools values, each possibly comma/space separated
+	DisallowedTools []string // --disallowed-tools values
+	PermissionMode  string   // --permission-mode
+	AddDirs         []string // --add-dir
+}
+
+// File is one settings file that was read.
+type File struct {
+	Source  Source `json:"source"`
+	Path    string `json:"path"`
+	Display string `json:"display"`
+}
+
+// Settings are the merged, effective settings with the provenance of every part.
+type Settings struct {
+	Cwd         string `json:"cwd"`
+	Home        string `json:"home"`
+	ProjectRoot string `json:"project_root"`
+	ConfigDir   string `json:"config_dir"`
+
+	Files []File `json:"files"`
+	// Rules holds every rule in source precedence, then file order.
+	Rules []Rule `json:"rules"`
+	// Mode is the starting permission mode and where it was set.
+	Mode                  Scalar            `json:"mode"`
+	AdditionalDirectories []Directory       `json:"additional_directories"`
+	Hooks                 []Hook            `json:"hooks"`
+	Env                   map[string]string `json:"env,omitempty"`
+	// AutoClassifier is the command that answers asks in auto mode.
+	AutoClassifier                  *Scalar   `json:"auto_classifier,omitempty"`
+	AllowManagedPermissionRulesOnly bool      `json:"allow_managed_permission_rules_only,omitempty"`
+	AllowManagedHooksOnly           bool      `json:"allow_managed_hooks_only,omitempty"`
+	DisableBypassPermissionsMode    bool      `json:"disable_bypass_permissions_mode,omitempty"`
+	Warnings                        []Warning `json:"warnings"`
+}
+
+// Load locates, reads, validates and merges every settings source. On any
+// error nothing is returned: settings are applied whole or not at all.
+func Load(opts Options) (*Settings, error) {
+	var err error
+	if opts.Cwd == "" {
+		opts.Cwd = "."
+	}
+	if opts.Cwd, err = filepath.Abs(opts.Cwd); err != nil {
+		return nil, err
+	}
+	if opts.Home == "" {
+		if opts.Home, err = os.UserHomeDir(); err != nil {
+			return nil, fmt.Errorf("settings: no home directory: %w", err)
+		}
+	}
+	if opts.ConfigDir == "" {
+		opts.ConfigDir = filepath.Join(opts.Home, ".claude")
+	}
+	s := &Settings{Cwd: opts.Cwd, Home: opts.Home, ProjectRoot: opts.Cwd, ConfigDir: opts.ConfigDir}
+	var parts []*fileSettings
+	var errs Errors
+	add := func(fs *fileSettings, err error) {
+		var e Errors
+		var one *Error
+		switch {
+		case errors.As(err, &e):
+			errs = append(errs, e...)
+		case errors.As(err, &one):
+			errs = append(errs, one)
+		case err != nil:
+			errs = append(errs, &Error{Code: CodeRead, Msg: err.Error(), Err: err})
+		case fs != nil:
+			parts = append(parts, fs)
+		}
+	}
+
+	managed := opts.ManagedFile
+	if managed == "" {
+		managed = DefaultManagedFile
+	}
+	for _, f := range managedFiles(managed, opts.ManagedExplicit) {
+		add(s.readFile(f.path, PolicySettings, f.required))
+	}
+	if opts.FlagSettings != "" {
+		if strings.HasPrefix(strings.TrimSpace(opts.FlagSettings), "{") {
+			root, err := parseJSON("--settings", []byte(opts.FlagSettings))
+			if err == nil {
+				s.Files = append(s.Files, File{Source: FlagSettings, Path: "--settings", Display: "--settings"})
+				add(decodeDocument("--settings", FlagSettings, root))
+			} else {
+				add(nil, err)
+			}
+		} else {
+			add(s.readFile(s.abs(opts.FlagSettings), FlagSettings, true))
+		}
+	}
+	add(cliArgs(opts))
+	local := filepath.Join(gitRoot(opts.Cwd), ".claude")
+	for _, f := range withYAML(filepath.Join(local, "settings.local.json")) {
+		add(s.readFile(f, LocalSettings, false))
+	}
+	for _, f := range withYAML(filepath.Join(opts.Cwd, ".claude", "settings.json")) {
+		add(s.readFile(f, ProjectSettings, false))
+	}
+	for _, f := range withYAML(filepath.Join(opts.ConfigDir, "settings.json")) {
+		add(s.readFile(f, UserSettings, false))
+	}
+	if len(errs) > 0 {
+		return nil, errs
+	}
+	if err := s.merge(parts, opts); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+type managedFile struct {
+	path     string
+	required bool
+}
+
+// managedFiles lists the managed file and managed-settings.d/* beside it.
+func managedFiles(file string, explicit bool) []managedFile {
+	out := []managedFile{{file, explicit}}
+	dir := filepath.Join(filepath.Dir(file), "managed-settings.d")
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return out
+	}
+	var names []string
+	for _, e := range entries {
+		n := e.Name()
+		if !e.IsDir() && (strings.HasSuffix(n, ".json") || strings.HasSuffix(n, ".yaml") || strings.HasSuffix(n, ".yml")) {
+			names = append(names, n)
+		}
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		out = append(out, managedFile{filepath.Join(dir, n), true})
+	}
+	return out
+}
+
+// withYAML returns the JSON file and its .yaml/.yml siblings.
+func withYAML(jsonFile string) []string {
+	base := strings.TrimSuffix(jsonFile, ".json")
+	return []string{jsonFile, base + ".yaml", base + ".yml"}
+}
+
+// gitRoot returns the nearest directory at or above dir holding .git, or dir.
+func gitRoot(dir string) string {
+	for d := dir; ; {
+		if _, err := os.Lstat(filepath.Join(d, ".git")); err == nil {
+			return d
+		}
+		parent := filepath.Dir(d)
+		if parent == d {
+			return dir
+		}
+		d = parent
+	}
+}
+
+func (s *Settings) abs(p string) string {
+	if strings.HasPrefix(p, "~/") {
+		return filepath.Join(s.Home, p[2:])
+	}
+	if filepath.IsAbs(p) {
+		return filepath.Clean(p)
+	}
+	return filepath.Join(s.Cwd, p)
+}
+
+// display shortens a path for messages: relative to the cwd, or ~/….
+func (s *Settings) display(p string) string {
+	if rel, err := filepath.Rel(s.Cwd, p); err == nil && !strings.HasPrefix(rel, "..") {
+		return rel
+	}
+	if rel, err := filepath.Rel(s.Home, p); err == nil && !strings.HasPrefix(rel, "..") {
+		return "~/" + rel
+	}
+	return p
+}
+
+// readFile reads and decodes one file. A missing file is (nil, nil) unless required.
+func (s *Settings) readFile(path string, src Source, required bool) (*fileSettings, error) {
+	data, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) && !required {
+		return nil, nil
+	}
+	disp := s.display(path)
+	if err != nil {
+		return nil, &Error{Pos: Position{File: disp}, Code: CodeRead, Err: err,
+			Msg: fmt.Sprintf("cannot read %s settings: %v", src, errors.Unwrap(err))}
+	}
+	fs, err := ParseFile(disp, data, src)
+	if err != nil {
+		return nil, err
+	}
+	s.Files = append(s.Files, File{Source: src, Path: path, Display: disp})
+	return fs, nil
+}
+
+// ParseFile parses one settings document; the format follows the file name
+// (.yaml/.yml are YAML, anything else strict JSON). name is used in positions.
+func ParseFile(name string, data []byte, src Source) (*fileSettings, error) {
+	var root *node
+	var err error
+	if strings.HasSuffix(name, ".yaml") || strings.HasSuffix(name, ".yml") {
+		root, err = parseYAML(name, data)
+	} else {
+		root, err = parseJSON(name, data)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return decodeDocument(name, src, root)
+}
+
+// SplitToolList splits a --allowed-tools value on commas and spaces that are
+// outside parentheses, as Claude Code does.
+func SplitToolList(v string) []string {
+	var out []string
+	depth, start := 0, 0
+	for i := 0; i <= len(v); i++ {
+		if i < len(v) {
+			switch v[i] {
+			case '(':
+				depth++
+				continue
+			case ')':
+				if depth > 0 {
+					depth--
+				}
+				continue
+			case ',', ' ', '\t', '\n':
+				if depth > 0 {
+					continue
+				}
+			default:
+				continue
+			}
+		}
+		if t := strings.TrimSpace(v[start:i]); t != "" {
+			out = append(out, t)
+		}
+		start = i + 1
+	}
+	return out
+}
+
+// cliArgs turns the CLI flags into the cliArg source.
+func cliArgs(opts Options) (*fileSettings, error) {
+	fs := &fileSettings{source: CLIArg, scalars: map[string]Scalar{}}
+	d := &decoder{out: fs}
+	addList := func(flag string, b Behavior, vals []string) {
+		n := 0
+		for _, v := range vals {
+			for _, t := range SplitToolList(v) {
+				n++
+				pos := Position{File: flag, Line: n}
+				r, err := ParseRule(t, b)
+				if err != nil {
+					d.errs = append(d.errs, &Error{Pos: pos, Code: CodeRule, Msg: err.Error()})
+					continue
+				}
+				r.Source, r.Pos, r.Index = CLIArg, pos, n-1
+				for _, w := range r.Warnings {
+					fs.warnings = append(fs.warnings, Warning{Pos: pos, Msg: w})
+				}
+				fs.rules = append(fs.rules, r)
+			}
+		}
+	}
+	addList("--disallowed-tools", Deny, opts.DisallowedTools)
+	addList("--allowed-tools", Allow, opts.AllowedTools)
+	for i, dir := range opts.AddDirs {
+		fs.dirs = append(fs.dirs, Directory{Path: dir, Source: CLIArg, Pos: Position{File: "--add-dir", Line: i + 1}})
+	}
+	if opts.PermissionMode != "" {
+		fs.scalars["permissionMode"] = Scalar{Value: opts.PermissionMode, Source: CLIArg,
+			Pos: Position{File: "--permission-mode"}}
+	}
+	if len(d.errs) > 0 {
+		return nil, d.errs
+	}
+	return fs, nil
+}

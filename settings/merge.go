@@ -1,0 +1,146 @@
+package settings
+
+import (
+	"fmt"
+	"path/filepath"
+	"sort"
+	"strings"
+)
+
+// merge unions lists with provenance and resolves scalar keys by precedence.
+func (s *Settings) merge(parts []*fileSettings, opts Options) error {
+	sort.SliceStable(parts, func(i, j int) bool { return parts[i].source < parts[j].source })
+	scalar := func(key string) (Scalar, bool) {
+		for _, p := range parts {
+			if v, ok := p.scalars[key]; ok {
+				return v, true
+			}
+		}
+		return Scalar{}, false
+	}
+	if v, ok := scalar("allowManagedPermissionRulesOnly"); ok && v.Value == "true" {
+		s.AllowManagedPermissionRulesOnly = true
+	}
+	if v, ok := scalar("allowManagedHooksOnly"); ok && v.Value == "true" {
+		s.AllowManagedHooksOnly = true
+	}
+	if _, ok := scalar("disableBypassPermissionsMode"); ok {
+		s.DisableBypassPermissionsMode = true
+	}
+	if v, ok := scalar("autoClassifier"); ok {
+		s.AutoClassifier = &v
+	}
+	seenHook := map[string]bool{}
+	for _, p := range parts {
+		s.Warnings = append(s.Warnings, p.warnings...)
+		for _, r := range p.rules {
+			if s.AllowManagedPermissionRulesOnly && p.source != PolicySettings {
+				s.Warnings = append(s.Warnings, Warning{Pos: r.Pos,
+					Msg: fmt.Sprintf("%s rule %s ignored: allowManagedPermissionRulesOnly is set", r.Source, r.Text)})
+				continue
+			}
+			r.Root = s.sourceRoot(p.source, r.Pos.File)
+			s.Rules = append(s.Rules, r)
+		}
+		for _, d := range p.dirs {
+			d.Path = s.resolveDir(d.Path)
+			s.AdditionalDirectories = append(s.AdditionalDirectories, d)
+		}
+		for _, h := range p.hooks {
+			if s.AllowManagedHooksOnly && p.source != PolicySettings {
+				continue
+			}
+			key := h.Event + "\x00" + h.Matcher + "\x00" + h.Command
+			if seenHook[key] {
+				continue
+			}
+			seenHook[key] = true
+			s.Hooks = append(s.Hooks, h)
+		}
+		for k, v := range p.env {
+			if s.Env == nil {
+				s.Env = map[string]string{}
+			}
+			if _, set := s.Env[k]; !set {
+				s.Env[k] = v
+			}
+		}
+	}
+	s.Mode = Scalar{Value: "default", Source: -1}
+	if v, ok := scalar("defaultMode"); ok {
+		s.Mode = v
+	}
+	if v, ok := scalar("permissionMode"); ok {
+		if !ValidMode(v.Value) {
+			return &Error{Pos: v.Pos, Code: CodeMode,
+				Msg: fmt.Sprintf("expected one of %s, got %q", strings.Join(Modes, ", "), v.Value)}
+		}
+		s.Mode = v
+	}
+	return s.CheckMode(s.Mode.Value)
+}
+
+// CheckMode reports ErrBypassDisabled when mode is bypassPermissions and the
+// settings forbid it. Entering a mode mid-session must call it too.
+func (s *Settings) CheckMode(mode string) error {
+	if mode == "bypassPermissions" && s.DisableBypassPermissionsMode {
+		return &Error{Pos: s.Mode.Pos, Code: CodeMode, Err: ErrBypassDisabled, Msg: ErrBypassDisabled.Error()}
+	}
+	return nil
+}
+
+// ModeSource names where the mode was set, or "default" when nothing set it.
+func (s *Settings) ModeSource() string {
+	if s.Mode.Source < 0 {
+		return "default"
+	}
+	return s.Mode.Source.String() + " " + s.Mode.Pos.String()
+}
+
+// sourceRoot is the directory a "/path" pattern of the source is anchored at
+// (spec §4): the project root for project and managed settings, ~/.claude for
+// user settings, the file's folder for --settings FILE, the cwd otherwise.
+func (s *Settings) sourceRoot(src Source, file string) string {
+	switch src {
+	case UserSettings:
+		return s.ConfigDir
+	case FlagSettings:
+		if file != "--settings" {
+			return filepath.Dir(s.abs(file))
+		}
+	case ProjectSettings, PolicySettings:
+		return s.ProjectRoot
+	}
+	return s.Cwd
+}
+
+func (s *Settings) resolveDir(p string) string {
+	if p == "~" || strings.HasPrefix(p, "~/") {
+		return filepath.Join(s.Home, strings.TrimPrefix(p, "~"))
+	}
+	return s.abs(p)
+}
+
+// WorkingDirs returns the cwd followed by every additional directory.
+func (s *Settings) WorkingDirs() []string {
+	out := []string{s.Cwd}
+	for _, d := range s.AdditionalDirectories {
+		out = append(out, d.Path)
+	}
+	return out
+}
+
+// AddRules adds run-time rules of the command or session source (e.g. an
+// "always allow" answer). It is not safe for concurrent use with readers.
+func (s *Settings) AddRules(src Source, b Behavior, texts ...string) error {
+	for i, t := range texts {
+		r, err := ParseRule(t, b)
+		if err != nil {
+			return err
+		}
+		r.Source, r.Index, r.Root = src, i, s.Cwd
+		r.Pos = Position{File: src.String()}
+		s.Rules = append(s.Rules, r)
+	}
+	return nil
+}

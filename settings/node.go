@@ -1,0 +1,294 @@
+package settings
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"unicode/utf8"
+
+	"gopkg.in/yaml.v3"
+)
+
+// nodeKind is the JSON type of a node in a settings document.
+type nodeKind int
+
+const (
+	kindNull nodeKind = iota
+	kindBool
+	kindNumber
+	kindString
+	kindArray
+	kindObject
+)
+
+func (k nodeKind) String() string {
+	return [...]string{"null", "boolean", "number", "string", "array", "object"}[k]
+}
+
+// node is one value of a settings document with the position where it starts.
+// Both JSON and YAML files are read into this tree so that one decoder, with
+// one set of error messages, serves both formats.
+type node struct {
+	kind   nodeKind
+	str    string // string value, or the literal text of a number or boolean
+	bool   bool
+	items  []*node
+	keys   []*node // object keys (kind string), parallel to items
+	line   int
+	column int
+}
+
+// field returns the value of key in an object node, or nil.
+func (n *node) field(key string) *node {
+	for i, k := range n.keys {
+		if k.str == key {
+			return n.items[i]
+		}
+	}
+	return nil
+}
+
+// value converts the node to plain Go values (map[string]any, []any, string,
+// float64, bool, nil) for keys agentctl carries without interpreting.
+func (n *node) value() any {
+	switch n.kind {
+	case kindBool:
+		return n.bool
+	case kindNumber:
+		f, _ := strconv.ParseFloat(n.str, 64)
+		return f
+	case kindString:
+		return n.str
+	case kindArray:
+		out := make([]any, len(n.items))
+		for i, it := range n.items {
+			out[i] = it.value()
+		}
+		return out
+	case kindObject:
+		out := make(map[string]any, len(n.items))
+		for i, it := range n.items {
+			out[n.keys[i].str] = it.value()
+		}
+		return out
+	}
+	return nil
+}
+
+// lineIndex maps byte offsets to 1-based line and column (columns count runes).
+type lineIndex struct {
+	src    []byte
+	starts []int
+}
+
+func newLineIndex(src []byte) *lineIndex {
+	li := &lineIndex{src: src, starts: []int{0}}
+	for i, b := range src {
+		if b == '\n' {
+			li.starts = append(li.starts, i+1)
+		}
+	}
+	return li
+}
+
+func (li *lineIndex) position(off int) (line, col int) {
+	if off > len(li.src) {
+		off = len(li.src)
+	}
+	lo, hi := 0, len(li.starts)-1
+	for lo < hi {
+		mid := (lo + hi + 1) / 2
+		if li.starts[mid] <= off {
+			lo = mid
+		} else {
+			hi = mid - 1
+		}
+	}
+	return lo + 1, utf8.RuneCount(li.src[li.starts[lo]:off]) + 1
+}
+
+// parseJSON reads a strict JSON document into a node tree. Syntax errors are
+// returned as *Error with the line and column of the offending byte.
+func parseJSON(file string, src []byte) (*node, error) {
+	li := newLineIndex(src)
+	dec := json.NewDecoder(bytes.NewReader(src))
+	dec.UseNumber()
+	p := &jsonParser{dec: dec, src: src, li: li, file: file}
+	n, err := p.value()
+	if err != nil {
+		return nil, err
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		line, col := li.position(p.tokenStart())
+		return nil, &Error{Pos: Position{File: file, Line: line, Column: col}, Code: CodeSyntax,
+			Msg: "unexpected data after the top-level value"}
+	}
+	return n, nil
+}
+
+type jsonParser struct {
+	dec  *json.Decoder
+	src  []byte
+	li   *lineIndex
+	file string
+}
+
+// tokenStart is the offset of the next token: the decoder's offset moved past
+// the whitespace and separators it has not consumed yet.
+func (p *jsonParser) tokenStart() int {
+	off := int(p.dec.InputOffset())
+	for off < len(p.src) {
+		switch p.src[off] {
+		case ' ', '\t', '\r', '\n', ',', ':':
+			off++
+			continue
+		}
+		break
+	}
+	return off
+}
+
+func (p *jsonParser) syntaxError(err error) error {
+	var se *json.SyntaxError
+	off := p.tokenStart()
+	msg := err.Error()
+	if errors.As(err, &se) {
+		off = int(se.Offset)
+		if off > 0 {
+			off--
+		}
+	} else if errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF) {
+		off = len(p.src)
+		msg = "unexpected end of file: an object or array is not closed"
+	}
+	line, col := p.li.position(off)
+	return &Error{Pos: Position{File: p.file, Line: line, Column: col}, Code: CodeSyntax, Msg: "invalid JSON: " + msg}
+}
+
+func (p *jsonParser) value() (*node, error) {
+	start := p.tokenStart()
+	tok, err := p.dec.Token()
+	if err != nil {
+		return nil, p.syntaxError(err)
+	}
+	line, col := p.li.position(start)
+	n := &node{line: line, column: col}
+	switch t := tok.(type) {
+	case json.Delim:
+		switch t {
+		case '{':
+			n.kind = kindObject
+			for p.dec.More() {
+				kstart := p.tokenStart()
+				ktok, err := p.dec.Token()
+				if err != nil {
+					return nil, p.syntaxError(err)
+				}
+				ks, ok := ktok.(string)
+				if !ok {
+					return nil, p.syntaxError(fmt.Errorf("object key must be a string"))
+				}
+				kl, kc := p.li.position(kstart)
+				if prev := n.field(ks); prev != nil {
+					return nil, &Error{Pos: Position{File: p.file, Line: kl, Column: kc}, Code: CodeSyntax,
+						Msg: fmt.Sprintf("duplicate key %q", ks)}
+				}
+				v, err := p.value()
+				if err != nil {
+					return nil, err
+				}
+				n.keys = append(n.keys, &node{kind: kindString, str: ks, line: kl, column: kc})
+				n.items = append(n.items, v)
+			}
+		case '[':
+			n.kind = kindArray
+			for p.dec.More() {
+				v, err := p.value()
+				if err != nil {
+					return nil, err
+				}
+				n.items = append(n.items, v)
+			}
+		}
+		if _, err := p.dec.Token(); err != nil {
+			return nil, p.syntaxError(err)
+		}
+	case string:
+		n.kind, n.str = kindString, t
+	case json.Number:
+		n.kind, n.str = kindNumber, t.String()
+	case bool:
+		n.kind, n.bool, n.str = kindBool, t, strconv.FormatBool(t)
+	case nil:
+		n.kind = kindNull
+	}
+	return n, nil
+}
+
+// parseYAML reads a YAML document into a node tree.
+func parseYAML(file string, src []byte) (*node, error) {
+	var doc yaml.Node
+	if err := yaml.Unmarshal(src, &doc); err != nil {
+		line := 0
+		var te *yaml.TypeError
+		msg := err.Error()
+		if !errors.As(err, &te) {
+			fmt.Sscanf(msg, "yaml: line %d:", &line)
+		}
+		return nil, &Error{Pos: Position{File: file, Line: line}, Code: CodeSyntax, Msg: "invalid YAML: " + msg}
+	}
+	if doc.Kind == 0 {
+		return &node{kind: kindObject, line: 1, column: 1}, nil
+	}
+	return fromYAML(file, &doc)
+}
+
+func fromYAML(file string, y *yaml.Node) (*node, error) {
+	n := &node{line: y.Line, column: y.Column}
+	switch y.Kind {
+	case yaml.DocumentNode:
+		return fromYAML(file, y.Content[0])
+	case yaml.AliasNode:
+		return fromYAML(file, y.Alias)
+	case yaml.MappingNode:
+		n.kind = kindObject
+		for i := 0; i+1 < len(y.Content); i += 2 {
+			k, v := y.Content[i], y.Content[i+1]
+			if n.field(k.Value) != nil {
+				return nil, &Error{Pos: Position{File: file, Line: k.Line, Column: k.Column}, Code: CodeSyntax,
+					Msg: fmt.Sprintf("duplicate key %q", k.Value)}
+			}
+			vn, err := fromYAML(file, v)
+			if err != nil {
+				return nil, err
+			}
+			n.keys = append(n.keys, &node{kind: kindString, str: k.Value, line: k.Line, column: k.Column})
+			n.items = append(n.items, vn)
+		}
+	case yaml.SequenceNode:
+		n.kind = kindArray
+		for _, c := range y.Content {
+			cn, err := fromYAML(file, c)
+			if err != nil {
+				return nil, err
+			}
+			n.items = append(n.items, cn)
+		}
+	case yaml.ScalarNode:
+		switch y.Tag {
+		case "!!null":
+			n.kind = kindNull
+		case "!!bool":
+			n.kind, n.str = kindBool, y.Value
+			n.bool = y.Value == "true" || y.Value == "True" || y.Value == "TRUE"
+		case "!!int", "!!float":
+			n.kind, n.str = kindNumber, y.Value
+		default:
+			n.kind, n.str = kindString, y.Value
+		}
+	}
+	return n, nil
+}

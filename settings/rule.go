@@ -1,0 +1,231 @@
+package settings
+
+import (
+	"errors"
+	"fmt"
+	"regexp"
+	"strings"
+)
+
+// SpecKind says how a rule's specifier (the text in parentheses) is read.
+type SpecKind string
+
+// Specifier kinds. KindNone is a rule on the whole tool.
+const (
+	KindNone   SpecKind = ""
+	KindBash   SpecKind = "bash"   // Bash(command pattern)
+	KindPath   SpecKind = "path"   // Read(...), Edit(...) gitignore-style path pattern
+	KindDomain SpecKind = "domain" // WebFetch(domain:host)
+	KindParam  SpecKind = "param"  // Tool(param:value), deny and ask only
+	KindAgent  SpecKind = "agent"  // Agent(subagent type)
+)
+
+// Anchor is what a path pattern is relative to (spec §4).
+type Anchor string
+
+// Path anchors.
+const (
+	AnchorRoot   Anchor = "root"   // //abs/path
+	AnchorHome   Anchor = "home"   // ~/path
+	AnchorSource Anchor = "source" // /path: the settings source's root
+	AnchorCwd    Anchor = "cwd"    // path, ./path
+)
+
+// Rule is one permission rule with its provenance.
+type Rule struct {
+	Text     string   `json:"text"`
+	Behavior Behavior `json:"behavior"`
+	Source   Source   `json:"source"`
+	Pos      Position `json:"pos"`
+	Index    int      `json:"index"`
+	// Root is the directory a source-anchored path pattern ("/path") is relative to.
+	Root string `json:"root,omitempty"`
+
+	Tool     string   `json:"tool"`                // canonical tool name, or a glob over names
+	ToolGlob bool     `json:"tool_glob,omitempty"` // Tool contains '*'
+	Kind     SpecKind `json:"kind,omitempty"`
+	// Pattern is the specifier: the Bash pattern, the path pattern without its
+	// anchor prefix, the domain pattern, the param value pattern, or the agent type.
+	Pattern string `json:"pattern,omitempty"`
+	Anchor  Anchor `json:"anchor,omitempty"`
+	Param   string `json:"param,omitempty"`
+	// MCPServer and MCPTool split mcp__server__tool names; MCPTool is empty
+	// for a rule on the whole server.
+	MCPServer string `json:"mcp_server,omitempty"`
+	MCPTool   string `json:"mcp_tool,omitempty"`
+
+	// Ignored explains why the rule is never consulted; empty for live rules.
+	Ignored  string   `json:"ignored,omitempty"`
+	Warnings []string `json:"-"`
+}
+
+// String prints the rule as "source file:line:col behavior text".
+func (r Rule) String() string {
+	return fmt.Sprintf("%s %s %s %s", r.Source, r.Pos, r.Behavior, r.Text)
+}
+
+// KnownTools are the built-in tool names rules may name.
+var KnownTools = map[string]bool{
+	"Bash": true, "Read": true, "Edit": true, "Write": true, "MultiEdit": true, "Glob": true,
+	"Grep": true, "WebFetch": true, "WebSearch": true, "NotebookEdit": true, "NotebookRead": true,
+	"Agent": true, "Task": true, "TodoWrite": true, "ExitPlanMode": true, "EnterWorktree": true,
+	"ExitWorktree": true, "ToolSearch": true, "BashOutput": true, "KillShell": true,
+	"SlashCommand": true, "Skill": true,
+}
+
+// MainField is each tool's main input field, which param rules may not name.
+var MainField = map[string]string{
+	"Bash": "command", "Read": "file_path", "Edit": "file_path", "Write": "file_path",
+	"MultiEdit": "file_path", "NotebookEdit": "notebook_path", "Glob": "path", "Grep": "path",
+	"WebFetch": "url",
+}
+
+// pathTools take gitignore-style path specifiers.
+var pathTools = map[string]bool{"Read": true, "Edit": true, "Write": true, "MultiEdit": true,
+	"NotebookEdit": true, "Glob": true, "Grep": true}
+
+// neverConsulted are path tools whose own path rules are never consulted.
+var neverConsulted = map[string]string{"Write": "Edit", "MultiEdit": "Edit", "NotebookEdit": "Edit", "Glob": "Read"}
+
+// bashParams are Bash input fields that a Bash(param:value) rule may name.
+var bashParams = map[string]bool{"description": true, "timeout": true, "run_in_background": true,
+	"dangerouslyDisableSandbox": true}
+
+var (
+	toolNameRE = regexp.MustCompile(`^[A-Za-z0-9_*-]+$`)
+	paramRE    = regexp.MustCompile(`^([A-Za-z_][A-Za-z0-9_-]*):(.*)$`)
+)
+
+// errRule is wrapped by every grammar error.
+var errRule = errors.New("invalid rule")
+
+// ParseRule parses a rule string of the form Tool or Tool(specifier) for the
+// given behaviour. Malformed rules are errors; rules that parse but are never
+// consulted, or look like mistakes, carry Warnings (and Ignored when dead).
+func ParseRule(text string, b Behavior) (Rule, error) {
+	r := Rule{Text: text, Behavior: b}
+	t := strings.TrimSpace(text)
+	if t == "" {
+		return r, fmt.Errorf("%w: empty rule", errRule)
+	}
+	name, spec, hasSpec := t, "", false
+	if i := strings.IndexByte(t, '('); i >= 0 {
+		if !strings.HasSuffix(t, ")") {
+			return r, fmt.Errorf("%w %q: missing closing parenthesis", errRule, text)
+		}
+		name, spec, hasSpec = t[:i], t[i+1:len(t)-1], true
+	} else if strings.ContainsRune(t, ')') {
+		return r, fmt.Errorf("%w %q: unbalanced parenthesis", errRule, text)
+	}
+	if !toolNameRE.MatchString(name) {
+		return r, fmt.Errorf("%w %q: tool name %q may contain only letters, digits, '_', '-' and '*'", errRule, text, name)
+	}
+	if name == "Task" {
+		name = "Agent"
+	}
+	r.Tool = name
+	r.ToolGlob = strings.Contains(name, "*")
+	if strings.HasPrefix(name, "mcp__") {
+		parseMCPName(&r)
+	}
+	if hasSpec && (spec == "*" || spec == "") {
+		if spec == "" {
+			r.Warnings = append(r.Warnings, "empty parentheses: the rule covers the whole tool")
+		}
+		hasSpec = false
+	}
+	if r.ToolGlob {
+		if hasSpec {
+			return r, fmt.Errorf("%w %q: a tool-name glob takes no specifier", errRule, text)
+		}
+		if b == Allow && !(r.MCPServer != "" && !strings.Contains(r.MCPServer, "*")) {
+			r.Ignored = "an allow rule accepts a glob only after a literal mcp__<server>__ prefix"
+			r.Warnings = append(r.Warnings, "unanchored allow glob "+name+" is ignored: "+r.Ignored)
+		}
+		return r, nil
+	}
+	if b != Allow && !KnownTools[name] && !strings.ContainsAny(name, "_*") {
+		r.Warnings = append(r.Warnings, fmt.Sprintf("unknown tool %q", name))
+	}
+	if !hasSpec {
+		return r, nil
+	}
+	return r, parseSpec(&r, spec)
+}
+
+func parseMCPName(r *Rule) {
+	rest := strings.TrimPrefix(r.Tool, "mcp__")
+	server, tool, _ := strings.Cut(rest, "__")
+	r.MCPServer, r.MCPTool = server, tool
+	if tool == "*" {
+		r.MCPTool = ""
+		r.Tool = "mcp__" + server
+		r.ToolGlob = strings.Contains(server, "*")
+	}
+}
+
+func parseSpec(r *Rule, spec string) error {
+	b := r.Behavior
+	if m := paramRE.FindStringSubmatch(spec); m != nil && isParamSpec(r.Tool, m[1], spec) {
+		r.Kind, r.Param, r.Pattern = KindParam, m[1], m[2]
+		switch {
+		case b == Allow:
+			r.Ignored = "param:value rules work in deny and ask only"
+			r.Warnings = append(r.Warnings, "param rule "+r.Text+" is ignored in allow: "+r.Ignored)
+		case MainField[r.Tool] == m[1]:
+			r.Ignored = fmt.Sprintf("%q is %s's main field; write %s(pattern) instead", m[1], r.Tool, r.Tool)
+			r.Warnings = append(r.Warnings, "param rule on main field is ignored: "+r.Ignored)
+		}
+		return nil
+	}
+	switch {
+	case r.Tool == "Bash":
+		r.Kind, r.Pattern = KindBash, spec
+		if i := strings.Index(spec, ":*"); i >= 0 && i != len(spec)-2 {
+			r.Warnings = append(r.Warnings, "':*' is special only at the very end of a Bash pattern; here it is literal")
+		}
+	case pathTools[r.Tool]:
+		r.Kind = KindPath
+		switch {
+		case strings.HasPrefix(spec, "//"):
+			r.Anchor, r.Pattern = AnchorRoot, spec[1:]
+		case spec == "~" || strings.HasPrefix(spec, "~/"):
+			r.Anchor, r.Pattern = AnchorHome, strings.TrimPrefix(strings.TrimPrefix(spec, "~"), "/")
+		case strings.HasPrefix(spec, "/"):
+			r.Anchor, r.Pattern = AnchorSource, spec[1:]
+		default:
+			r.Anchor, r.Pattern = AnchorCwd, strings.TrimPrefix(spec, "./")
+		}
+		if use, ok := neverConsulted[r.Tool]; ok {
+			r.Ignored = fmt.Sprintf("path rules for %s are never consulted; use %s(...)", r.Tool, use)
+			r.Warnings = append(r.Warnings, r.Ignored)
+		}
+	case r.Tool == "WebFetch":
+		d, ok := strings.CutPrefix(spec, "domain:")
+		if !ok || d == "" {
+			return fmt.Errorf("%w %q: WebFetch rules take domain:HOST", errRule, r.Text)
+		}
+		r.Kind, r.Pattern = KindDomain, strings.TrimSuffix(strings.ToLower(d), ".")
+	case r.Tool == "Agent":
+		r.Kind, r.Pattern = KindAgent, spec
+	default:
+		r.Ignored = fmt.Sprintf("%s takes no specifier other than param:value", r.Tool)
+		r.Warnings = append(r.Warnings, "rule "+r.Text+" is ignored: "+r.Ignored)
+	}
+	return nil
+}
+
+// isParamSpec decides whether "name:value" is a param rule rather than a
+// pattern that happens to contain a colon (Bash(git:*), a path).
+func isParamSpec(tool, name, spec string) bool {
+	switch {
+	case tool == "Bash":
+		return bashParams[name] || (name == "command" && !strings.HasSuffix(spec, ":*"))
+	case tool == "WebFetch":
+		return name != "domain"
+	case pathTools[tool]:
+		return name == MainField[tool] || name == "pattern" || name == "glob" || name == "type" ||
+			name == "output_mode" || name == "content" || name == "old_string" || name == "new_string"
+	}
+	return true
+}
