@@ -49,15 +49,12 @@ var readOnlyCommands = map[string]readOnlyCheck{
 	"grep": always, "egrep": always, "fgrep": always, "rg": noFlag("--pre"), "wc": always, "which": always,
 	"diff": noFlag("--output"), "stat": always, "du": always, "cd": always, "true": always, "false": always,
 	"file": noFlag("-C", "--compile"), "tree": noFlag("-o"), "basename": always, "dirname": always,
-	"realpath": always, "readlink": always, "whoami": always, "id": always, "uname": always,
-	"date": noFlag("-s", "--set"), "printf": noFlag("-v"), "sort": noFlag("-o", "--output"),
+	"realpath": always, "readlink": always, "printf": noFlag("-v"), "sort": noFlag("-o", "--output"),
 	"uniq": maxOperands(1), "cut": always, "tr": always, "nl": always, "less": always, "more": always,
-	"type": always, "test": always, "[": always, "printenv": always, "env": noArgs,
 	"md5sum": always, "sha1sum": always, "sha256sum": always, "sha512sum": always, "cksum": always,
 	"seq": always, "column": always, "fold": always, "paste": always, "comm": always, "join": always,
 	"rev": always, "tac": always, "od": always, "xxd": maxOperands(1), "strings": always,
-	"base64": noFlag("-o", "--output"), "jq": always, "hostname": noArgs, "sleep": always,
-	"find": findReadOnly, "sed": sedReadOnly, "git": gitReadOnly, "command": commandReadOnly,
+	"base64": noFlag("-o", "--output"), "jq": always, "find": findReadOnly, "sed": sedReadOnly, "git": gitReadOnly, "command": commandReadOnly,
 }
 
 // IsReadOnly reports whether name with args only reads, by the table.

@@ -19,7 +19,7 @@ type Options struct {
 	Home        string // home directory; "" means os.UserHomeDir
 	ConfigDir   string // CLAUDE_CONFIG_DIR; "" means Home/.claude
 	ManagedFile string // "" means DefaultManagedFile
-	// ManagedExplicit makes a missing ManagedFile an error: the user named it.
+	// ManagedExplicit adds a warning when the named ManagedFile is missing.
 	ManagedExplicit bool
 	FlagSettings    string   // --settings FILE or inline JSON
 	AllowedTools    []string // --allowed-tools values, each possibly comma/space separated
@@ -98,8 +98,12 @@ func Load(opts Options) (*Settings, error) {
 	if managed == "" {
 		managed = DefaultManagedFile
 	}
-	for _, f := range managedFiles(managed, opts.ManagedExplicit) {
-		add(s.readFile(f.path, PolicySettings, f.required))
+	for _, f := range managedFiles(managed) {
+		add(s.readFile(f, PolicySettings, false))
+	}
+	if opts.ManagedExplicit && len(s.Files) == 0 {
+		s.Warnings = append(s.Warnings, Warning{Pos: Position{File: managed},
+			Msg: "managed settings file does not exist; no managed policy applies"})
 	}
 	if opts.FlagSettings != "" {
 		if strings.HasPrefix(strings.TrimSpace(opts.FlagSettings), "{") {
@@ -134,14 +138,9 @@ func Load(opts Options) (*Settings, error) {
 	return s, nil
 }
 
-type managedFile struct {
-	path     string
-	required bool
-}
-
 // managedFiles lists the managed file and managed-settings.d/* beside it.
-func managedFiles(file string, explicit bool) []managedFile {
-	out := []managedFile{{file, explicit}}
+func managedFiles(file string) []string {
+	out := []string{file}
 	dir := filepath.Join(filepath.Dir(file), "managed-settings.d")
 	entries, err := os.ReadDir(dir)
 	if err != nil {
@@ -156,7 +155,7 @@ func managedFiles(file string, explicit bool) []managedFile {
 	}
 	sort.Strings(names)
 	for _, n := range names {
-		out = append(out, managedFile{filepath.Join(dir, n), true})
+		out = append(out, filepath.Join(dir, n))
 	}
 	return out
 }
@@ -213,7 +212,7 @@ func (s *Settings) readFile(path string, src Source, required bool) (*fileSettin
 		return nil, &Error{Pos: Position{File: disp}, Code: CodeRead, Err: err,
 			Msg: fmt.Sprintf("cannot read %s settings: %v", src, errors.Unwrap(err))}
 	}
-	fs, err := ParseFile(disp, data, src)
+	fs, err := parseFile(disp, data, src)
 	if err != nil {
 		return nil, err
 	}
@@ -221,9 +220,9 @@ func (s *Settings) readFile(path string, src Source, required bool) (*fileSettin
 	return fs, nil
 }
 
-// ParseFile parses one settings document; the format follows the file name
+// parseFile parses one settings document; the format follows the file name
 // (.yaml/.yml are YAML, anything else strict JSON). name is used in positions.
-func ParseFile(name string, data []byte, src Source) (*fileSettings, error) {
+func parseFile(name string, data []byte, src Source) (*fileSettings, error) {
 	var root *node
 	var err error
 	if strings.HasSuffix(name, ".yaml") || strings.HasSuffix(name, ".yml") {
@@ -305,4 +304,14 @@ func cliArgs(opts Options) (*fileSettings, error) {
 		return nil, d.errs
 	}
 	return fs, nil
+}
+
+// Validate parses one settings file on its own and returns its warnings, or
+// the errors that make it invalid.
+func Validate(name string, data []byte) ([]Warning, error) {
+	fs, err := parseFile(name, data, ProjectSettings)
+	if err != nil {
+		return nil, err
+	}
+	return fs.warnings, nil
 }

@@ -1,0 +1,51 @@
+package main
+
+import (
+	"fmt"
+	"os"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/agentctl/agentctl/engine"
+)
+
+func bundleCommand() *cli.Command {
+	return &cli.Command{
+		Name:  "bundle",
+		Usage: "build OPA bundles of the compiled policy",
+		Subcommands: []*cli.Command{{
+			Name:  "build",
+			Usage: "write the compiled OPA bundle (.tar.gz) for opa run --server / opa eval -b",
+			UsageText: `agentctl bundle build -o FILE.tar.gz [--policy DIR]
+
+Examples:
+   agentctl --cwd fixtures/projects/demo bundle build -o bundle.tar.gz --policy fixtures/policies/org
+   opa run --server --addr 127.0.0.1:8181 bundle.tar.gz`,
+			Flags: withGlobals(&cli.StringFlag{Name: "o", Aliases: []string{"out"}, Required: true, Usage: "bundle `FILE` to write"}),
+			Action: func(c *cli.Context) error {
+				s, err := loadSettings(c)
+				if err != nil {
+					return err
+				}
+				b, err := engine.Build(s, flagString(c, "policy"))
+				if err != nil {
+					return cli.Exit(err.Error(), exitError)
+				}
+				path := c.String("o")
+				f, err := os.Create(path)
+				if err != nil {
+					return cli.Exit(err.Error(), exitError)
+				}
+				if err := b.WriteTarGz(f); err != nil {
+					f.Close()
+					return cli.Exit(err.Error(), exitError)
+				}
+				if err := f.Close(); err != nil {
+					return cli.Exit(err.Error(), exitError)
+				}
+				fmt.Fprintf(c.App.ErrWriter, "wrote %s (revision %s)\n", path, b.Revision)
+				return nil
+			},
+		}},
+	}
+}

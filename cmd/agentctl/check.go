@@ -1,0 +1,180 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/agentctl/agentctl/engine"
+)
+
+func checkCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "check",
+		Usage:     "decide one tool call (or a JSONL batch): allow, ask or deny",
+		ArgsUsage: "TOOL [INPUT_JSON|-]",
+		UsageText: `agentctl check TOOL [INPUT_JSON|-] [--input FILE]
+agentctl check --batch FILE|-
+
+Exit code: 0 allow, 2 deny, 3 ask, 1 error (with --batch: 0 unless agentctl failed).
+
+Examples:
+   agentctl check Bash '{"command":"git push origin main"}'
+   agentctl --cwd fixtures/projects/demo check Read '{"file_path":"/etc/passwd"}' --output json
+   echo '{"tool_name":"Bash","tool_input":{"command":"ls"}}' | agentctl check --batch -`,
+		Flags: withGlobals(
+			&cli.StringFlag{Name: "input", Usage: "read the tool input JSON from `FILE` (- for stdin)"},
+			&cli.StringFlag{Name: "batch", Usage: "decide every JSONL line of `FILE` (- for stdin): {\"tool_name\":…,\"tool_input\":{…}}"},
+		),
+		Action: checkAction,
+	}
+}
+
+func checkAction(c *cli.Context) error {
+	if b := c.String("batch"); b != "" {
+		return checkBatch(c, b)
+	}
+	call, err := readCall(c)
+	if err != nil {
+		return err
+	}
+	e, closeLog, err := newEngine(c)
+	if err != nil {
+		return err
+	}
+	defer closeLog()
+	d, err := e.Decide(context.Background(), call)
+	if err != nil {
+		return cli.Exit(err.Error(), exitError)
+	}
+	asJSON, err := jsonOutput(c)
+	if err != nil {
+		return err
+	}
+	if asJSON {
+		if err := json.NewEncoder(c.App.Writer).Encode(d); err != nil {
+			return err
+		}
+	} else {
+		fmt.Fprintln(c.App.Writer, decisionLine(d, useColor(c)))
+	}
+	switch d.Decision {
+	case engine.Allow:
+		return nil
+	case engine.Ask:
+		return cli.Exit("", exitAsk)
+	default:
+		return cli.Exit("", exitDeny)
+	}
+}
+
+// readCall reads TOOL and its input from the arguments, --input or stdin.
+func readCall(c *cli.Context) (engine.Call, error) {
+	if c.NArg() < 1 {
+		return engine.Call{}, cli.Exit("check: missing TOOL (see agentctl check --help)", exitError)
+	}
+	call := engine.Call{Tool: c.Args().Get(0)}
+	var raw []byte
+	var err error
+	switch src := c.String("input"); {
+	case src == "-" || c.Args().Get(1) == "-":
+		raw, err = io.ReadAll(c.App.Reader)
+	case src != "":
+		raw, err = os.ReadFile(src)
+	case c.NArg() > 1:
+		raw = []byte(c.Args().Get(1))
+	default:
+		raw = []byte("{}")
+	}
+	if err != nil {
+		return call, cli.Exit(fmt.Sprintf("check: reading input: %v", err), exitError)
+	}
+	if err := decodeInput(raw, &call.Input); err != nil {
+		return call, cli.Exit(fmt.Sprintf("check: INPUT_JSON: %v", err), exitError)
+	}
+	return call, nil
+}
+
+func decodeInput(raw []byte, into *map[string]any) error {
+	if err := json.Unmarshal(raw, into); err != nil {
+		return fmt.Errorf("expected a JSON object: %w", err)
+	}
+	if *into == nil {
+		return fmt.Errorf("expected a JSON object, got null")
+	}
+	return nil
+}
+
+// checkBatch decides each JSONL line in order; a malformed line gets a
+// deny/validate decision rather than stopping the batch.
+func checkBatch(c *cli.Context, src string) error {
+	var r io.Reader = c.App.Reader
+	if src != "-" {
+		f, err := os.Open(src)
+		if err != nil {
+			return cli.Exit(fmt.Sprintf("check --batch: %v", err), exitError)
+		}
+		defer f.Close()
+		r = f
+	}
+	e, closeLog, err := newEngine(c)
+	if err != nil {
+		return err
+	}
+	defer closeLog()
+	out := bufio.NewWriter(c.App.Writer)
+	defer out.Flush()
+	enc := json.NewEncoder(out)
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 1<<20), 64<<20)
+	ctx := context.Background()
+	n := 0
+	for sc.Scan() {
+		n++
+		line := strings.TrimSpace(sc.Text())
+		if line == "" {
+			continue
+		}
+		var in struct {
+			ToolName  string         `json:"tool_name"`
+			ToolInput map[string]any `json:"tool_input"`
+		}
+		var d engine.Decision
+		if err := json.Unmarshal([]byte(line), &in); err != nil || in.ToolName == "" {
+			reason := fmt.Sprintf("line %d: expected {\"tool_name\": …, \"tool_input\": {…}}", n)
+			if err != nil {
+				reason += ": " + err.Error()
+			}
+			d = engine.Decision{Decision: engine.Deny, Stage: "validate", Reason: reason, Matches: []engine.Match{}, ToolName: in.ToolName}
+		} else if d, err = e.Decide(ctx, engine.Call{Tool: in.ToolName, Input: in.ToolInput}); err != nil {
+			return cli.Exit(fmt.Sprintf("check --batch: line %d: %v", n, err), exitError)
+		}
+		if err := enc.Encode(d); err != nil {
+			return err
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return cli.Exit(fmt.Sprintf("check --batch: line %d: %v", n+1, err), exitError)
+	}
+	return nil
+}
+
+// decisionLine is the one-line text form of a decision.
+func decisionLine(d engine.Decision, color bool) string {
+	word := fmt.Sprintf("%-5s", d.Decision)
+	if color {
+		code := map[string]string{engine.Allow: "32", engine.Ask: "33", engine.Deny: "31"}[d.Decision]
+		word = "\x1b[" + code + "m" + word + "\x1b[0m"
+	}
+	what := "stage " + d.Stage
+	if d.Rule != nil {
+		what = fmt.Sprintf("rule %s %s %s", d.Rule.Text, d.Rule.Source, d.Rule.Location())
+	}
+	return fmt.Sprintf("%s %s  %s — %s", word, d.ToolName, what, d.Reason)
+}

@@ -1,0 +1,166 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/agentctl/agentctl/engine"
+)
+
+func explainCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "explain",
+		Usage:     "show the facts, every stage's matching rules, and which one decided",
+		ArgsUsage: "TOOL [INPUT_JSON|-]",
+		UsageText: `agentctl explain TOOL [INPUT_JSON|-] [--trace] [--output json]
+
+Examples:
+   agentctl --cwd fixtures/projects/demo explain Bash '{"command":"sudo rm -rf build && make"}'
+   agentctl explain Read '{"file_path":"/etc/shadow"}' --trace`,
+		Flags: withGlobals(
+			&cli.StringFlag{Name: "input", Usage: "read the tool input JSON from `FILE` (- for stdin)"},
+			&cli.BoolFlag{Name: "trace", Usage: "append OPA's evaluation trace"},
+		),
+		Action: explainAction,
+	}
+}
+
+// explanation is the JSON form of explain.
+type explanation struct {
+	Input    map[string]any  `json:"input"`
+	Decision engine.Decision `json:"decision"`
+	Trace    string          `json:"trace,omitempty"`
+}
+
+func explainAction(c *cli.Context) error {
+	call, err := readCall(c)
+	if err != nil {
+		return err
+	}
+	e, closeLog, err := newEngine(c)
+	if err != nil {
+		return err
+	}
+	defer closeLog()
+	input, problems := e.Input(call)
+	var d engine.Decision
+	var trace bytes.Buffer
+	if c.Bool("trace") {
+		d, err = e.Trace(context.Background(), call, &trace)
+	} else {
+		d, err = e.Decide(context.Background(), call)
+	}
+	if err != nil {
+		return cli.Exit(err.Error(), exitError)
+	}
+	asJSON, err := jsonOutput(c)
+	if err != nil {
+		return err
+	}
+	if asJSON {
+		enc := json.NewEncoder(c.App.Writer)
+		enc.SetIndent("", "  ")
+		return enc.Encode(explanation{Input: input, Decision: d, Trace: trace.String()})
+	}
+	w := c.App.Writer
+	if len(problems) > 0 {
+		fmt.Fprintf(w, "validation:\n  %s\n", strings.Join(problems, "\n  "))
+	} else {
+		printFacts(w, input)
+	}
+	printStages(w, d)
+	fmt.Fprintf(w, "decision: %s\n", decisionLine(d, useColor(c)))
+	if trace.Len() > 0 {
+		fmt.Fprintf(w, "\ntrace:\n%s", trace.String())
+	}
+	return nil
+}
+
+func printFacts(w io.Writer, input map[string]any) {
+	fmt.Fprintf(w, "call: %v  mode: %v  cwd: %v\n", input["tool"], input["mode"], input["cwd"])
+	facts, _ := input["facts"].(map[string]any)
+	if cmds, _ := facts["commands"].([]any); len(cmds) > 0 {
+		fmt.Fprintln(w, "commands:")
+		for _, ci := range cmds {
+			c := ci.(map[string]any)
+			narrow, _ := c["narrow"].(map[string]any)
+			wide, _ := c["wide"].(map[string]any)
+			tags := []string{}
+			for _, k := range []string{"read_only", "nested", "exec_wrapper"} {
+				if c[k] == true {
+					tags = append(tags, strings.ReplaceAll(k, "_", "-"))
+				}
+			}
+			if o, _ := c["origin"].(string); o != "" {
+				tags = append(tags, "from "+o)
+			}
+			fmt.Fprintf(w, "  narrow: %-30q wide: %-30q %s\n", narrow["text"], wide["text"], strings.Join(tags, " "))
+		}
+	}
+	if files, _ := facts["files"].([]any); len(files) > 0 {
+		fmt.Fprintln(w, "files:")
+		for _, fi := range files {
+			f := fi.(map[string]any)
+			extra := ""
+			if f["resolved"] != f["path"] {
+				extra = fmt.Sprintf(" -> %v", f["resolved"])
+			}
+			fmt.Fprintf(w, "  %-5v %v%s (via %v)\n", f["access"], f["path"], extra, f["via"])
+		}
+	}
+	if un, _ := facts["unresolved"].([]any); len(un) > 0 {
+		fmt.Fprintln(w, "unresolved:")
+		for _, ui := range un {
+			u := ui.(map[string]any)
+			fmt.Fprintf(w, "  %v: %v\n", u["reason"], u["text"])
+		}
+	}
+	if u, ok := facts["url"].(map[string]any); ok {
+		fmt.Fprintf(w, "url: scheme=%v host=%v\n", u["scheme"], u["host"])
+	}
+	if m, ok := facts["mcp"].(map[string]any); ok {
+		fmt.Fprintf(w, "mcp: server=%v tool=%v\n", m["server"], m["tool"])
+	}
+}
+
+// printStages lists every stage in order with what matched there.
+func printStages(w io.Writer, d engine.Decision) {
+	fmt.Fprintln(w, "stages:")
+	for _, stage := range []string{"deny", "ask", "tool", "safety", "mode", "allow"} {
+		var lines []string
+		for _, m := range d.Matches {
+			if m.Stage != stage {
+				continue
+			}
+			if m.RuleRef != nil {
+				lines = append(lines, fmt.Sprintf("%s  %s %s", m.Text, m.Source, m.Location()))
+			} else {
+				lines = append(lines, strings.TrimSpace(m.Decision+" "+m.Reason))
+			}
+		}
+		mark := "  "
+		if stage == d.Stage {
+			mark = "=>"
+		}
+		if len(lines) == 0 {
+			fmt.Fprintf(w, "%s %-7s (nothing)\n", mark, stage)
+			continue
+		}
+		for i, l := range lines {
+			label := stage
+			if i > 0 {
+				label = ""
+			}
+			fmt.Fprintf(w, "%s %-7s %s\n", mark, label, l)
+		}
+	}
+	if d.Stage != "" && !strings.Contains("deny ask tool safety mode allow", d.Stage) || d.Stage == "default" {
+		fmt.Fprintf(w, "=> %-7s %s\n", d.Stage, d.Reason)
+	}
+}

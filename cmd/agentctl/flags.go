@@ -1,0 +1,153 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/agentctl/agentctl/engine"
+	"github.com/agentctl/agentctl/settings"
+)
+
+// globalFlags returns fresh instances of the flags every command shares; they
+// are attached to the app and to each command so they work before and after
+// the command name.
+func globalFlags() []cli.Flag {
+	return []cli.Flag{
+		&cli.StringFlag{Name: "cwd", Value: ".", Usage: "working `DIR` of the session (project settings are read from DIR/.claude)"},
+		&cli.StringFlag{Name: "managed-settings", EnvVars: []string{"AGENTCTL_MANAGED_SETTINGS"},
+			Usage: "managed (org) settings `FILE` (default " + settings.DefaultManagedFile + ")"},
+		&cli.StringFlag{Name: "settings", Usage: "extra settings `FILE` or inline JSON (flagSettings)"},
+		&cli.StringSliceFlag{Name: "allowed-tools", Usage: "allow `RULE`s (repeatable; comma or space separated)"},
+		&cli.StringSliceFlag{Name: "disallowed-tools", Usage: "deny `RULE`s (repeatable; comma or space separated)"},
+		&cli.StringFlag{Name: "permission-mode", Usage: "`MODE`: default, acceptEdits, plan, auto, dontAsk, bypassPermissions"},
+		&cli.StringSliceFlag{Name: "add-dir", Usage: "additional working `DIR` (repeatable)"},
+		&cli.StringFlag{Name: "output", Value: "text", Usage: "output `FORMAT`: text or json"},
+		&cli.BoolFlag{Name: "no-color", Usage: "disable colour (also NO_COLOR)"},
+		&cli.StringFlag{Name: "policy", Usage: "`DIR` of custom org Rego modules (package agentctl.custom)"},
+		&cli.StringFlag{Name: "opa-url", Usage: "evaluate on the OPA server at `URL` instead of embedded"},
+		&cli.StringFlag{Name: "decision-log", Usage: "append OPA decision-log events to `FILE`"},
+	}
+}
+
+// withGlobals appends the shared flags to a command's own.
+func withGlobals(own ...cli.Flag) []cli.Flag { return append(own, globalFlags()...) }
+
+// flagString returns a shared flag's value, preferring where it was set:
+// after the command name, then before it, then the default.
+func flagString(c *cli.Context, name string) string {
+	for _, ctx := range c.Lineage() {
+		// An empty environment variable counts as "set" to urfave/cli; an
+		// empty value never wins over a real one.
+		if isSetHere(ctx, name) && ctx.String(name) != "" {
+			return ctx.String(name)
+		}
+	}
+	return c.String(name)
+}
+
+func flagBool(c *cli.Context, name string) bool {
+	for _, ctx := range c.Lineage() {
+		if isSetHere(ctx, name) {
+			return ctx.Bool(name)
+		}
+	}
+	return false
+}
+
+// flagSlice unions a repeatable shared flag from every level.
+func flagSlice(c *cli.Context, name string) []string {
+	var out []string
+	for _, ctx := range c.Lineage() {
+		if isSetHere(ctx, name) {
+			out = append(out, ctx.StringSlice(name)...)
+		}
+	}
+	return out
+}
+
+func isSetHere(ctx *cli.Context, name string) bool {
+	defer func() { _ = recover() }()
+	return ctx.IsSet(name)
+}
+
+// settingsOptions maps the shared flags to settings.Options.
+func settingsOptions(c *cli.Context) settings.Options {
+	o := settings.Options{
+		Cwd:             flagString(c, "cwd"),
+		ManagedFile:     flagString(c, "managed-settings"),
+		FlagSettings:    flagString(c, "settings"),
+		AllowedTools:    flagSlice(c, "allowed-tools"),
+		DisallowedTools: flagSlice(c, "disallowed-tools"),
+		PermissionMode:  flagString(c, "permission-mode"),
+		AddDirs:         flagSlice(c, "add-dir"),
+		ConfigDir:       os.Getenv("CLAUDE_CONFIG_DIR"),
+	}
+	o.ManagedExplicit = o.ManagedFile != ""
+	return o
+}
+
+func loadSettings(c *cli.Context) (*settings.Settings, error) {
+	s, err := settings.Load(settingsOptions(c))
+	if err != nil {
+		return nil, cli.Exit(err.Error(), exitError)
+	}
+	return s, nil
+}
+
+// newEngine loads settings and builds the engine the shared flags describe.
+// The returned close function flushes the decision log.
+func newEngine(c *cli.Context) (*engine.Engine, func(), error) {
+	s, err := loadSettings(c)
+	if err != nil {
+		return nil, nil, err
+	}
+	var opts []engine.Option
+	if dir := flagString(c, "policy"); dir != "" {
+		opts = append(opts, engine.WithPolicyDir(dir))
+	}
+	if u := flagString(c, "opa-url"); u != "" {
+		opts = append(opts, engine.WithRemote(u))
+	}
+	closer := func() {}
+	if p := flagString(c, "decision-log"); p != "" {
+		f, err := os.OpenFile(p, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+		if err != nil {
+			return nil, nil, cli.Exit(fmt.Sprintf("--decision-log: %v", err), exitError)
+		}
+		closer = func() { f.Close() }
+		opts = append(opts, engine.WithDecisionLog(f))
+	}
+	e, err := engine.New(context.Background(), s, opts...)
+	if err != nil {
+		closer()
+		return nil, nil, cli.Exit(err.Error(), exitError)
+	}
+	return e, closer, nil
+}
+
+func jsonOutput(c *cli.Context) (bool, error) {
+	switch o := flagString(c, "output"); o {
+	case "json":
+		return true, nil
+	case "text", "":
+		return false, nil
+	default:
+		return false, cli.Exit(fmt.Sprintf("--output %q: expected text or json", o), exitError)
+	}
+}
+
+// useColor honours --no-color and NO_COLOR, and colours only terminals.
+func useColor(c *cli.Context) bool {
+	if flagBool(c, "no-color") || os.Getenv("NO_COLOR") != "" {
+		return false
+	}
+	f, ok := c.App.Writer.(*os.File)
+	if !ok {
+		return false
+	}
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}

@@ -1,0 +1,72 @@
+// Command agentctl is a policy-as-code permission engine for AI coding agents.
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/urfave/cli/v2"
+)
+
+// Exit codes, documented in --help and the README.
+const (
+	exitOK    = 0
+	exitError = 1
+	exitDeny  = 2
+	exitAsk   = 3
+)
+
+func main() {
+	os.Exit(run(os.Args, os.Stdin, os.Stdout, os.Stderr))
+}
+
+// run is main without the process: tests call it with their own streams.
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	app := newApp(stdin, stdout, stderr)
+	err := app.Run(args)
+	if err == nil {
+		return exitOK
+	}
+	var ec cli.ExitCoder
+	if errors.As(err, &ec) {
+		if msg := err.Error(); msg != "" {
+			fmt.Fprintln(stderr, "agentctl:", msg)
+		}
+		return ec.ExitCode()
+	}
+	fmt.Fprintln(stderr, "agentctl:", err)
+	return exitError
+}
+
+func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
+	app := &cli.App{
+		Name:  "agentctl",
+		Usage: "decide, run and explain AI coding agents' tool calls under organisation policy",
+		Description: `agentctl reads Claude Code settings files (managed, user, project, local, --settings,
+CLI flags), compiles them with custom org Rego into an OPA bundle, and decides each
+tool call: allow, ask or deny.
+
+Exit codes:
+   0  success (check: allow)
+   1  error: bad settings, bad input, policy or internal failure
+   2  check: deny
+   3  check: ask`,
+		Flags:                globalFlags(),
+		Reader:               stdin,
+		Writer:               stdout,
+		ErrWriter:            stderr,
+		EnableBashCompletion: true,
+		ExitErrHandler:       func(*cli.Context, error) {},
+		Commands: []*cli.Command{
+			settingsCommand(),
+			checkCommand(),
+			explainCommand(),
+			factsCommand(),
+			bundleCommand(),
+			completionCommand(),
+		},
+	}
+	return app
+}

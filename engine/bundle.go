@@ -1,0 +1,122 @@
+package engine
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/open-policy-agent/opa/v1/ast"
+	"github.com/open-policy-agent/opa/v1/bundle"
+
+	regopkg "github.com/agentctl/agentctl/rego"
+	"github.com/agentctl/agentctl/settings"
+)
+
+// CustomPackage is the package custom org modules must declare.
+const CustomPackage = "agentctl.custom"
+
+// Bundle is the compiled policy: agentctl's stage modules, custom org
+// modules, and the settings rules as data.
+type Bundle struct {
+	// Modules maps bundle paths (agentctl/deny.rego, custom/x.rego) to source.
+	Modules map[string]string
+	// Data is the base document: {"agentctl": {"rules": …}}.
+	Data map[string]any
+	// Revision is a content hash of modules and data.
+	Revision string
+}
+
+// Build compiles settings and the custom modules in policyDir ("" for none).
+func Build(s *settings.Settings, policyDir string) (*Bundle, error) {
+	b := &Bundle{Modules: map[string]string{}}
+	for name, src := range regopkg.Modules() {
+		b.Modules["agentctl/"+name] = src
+	}
+	if policyDir != "" {
+		custom, err := loadCustom(policyDir)
+		if err != nil {
+			return nil, err
+		}
+		for name, src := range custom {
+			b.Modules[name] = src
+		}
+	}
+	raw, err := json.Marshal(map[string]any{"agentctl": map[string]any{"rules": compileRules(s)}})
+	if err != nil {
+		return nil, err
+	}
+	if err := json.Unmarshal(raw, &b.Data); err != nil {
+		return nil, err
+	}
+	h := sha256.New()
+	for _, name := range b.moduleNames() {
+		fmt.Fprintf(h, "%s\x00%s\x00", name, b.Modules[name])
+	}
+	h.Write(raw)
+	b.Revision = hex.EncodeToString(h.Sum(nil))[:16]
+	return b, nil
+}
+
+func (b *Bundle) moduleNames() []string {
+	names := make([]string, 0, len(b.Modules))
+	for n := range b.Modules {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
+
+// loadCustom reads and checks every non-test .rego file in dir: it must
+// parse and declare package agentctl.custom.
+func loadCustom(dir string) (map[string]string, error) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, fmt.Errorf("%w: --policy %s: %v", ErrPolicy, dir, err)
+	}
+	out := map[string]string{}
+	for _, e := range entries {
+		n := e.Name()
+		if e.IsDir() || !strings.HasSuffix(n, ".rego") || strings.HasSuffix(n, "_test.rego") {
+			continue
+		}
+		path := filepath.Join(dir, n)
+		src, err := os.ReadFile(path)
+		if err != nil {
+			return nil, fmt.Errorf("%w: %v", ErrPolicy, err)
+		}
+		m, err := ast.ParseModuleWithOpts(path, string(src), ast.ParserOptions{RegoVersion: ast.RegoV1})
+		if err != nil {
+			return nil, fmt.Errorf("%w: %v", ErrPolicy, err)
+		}
+		if got := strings.TrimPrefix(m.Package.Path.String(), "data."); got != CustomPackage {
+			return nil, fmt.Errorf("%w: %s:%d: package %s: custom modules must declare package %s",
+				ErrPolicy, path, m.Package.Location.Row, got, CustomPackage)
+		}
+		out["custom/"+n] = string(src)
+	}
+	return out, nil
+}
+
+// WriteTarGz writes the bundle in OPA's bundle format (.tar.gz), loadable by
+// `opa run --server BUNDLE` and `opa eval -b BUNDLE`.
+func (b *Bundle) WriteTarGz(w io.Writer) error {
+	ob := bundle.Bundle{
+		Manifest: bundle.Manifest{Revision: b.Revision, Roots: &[]string{"agentctl"}},
+		Data:     b.Data,
+	}
+	for _, name := range b.moduleNames() {
+		src := b.Modules[name]
+		m, err := ast.ParseModuleWithOpts(name, src, ast.ParserOptions{RegoVersion: ast.RegoV1})
+		if err != nil {
+			return fmt.Errorf("%w: %v", ErrPolicy, err)
+		}
+		ob.Modules = append(ob.Modules, bundle.ModuleFile{URL: "/" + name, Path: "/" + name, Raw: []byte(src), Parsed: m})
+	}
+	return bundle.NewWriter(w).Write(ob)
+}

@@ -1,0 +1,80 @@
+package engine
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"os/exec"
+	"strings"
+	"time"
+)
+
+// classifierTimeout bounds the auto-mode classifier command.
+const classifierTimeout = 60 * time.Second
+
+// classify lets the auto-mode classifier (agentctl.autoClassifier, a command
+// speaking the hook protocol) answer what would otherwise ask. Explicit ask
+// rules, safety checks and hooks still ask; a failing classifier leaves the ask.
+func (e *Engine) classify(ctx context.Context, input map[string]any, d Decision) Decision {
+	if d.Decision != Ask || (d.Stage != "default" && d.Stage != "tool") {
+		return d
+	}
+	c := e.settings.AutoClassifier
+	if c == nil {
+		d.Reason += " (auto mode: no classifier configured in agentctl.autoClassifier)"
+		return d
+	}
+	ctx, cancel := context.WithTimeout(ctx, classifierTimeout)
+	defer cancel()
+	stdin, _ := json.Marshal(map[string]any{
+		"session_id": "", "transcript_path": "", "cwd": input["cwd"], "permission_mode": "auto",
+		"hook_event_name": "PermissionRequest", "tool_name": input["tool"], "tool_input": input["input"],
+	})
+	cmd := exec.CommandContext(ctx, "sh", "-c", c.Value)
+	cmd.Dir, _ = input["cwd"].(string)
+	cmd.Stdin = bytes.NewReader(stdin)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err := cmd.Run()
+	var exit *exec.ExitError
+	switch {
+	case errors.As(err, &exit) && exit.ExitCode() == 2:
+		d.Decision, d.Stage = Deny, "mode"
+		d.Reason = "auto mode classifier blocked: " + strings.TrimSpace(stderr.String())
+		return d
+	case err != nil:
+		d.Reason += " (auto mode classifier failed: " + err.Error() + ")"
+		return d
+	}
+	var out struct {
+		Decision string `json:"decision"`
+		Reason   string `json:"reason"`
+		HSO      struct {
+			PermissionDecision       string `json:"permissionDecision"`
+			PermissionDecisionReason string `json:"permissionDecisionReason"`
+			Decision                 struct {
+				Behavior string `json:"behavior"`
+				Message  string `json:"message"`
+			} `json:"decision"`
+		} `json:"hookSpecificOutput"`
+	}
+	if json.Unmarshal(bytes.TrimSpace(stdout.Bytes()), &out) != nil {
+		d.Reason += " (auto mode classifier printed no JSON decision)"
+		return d
+	}
+	verdict, reason := out.HSO.PermissionDecision, out.HSO.PermissionDecisionReason
+	if verdict == "" {
+		verdict, reason = out.HSO.Decision.Behavior, out.HSO.Decision.Message
+	}
+	if verdict == "" {
+		verdict, reason = out.Decision, out.Reason
+	}
+	switch verdict {
+	case Allow, "approve":
+		d.Decision, d.Stage, d.Reason = Allow, "mode", "auto mode classifier allowed: "+reason
+	case Deny, "block":
+		d.Decision, d.Stage, d.Reason = Deny, "mode", "auto mode classifier denied: "+reason
+	}
+	return d
+}

@@ -1,0 +1,266 @@
+// Package engine compiles settings and org policy into an OPA bundle, builds
+// the policy input (facts) for a tool call, and evaluates the decision
+// embedded or on a remote OPA server.
+package engine
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/open-policy-agent/opa/v1/rego"
+	"github.com/open-policy-agent/opa/v1/storage/inmem"
+	"github.com/open-policy-agent/opa/v1/topdown"
+
+	"github.com/agentctl/agentctl/settings"
+)
+
+// Sentinel errors callers branch on.
+var (
+	// ErrUndefined: the policy produced no decision.
+	ErrUndefined = errors.New("policy decision is undefined")
+	// ErrMalformed: the policy produced something that is not a decision.
+	ErrMalformed = errors.New("policy decision is malformed")
+	// ErrPolicy: a custom policy module is invalid.
+	ErrPolicy = errors.New("invalid policy")
+)
+
+// Query is the decision every agentctl bundle defines.
+const Query = "data.agentctl.decision"
+
+// Engine decides tool calls under one set of settings. It is safe for
+// concurrent use once built.
+type Engine struct {
+	settings *settings.Settings
+	bundle   *Bundle
+	prepared rego.PreparedEvalQuery
+	remote   string
+	client   *http.Client
+	log      *decisionLog
+	now      func() time.Time
+}
+
+// Option configures an Engine.
+type Option func(*config) error
+
+type config struct {
+	policyDir string
+	remote    string
+	logTo     io.Writer
+}
+
+// WithPolicyDir adds the custom org modules (package agentctl.custom) in dir.
+func WithPolicyDir(dir string) Option {
+	return func(c *config) error { c.policyDir = dir; return nil }
+}
+
+// WithRemote evaluates on the OPA server at url (REST Data API) instead of embedded.
+func WithRemote(url string) Option {
+	return func(c *config) error {
+		if !strings.HasPrefix(url, "http://") && !strings.HasPrefix(url, "https://") {
+			return fmt.Errorf("--opa-url %q: expected an http or https URL", url)
+		}
+		c.remote = strings.TrimSuffix(url, "/")
+		return nil
+	}
+}
+
+// WithDecisionLog appends one OPA decision-log event per decision to w.
+func WithDecisionLog(w io.Writer) Option {
+	return func(c *config) error { c.logTo = w; return nil }
+}
+
+// New compiles the settings (and custom modules) and prepares the query once.
+func New(ctx context.Context, s *settings.Settings, opts ...Option) (*Engine, error) {
+	var c config
+	for _, o := range opts {
+		if err := o(&c); err != nil {
+			return nil, err
+		}
+	}
+	b, err := Build(s, c.policyDir)
+	if err != nil {
+		return nil, err
+	}
+	e := &Engine{settings: s, bundle: b, remote: c.remote, now: time.Now,
+		client: &http.Client{Timeout: 30 * time.Second}}
+	if c.logTo != nil {
+		e.log = &decisionLog{w: c.logTo}
+	}
+	if e.remote != "" {
+		return e, nil
+	}
+	regoOpts := []func(*rego.Rego){
+		rego.Query(Query),
+		rego.Store(inmem.NewFromObject(b.Data)),
+		rego.StrictBuiltinErrors(true),
+	}
+	for _, name := range b.moduleNames() {
+		regoOpts = append(regoOpts, rego.Module(name, b.Modules[name]))
+	}
+	e.prepared, err = rego.New(regoOpts...).PrepareForEval(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrPolicy, err)
+	}
+	return e, nil
+}
+
+// Bundle returns the compiled bundle the engine evaluates.
+func (e *Engine) Bundle() *Bundle { return e.bundle }
+
+// Settings returns the settings the engine was built from.
+func (e *Engine) Settings() *settings.Settings { return e.settings }
+
+// HookVerdict is a PreToolUse hook's answer, passed to the policy.
+type HookVerdict struct {
+	Decision string `json:"decision"` // allow, deny, ask or none
+	Reason   string `json:"reason,omitempty"`
+}
+
+// Call is one tool call to decide.
+type Call struct {
+	Tool  string
+	Input map[string]any
+	// Mode overrides the settings' permission mode ("" keeps it).
+	Mode string
+	// Cwd overrides the settings' cwd ("" keeps it), e.g. after EnterWorktree.
+	Cwd  string
+	Hook *HookVerdict
+}
+
+// Decide validates the call, computes its facts and evaluates the policy.
+// An error means the call could not be decided; callers must not run it.
+func (e *Engine) Decide(ctx context.Context, call Call) (Decision, error) {
+	input, problems := e.Input(call)
+	if len(problems) > 0 {
+		return Decision{Decision: Deny, Stage: "validate", Reason: strings.Join(problems, "\n"),
+			Matches: []Match{}, ToolName: call.Tool}, nil
+	}
+	d, err := e.eval(ctx, input)
+	if err != nil {
+		return denyError(call.Tool, err), err
+	}
+	if input["mode"] == "auto" {
+		d = e.classify(ctx, input, d)
+	}
+	if e.log != nil {
+		if err := e.log.write(e, input, d); err != nil {
+			return denyError(call.Tool, err), err
+		}
+	}
+	return d, nil
+}
+
+// Trace evaluates the call with OPA's tracer on and returns the decision
+// and the pretty-printed trace (notes and failures only when filtered).
+func (e *Engine) Trace(ctx context.Context, call Call, w io.Writer) (Decision, error) {
+	input, problems := e.Input(call)
+	if len(problems) > 0 {
+		return Decision{Decision: Deny, Stage: "validate", Reason: strings.Join(problems, "\n"), Matches: []Match{}, ToolName: call.Tool}, nil
+	}
+	if e.remote != "" {
+		return Decision{}, errors.New("--trace needs embedded evaluation (drop --opa-url)")
+	}
+	tracer := topdown.NewBufferTracer()
+	rs, err := e.prepared.Eval(ctx, rego.EvalInput(input), rego.EvalQueryTracer(tracer))
+	if err != nil {
+		return denyError(call.Tool, err), err
+	}
+	topdown.PrettyTraceWithLocation(w, *tracer)
+	return resultDecision(rs)
+}
+
+func (e *Engine) eval(ctx context.Context, input map[string]any) (Decision, error) {
+	if err := ctx.Err(); err != nil {
+		return Decision{}, err
+	}
+	if e.remote != "" {
+		return e.evalRemote(ctx, input)
+	}
+	rs, err := e.prepared.Eval(ctx, rego.EvalInput(input))
+	if err != nil {
+		return Decision{}, err
+	}
+	return resultDecision(rs)
+}
+
+func resultDecision(rs rego.ResultSet) (Decision, error) {
+	if len(rs) == 0 || len(rs[0].Expressions) == 0 {
+		return Decision{}, ErrUndefined
+	}
+	return parseDecision(rs[0].Expressions[0].Value)
+}
+
+// Input builds the document the policy sees for a call, or the validation
+// problems that stop it before the policy.
+func (e *Engine) Input(call Call) (map[string]any, []string) {
+	tool := call.Tool
+	if tool == "Task" {
+		tool = "Agent"
+	}
+	if call.Input == nil {
+		call.Input = map[string]any{}
+	}
+	if problems := Validate(tool, call.Input); len(problems) > 0 {
+		return nil, problems
+	}
+	s := e.settings
+	cwd := s.Cwd
+	if call.Cwd != "" {
+		cwd = call.Cwd
+	}
+	mode := s.Mode.Value
+	if call.Mode != "" {
+		mode = call.Mode
+	}
+	en := env{cwd: cwd, home: s.Home}
+	f := Facts{Commands: []commandFact{}, Files: []fileFact{}, Unresolved: nil}
+	switch {
+	case tool == "Bash":
+		f = en.bashFacts(call.Input["command"].(string))
+	case isMCP(tool):
+		f.MCP = mcpFacts(tool)
+	case tool == "WebFetch":
+		f.URL = urlFacts(call.Input["url"].(string))
+	default:
+		if key, ok := settings.MainField[tool]; ok && tool != "WebFetch" {
+			access := "write"
+			if tool == "Read" || tool == "Glob" || tool == "Grep" {
+				access = "read"
+			}
+			p, _ := call.Input[key].(string)
+			if p == "" {
+				p = cwd
+			}
+			f.Files = append(f.Files, en.file(p, cwd, access, tool))
+		}
+	}
+	if f.Unresolved == nil {
+		f.Unresolved = nil
+	}
+	wds := []string{}
+	seen := map[string]bool{}
+	dirs := s.WorkingDirs()
+	dirs[0] = cwd
+	for _, d := range dirs {
+		for _, v := range []string{filepath.Clean(d), resolve(filepath.Clean(d))} {
+			if !seen[v] {
+				seen[v] = true
+				wds = append(wds, v)
+			}
+		}
+	}
+	input := map[string]any{
+		"tool": tool, "input": call.Input, "mode": mode, "cwd": cwd, "project_root": s.ProjectRoot,
+		"home": s.Home, "working_dirs": wds, "facts": f.toMap(),
+	}
+	if call.Hook != nil {
+		input["hook"] = map[string]any{"decision": call.Hook.Decision, "reason": call.Hook.Reason}
+	}
+	return input, nil
+}

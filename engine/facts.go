@@ -1,0 +1,197 @@
+package engine
+
+import (
+	"encoding/json"
+	"net/url"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/bmatcuk/doublestar/v4"
+
+	"github.com/agentctl/agentctl/bashparse"
+)
+
+// fileFact is a file the call touches, cleaned and symlink-resolved.
+type fileFact struct {
+	Path     string `json:"path"`
+	Resolved string `json:"resolved"`
+	Access   string `json:"access"`
+	Via      string `json:"via"`
+	Written  string `json:"written"` // as the call wrote it
+	Dynamic  bool   `json:"dynamic"`
+	Glob     bool   `json:"glob"`
+	Redirect bool   `json:"redirect"`
+	// TildeOrGlob marks a shell target whose expansion is left to the shell.
+	TildeOrGlob bool `json:"tilde_or_glob"`
+}
+
+// commandFact is one simple command as the policy sees it.
+type commandFact struct {
+	Narrow      bashparse.View `json:"narrow"`
+	Wide        bashparse.View `json:"wide"`
+	Nested      bool           `json:"nested"`
+	Origin      string         `json:"origin,omitempty"`
+	ReadOnly    bool           `json:"read_only"`
+	ExecWrapper bool           `json:"exec_wrapper"`
+	Background  bool           `json:"background,omitempty"`
+}
+
+// Facts is what Go learned about a call before the policy runs.
+type Facts struct {
+	Commands   []commandFact          `json:"commands"`
+	Files      []fileFact             `json:"files"`
+	Unresolved []bashparse.Unresolved `json:"unresolved"`
+	ParseError bool                   `json:"parse_error"`
+	URL        *urlFact               `json:"url,omitempty"`
+	MCP        *mcpFact               `json:"mcp,omitempty"`
+}
+
+type urlFact struct {
+	Scheme string `json:"scheme"`
+	Host   string `json:"host"`
+	Port   string `json:"port,omitempty"`
+	Path   string `json:"path"`
+}
+
+type mcpFact struct {
+	Server string `json:"server"`
+	Tool   string `json:"tool"`
+}
+
+// env is where paths resolve: the cwd and the home directory.
+type env struct {
+	cwd, home string
+}
+
+// clean makes p absolute against dir and removes ., .. and duplicate slashes.
+func (e env) clean(p, dir string) string {
+	if p == "~" || strings.HasPrefix(p, "~/") {
+		p = filepath.Join(e.home, strings.TrimPrefix(p, "~"))
+	}
+	if !filepath.IsAbs(p) {
+		p = filepath.Join(dir, p)
+	}
+	return filepath.Clean(p)
+}
+
+// resolve follows symlinks; for a path that does not exist yet, the deepest
+// existing parent is resolved and the rest appended.
+func resolve(p string) string {
+	if r, err := filepath.EvalSymlinks(p); err == nil {
+		return r
+	}
+	dir, rest := filepath.Dir(p), filepath.Base(p)
+	for dir != p {
+		if r, err := filepath.EvalSymlinks(dir); err == nil {
+			return filepath.Join(r, rest)
+		}
+		p = dir
+		rest = filepath.Join(filepath.Base(dir), rest)
+		dir = filepath.Dir(dir)
+	}
+	return p
+}
+
+func (e env) file(p, dir, access, via string) fileFact {
+	c := e.clean(p, dir)
+	return fileFact{Path: c, Resolved: resolve(c), Access: access, Via: via, Written: p}
+}
+
+// bashFacts analyses a command string into commands and resolved files.
+func (e env) bashFacts(cmd string) Facts {
+	a := bashparse.Parse(cmd)
+	f := Facts{Commands: []commandFact{}, Files: []fileFact{}, Unresolved: a.Unresolved, ParseError: a.Err != nil}
+	if f.Unresolved == nil {
+		f.Unresolved = []bashparse.Unresolved{}
+	}
+	for _, c := range a.Commands {
+		f.Commands = append(f.Commands, commandFact{Narrow: c.Narrow, Wide: c.Wide, Nested: c.Nested,
+			Origin: c.Origin, ReadOnly: c.ReadOnly, ExecWrapper: c.ExecWrapper, Background: c.Background})
+		dir := e.cwd
+		if c.Dir != "" {
+			dir = e.clean(c.Dir, e.cwd)
+		}
+		for _, op := range c.Files {
+			f.Files = append(f.Files, e.operand(op, dir, c.DirUnknown)...)
+		}
+	}
+	return f
+}
+
+// operand resolves one shell file operand. A glob is expanded against the
+// file system (the files it would touch now) and also kept as its static
+// directory, so rules see both.
+func (e env) operand(op bashparse.File, dir string, dirUnknown bool) []fileFact {
+	redirect := strings.ContainsAny(op.Via, "<>")
+	base := fileFact{Access: string(op.Access), Via: op.Via, Written: op.Path, Redirect: redirect,
+		Dynamic: op.Dynamic || dirUnknown, Glob: op.Glob, TildeOrGlob: op.Tilde || op.Glob}
+	if op.Dynamic || dirUnknown {
+		// Unknown until run time: keep the text so critical-path and
+		// reason checks can see it; it is never inside a working directory.
+		base.Path, base.Resolved = op.Path, op.Path
+		return []fileFact{base}
+	}
+	p := op.Path
+	if !op.Glob {
+		ff := e.file(p, dir, base.Access, base.Via)
+		ff.Written, ff.Redirect, ff.TildeOrGlob = op.Path, redirect, op.Tilde
+		return []fileFact{ff}
+	}
+	abs := e.clean(p, dir)
+	static := staticPrefix(abs)
+	out := []fileFact{}
+	g := base
+	g.Path, g.Resolved = static, resolve(static)
+	out = append(out, g)
+	matches, _ := doublestar.FilepathGlob(abs)
+	sort.Strings(matches)
+	for i, m := range matches {
+		if i >= 1000 {
+			break
+		}
+		ff := e.file(m, dir, base.Access, base.Via)
+		ff.Written, ff.Redirect, ff.TildeOrGlob = op.Path, redirect, true
+		out = append(out, ff)
+	}
+	return out
+}
+
+// staticPrefix is the directory part of a glob before its first wildcard.
+func staticPrefix(p string) string {
+	i := strings.IndexAny(p, "*?[{")
+	if i < 0 {
+		return p
+	}
+	d := filepath.Dir(p[:i+1])
+	return d
+}
+
+// urlFacts parses a URL so that userinfo, query and fragment never confuse
+// the host.
+func urlFacts(raw string) *urlFact {
+	u, err := url.Parse(raw)
+	if err != nil {
+		return &urlFact{}
+	}
+	host := strings.TrimSuffix(strings.ToLower(u.Hostname()), ".")
+	return &urlFact{Scheme: strings.ToLower(u.Scheme), Host: host, Port: u.Port(), Path: u.Path}
+}
+
+// mcpFacts splits mcp__server__tool.
+func mcpFacts(name string) *mcpFact {
+	rest := strings.TrimPrefix(name, "mcp__")
+	server, tool, _ := strings.Cut(rest, "__")
+	return &mcpFact{Server: server, Tool: tool}
+}
+
+// toMap converts the facts to the plain JSON values OPA evaluates fastest.
+func (f Facts) toMap() map[string]any {
+	b, err := json.Marshal(f)
+	if err != nil {
+		panic(err) // Facts holds only JSON-safe values
+	}
+	var m map[string]any
+	_ = json.Unmarshal(b, &m)
+	return m
+}

@@ -1,0 +1,51 @@
+// Package rego holds agentctl's policy: one Rego module per decision stage
+// plus the composing data.agentctl.decision. The modules use only OPA's
+// standard built-ins, so the same bundle runs embedded and on a stock OPA.
+package rego
+
+import (
+	"embed"
+	"io/fs"
+	"sort"
+	"strings"
+)
+
+//go:embed *.rego
+var files embed.FS
+
+// Modules returns the policy modules (tests excluded) keyed by file name,
+// in a stable order of names.
+func Modules() map[string]string {
+	return load(func(name string) bool { return !strings.HasSuffix(name, "_test.rego") })
+}
+
+// Tests returns the Rego unit test modules keyed by file name.
+func Tests() map[string]string {
+	return load(func(name string) bool { return strings.HasSuffix(name, "_test.rego") })
+}
+
+// Names returns the module file names in order.
+func Names(m map[string]string) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+func load(keep func(string) bool) map[string]string {
+	out := map[string]string{}
+	entries, _ := fs.ReadDir(files, ".")
+	for _, e := range entries {
+		if !keep(e.Name()) {
+			continue
+		}
+		b, err := files.ReadFile(e.Name())
+		if err != nil {
+			panic(err) // embedded files are always readable
+		}
+		out[e.Name()] = string(b)
+	}
+	return out
+}

@@ -1,0 +1,242 @@
+# Shared facts and rule matching for every stage. Standard built-ins only.
+package agentctl.lib
+
+# Rule buckets a tool's own rules live in: Edit rules cover every editing
+# tool, Read rules cover the searching tools (spec §4).
+families := {
+	"Read": ["Read"],
+	"Grep": ["Grep", "Read"],
+	"Glob": ["Glob", "Read"],
+	"Edit": ["Edit"],
+	"Write": ["Write", "Edit"],
+	"MultiEdit": ["MultiEdit", "Edit"],
+	"NotebookEdit": ["NotebookEdit", "Edit"],
+}
+
+file_tools := {"Read", "Grep", "Glob", "Edit", "Write", "MultiEdit", "NotebookEdit"}
+
+edit_tools := {"Edit", "Write", "MultiEdit", "NotebookEdit"}
+
+# Tools that need no permission: they change only the session's own state.
+no_permission_tools := {"TodoWrite", "ToolSearch", "ExitPlanMode", "Agent"}
+
+read_only_tools := {"Read", "Grep", "Glob", "WebFetch", "WebSearch", "TodoWrite", "ToolSearch", "ExitPlanMode", "Agent"}
+
+# Commands acceptEdits lets through on paths inside the working directories.
+edit_commands := {"mkdir", "touch", "rm", "rmdir", "mv", "cp", "sed"}
+
+tool_keys := k if {
+	k := array.concat(object.get(families, input.tool, [input.tool]), mcp_keys)
+}
+
+mcp_keys := [sprintf("mcp__%s", [input.facts.mcp.server])] if {
+	input.facts.mcp.server
+} else := []
+
+facts := object.get(input, "facts", {})
+
+commands := object.get(facts, "commands", [])
+
+top_commands := [c | some c in commands; not c.nested]
+
+files := object.get(facts, "files", [])
+
+# Unresolved parts that hide what would run (exec-style wrappers only limit
+# which rules may approve, so they are not listed here).
+hard_unresolved := [u | some u in object.get(facts, "unresolved", []); u.reason != "exec-wrapper"]
+
+rules(b) := object.get(object.get(data.agentctl.rules, b, {}), "by_tool", {})
+
+glob_rules(b) := object.get(object.get(data.agentctl.rules, b, {}), "globs", [])
+
+# Rules of behaviour b naming this tool: by name, by family, by MCP server,
+# or by a tool-name glob.
+tool_rules(b) := array.concat(
+	[r | some k in tool_keys; some r in object.get(rules(b), k, [])],
+	[r | some r in glob_rules(b); regex.match(r.name_re, input.tool)],
+)
+
+path_rules(b, bucket) := [r | some r in object.get(rules(b), bucket, []); r.kind == "path"]
+
+# --- matching -------------------------------------------------------------
+
+# rule_matches_call holds when a deny or ask rule matches the call as a whole.
+rule_matches_call(r) if r.kind == ""
+
+rule_matches_call(r) if {
+	r.kind == "bash"
+	some c in commands
+	some t in [c.narrow.text, c.wide.text]
+	regex.match(r.re, t)
+}
+
+rule_matches_call(r) if {
+	r.kind == "bash"
+	facts.parse_error
+	regex.match(r.re, input.input.command)
+}
+
+rule_matches_call(r) if {
+	r.kind == "domain"
+	regex.match(r.re, facts.url.host)
+}
+
+rule_matches_call(r) if {
+	r.kind == "param"
+	v := input.input[r.param]
+	not is_object(v)
+	not is_array(v)
+	regex.match(r.re, scalar_text(v))
+}
+
+rule_matches_call(r) if {
+	r.kind == "agent"
+	regex.match(r.re, object.get(input.input, "subagent_type", ""))
+}
+
+scalar_text(v) := v if is_string(v)
+
+else := json.marshal(v)
+
+# path_matches holds when a path rule matches either form of a file (deny and ask).
+path_matches(r, f) if {
+	some g in r.globs
+	glob.match(g, ["/"], f.path)
+}
+
+path_matches(r, f) if {
+	some g in r.globs
+	glob.match(g, ["/"], f.resolved)
+}
+
+# path_matches_both holds when a path rule matches the path and its symlink
+# target (what an allow needs).
+path_matches_both(r, f) if {
+	some g in r.globs
+	glob.match(g, ["/"], f.path)
+	some h in r.globs
+	glob.match(h, ["/"], f.resolved)
+}
+
+# Path rules that may match a file: Read rules see reads (and, for deny, every
+# access: a Read deny also blocks writing), Edit rules see writes.
+file_rules(b, f) := path_rules(b, "Read") if {
+	b == "deny"
+	f.access == "read"
+} else := array.concat(path_rules(b, "Read"), path_rules(b, "Edit")) if {
+	b == "deny"
+} else := path_rules(b, "Read") if {
+	f.access == "read"
+} else := path_rules(b, "Edit")
+
+# matching(b) lists every deny or ask rule of behaviour b that matches, in
+# precedence order, each once.
+matching(b) := [r |
+	some pair in sort({[r.id, r] |
+		some r in tool_rules(b)
+		rule_matches_call(r)
+	} | {[r.id, r] |
+		some f in files
+		some r in file_rules(b, f)
+		path_matches(r, f)
+	})
+	r := pair[1]
+]
+
+# --- places ---------------------------------------------------------------
+
+in_dir(p, d) if p == d
+
+in_dir(p, d) if startswith(p, concat("", [trim_suffix(d, "/"), "/"]))
+
+in_wd(p) if {
+	some d in input.working_dirs
+	in_dir(p, d)
+}
+
+# file_in_wd: both the path and its symlink target are inside.
+file_in_wd(f) if {
+	not f.dynamic
+	in_wd(f.path)
+	in_wd(f.resolved)
+}
+
+protected_dirs := {".git", ".vscode", ".idea", ".husky", ".cargo", ".devcontainer", ".yarn", ".mvn", ".claude"}
+
+protected_files := {
+	".bashrc", ".bash_profile", ".bash_login", ".profile", ".zshrc", ".zprofile", ".zshenv",
+	".zlogin", ".envrc", ".gitconfig", ".gitmodules", ".npmrc", ".mcp.json", ".claude.json",
+}
+
+strict_dirs := {".git", ".claude"}
+
+protected_in(p, dirs) if {
+	parts := split(p, "/")
+	some i, seg in parts
+	seg in dirs
+	not claude_worktree(parts, i)
+}
+
+claude_worktree(parts, i) if {
+	parts[i] == ".claude"
+	parts[i + 1] == "worktrees"
+}
+
+protected_path(p) if protected_in(p, protected_dirs)
+
+protected_path(p) if {
+	parts := split(p, "/")
+	parts[count(parts) - 1] in protected_files
+}
+
+protected_path(p) if contains(concat("", [p, "/"]), "/.config/git/")
+
+# protected(f, strict): a write to f must ask; strict ones even in bypass mode.
+protected(f, false) if protected_path(f.path)
+
+protected(f, false) if protected_path(f.resolved)
+
+protected(f, true) if protected_in(f.path, strict_dirs)
+
+protected(f, true) if protected_in(f.resolved, strict_dirs)
+
+rm_commands := {"rm", "rmdir", "unlink", "shred", "find -delete"}
+
+critical_path(p) if p == "/"
+
+critical_path(p) if count(split(trim_suffix(p, "/"), "/")) == 2
+
+critical_path(p) if p == input.home
+
+critical_path(p) if in_dir(input.cwd, p)
+
+# critical_rm(f): removing f removes the root, a top-level directory, home,
+# or the cwd or one of its parents.
+critical_rm(f) if {
+	f.via in rm_commands
+	some p in [f.path, f.resolved]
+	critical_path(p)
+}
+
+critical_rm(f) if {
+	f.via in rm_commands
+	f.dynamic
+	f.glob
+}
+
+critical_rm(f) if {
+	f.via in rm_commands
+	f.dynamic
+	regex.match(`^["']?(\$HOME|\$\{HOME\}|~)`, f.path)
+}
+
+describe(r) := sprintf("%s from %s %s", [r.text, r.source, location(r)])
+
+location(r) := sprintf("%s:%d", [r.file, r.line]) if r.line > 0
+
+else := r.file
+
+rule_ref(r) := {
+	"text": r.text, "behavior": r.behavior, "source": r.source,
+	"file": r.file, "line": r.line, "column": r.column,
+}
