@@ -119,9 +119,16 @@ func Load(opts Options) (*Settings, error) {
 		}
 	}
 	add(cliArgs(opts))
-	local := filepath.Join(gitRoot(opts.Cwd), ".claude")
-	for _, f := range withYAML(filepath.Join(local, "settings.local.json")) {
-		add(s.readFile(f, LocalSettings, false))
+	// Local settings live at the git root; agentctl also reads the cwd's own
+	// when the cwd is a project below the root (a monorepo package, a fixture).
+	locals := []string{gitRoot(opts.Cwd)}
+	if locals[0] != opts.Cwd {
+		locals = append([]string{opts.Cwd}, locals...)
+	}
+	for _, dir := range locals {
+		for _, f := range withYAML(filepath.Join(dir, ".claude", "settings.local.json")) {
+			add(s.readFile(f, LocalSettings, false))
+		}
 	}
 	for _, f := range withYAML(filepath.Join(opts.Cwd, ".claude", "settings.json")) {
 		add(s.readFile(f, ProjectSettings, false))

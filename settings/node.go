@@ -121,8 +121,9 @@ func parseJSON(file string, src []byte) (*node, error) {
 	if err != nil {
 		return nil, err
 	}
+	end := p.tokenStart()
 	if _, err := dec.Token(); err != io.EOF {
-		line, col := li.position(p.tokenStart())
+		line, col := li.position(end)
 		return nil, &Error{Pos: Position{File: file, Line: line, Column: col}, Code: CodeSyntax,
 			Msg: "unexpected data after the top-level value"}
 	}

@@ -155,7 +155,7 @@ func printStages(w io.Writer, d engine.Decision) {
 		for i, l := range lines {
 			label := stage
 			if i > 0 {
-				label = ""
+				label, mark = "", "  "
 			}
 			fmt.Fprintf(w, "%s %-7s %s\n", mark, label, l)
 		}

@@ -25,7 +25,7 @@ func main() {
 // run is main without the process: tests call it with their own streams.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	app := newApp(stdin, stdout, stderr)
-	err := app.Run(args)
+	err := app.Run(interspersed(args))
 	if err == nil {
 		return exitOK
 	}

@@ -1,0 +1,41 @@
+# agentctl — build, test, lint, fuzz and benchmark.
+GO          ?= go
+STATICCHECK ?= honnef.co/go/tools/cmd/staticcheck@v0.8.2
+FUZZTIME    ?= 10s
+BENCHCOUNT  ?= 5
+
+.PHONY: all build opa test rego-test lint fuzz bench clean
+
+all: build
+
+build:
+	$(GO) build -o bin/agentctl ./cmd/agentctl
+
+# The stock OPA binary, built from the same Go module agentctl embeds: the
+# remote tests run it as a server and `opa test rego/` runs the Rego tests.
+opa: bin/opa
+bin/opa: go.mod go.sum
+	$(GO) build -o bin/opa github.com/open-policy-agent/opa
+
+test: bin/opa rego-test
+	AGENTCTL_OPA_BIN=$(CURDIR)/bin/opa $(GO) test -race ./...
+
+rego-test: bin/opa
+	bin/opa test --v1-compatible rego/
+
+lint:
+	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
+	  if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
+	$(GO) vet ./...
+	$(GO) run $(STATICCHECK) ./...
+
+fuzz:
+	$(GO) test -run='^$$' -fuzz='^FuzzParse$$' -fuzztime=$(FUZZTIME) ./bashparse
+	$(GO) test -run='^$$' -fuzz='^FuzzParseRule$$' -fuzztime=$(FUZZTIME) ./settings
+	$(GO) test -run='^$$' -fuzz='^FuzzLoad$$' -fuzztime=$(FUZZTIME) ./settings
+
+bench:
+	$(GO) test -run='^$$' -bench=. -benchmem -count=$(BENCHCOUNT) ./bashparse ./engine
+
+clean:
+	rm -rf bin

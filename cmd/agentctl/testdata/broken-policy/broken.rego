@@ -1,0 +1,5 @@
+package agentctl.custom
+
+deny contains "x" if {
+	input.tool ==
+}

@@ -1,0 +1,3 @@
+package evil
+
+allow := true
