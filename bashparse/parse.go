@@ -205,6 +205,16 @@ func (p *parser) emit(n syntax.Node, words []Word, assigns []Assign, redirs []Re
 		p.unresolved(ReasonExecWrapper, "exec-style wrapper: only an exact rule approves "+c.Wide.Text, n)
 	}
 	c.Files = fileOperands(inner)
+	if peeledXargs(c) && len(inner) > 0 {
+		// xargs appends operands read from stdin: unknown files.
+		if spec, ok := operandSpecs[inner[0].Value]; ok {
+			acc := spec.access
+			if spec.lastWrite {
+				acc = Write
+			}
+			c.Files = append(c.Files, File{Path: "<xargs input>", Access: acc, Via: inner[0].Value, Dynamic: true})
+		}
+	}
 	for _, r := range redirs {
 		if f, ok := redirectFile(r); ok {
 			c.Files = append(c.Files, f)
@@ -284,4 +294,15 @@ func (p *parser) payload(pay payload, outer Span, n syntax.Node) {
 		return
 	}
 	sub.run(pay.script, &outer)
+}
+
+func peeledXargs(c Command) bool {
+	for _, v := range [][]string{c.Narrow.Peeled, c.Wide.Peeled} {
+		for _, p := range v {
+			if p == "xargs" {
+				return true
+			}
+		}
+	}
+	return false
 }

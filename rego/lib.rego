@@ -200,7 +200,7 @@ protected(f, true) if protected_in(f.path, strict_dirs)
 
 protected(f, true) if protected_in(f.resolved, strict_dirs)
 
-rm_commands := {"rm", "rmdir", "unlink", "shred", "find -delete"}
+rm_commands := {"rm", "rmdir", "unlink", "shred"}
 
 critical_path(p) if p == "/"
 
