@@ -1,0 +1,178 @@
+package engine
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/agentctl/agentctl/settings"
+)
+
+// project makes a temp project with the given settings and files.
+func project(t *testing.T, projectSettings string, files map[string]string) *settings.Settings {
+	t.Helper()
+	root := t.TempDir()
+	cwd := filepath.Join(root, "proj")
+	files[".claude/settings.json"] = projectSettings
+	for name, content := range files {
+		p := filepath.Join(cwd, name)
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s, err := settings.Load(settings.Options{Cwd: cwd, Home: filepath.Join(root, "home"),
+		ManagedFile: filepath.Join(root, "none.json")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+func decide(t *testing.T, e *Engine, tool string, input map[string]any) Decision {
+	t.Helper()
+	d, err := e.Decide(context.Background(), Call{Tool: tool, Input: input})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
+}
+
+func TestCustomModuleDenyBeatsSettingsAllow(t *testing.T) {
+	s := project(t, `{"permissions": {"allow": ["Bash"]}}`, map[string]string{})
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "org.rego"), []byte(`package agentctl.custom
+
+deny contains "no deploys from laptops" if {
+	some c in input.facts.commands
+	c.wide.name == "deploy"
+}
+`), 0o644)
+	e, err := New(context.Background(), s, WithPolicyDir(dir))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := decide(t, e, "Bash", map[string]any{"command": "sudo deploy prod"}); d.Decision != Deny || !strings.Contains(d.Reason, "no deploys") {
+		t.Errorf("got %+v, want the custom deny", d)
+	}
+	if d := decide(t, e, "Bash", map[string]any{"command": "make"}); d.Decision != Allow {
+		t.Errorf("got %+v, want allow", d)
+	}
+}
+
+func TestBrokenCustomModuleIsAClearError(t *testing.T) {
+	s := project(t, `{}`, map[string]string{})
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "bad.rego"), []byte("package agentctl.custom\n\ndeny contains x if {\n"), 0o644)
+	_, err := New(context.Background(), s, WithPolicyDir(dir))
+	if !errors.Is(err, ErrPolicy) || !strings.Contains(err.Error(), "bad.rego:") {
+		t.Errorf("err = %v, want ErrPolicy naming bad.rego with a line", err)
+	}
+	// A module that compiles but conflicts at evaluation is caught at prepare time.
+	os.WriteFile(filepath.Join(dir, "bad.rego"), []byte("package agentctl.custom\n\ndeny := 1\ndeny := 2\n"), 0o644)
+	if _, err := New(context.Background(), s, WithPolicyDir(dir)); !errors.Is(err, ErrPolicy) {
+		t.Errorf("err = %v, want ErrPolicy", err)
+	}
+}
+
+func TestDecisionLog(t *testing.T) {
+	s := project(t, `{"permissions": {"deny": ["Bash(rm *)"]}}`, map[string]string{})
+	var log bytes.Buffer
+	e, err := New(context.Background(), s, WithDecisionLog(&log))
+	if err != nil {
+		t.Fatal(err)
+	}
+	decide(t, e, "Bash", map[string]any{"command": "rm x"})
+	decide(t, e, "Bash", map[string]any{"command": "ls"})
+	lines := strings.Split(strings.TrimSpace(log.String()), "\n")
+	if len(lines) != 2 {
+		t.Fatalf("%d log lines, want 2", len(lines))
+	}
+	var ev LogEvent
+	if err := json.Unmarshal([]byte(lines[0]), &ev); err != nil {
+		t.Fatal(err)
+	}
+	if ev.DecisionID == "" || ev.Path != "agentctl/decision" || ev.Result.Decision != Deny || ev.Input["tool"] != "Bash" ||
+		ev.Bundles["agentctl"].(map[string]any)["revision"] != e.Bundle().Revision || ev.Timestamp == "" {
+		t.Errorf("event = %+v", ev)
+	}
+}
+
+func TestFailClosed(t *testing.T) {
+	s := project(t, `{"permissions": {"allow": ["Bash"]}}`, map[string]string{})
+	e, err := New(context.Background(), s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	d, err := e.Decide(ctx, Call{Tool: "Bash", Input: map[string]any{"command": "ls"}})
+	if err == nil || d.Decision != Deny || d.Stage != "error" {
+		t.Errorf("cancelled: %+v %v, want deny/error", d, err)
+	}
+	for _, tc := range []struct {
+		tool  string
+		input map[string]any
+	}{
+		{"NoSuchTool", map[string]any{}},
+		{"Bash", map[string]any{"command": 5}},
+		{"Bash", map[string]any{}},
+		{"Read", map[string]any{"file_path": "rel.txt"}},
+		{"Read", map[string]any{"file_path": "/x\x00y"}},
+		{"Edit", map[string]any{"file_path": "/x", "old_string": "a", "new_string": "a"}},
+		{"WebFetch", map[string]any{"url": "file:///etc/passwd", "prompt": "p"}},
+		{"mcp__", map[string]any{}},
+	} {
+		if d := decide(t, e, tc.tool, tc.input); d.Decision != Deny || d.Stage != "validate" {
+			t.Errorf("%s %v: %+v, want deny/validate", tc.tool, tc.input, d)
+		}
+	}
+	if _, err := parseDecision(map[string]any{"decision": "maybe", "stage": "x"}); !errors.Is(err, ErrMalformed) {
+		t.Errorf("malformed decision accepted: %v", err)
+	}
+	if _, err := resultDecision(nil); !errors.Is(err, ErrUndefined) {
+		t.Errorf("undefined result accepted: %v", err)
+	}
+}
+
+func TestAutoModeClassifier(t *testing.T) {
+	dir := t.TempDir()
+	script := filepath.Join(dir, "classify.sh")
+	os.WriteFile(script, []byte(`#!/bin/sh
+input=$(cat)
+case "$input" in
+  *'"make deploy"'*) echo "too risky" >&2; exit 2 ;;
+  *'"make'*) echo '{"hookSpecificOutput": {"permissionDecision": "allow", "permissionDecisionReason": "build step"}}' ;;
+  *) echo '{}' ;;
+esac
+`), 0o755)
+	s := project(t, `{"permissions": {"ask": ["Bash(git push *)"]}, "agentctl": {"autoClassifier": "`+script+`"}}`, map[string]string{})
+	e, err := New(context.Background(), s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	run := func(cmd string) Decision {
+		d, err := e.Decide(context.Background(), Call{Tool: "Bash", Input: map[string]any{"command": cmd}, Mode: "auto"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return d
+	}
+	if d := run("make build"); d.Decision != Allow || !strings.Contains(d.Reason, "build step") {
+		t.Errorf("make build: %+v", d)
+	}
+	if d := run("make deploy"); d.Decision != Deny || !strings.Contains(d.Reason, "too risky") {
+		t.Errorf("make deploy: %+v", d)
+	}
+	if d := run("npm publish"); d.Decision != Ask {
+		t.Errorf("no verdict: %+v, want ask", d)
+	}
+	if d := run("git push origin"); d.Decision != Ask || d.Stage != "ask" {
+		t.Errorf("explicit ask rule: %+v, want ask", d)
+	}
+}
