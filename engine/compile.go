@@ -154,11 +154,14 @@ func PathGlobs(r settings.Rule, a anchorSet) []string {
 	var globs []string
 	seen := map[string]bool{}
 	add := func(g string) {
-		for _, v := range []string{g, g + "/**"} {
-			if strings.HasSuffix(g, "/**") && v != g {
-				continue
-			}
-			if !seen[v] {
+		// A directory pattern covers its contents; "dir/**" also covers dir
+		// itself (a Grep or Glob over it).
+		vs := []string{g, g + "/**"}
+		if d, ok := strings.CutSuffix(g, "/**"); ok {
+			vs = []string{g, d}
+		}
+		for _, v := range vs {
+			if v != "" && !seen[v] {
 				seen[v] = true
 				globs = append(globs, v)
 			}

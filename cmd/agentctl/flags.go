@@ -68,9 +68,15 @@ func flagSlice(c *cli.Context, name string) []string {
 	return out
 }
 
+// isSetHere reports whether the flag was given at this level of the command
+// line (not inherited from a parent, which would count it twice).
 func isSetHere(ctx *cli.Context, name string) bool {
-	defer func() { _ = recover() }()
-	return ctx.IsSet(name)
+	for _, n := range ctx.LocalFlagNames() {
+		if n == name {
+			return true
+		}
+	}
+	return false
 }
 
 // settingsOptions maps the shared flags to settings.Options.
