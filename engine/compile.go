@@ -10,7 +10,7 @@ import (
 )
 
 // ruleData is one settings rule as the policy sees it: provenance plus the
-// pattern pre-compiled in Go into a regex or absolute globs.
+// pattern pre-compiled in Go into a regex or an absolute glob.
 type ruleData struct {
 	ID       int    `json:"id"`
 	Text     string `json:"text"`
@@ -21,25 +21,35 @@ type ruleData struct {
 	Column   int    `json:"column"`
 	Kind     string `json:"kind"`
 	// Re matches the Bash command text, host, param value or agent type.
-	Re     string   `json:"re,omitempty"`
-	Exact  bool     `json:"exact,omitempty"`
-	Globs  []string `json:"globs,omitempty"`
-	Param  string   `json:"param,omitempty"`
-	NameRe string   `json:"name_re,omitempty"`
+	Re     string `json:"re,omitempty"`
+	Exact  bool   `json:"exact,omitempty"`
+	Glob   string `json:"glob,omitempty"` // one absolute glob of a path rule
+	Param  string `json:"param,omitempty"`
+	NameRe string `json:"name_re,omitempty"`
 }
 
-// bucket holds one behaviour's rules: by tool name (the OPA lookup narrows
-// by it) and tool-name globs that must be tried against every name.
+// bucket holds one behaviour's rules, indexed so that a decision looks at
+// the few rules that can match instead of all of them:
+//   - Tool: whole-tool, param and agent rules by tool name (mcp__server for server rules);
+//   - Globs: tool-name globs, tried against every name;
+//   - Bash: Bash patterns by their literal command name ("*" when it starts with a wildcard);
+//   - Path: Read and Edit path rules, one entry per glob, by the glob's literal
+//     directory prefix (the facts list every ancestor of a file);
+//   - Domain: WebFetch domain rules by their literal label suffix.
 type bucket struct {
-	ByTool map[string][]ruleData `json:"by_tool"`
-	Globs  []ruleData            `json:"globs"`
+	Tool   map[string][]ruleData            `json:"tool"`
+	Globs  []ruleData                       `json:"globs"`
+	Bash   map[string][]ruleData            `json:"bash"`
+	Path   map[string]map[string][]ruleData `json:"path"`
+	Domain map[string][]ruleData            `json:"domain"`
 }
 
 // compileRules turns the effective settings into data.agentctl.rules.
 func compileRules(s *settings.Settings) map[string]*bucket {
 	out := map[string]*bucket{}
 	for _, b := range []settings.Behavior{settings.Deny, settings.Ask, settings.Allow} {
-		out[string(b)] = &bucket{ByTool: map[string][]ruleData{}, Globs: []ruleData{}}
+		out[string(b)] = &bucket{Tool: map[string][]ruleData{}, Globs: []ruleData{}, Bash: map[string][]ruleData{},
+			Path: map[string]map[string][]ruleData{"Read": {}, "Edit": {}}, Domain: map[string][]ruleData{}}
 	}
 	anchors := anchorSet{cwd: variants(s.Cwd), home: variants(s.Home)}
 	for i, r := range s.Rules {
@@ -48,25 +58,115 @@ func compileRules(s *settings.Settings) map[string]*bucket {
 		}
 		d := ruleData{ID: i, Text: r.Text, Behavior: string(r.Behavior), Source: r.Source.String(),
 			File: r.Pos.File, Line: r.Pos.Line, Column: r.Pos.Column, Kind: string(r.Kind), Param: r.Param}
-		switch r.Kind {
-		case settings.KindBash:
-			d.Re, d.Exact = BashRegex(r.Pattern)
-		case settings.KindPath:
-			d.Globs = PathGlobs(r, anchors)
-		case settings.KindDomain:
-			d.Re = DomainRegex(r.Pattern)
-		case settings.KindParam, settings.KindAgent:
-			d.Re = wildcardRegex(r.Pattern)
-		}
 		bk := out[string(r.Behavior)]
-		if r.ToolGlob {
+		switch {
+		case r.ToolGlob:
 			d.NameRe = wildcardRegex(r.Tool)
+			if r.Kind == settings.KindParam {
+				d.Re = wildcardRegex(r.Pattern)
+			}
 			bk.Globs = append(bk.Globs, d)
-			continue
+		case r.Kind == settings.KindBash:
+			d.Re, d.Exact = BashRegex(r.Pattern)
+			k := bashKey(r.Pattern)
+			bk.Bash[k] = append(bk.Bash[k], d)
+		case r.Kind == settings.KindPath:
+			if r.Tool != "Read" && r.Tool != "Edit" {
+				continue // Grep/Glob path rules: the Read bucket covers those tools
+			}
+			for _, g := range PathGlobs(r, anchors) {
+				e := d
+				e.Glob = g
+				k := globKey(g)
+				bk.Path[r.Tool][k] = append(bk.Path[r.Tool][k], e)
+			}
+		case r.Kind == settings.KindDomain:
+			d.Re = DomainRegex(r.Pattern)
+			k := domainKey(r.Pattern)
+			bk.Domain[k] = append(bk.Domain[k], d)
+		default:
+			if r.Kind == settings.KindParam || r.Kind == settings.KindAgent {
+				d.Re = wildcardRegex(r.Pattern)
+			}
+			bk.Tool[r.Tool] = append(bk.Tool[r.Tool], d)
 		}
-		bk.ByTool[r.Tool] = append(bk.ByTool[r.Tool], d)
 	}
 	return out
+}
+
+// bashKey is the literal command name a Bash pattern starts with, or "*".
+func bashKey(p string) string {
+	if strings.HasSuffix(p, ":*") {
+		p = strings.TrimSuffix(p, ":*") + " *"
+	}
+	first, _, _ := strings.Cut(p, " ")
+	if first == "" || strings.ContainsAny(first, "*'\\\"$`") {
+		return "*"
+	}
+	return first
+}
+
+// globKey picks the index key of an absolute glob: the last fully literal
+// path segment after its first wildcard ("seg:name": every path the glob
+// matches has that segment), else its literal directory prefix ("/" at least).
+func globKey(g string) string {
+	i := strings.IndexAny(g, "*?[{\\")
+	if i < 0 {
+		return g
+	}
+	prefix := g[:strings.LastIndex(g[:i], "/")]
+	segs := strings.Split(g[len(prefix):], "/")
+	for j := len(segs) - 1; j >= 0; j-- {
+		if segs[j] != "" && !strings.ContainsAny(segs[j], "*?[{\\") {
+			return "seg:" + segs[j]
+		}
+	}
+	if prefix == "" {
+		return "/"
+	}
+	return prefix
+}
+
+// domainKey is the literal label suffix of a domain pattern ("" when none).
+func domainKey(p string) string {
+	i := strings.LastIndex(p, "*")
+	if i < 0 {
+		return p
+	}
+	rest := p[i+1:]
+	if j := strings.Index(rest, "."); j >= 0 {
+		return rest[j+1:]
+	}
+	return ""
+}
+
+// PathKeys lists the index keys of an absolute path: its ancestors ("/"
+// first, the path itself last) and "seg:" plus each of its segments. Path
+// rules that may match the path live under one of them.
+func PathKeys(p string) []string {
+	out := []string{"/"}
+	start := 1
+	for i := 1; i <= len(p); i++ {
+		if i == len(p) || p[i] == '/' {
+			if i > start {
+				out = append(out, p[:i], "seg:"+p[start:i])
+			}
+			start = i + 1
+		}
+	}
+	return out
+}
+
+// DomainSuffixes lists a host's label-aligned suffixes and "", the keys
+// under which domain rules that may match it live.
+func DomainSuffixes(host string) []string {
+	out := []string{host}
+	for i := 0; i < len(host); i++ {
+		if host[i] == '.' {
+			out = append(out, host[i+1:])
+		}
+	}
+	return append(out, "")
 }
 
 // wildcardRegex matches s exactly, with each '*' matching any run of characters.

@@ -240,9 +240,7 @@ func (e *Engine) Input(call Call) (map[string]any, []string) {
 			f.Files = append(f.Files, en.file(p, cwd, access, tool))
 		}
 	}
-	if f.Unresolved == nil {
-		f.Unresolved = nil
-	}
+	f.Files = withKeys(f.Files)
 	wds := []string{}
 	seen := map[string]bool{}
 	dirs := s.WorkingDirs()

@@ -24,6 +24,28 @@ type fileFact struct {
 	Redirect bool   `json:"redirect"`
 	// TildeOrGlob marks a shell target whose expansion is left to the shell.
 	TildeOrGlob bool `json:"tilde_or_glob"`
+	// Keys are the ancestors of Path and Resolved: where path rules are indexed.
+	Keys []string `json:"keys"`
+}
+
+// withKeys fills the index keys of every file.
+func withKeys(files []fileFact) []fileFact {
+	for i := range files {
+		keys := PathKeys(files[i].Path)
+		if files[i].Resolved != files[i].Path {
+			seen := map[string]bool{}
+			for _, k := range keys {
+				seen[k] = true
+			}
+			for _, k := range PathKeys(files[i].Resolved) {
+				if !seen[k] {
+					keys = append(keys, k)
+				}
+			}
+		}
+		files[i].Keys = keys
+	}
+	return files
 }
 
 // commandFact is one simple command as the policy sees it.
@@ -50,6 +72,8 @@ type Facts struct {
 type urlFact struct {
 	Scheme string `json:"scheme"`
 	Host   string `json:"host"`
+	// HostKeys are the host's label suffixes: where domain rules are indexed.
+	HostKeys []string `json:"host_keys"`
 	Port   string `json:"port,omitempty"`
 	Path   string `json:"path"`
 }
@@ -175,7 +199,7 @@ func urlFacts(raw string) *urlFact {
 		return &urlFact{}
 	}
 	host := strings.TrimSuffix(strings.ToLower(u.Hostname()), ".")
-	return &urlFact{Scheme: strings.ToLower(u.Scheme), Host: host, Port: u.Port(), Path: u.Path}
+	return &urlFact{Scheme: strings.ToLower(u.Scheme), Host: host, HostKeys: DomainSuffixes(host), Port: u.Port(), Path: u.Path}
 }
 
 // mcpFacts splits mcp__server__tool.

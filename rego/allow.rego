@@ -10,26 +10,34 @@ rules := lib.tool_rules("allow")
 # A rule on the whole tool (Bash, Read, mcp__server, an mcp__server__ glob).
 whole_tool := [r | some r in rules; r.kind == ""]
 
-bash_rules := [r | some r in rules; r.kind == "bash"]
-
 cmd_rules(c) := [r |
-	some r in bash_rules
 	count(object.get(c.narrow, "assigns", [])) == 0
 	not c.narrow.dynamic_name
+	some r in lib.bash_rules("allow", c)
 	regex.match(r.re, c.narrow.text)
 	exact_if_exec(r, c)
 ]
 
-exact_if_exec(r, c) if not c.exec_wrapper
+exact_if_exec(_, c) if not c.exec_wrapper
 
-exact_if_exec(r, c) if r.exact
+exact_if_exec(r, _) if r.exact
 
-file_rules(f) := [r | some r in lib.file_rules("allow", f); lib.path_matches_both(r, f)]
+# file_rules(f): path allow rules matching the path and its symlink target.
+file_rules(f) := [r |
+	kind := {"read": "Read", "write": "Edit"}[f.access]
+	entries := lib.path_entries("allow", kind, f)
+	some e in entries
+	glob.match(e.glob, ["/"], f.path)
+	some e2 in entries
+	e2.id == e.id
+	glob.match(e2.glob, ["/"], f.resolved)
+	r := object.remove(e, ["glob"])
+]
 
 # Bare Read/Edit allows approve shell reads/writes anywhere too.
 file_family_rules(f) := [r |
-	bucket := {"read": "Read", "write": "Edit"}[f.access]
-	some r in object.get(lib.rules("allow"), bucket, [])
+	kind := {"read": "Read", "write": "Edit"}[f.access]
+	some r in data.agentctl.rules.allow.tool[kind]
 	r.kind == ""
 ]
 
@@ -61,9 +69,8 @@ pairs contains [r.id, r] if {
 }
 
 pairs contains [r.id, r] if {
-	some r in rules
-	r.kind == "domain"
 	input.facts.url.scheme in {"http", "https"}
+	some r in lib.domain_rules("allow")
 	regex.match(r.re, input.facts.url.host)
 }
 

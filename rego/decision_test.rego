@@ -10,11 +10,11 @@ rule(id, behavior, kind, extra) := object.union(
 	extra,
 )
 
-rules(deny, ask, allow) := {
-	"deny": {"by_tool": deny, "globs": []},
-	"ask": {"by_tool": ask, "globs": []},
-	"allow": {"by_tool": allow, "globs": []},
-}
+bk(tool, bash, path) := {"tool": tool, "globs": [], "bash": bash, "path": path, "domain": {}}
+
+empty := bk({}, {}, {})
+
+rules(deny, ask, allow) := {"deny": deny, "ask": ask, "allow": allow}
 
 cmd(text, ro) := {"narrow": {"text": text, "name": split(text, " ")[0]}, "wide": {"text": text, "name": split(text, " ")[0]},
 	"nested": false, "read_only": ro, "exec_wrapper": false}
@@ -25,9 +25,9 @@ bash(cmds, files, mode) := {
 }
 
 file(path, access, via) := {"path": path, "resolved": path, "access": access, "via": via, "written": path,
-	"dynamic": false, "glob": false, "redirect": false, "tilde_or_glob": false}
+	"dynamic": false, "glob": false, "redirect": false, "tilde_or_glob": false, "keys": ["/", "/p", path]}
 
-rm_deny := rules({"Bash": [rule(1, "deny", "bash", {"re": "^rm( .*)?$"})]}, {}, {"Bash": [rule(2, "allow", "", {})]})
+rm_deny := rules(bk({}, {"rm": [rule(1, "deny", "bash", {"re": "^rm( .*)?$"})]}, {}), empty, bk({"Bash": [rule(2, "allow", "", {})]}, {}, {}))
 
 test_deny_beats_bare_allow if {
 	d := agentctl.decision with input as bash([cmd("rm -rf x", false)], [], "default") with data.agentctl.rules as rm_deny
@@ -50,32 +50,32 @@ test_hook_allow_never_overrides_deny if {
 
 test_hook_deny_always_denies if {
 	i := object.union(bash([cmd("ls", true)], [], "default"), {"hook": {"decision": "deny", "reason": "no"}})
-	d := agentctl.decision with input as i with data.agentctl.rules as rules({}, {}, {})
+	d := agentctl.decision with input as i with data.agentctl.rules as rules(empty, empty, empty)
 	d.decision == "deny"
 	d.stage == "hook"
 }
 
 test_hook_allow_answers_fallback if {
 	i := object.union(bash([cmd("make", false)], [], "default"), {"hook": {"decision": "allow", "reason": "ok"}})
-	d := agentctl.decision with input as i with data.agentctl.rules as rules({}, {}, {})
+	d := agentctl.decision with input as i with data.agentctl.rules as rules(empty, empty, empty)
 	d.decision == "allow"
 	d.stage == "hook"
 }
 
 test_read_only_allowed_in_default if {
-	d := agentctl.decision with input as bash([cmd("ls", true)], [], "default") with data.agentctl.rules as rules({}, {}, {})
+	d := agentctl.decision with input as bash([cmd("ls", true)], [], "default") with data.agentctl.rules as rules(empty, empty, empty)
 	d.decision == "allow"
 	d.stage == "mode"
 }
 
 test_dont_ask_turns_ask_into_deny if {
-	d := agentctl.decision with input as bash([cmd("make", false)], [], "dontAsk") with data.agentctl.rules as rules({}, {}, {})
+	d := agentctl.decision with input as bash([cmd("make", false)], [], "dontAsk") with data.agentctl.rules as rules(empty, empty, empty)
 	d.decision == "deny"
 	d.stage == "default"
 }
 
 test_plan_denies_writes_even_with_allow if {
-	allow := rules({}, {}, {"Bash": [rule(3, "allow", "", {})]})
+	allow := rules(empty, empty, bk({"Bash": [rule(3, "allow", "", {})]}, {}, {}))
 	d := agentctl.decision with input as bash([cmd("make", false)], [], "plan") with data.agentctl.rules as allow
 	d.decision == "deny"
 	d.stage == "mode"
@@ -83,27 +83,27 @@ test_plan_denies_writes_even_with_allow if {
 
 test_protected_write_asks_even_in_bypass if {
 	f := file("/p/.git/config", "write", ">")
-	d := agentctl.decision with input as bash([cmd("echo x", true)], [f], "bypassPermissions") with data.agentctl.rules as rules({}, {}, {})
+	d := agentctl.decision with input as bash([cmd("echo x", true)], [f], "bypassPermissions") with data.agentctl.rules as rules(empty, empty, empty)
 	d.decision == "ask"
 	d.stage == "safety"
 }
 
 test_bashrc_write_skipped_in_bypass if {
 	f := file("/p/.bashrc", "write", ">")
-	d := agentctl.decision with input as bash([cmd("echo x", true)], [f], "bypassPermissions") with data.agentctl.rules as rules({}, {}, {})
+	d := agentctl.decision with input as bash([cmd("echo x", true)], [f], "bypassPermissions") with data.agentctl.rules as rules(empty, empty, empty)
 	d.decision == "allow"
 }
 
 test_critical_rm_asks_in_bypass if {
 	f := file("/", "write", "rm")
-	d := agentctl.decision with input as bash([cmd("rm -rf /", false)], [f], "bypassPermissions") with data.agentctl.rules as rules({}, {}, {})
+	d := agentctl.decision with input as bash([cmd("rm -rf /", false)], [f], "bypassPermissions") with data.agentctl.rules as rules(empty, empty, empty)
 	d.decision == "ask"
 	d.stage == "safety"
 }
 
 test_sibling_directory_is_not_inside if {
 	f := file("/p_evil/x", "read", "cat")
-	d := agentctl.decision with input as bash([cmd("cat /p_evil/x", true)], [f], "default") with data.agentctl.rules as rules({}, {}, {})
+	d := agentctl.decision with input as bash([cmd("cat /p_evil/x", true)], [f], "default") with data.agentctl.rules as rules(empty, empty, empty)
 	d.decision == "ask"
 }
 
@@ -111,13 +111,13 @@ test_symlink_to_denied_file_denies if {
 	f := object.union(file("/p/docs/k", "read", "Read"), {"resolved": "/p/a/server.key"})
 	i := {"tool": "Read", "input": {"file_path": "/p/docs/k"}, "mode": "default", "cwd": "/p", "home": "/h",
 		"working_dirs": ["/p"], "facts": {"commands": [], "files": [f], "unresolved": []}}
-	deny := rules({"Read": [rule(4, "deny", "path", {"globs": ["/p/**/*.key"]})]}, {}, {})
+	deny := rules(bk({}, {}, {"Read": {"/p": [rule(4, "deny", "path", {"glob": "/p/**/*.key"})]}}), empty, empty)
 	d := agentctl.decision with input as i with data.agentctl.rules as deny
 	d.decision == "deny"
 }
 
 test_matches_keep_every_stage if {
-	r := rules({"Bash": [rule(1, "deny", "bash", {"re": "^rm( .*)?$"})]}, {"Bash": [rule(2, "ask", "bash", {"re": "^rm -rf( .*)?$"})]}, {})
+	r := rules(bk({}, {"rm": [rule(1, "deny", "bash", {"re": "^rm( .*)?$"})]}, {}), bk({}, {"rm": [rule(2, "ask", "bash", {"re": "^rm -rf( .*)?$"})]}, {}), empty)
 	d := agentctl.decision with input as bash([cmd("rm -rf x", false)], [], "default") with data.agentctl.rules as r
 	count(d.matches) == 2
 	d.matches[0].stage == "deny"

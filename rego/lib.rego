@@ -45,41 +45,51 @@ files := object.get(facts, "files", [])
 # which rules may approve, so they are not listed here).
 hard_unresolved := [u | some u in object.get(facts, "unresolved", []); u.reason != "exec-wrapper"]
 
-rules(b) := object.get(object.get(data.agentctl.rules, b, {}), "by_tool", {})
+# Rule lookups go through references into data.agentctl.rules (never
+# object.get on data, which would materialise whole indexes per call).
 
-glob_rules(b) := object.get(object.get(data.agentctl.rules, b, {}), "globs", [])
-
-# Rules of behaviour b naming this tool: by name, by family, by MCP server,
-# or by a tool-name glob.
+# Rules of behaviour b on the tool as a whole (bare, param, agent, MCP server)
+# and tool-name globs that match its name. Indexed lookups only.
 tool_rules(b) := array.concat(
-	[r | some k in tool_keys; some r in object.get(rules(b), k, [])],
-	[r | some r in glob_rules(b); regex.match(r.name_re, input.tool)],
+	[r | some k in tool_keys; some r in data.agentctl.rules[b].tool[k]],
+	[r | some r in data.agentctl.rules[b].globs; regex.match(r.name_re, input.tool)],
 )
 
-path_rules(b, bucket) := [r | some r in object.get(rules(b), bucket, []); r.kind == "path"]
+# Bash pattern rules indexed under a command's names (or "*").
+bash_rules(b, c) := [r |
+	some k in {c.narrow.name, c.wide.name, "*"}
+	some r in data.agentctl.rules[b].bash[k]
+]
+
+all_bash_rules(b) := [r | some rs in data.agentctl.rules[b].bash; some r in rs]
+
+has_bash_rules(b) if {
+	some rs in data.agentctl.rules[b].bash
+	count(rs) > 0
+}
+
+# Path entries (one glob each) of a Read or Edit bucket indexed under the
+# file's ancestors.
+path_entries(b, kind, f) := [e |
+	some k in f.keys
+	some e in data.agentctl.rules[b].path[kind][k]
+]
+
+has_path_rules(b) if {
+	some kind in ["Read", "Edit"]
+	some entries in data.agentctl.rules[b].path[kind]
+	count(entries) > 0
+}
+
+domain_rules(b) := [r |
+	some k in facts.url.host_keys
+	some r in data.agentctl.rules[b].domain[k]
+]
 
 # --- matching -------------------------------------------------------------
 
-# rule_matches_call holds when a deny or ask rule matches the call as a whole.
+# rule_matches_call holds when a deny or ask rule on the tool matches the call.
 rule_matches_call(r) if r.kind == ""
-
-rule_matches_call(r) if {
-	r.kind == "bash"
-	some c in commands
-	some t in [c.narrow.text, c.wide.text]
-	regex.match(r.re, t)
-}
-
-rule_matches_call(r) if {
-	r.kind == "bash"
-	facts.parse_error
-	regex.match(r.re, input.input.command)
-}
-
-rule_matches_call(r) if {
-	r.kind == "domain"
-	regex.match(r.re, facts.url.host)
-}
 
 rule_matches_call(r) if {
 	r.kind == "param"
@@ -98,50 +108,45 @@ scalar_text(v) := v if is_string(v)
 
 else := json.marshal(v)
 
-# path_matches holds when a path rule matches either form of a file (deny and ask).
-path_matches(r, f) if {
-	some g in r.globs
-	glob.match(g, ["/"], f.path)
-}
-
-path_matches(r, f) if {
-	some g in r.globs
-	glob.match(g, ["/"], f.resolved)
-}
-
-# path_matches_both holds when a path rule matches the path and its symlink
-# target (what an allow needs).
-path_matches_both(r, f) if {
-	some g in r.globs
-	glob.match(g, ["/"], f.path)
-	some h in r.globs
-	glob.match(h, ["/"], f.resolved)
-}
-
-# Path rules that may match a file: Read rules see reads (and, for deny, every
-# access: a Read deny also blocks writing), Edit rules see writes.
-file_rules(b, f) := path_rules(b, "Read") if {
-	b == "deny"
+# The path entry kinds that may match a file: Read rules see reads (and, for
+# deny, every access: a Read deny also blocks writing), Edit rules see writes.
+entry_kinds(b, f) := ["Read"] if {
 	f.access == "read"
-} else := array.concat(path_rules(b, "Read"), path_rules(b, "Edit")) if {
+} else := ["Read", "Edit"] if {
 	b == "deny"
-} else := path_rules(b, "Read") if {
-	f.access == "read"
-} else := path_rules(b, "Edit")
+} else := ["Edit"]
+
+# file_matches(b, f) lists the path rules of behaviour b matching either form of f.
+file_matches(b, f) := {[e.id, object.remove(e, ["glob"])] |
+	some kind in entry_kinds(b, f)
+	some e in path_entries(b, kind, f)
+	some p in {f.path, f.resolved}
+	glob.match(e.glob, ["/"], p)
+}
 
 # matching(b) lists every deny or ask rule of behaviour b that matches, in
 # precedence order, each once.
 matching(b) := [r |
-	some pair in sort({[r.id, r] |
-		some r in tool_rules(b)
-		rule_matches_call(r)
-	} | {[r.id, r] |
-		some f in files
-		some r in file_rules(b, f)
-		path_matches(r, f)
-	})
+	some pair in sort(((call_pairs(b) | bash_pairs(b)) | file_pairs(b)) | domain_pairs(b))
 	r := pair[1]
 ]
+
+call_pairs(b) := {[r.id, r] | some r in tool_rules(b); rule_matches_call(r)}
+
+bash_pairs(b) := {[r.id, r] |
+	some c in commands
+	some r in bash_rules(b, c)
+	some t in [c.narrow.text, c.wide.text]
+	regex.match(r.re, t)
+} | {[r.id, r] |
+	facts.parse_error
+	some r in all_bash_rules(b)
+	regex.match(r.re, input.input.command)
+}
+
+file_pairs(b) := {pair | some f in files; some pair in file_matches(b, f)}
+
+domain_pairs(b) := {[r.id, r] | some r in domain_rules(b); regex.match(r.re, facts.url.host)}
 
 # --- places ---------------------------------------------------------------
 

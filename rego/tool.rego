@@ -6,17 +6,15 @@ import data.agentctl.lib
 # A Bash deny or ask rule exists that an unresolved part could hide from.
 guarded if {
 	some b in ["deny", "ask"]
-	some r in lib.tool_rules(b)
-	r.kind == "bash"
-}
-
-path_guarded if {
-	some b in ["deny", "ask"]
-	some k in ["Read", "Edit"]
-	count(lib.path_rules(b, k)) > 0
+	lib.has_bash_rules(b)
 }
 
 guarded if path_guarded
+
+path_guarded if {
+	some b in ["deny", "ask"]
+	lib.has_path_rules(b)
+}
 
 findings contains sprintf("cannot be resolved statically (%s): %s; a deny or ask rule could be hidden behind it", [u.reason, u.text]) if {
 	input.tool == "Bash"

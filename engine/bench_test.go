@@ -1,0 +1,106 @@
+package engine
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/open-policy-agent/opa/v1/rego"
+
+	"github.com/agentctl/agentctl/settings"
+)
+
+// loadLarge loads an org policy of n rules written by largePolicy.
+func loadLarge(b testing.TB, n int) *Engine {
+	dir := b.TempDir()
+	cli := largePolicy(b, dir, n)
+	s, err := settings.Load(settings.Options{
+		Cwd: filepath.Join(dir, "project"), Home: filepath.Join(dir, "home"),
+		ManagedFile: filepath.Join(dir, "managed", "managed-settings.json"), AllowedTools: cli,
+	})
+	if err != nil {
+		b.Fatal(err)
+	}
+	if len(s.Rules) < n {
+		b.Fatalf("%d rules, want ≥ %d", len(s.Rules), n)
+	}
+	e, err := New(context.Background(), s)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return e
+}
+
+func benchCalls(cwd string) map[string]Call {
+	return map[string]Call{
+		"Read":  {Tool: "Read", Input: map[string]any{"file_path": cwd + "/src/main.go"}},
+		"Edit":  {Tool: "Edit", Input: map[string]any{"file_path": cwd + "/src/mod3/x.go", "old_string": "a", "new_string": "b"}},
+		"Bash5": {Tool: "Bash", Input: map[string]any{"command": "cd src && npm run test -- --watch | tee out.log; git diff HEAD~1 > /dev/null || echo failed"}},
+		"MCP":   {Tool: "mcp__server7__op357", Input: map[string]any{"q": "x"}},
+	}
+}
+
+// BenchmarkDecide measures a decision over the ~1,000-rule org policy, next
+// to a bare prepared eval of a one-rule policy (the baseline) and the same
+// calls over 100 and 10,000 rules (the scaling ratio).
+func BenchmarkDecide(b *testing.B) {
+	ctx := context.Background()
+	b.Run("baseline-one-rule", func(b *testing.B) {
+		pq, err := rego.New(rego.Query("data.x.allow"), rego.Module("x.rego",
+			"package x\n\nallow if input.tool == \"Bash\"\n")).PrepareForEval(ctx)
+		if err != nil {
+			b.Fatal(err)
+		}
+		input := map[string]any{"tool": "Bash", "input": map[string]any{"command": "ls"}}
+		b.ReportAllocs()
+		b.ResetTimer()
+		for i := 0; i < b.N; i++ {
+			if _, err := pq.Eval(ctx, rego.EvalInput(input)); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	for _, n := range []int{100, 1000, 10000} {
+		e := loadLarge(b, n)
+		calls := benchCalls(e.settings.Cwd)
+		for _, name := range []string{"Read", "Edit", "Bash5", "MCP"} {
+			call := calls[name]
+			b.Run(fmt.Sprintf("rules=%d/%s", n, name), func(b *testing.B) {
+				b.ReportAllocs()
+				for i := 0; i < b.N; i++ {
+					if _, err := e.Decide(ctx, call); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
+	}
+}
+
+// TestDecideLatencyDistribution reports median and p99 of single decisions
+// over the large policy (figures for the closing note; it asserts only that
+// every decision is made, never a timing).
+func TestDecideLatencyDistribution(t *testing.T) {
+	if os.Getenv("AGENTCTL_LATENCY") == "" {
+		t.Skip("set AGENTCTL_LATENCY=1 to print latency percentiles")
+	}
+	e := loadLarge(t, 1000)
+	for name, call := range benchCalls(e.settings.Cwd) {
+		var ds []time.Duration
+		for i := 0; i < 2000; i++ {
+			start := time.Now()
+			if _, err := e.Decide(context.Background(), call); err != nil {
+				t.Fatal(err)
+			}
+			ds = append(ds, time.Since(start))
+		}
+		sort.Slice(ds, func(i, j int) bool { return ds[i] < ds[j] })
+		t.Logf("%-6s median %v p99 %v", name, ds[len(ds)/2], ds[len(ds)*99/100])
+	}
+	_ = strings.TrimSpace
+}
