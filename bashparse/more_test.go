@@ -27,8 +27,6 @@ func TestLimits(t *testing.T) {
 	}
 }
 
-func quote(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }
-
 func hasReason(a Analysis, r Reason) bool {
 	for _, u := range a.Unresolved {
 		if u.Reason == r {

@@ -26,8 +26,6 @@ func noFlag(bad ...string) readOnlyCheck {
 	}
 }
 
-func noArgs(args []string) bool { return len(args) == 0 }
-
 // maxOperands is read-only while the command has at most n non-option
 // operands (uniq IN OUT and xxd IN OUT write their second operand).
 func maxOperands(n int) readOnlyCheck {
@@ -207,7 +205,11 @@ func sedScriptSafe(s string) bool {
 			}
 			d := s[i+1]
 			i += 2
-			if !skipRegex(d) || !skipRegex(d) {
+			// s/regex/replacement/ and y/src/dst/: two delimited parts.
+			if !skipRegex(d) {
+				return false
+			}
+			if !skipRegex(d) {
 				return false
 			}
 			for i < len(s) && s[i] != ';' && s[i] != '\n' && s[i] != '}' {

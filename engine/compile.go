@@ -42,6 +42,10 @@ type bucket struct {
 	Bash   map[string][]ruleData            `json:"bash"`
 	Path   map[string]map[string][]ruleData `json:"path"`
 	Domain map[string][]ruleData            `json:"domain"`
+	// HasBash and HasPath say whether any Bash pattern or path rule exists
+	// (what an unresolved shell part could hide from), computed once here.
+	HasBash bool `json:"has_bash"`
+	HasPath bool `json:"has_path"`
 }
 
 // compileRules turns the effective settings into data.agentctl.rules.
@@ -70,6 +74,7 @@ func compileRules(s *settings.Settings) map[string]*bucket {
 			d.Re, d.Exact = BashRegex(r.Pattern)
 			k := bashKey(r.Pattern)
 			bk.Bash[k] = append(bk.Bash[k], d)
+			bk.HasBash = true
 		case r.Kind == settings.KindPath:
 			if r.Tool != "Read" && r.Tool != "Edit" {
 				continue // Grep/Glob path rules: the Read bucket covers those tools
@@ -80,6 +85,7 @@ func compileRules(s *settings.Settings) map[string]*bucket {
 				k := globKey(g)
 				bk.Path[r.Tool][k] = append(bk.Path[r.Tool][k], e)
 			}
+			bk.HasPath = true
 		case r.Kind == settings.KindDomain:
 			d.Re = DomainRegex(r.Pattern)
 			k := domainKey(r.Pattern)

@@ -97,7 +97,8 @@ func New(ctx context.Context, s *settings.Settings, opts ...Option) (*Engine, er
 	}
 	regoOpts := []func(*rego.Rego){
 		rego.Query(Query),
-		rego.Store(inmem.NewFromObject(b.Data)),
+		// AST values on read: no conversion of the rule indexes per lookup.
+		rego.Store(inmem.NewFromObjectWithOpts(b.Data, inmem.OptReturnASTValuesOnRead(true))),
 		rego.StrictBuiltinErrors(true),
 	}
 	for _, name := range b.moduleNames() {

@@ -74,8 +74,8 @@ type urlFact struct {
 	Host   string `json:"host"`
 	// HostKeys are the host's label suffixes: where domain rules are indexed.
 	HostKeys []string `json:"host_keys"`
-	Port   string `json:"port,omitempty"`
-	Path   string `json:"path"`
+	Port     string   `json:"port,omitempty"`
+	Path     string   `json:"path"`
 }
 
 type mcpFact struct {

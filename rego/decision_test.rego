@@ -10,7 +10,8 @@ rule(id, behavior, kind, extra) := object.union(
 	extra,
 )
 
-bk(tool, bash, path) := {"tool": tool, "globs": [], "bash": bash, "path": path, "domain": {}}
+bk(tool, bash, path) := {"tool": tool, "globs": [], "bash": bash, "path": path, "domain": {},
+	"has_bash": count(bash) > 0, "has_path": count(path) > 0}
 
 empty := bk({}, {}, {})
 

@@ -63,10 +63,7 @@ bash_rules(b, c) := [r |
 
 all_bash_rules(b) := [r | some rs in data.agentctl.rules[b].bash; some r in rs]
 
-has_bash_rules(b) if {
-	some rs in data.agentctl.rules[b].bash
-	count(rs) > 0
-}
+has_bash_rules(b) if data.agentctl.rules[b].has_bash
 
 # Path entries (one glob each) of a Read or Edit bucket indexed under the
 # file's ancestors.
@@ -75,11 +72,7 @@ path_entries(b, kind, f) := [e |
 	some e in data.agentctl.rules[b].path[kind][k]
 ]
 
-has_path_rules(b) if {
-	some kind in ["Read", "Edit"]
-	some entries in data.agentctl.rules[b].path[kind]
-	count(entries) > 0
-}
+has_path_rules(b) if data.agentctl.rules[b].has_path
 
 domain_rules(b) := [r |
 	some k in facts.url.host_keys

@@ -57,7 +57,9 @@ type decoder struct {
 	out  *fileSettings
 }
 
-func (d *decoder) pos(n *node) Position { return Position{File: d.file, Line: n.line, Column: n.column} }
+func (d *decoder) pos(n *node) Position {
+	return Position{File: d.file, Line: n.line, Column: n.column}
+}
 
 func (d *decoder) fail(n *node, code, format string, args ...any) {
 	d.errs = append(d.errs, &Error{Pos: d.pos(n), Code: code, Msg: fmt.Sprintf(format, args...)})

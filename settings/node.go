@@ -51,33 +51,6 @@ func (n *node) field(key string) *node {
 	return nil
 }
 
-// value converts the node to plain Go values (map[string]any, []any, string,
-// float64, bool, nil) for keys agentctl carries without interpreting.
-func (n *node) value() any {
-	switch n.kind {
-	case kindBool:
-		return n.bool
-	case kindNumber:
-		f, _ := strconv.ParseFloat(n.str, 64)
-		return f
-	case kindString:
-		return n.str
-	case kindArray:
-		out := make([]any, len(n.items))
-		for i, it := range n.items {
-			out[i] = it.value()
-		}
-		return out
-	case kindObject:
-		out := make(map[string]any, len(n.items))
-		for i, it := range n.items {
-			out[n.keys[i].str] = it.value()
-		}
-		return out
-	}
-	return nil
-}
-
 // lineIndex maps byte offsets to 1-based line and column (columns count runes).
 type lineIndex struct {
 	src    []byte
