@@ -76,8 +76,8 @@ func compileRules(s *settings.Settings) map[string]*bucket {
 			bk.Bash[k] = append(bk.Bash[k], d)
 			bk.HasBash = true
 		case r.Kind == settings.KindPath:
-			if r.Tool != "Read" && r.Tool != "Edit" {
-				continue // Grep/Glob path rules: the Read bucket covers those tools
+			if bk.Path[r.Tool] == nil {
+				bk.Path[r.Tool] = map[string][]ruleData{} // Grep, NotebookRead: their own tool only
 			}
 			for _, g := range PathGlobs(r, anchors) {
 				e := d

@@ -231,7 +231,7 @@ func (e *Engine) Input(call Call) (map[string]any, []string) {
 	default:
 		if key, ok := settings.MainField[tool]; ok && tool != "WebFetch" {
 			access := "write"
-			if tool == "Read" || tool == "Glob" || tool == "Grep" {
+			if tool == "Read" || tool == "Glob" || tool == "Grep" || tool == "NotebookRead" {
 				access = "read"
 			}
 			p, _ := call.Input[key].(string)

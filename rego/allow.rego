@@ -24,7 +24,7 @@ exact_if_exec(r, _) if r.exact
 
 # file_rules(f): path allow rules matching the path and its symlink target.
 file_rules(f) := [r |
-	kind := {"read": "Read", "write": "Edit"}[f.access]
+	some kind in lib.entry_kinds("allow", f)
 	entries := lib.path_entries("allow", kind, f)
 	some e in entries
 	glob.match(e.glob, ["/"], f.path)

@@ -7,20 +7,21 @@ families := {
 	"Read": ["Read"],
 	"Grep": ["Grep", "Read"],
 	"Glob": ["Glob", "Read"],
+	"NotebookRead": ["NotebookRead", "Read"],
 	"Edit": ["Edit"],
 	"Write": ["Write", "Edit"],
 	"MultiEdit": ["MultiEdit", "Edit"],
 	"NotebookEdit": ["NotebookEdit", "Edit"],
 }
 
-file_tools := {"Read", "Grep", "Glob", "Edit", "Write", "MultiEdit", "NotebookEdit"}
+file_tools := {"Read", "Grep", "Glob", "NotebookRead", "Edit", "Write", "MultiEdit", "NotebookEdit"}
 
 edit_tools := {"Edit", "Write", "MultiEdit", "NotebookEdit"}
 
 # Tools that need no permission: they change only the session's own state.
 no_permission_tools := {"TodoWrite", "ToolSearch", "ExitPlanMode", "Agent"}
 
-read_only_tools := {"Read", "Grep", "Glob", "WebFetch", "WebSearch", "TodoWrite", "ToolSearch", "ExitPlanMode", "Agent"}
+read_only_tools := {"Read", "Grep", "Glob", "NotebookRead", "WebFetch", "WebSearch", "TodoWrite", "ToolSearch", "ExitPlanMode", "Agent"}
 
 # Commands acceptEdits lets through on paths inside the working directories.
 edit_commands := {"mkdir", "touch", "rm", "rmdir", "mv", "cp", "sed"}
@@ -103,7 +104,14 @@ else := json.marshal(v)
 
 # The path entry kinds that may match a file: Read rules see reads (and, for
 # deny, every access: a Read deny also blocks writing), Edit rules see writes.
-entry_kinds(b, f) := ["Read"] if {
+entry_kinds(b, f) := array.concat(access_kinds(b, f), own_kinds(f))
+
+# Path rules written for Grep or NotebookRead apply to that tool's own path.
+own_kinds(f) := [f.via] if f.via in {"Grep", "NotebookRead"}
+
+else := []
+
+access_kinds(b, f) := ["Read"] if {
 	f.access == "read"
 } else := ["Read", "Edit"] if {
 	b == "deny"

@@ -3,13 +3,12 @@ package agentctl.tool
 
 import data.agentctl.lib
 
-# A Bash deny or ask rule exists that an unresolved part could hide from.
+# A Bash deny or ask rule exists that an unresolved part could hide from
+# (spec §3: with none, a bare Bash allow approves unresolved parts).
 guarded if {
 	some b in ["deny", "ask"]
 	lib.has_bash_rules(b)
 }
-
-guarded if path_guarded
 
 path_guarded if {
 	some b in ["deny", "ask"]

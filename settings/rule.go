@@ -77,12 +77,12 @@ var KnownTools = map[string]bool{
 var MainField = map[string]string{
 	"Bash": "command", "Read": "file_path", "Edit": "file_path", "Write": "file_path",
 	"MultiEdit": "file_path", "NotebookEdit": "notebook_path", "Glob": "path", "Grep": "path",
-	"WebFetch": "url",
+	"WebFetch": "url", "NotebookRead": "notebook_path",
 }
 
 // pathTools take gitignore-style path specifiers.
 var pathTools = map[string]bool{"Read": true, "Edit": true, "Write": true, "MultiEdit": true,
-	"NotebookEdit": true, "Glob": true, "Grep": true}
+	"NotebookEdit": true, "Glob": true, "Grep": true, "NotebookRead": true}
 
 // neverConsulted are path tools whose own path rules are never consulted.
 var neverConsulted = map[string]string{"Write": "Edit", "MultiEdit": "Edit", "NotebookEdit": "Edit", "Glob": "Read"}
@@ -206,6 +206,9 @@ func parseSpec(r *Rule, spec string) error {
 			return fmt.Errorf("%w %q: WebFetch rules take domain:HOST", errRule, r.Text)
 		}
 		r.Kind, r.Pattern = KindDomain, strings.TrimSuffix(strings.ToLower(d), ".")
+		if r.Pattern == "*" {
+			r.Kind, r.Pattern = KindNone, "" // domain:* is the whole tool
+		}
 	case r.Tool == "Agent":
 		r.Kind, r.Pattern = KindAgent, spec
 	default:

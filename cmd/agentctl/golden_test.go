@@ -159,3 +159,24 @@ func TestCompletion(t *testing.T) {
 		}
 	}
 }
+
+func TestExplainTraceAndDecisionLog(t *testing.T) {
+	base, _ := demoEnv(t)
+	out, errOut, code := runCLI(t, "", append(base, "explain", "--trace", "Bash", `{"command":"ls"}`)...)
+	if code != 0 || !strings.Contains(out, "trace:") || !strings.Contains(out, "data.agentctl.decision") {
+		t.Errorf("explain --trace: exit %d, stderr %s, out lacks OPA's trace:\n%s", code, errOut, out)
+	}
+	logPath := filepath.Join(t.TempDir(), "decisions.jsonl")
+	for _, cmd := range []string{"ls", "sudo ls"} {
+		runCLI(t, "", append(base, "--decision-log", logPath, "check", "Bash", `{"command":"`+cmd+`"}`)...)
+	}
+	data, err := os.ReadFile(logPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(data)), "\n")
+	if len(lines) != 2 || !strings.Contains(lines[0], `"decision_id"`) || !strings.Contains(lines[1], `"decision":"deny"`) ||
+		!strings.Contains(lines[1], `"revision"`) {
+		t.Errorf("decision log:\n%s", data)
+	}
+}
