@@ -2,6 +2,7 @@ package settings
 
 import (
 	"fmt"
+	"path"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -143,4 +144,23 @@ func (s *Settings) AddRules(src Source, b Behavior, texts ...string) error {
 		s.Rules = append(s.Rules, r)
 	}
 	return nil
+}
+
+// DeniesTool returns the deny rule that removes the named tool as a whole: a
+// bare name (or Tool(*)) or a tool-name glob.
+func (s *Settings) DeniesTool(name string) (Rule, bool) {
+	for _, r := range s.Rules {
+		if r.Behavior != Deny || r.Ignored != "" || r.Kind != KindNone {
+			continue
+		}
+		if r.Tool == name || (r.Tool == "Agent" && name == "Task") {
+			return r, true
+		}
+		if r.ToolGlob {
+			if ok, _ := path.Match(r.Tool, name); ok {
+				return r, true
+			}
+		}
+	}
+	return Rule{}, false
 }

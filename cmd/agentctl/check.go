@@ -49,7 +49,7 @@ func checkAction(c *cli.Context) error {
 		return err
 	}
 	defer closeLog()
-	d, err := e.Decide(context.Background(), call)
+	d, err := decide(context.Background(), e, call)
 	if err != nil {
 		return cli.Exit(err.Error(), exitError)
 	}
@@ -152,7 +152,7 @@ func checkBatch(c *cli.Context, src string) error {
 				reason += ": " + err.Error()
 			}
 			d = engine.Decision{Decision: engine.Deny, Stage: "validate", Reason: reason, Matches: []engine.Match{}, ToolName: in.ToolName}
-		} else if d, err = e.Decide(ctx, engine.Call{Tool: in.ToolName, Input: in.ToolInput}); err != nil {
+		} else if d, err = decide(ctx, e, engine.Call{Tool: in.ToolName, Input: in.ToolInput}); err != nil {
 			return cli.Exit(fmt.Sprintf("check --batch: line %d: %v", n, err), exitError)
 		}
 		if err := enc.Encode(d); err != nil {

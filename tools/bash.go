@@ -1,0 +1,201 @@
+package tools
+
+import (
+	"bytes"
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+
+	"mvdan.cc/sh/v3/expand"
+	"mvdan.cc/sh/v3/interp"
+	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/agentctl/agentctl/bashparse"
+)
+
+// Bash limits.
+const (
+	bashDefaultTimeout = 120 * time.Second
+	bashMaxTimeout     = 600 * time.Second
+	bashMaxOutput      = 30000
+)
+
+// ErrCommandRefused is returned (wrapped) when the exec-time check refuses a command.
+var ErrCommandRefused = errors.New("command refused by policy")
+
+// NewBash is the Bash tool: runs the command with mvdan.cc/sh's interpreter;
+// every command actually executed, after expansion, is checked first.
+func NewBash() Tool {
+	return Build(Spec{
+		Name:              "Bash",
+		Description:       "Executes a bash command in the session's working directory.",
+		Prompt:            "Runs command with a timeout (ms, default 120000, max 600000). Output is combined stdout and stderr, capped; the exit code is reported. run_in_background writes output to a file.",
+		Schema:            schemaFor("Bash"),
+		IsConcurrencySafe: bashReadOnly,
+		IsReadOnly:        bashReadOnly,
+		IsDestructive:     func(in Input) bool { return !bashReadOnly(in) },
+		PermissionFacts:   func(in Input) Facts { return Facts{Command: str(in, "command")} },
+		ValidateInput: func(in Input, _ *Context) error {
+			if strings.TrimSpace(str(in, "command")) == "" {
+				return errors.New("`command` must not be empty")
+			}
+			return nil
+		},
+		Call: callBash,
+	})
+}
+
+// limitedBuffer keeps the first max bytes and counts the rest.
+type limitedBuffer struct {
+	mu      sync.Mutex
+	buf     bytes.Buffer
+	max     int
+	dropped int
+}
+
+func (l *limitedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	room := l.max - l.buf.Len()
+	if room >= len(p) {
+		return l.buf.Write(p)
+	}
+	if room > 0 {
+		l.buf.Write(p[:room])
+	}
+	l.dropped += len(p) - max(room, 0)
+	return len(p), nil
+}
+
+func (l *limitedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	s := l.buf.String()
+	if l.dropped > 0 {
+		s += fmt.Sprintf("\n… [%d more bytes of output truncated]", l.dropped)
+	}
+	return s
+}
+
+func callBash(ctx context.Context, in Input, tc *Context, progress Progress) (Result, error) {
+	cmd := str(in, "command")
+	timeout := bashDefaultTimeout
+	if ms := number(in, "timeout", 0); ms > 0 {
+		timeout = min(time.Duration(ms)*time.Millisecond, bashMaxTimeout)
+	}
+	if boolean(in, "run_in_background") {
+		return bashBackground(cmd, tc)
+	}
+	ctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	out := &limitedBuffer{max: bashMaxOutput}
+	code, err := runShell(ctx, cmd, tc, out, out)
+	switch {
+	case errors.Is(err, ErrCommandRefused):
+		return Result{Data: strings.TrimSpace(out.String() + "\n" + err.Error()), IsError: true}, nil
+	case ctx.Err() == context.DeadlineExceeded:
+		return Result{Data: fmt.Sprintf("%s\nCommand timed out after %v", out.String(), timeout), IsError: true}, nil
+	case err != nil:
+		return Result{Data: strings.TrimSpace(out.String() + "\n" + err.Error()), IsError: true}, nil
+	}
+	text := out.String()
+	if code != 0 {
+		return Result{Data: fmt.Sprintf("%s\nExit code %d", text, code), IsError: true}, nil
+	}
+	return Result{Data: text}, nil
+}
+
+// runShell interprets cmd in tc.Cwd, asking tc.CheckCommand about every
+// external command before it runs. It returns the exit status.
+func runShell(ctx context.Context, cmd string, tc *Context, stdout, stderr *limitedBuffer) (int, error) {
+	file, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(cmd), "")
+	if err != nil {
+		return 2, fmt.Errorf("parse error: %w", err)
+	}
+	check := tc.CheckCommand
+	if check == nil {
+		return 1, fmt.Errorf("%w: no permission check is configured for executed commands", ErrCommandRefused)
+	}
+	var refused error
+	guard := func(next interp.ExecHandlerFunc) interp.ExecHandlerFunc {
+		return func(ctx context.Context, args []string) error {
+			if err := check(ctx, args); err != nil {
+				refused = fmt.Errorf("%w: %s: %v", ErrCommandRefused, strings.Join(args, " "), err)
+				return refused
+			}
+			return next(ctx, args)
+		}
+	}
+	r, err := interp.New(
+		interp.Dir(tc.Cwd),
+		interp.StdIO(nil, stdout, stderr),
+		interp.Env(expand.ListEnviron(os.Environ()...)),
+		interp.ExecHandlers(guard),
+	)
+	if err != nil {
+		return 1, err
+	}
+	err = r.Run(ctx, file)
+	if refused != nil {
+		return 126, refused
+	}
+	var status interp.ExitStatus
+	if errors.As(err, &status) {
+		return int(status), nil
+	}
+	if err != nil {
+		return 1, err
+	}
+	return 0, nil
+}
+
+func bashBackground(cmd string, tc *Context) (Result, error) {
+	var id [4]byte
+	_, _ = rand.Read(id[:])
+	name := "bash-" + hex.EncodeToString(id[:])
+	dir := tc.SessionDir
+	if dir == "" {
+		dir = os.TempDir()
+	}
+	if err := os.MkdirAll(filepath.Join(dir, "background"), 0o755); err != nil {
+		return Result{}, err
+	}
+	path := filepath.Join(dir, "background", name+".txt")
+	f, err := os.Create(path)
+	if err != nil {
+		return Result{}, err
+	}
+	done := tc.startJob(name)
+	go func() {
+		defer close(done)
+		defer f.Close()
+		ctx, cancel := context.WithTimeout(context.Background(), bashMaxTimeout)
+		defer cancel()
+		out := &limitedBuffer{max: 10 << 20}
+		code, err := runShell(ctx, cmd, tc, out, out)
+		fmt.Fprint(f, out.String())
+		if err != nil {
+			fmt.Fprintf(f, "\n%v", err)
+		}
+		fmt.Fprintf(f, "\nExit code %d\n", code)
+	}()
+	return Result{Data: fmt.Sprintf("Command running in background with ID: %s. Output is written to %s", name, path)}, nil
+}
+
+// bashReadOnly: every command of the string is read-only and nothing is
+// written or unresolved (an empty command is not read-only).
+func bashReadOnly(in Input) bool {
+	cmd := str(in, "command")
+	if strings.TrimSpace(cmd) == "" {
+		return false
+	}
+	a := bashparse.Parse(cmd)
+	return len(a.Commands) > 0 && a.ReadOnly()
+}

@@ -1,0 +1,132 @@
+package tools
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"strings"
+)
+
+// edit is one replacement of old with new.
+type edit struct {
+	old, new string
+	all      bool
+}
+
+// applyEdits applies edits in order to content; any failing edit fails all.
+func applyEdits(content string, edits []edit) (string, error) {
+	for i, e := range edits {
+		if e.old == e.new {
+			return "", fmt.Errorf("edit %d: `old_string` and `new_string` must differ", i+1)
+		}
+		if e.old == "" {
+			if content != "" {
+				return "", fmt.Errorf("edit %d: empty `old_string` only creates a new file", i+1)
+			}
+			content = e.new
+			continue
+		}
+		n := strings.Count(content, e.old)
+		switch {
+		case n == 0:
+			return "", fmt.Errorf("edit %d: string to replace not found in file", i+1)
+		case n > 1 && !e.all:
+			return "", fmt.Errorf("edit %d: found %d matches of `old_string`; set replace_all or give more context so it is unique", i+1, n)
+		}
+		if e.all {
+			content = strings.ReplaceAll(content, e.old, e.new)
+		} else {
+			content = strings.Replace(content, e.old, e.new, 1)
+		}
+	}
+	return content, nil
+}
+
+// current reads the file to edit; a missing file is empty content.
+func current(path string) (string, bool, error) {
+	b, err := os.ReadFile(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return "", false, nil
+	}
+	return string(b), err == nil, err
+}
+
+func validateEdits(in Input, tc *Context, edits []edit) error {
+	p, err := absPath(in, "file_path")
+	if err != nil {
+		return err
+	}
+	content, exists, err := current(p)
+	if err != nil {
+		return err
+	}
+	if !exists && (len(edits) == 0 || edits[0].old != "") {
+		return fmt.Errorf("file %s does not exist", p)
+	}
+	if err := readBeforeWrite(tc, p); err != nil {
+		return err
+	}
+	_, err = applyEdits(content, edits)
+	return err
+}
+
+func callEdits(in Input, tc *Context, edits []edit) (Result, error) {
+	p, _ := absPath(in, "file_path")
+	content, _, err := current(p)
+	if err != nil {
+		return Result{}, err
+	}
+	out, err := applyEdits(content, edits)
+	if err != nil {
+		return Result{Data: err.Error(), IsError: true}, nil
+	}
+	if err := writeFile(tc, p, out); err != nil {
+		return Result{}, err
+	}
+	return Result{Data: fmt.Sprintf("The file %s has been updated (%d edit(s)).", p, len(edits))}, nil
+}
+
+func singleEdit(in Input) []edit {
+	return []edit{{old: str(in, "old_string"), new: str(in, "new_string"), all: boolean(in, "replace_all")}}
+}
+
+// NewEdit is the Edit tool: one exact string replacement.
+func NewEdit() Tool {
+	return Build(Spec{
+		Name:            "Edit",
+		Description:     "Performs an exact string replacement in a file.",
+		Prompt:          "Replaces old_string with new_string in file_path (absolute). old_string must occur exactly once unless replace_all is set; the file must have been read first.",
+		Schema:          schemaFor("Edit"),
+		PermissionFacts: pathFacts("file_path", Write),
+		ValidateInput:   func(in Input, tc *Context) error { return validateEdits(in, tc, singleEdit(in)) },
+		Call: func(_ context.Context, in Input, tc *Context, _ Progress) (Result, error) {
+			return callEdits(in, tc, singleEdit(in))
+		},
+	})
+}
+
+func multiEdits(in Input) []edit {
+	list, _ := in["edits"].([]any)
+	out := make([]edit, 0, len(list))
+	for _, e := range list {
+		m, _ := e.(map[string]any)
+		out = append(out, edit{old: str(m, "old_string"), new: str(m, "new_string"), all: boolean(m, "replace_all")})
+	}
+	return out
+}
+
+// NewMultiEdit is the MultiEdit tool: several edits of one file, all or nothing.
+func NewMultiEdit() Tool {
+	return Build(Spec{
+		Name:            "MultiEdit",
+		Description:     "Makes several edits to one file in one operation; all succeed or none is applied.",
+		Prompt:          "Applies edits in order to file_path (absolute). If any edit fails, the file is left unchanged.",
+		Schema:          schemaFor("MultiEdit"),
+		PermissionFacts: pathFacts("file_path", Write),
+		ValidateInput:   func(in Input, tc *Context) error { return validateEdits(in, tc, multiEdits(in)) },
+		Call: func(_ context.Context, in Input, tc *Context, _ Progress) (Result, error) {
+			return callEdits(in, tc, multiEdits(in))
+		},
+	})
+}

@@ -1,0 +1,89 @@
+package tools
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/bmatcuk/doublestar/v4"
+)
+
+const globMaxResults = 100
+
+// searchRoot is a search tool's directory: its path input or the cwd.
+func searchRoot(in Input, tc *Context) string {
+	if p := str(in, "path"); p != "" {
+		return filepath.Clean(p)
+	}
+	return tc.Cwd
+}
+
+func optionalAbs(in Input, _ *Context) error {
+	if str(in, "path") == "" {
+		return nil
+	}
+	_, err := absPath(in, "path")
+	return err
+}
+
+// NewGlob is the Glob tool: doublestar patterns, newest files first, capped.
+func NewGlob() Tool {
+	return Build(Spec{
+		Name:              "Glob",
+		Description:       "Finds files by glob pattern (**/*.go), newest first.",
+		Prompt:            "Matches pattern under path (absolute; default the working directory). Results are sorted by modification time, newest first, at most 100.",
+		Schema:            schemaFor("Glob"),
+		IsConcurrencySafe: Always,
+		IsReadOnly:        Always,
+		IsDestructive:     Never,
+		PermissionFacts:   pathFacts("path", Read),
+		ValidateInput: func(in Input, tc *Context) error {
+			if !doublestar.ValidatePattern(str(in, "pattern")) {
+				return fmt.Errorf("`pattern` %q is not a valid glob", str(in, "pattern"))
+			}
+			return optionalAbs(in, tc)
+		},
+		Call: func(_ context.Context, in Input, tc *Context, _ Progress) (Result, error) {
+			root := searchRoot(in, tc)
+			matches, err := doublestar.Glob(os.DirFS(root), strings.TrimPrefix(str(in, "pattern"), "./"))
+			if err != nil {
+				return Result{Data: err.Error(), IsError: true}, nil
+			}
+			type entry struct {
+				path string
+				mod  time.Time
+			}
+			var es []entry
+			for _, m := range matches {
+				p := filepath.Join(root, m)
+				st, err := os.Stat(p)
+				if err != nil || st.IsDir() {
+					continue
+				}
+				es = append(es, entry{p, st.ModTime()})
+			}
+			sort.SliceStable(es, func(i, j int) bool {
+				if !es[i].mod.Equal(es[j].mod) {
+					return es[i].mod.After(es[j].mod)
+				}
+				return es[i].path < es[j].path
+			})
+			if len(es) == 0 {
+				return Result{Data: "No files found"}, nil
+			}
+			var b strings.Builder
+			for i, e := range es {
+				if i == globMaxResults {
+					fmt.Fprintf(&b, "(results truncated: %d more; use a more specific pattern)\n", len(es)-globMaxResults)
+					break
+				}
+				b.WriteString(e.path + "\n")
+			}
+			return Result{Data: b.String()}, nil
+		},
+	})
+}

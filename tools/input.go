@@ -1,0 +1,89 @@
+package tools
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+func str(in Input, key string) string {
+	s, _ := in[key].(string)
+	return s
+}
+
+func boolean(in Input, key string) bool {
+	b, _ := in[key].(bool)
+	return b
+}
+
+func number(in Input, key string, def int) int {
+	switch v := in[key].(type) {
+	case float64:
+		return int(v)
+	case int:
+		return v
+	}
+	return def
+}
+
+// absPath checks a file tool's path: absolute, no NUL byte.
+func absPath(in Input, key string) (string, error) {
+	p := str(in, key)
+	switch {
+	case strings.ContainsRune(p, 0):
+		return "", fmt.Errorf("`%s` contains a NUL byte", key)
+	case !filepath.IsAbs(p):
+		return "", fmt.Errorf("`%s` must be an absolute path, got %q", key, p)
+	}
+	return filepath.Clean(p), nil
+}
+
+// readBeforeWrite requires that an existing file was read in this session
+// and has not changed since.
+func readBeforeWrite(tc *Context, path string) error {
+	st, err := os.Stat(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	if tc == nil {
+		return errors.New("no session context: cannot check that the file was read first")
+	}
+	at, ok := tc.ReadAt(path)
+	if !ok {
+		return fmt.Errorf("file %s has not been read yet; read it first before writing to it", path)
+	}
+	if st.ModTime().After(at) {
+		return fmt.Errorf("file %s has been modified since it was read; read it again before writing to it", path)
+	}
+	return nil
+}
+
+func pathFacts(key string, access Access) func(Input) Facts {
+	return func(in Input) Facts {
+		return Facts{Files: []FileAccess{{Path: str(in, key), Access: access}}}
+	}
+}
+
+// writeFile writes content, creating parent directories, and records the
+// new state as read (the model has just seen it).
+func writeFile(tc *Context, path, content string) error {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return err
+	}
+	mode := os.FileMode(0o644)
+	if st, err := os.Stat(path); err == nil {
+		mode = st.Mode().Perm()
+	}
+	if err := os.WriteFile(path, []byte(content), mode); err != nil {
+		return err
+	}
+	if st, err := os.Stat(path); err == nil && tc != nil {
+		tc.MarkRead(path, st.ModTime())
+	}
+	return nil
+}

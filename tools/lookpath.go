@@ -1,0 +1,5 @@
+package tools
+
+import "os/exec"
+
+var lookPath = exec.LookPath

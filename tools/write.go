@@ -1,0 +1,37 @@
+package tools
+
+import (
+	"context"
+	"fmt"
+	"os"
+)
+
+// NewWrite is the Write tool: creates or overwrites a file; an existing
+// file must have been read first.
+func NewWrite() Tool {
+	return Build(Spec{
+		Name:            "Write",
+		Description:     "Writes a file to the local filesystem.",
+		Prompt:          "Writes content to file_path (absolute), replacing an existing file, which must have been read first.",
+		Schema:          schemaFor("Write"),
+		PermissionFacts: pathFacts("file_path", Write),
+		ValidateInput: func(in Input, tc *Context) error {
+			p, err := absPath(in, "file_path")
+			if err != nil {
+				return err
+			}
+			return readBeforeWrite(tc, p)
+		},
+		Call: func(_ context.Context, in Input, tc *Context, _ Progress) (Result, error) {
+			p, _ := absPath(in, "file_path")
+			_, statErr := os.Stat(p)
+			if err := writeFile(tc, p, str(in, "content")); err != nil {
+				return Result{}, err
+			}
+			if statErr != nil {
+				return Result{Data: fmt.Sprintf("File created successfully at: %s", p)}, nil
+			}
+			return Result{Data: fmt.Sprintf("The file %s has been updated.", p)}, nil
+		},
+	})
+}
