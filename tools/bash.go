@@ -123,12 +123,19 @@ func runShell(ctx context.Context, cmd string, tc *Context, stdout, stderr *limi
 	if check == nil {
 		return 1, fmt.Errorf("%w: no permission check is configured for executed commands", ErrCommandRefused)
 	}
+	// Pipeline members run concurrently: the first refusal is kept under a lock.
+	var mu sync.Mutex
 	var refused error
 	guard := func(next interp.ExecHandlerFunc) interp.ExecHandlerFunc {
 		return func(ctx context.Context, args []string) error {
 			if err := check(ctx, args); err != nil {
-				refused = fmt.Errorf("%w: %s: %v", ErrCommandRefused, strings.Join(args, " "), err)
-				return refused
+				err = fmt.Errorf("%w: %s: %v", ErrCommandRefused, strings.Join(args, " "), err)
+				mu.Lock()
+				if refused == nil {
+					refused = err
+				}
+				mu.Unlock()
+				return err
 			}
 			return next(ctx, args)
 		}
@@ -143,6 +150,8 @@ func runShell(ctx context.Context, cmd string, tc *Context, stdout, stderr *limi
 		return 1, err
 	}
 	err = r.Run(ctx, file)
+	mu.Lock()
+	defer mu.Unlock()
 	if refused != nil {
 		return 126, refused
 	}

@@ -80,7 +80,7 @@ func validateSchema(t Tool, in Input) error {
 	}
 	var lines []string
 	for _, leaf := range leaves(ve) {
-		lines = append(lines, describe(t.Name(), leaf))
+		lines = append(lines, strings.Split(describe(t.Name(), leaf), "\n")...)
 	}
 	sort.Strings(lines)
 	return fmt.Errorf("%w: %s", ErrInvalidInput, strings.Join(dedupe(lines), "\n"))

@@ -38,10 +38,12 @@ func NewWebFetch(client *http.Client) Tool {
 		ValidateInput: func(in Input, _ *Context) error {
 			u, err := url.Parse(str(in, "url"))
 			switch {
-			case err != nil || u.Host == "":
+			case err != nil:
 				return fmt.Errorf("`url` must be an absolute http or https URL")
 			case u.Scheme != "http" && u.Scheme != "https":
 				return fmt.Errorf("only http and https URLs can be fetched, got scheme %q", u.Scheme)
+			case u.Host == "":
+				return fmt.Errorf("`url` must be an absolute http or https URL")
 			}
 			return nil
 		},
