@@ -35,7 +35,6 @@ func write(t *testing.T, path, content string) {
 	}
 }
 
-
 func TestReadTool(t *testing.T) {
 	dir := t.TempDir()
 	tc := &Context{Cwd: dir}
