@@ -65,6 +65,7 @@ Exit codes:
 			explainCommand(),
 			factsCommand(),
 			bundleCommand(),
+			runCommand(),
 			toolsCommand(),
 			completionCommand(),
 		},

@@ -1,0 +1,284 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/agentctl/agentctl/pipeline"
+	"github.com/agentctl/agentctl/settings"
+	"github.com/agentctl/agentctl/tools"
+)
+
+func runCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "run",
+		Usage:     "run a scripted agent session under the policy (stream-json out)",
+		ArgsUsage: "SCRIPT|-",
+		UsageText: `agentctl run SCRIPT|- [--session-dir DIR] [--permission-prompt-command CMD] [--output text]
+
+SCRIPT is JSONL: each line an Anthropic API assistant message with tool_use blocks, or the
+path of a recorded .sse event stream (relative to the script), one per turn. A first line
+{"type":"session","cwd":"DIR"} sets the cwd (relative to the script) when --cwd is not given;
+${CWD} in a line stands for the session's cwd.
+
+Examples:
+   agentctl run fixtures/sessions/demo.jsonl
+   agentctl run --output text --permission-mode acceptEdits session.jsonl
+   agentctl run --permission-prompt-command ./approve.sh session.jsonl`,
+		Flags: withGlobals(
+			&cli.StringFlag{Name: "session-dir", Usage: "`DIR` for the transcript and spilled results (default: user cache dir)"},
+			&cli.StringFlag{Name: "session-id", Usage: "session `ID` (default: random)"},
+			&cli.IntFlag{Name: "max-result-chars", Value: 50000, Usage: "spill tool output longer than `N` characters to the session dir"},
+			&cli.StringFlag{Name: "permission-prompt-command", Usage: "external approver `CMD` answering asks (hook protocol)"},
+		),
+		Action: runAction,
+	}
+}
+
+// scriptLine is one turn of a scripted session.
+type scriptLine struct {
+	message *pipeline.Message
+	sse     string
+}
+
+type script struct {
+	cwd   string // from a session header, absolute
+	turns []scriptLine
+	raw   []string
+	dir   string
+}
+
+func readScript(c *cli.Context, path string) (*script, error) {
+	var r io.Reader = c.App.Reader
+	sc := &script{dir: "."}
+	if path != "-" {
+		f, err := os.Open(path)
+		if err != nil {
+			return nil, err
+		}
+		defer f.Close()
+		r = f
+		sc.dir = filepath.Dir(path)
+	}
+	s := bufio.NewScanner(r)
+	s.Buffer(make([]byte, 1<<20), 64<<20)
+	for n := 1; s.Scan(); n++ {
+		line := strings.TrimSpace(s.Text())
+		if line == "" {
+			continue
+		}
+		sc.raw = append(sc.raw, line)
+		if !strings.HasPrefix(line, "{") {
+			sc.turns = append(sc.turns, scriptLine{sse: filepath.Join(sc.dir, line)})
+			continue
+		}
+		var head struct {
+			Type string `json:"type"`
+			Role string `json:"role"`
+			Cwd  string `json:"cwd"`
+		}
+		if err := json.Unmarshal([]byte(line), &head); err != nil {
+			return nil, fmt.Errorf("%s:%d: expected an assistant message or a .sse path: %v", path, n, err)
+		}
+		if head.Type == "session" {
+			sc.cwd = filepath.Join(sc.dir, head.Cwd)
+			sc.raw = sc.raw[:len(sc.raw)-1]
+			continue
+		}
+		if head.Role != "assistant" {
+			return nil, fmt.Errorf("%s:%d: expected role \"assistant\", got %q", path, n, head.Role)
+		}
+		sc.turns = append(sc.turns, scriptLine{})
+	}
+	return sc, s.Err()
+}
+
+// parseTurn decodes a message line after substituting ${CWD}.
+func parseTurn(raw, cwd string) (*pipeline.Message, error) {
+	q, _ := json.Marshal(cwd)
+	raw = strings.ReplaceAll(raw, "${CWD}", string(q[1:len(q)-1]))
+	var m pipeline.Message
+	if err := json.Unmarshal([]byte(raw), &m); err != nil {
+		return nil, err
+	}
+	return &m, nil
+}
+
+func newSessionID() string {
+	var b [8]byte
+	_, _ = rand.Read(b[:])
+	return hex.EncodeToString(b[:])
+}
+
+func runAction(c *cli.Context) error {
+	if c.NArg() != 1 {
+		return cli.Exit("run: expected one SCRIPT (or - for stdin)", exitError)
+	}
+	sc, err := readScript(c, c.Args().First())
+	if err != nil {
+		return cli.Exit("run: "+err.Error(), exitError)
+	}
+	opts := settingsOptions(c)
+	if !isSetAnywhere(c, "cwd") && sc.cwd != "" {
+		opts.Cwd = sc.cwd
+	}
+	s, err := settings.Load(opts)
+	if err != nil {
+		return cli.Exit(err.Error(), exitError)
+	}
+	rt, err := newRuntime(c, s)
+	if err != nil {
+		return err
+	}
+	defer rt.close()
+	return rt.run(c, sc)
+}
+
+func isSetAnywhere(c *cli.Context, name string) bool {
+	for _, ctx := range c.Lineage() {
+		if isSetHere(ctx, name) {
+			return true
+		}
+	}
+	return false
+}
+
+// emitter writes stream-json lines to stdout (or a readable transcript)
+// and every line to the session's transcript file.
+type emitter struct {
+	out        io.Writer
+	transcript *os.File
+	text       bool
+}
+
+func (e *emitter) emit(v map[string]any) {
+	b, _ := json.Marshal(v)
+	if e.transcript != nil {
+		e.transcript.Write(append(b, '\n'))
+	}
+	if !e.text {
+		e.out.Write(append(b, '\n'))
+		return
+	}
+	e.out.Write([]byte(textLine(v)))
+}
+
+// textLine renders one stream-json event for people.
+func textLine(v map[string]any) string {
+	switch v["type"] {
+	case "system":
+		return fmt.Sprintf("session %v in %v (mode %v)\n", v["session_id"], v["cwd"], v["permissionMode"])
+	case "assistant":
+		var b strings.Builder
+		for _, use := range v["message"].(pipeline.Message).ToolUses() {
+			in, _ := json.Marshal(use.Input)
+			fmt.Fprintf(&b, "> %s %s\n", use.Name, in)
+		}
+		return b.String()
+	case "user":
+		var b strings.Builder
+		for _, blk := range v["message"].(map[string]any)["content"].([]tools.Block) {
+			status := "ok"
+			if blk.IsError {
+				status = "error"
+			}
+			text := fmt.Sprint(blk.Content)
+			if len(text) > 200 {
+				text = text[:200] + "…"
+			}
+			fmt.Fprintf(&b, "  %s: %s\n", status, strings.ReplaceAll(strings.TrimSpace(text), "\n", "\n    "))
+		}
+		return b.String()
+	case "result":
+		return fmt.Sprintf("result: %v, %v turns, %d permission denials\n", v["subtype"], v["num_turns"],
+			len(v["permission_denials"].([]pipeline.Denial)))
+	}
+	return ""
+}
+
+func (rt *runtime) run(c *cli.Context, sc *script) error {
+	ctx := context.Background()
+	start := time.Now()
+	var names []string
+	for _, t := range rt.pool {
+		names = append(names, t.Name())
+	}
+	rt.emit.emit(map[string]any{"type": "system", "subtype": "init", "cwd": rt.tc.Cwd, "session_id": rt.id,
+		"tools": names, "mcp_servers": []any{}, "permissionMode": rt.tc.Mode, "model": "scripted", "apiKeySource": "none"})
+	turns, msgIdx := 0, 0
+	var failure error
+	stopReason := ""
+	for _, turn := range sc.turns {
+		turns++
+		ex := rt.session.NewExecutor(ctx)
+		var msg pipeline.Message
+		if turn.sse != "" {
+			f, err := os.Open(turn.sse)
+			if err != nil {
+				failure = err
+				break
+			}
+			msg, err = pipeline.ReadStream(f, ex.Add)
+			f.Close()
+			if err != nil {
+				ex.Wait()
+				failure = fmt.Errorf("%s: %w", turn.sse, err)
+				break
+			}
+		} else {
+			m, err := parseTurn(sc.raw[msgIdx], rt.tc.Cwd)
+			if err != nil {
+				failure = err
+				break
+			}
+			msg = *m
+			for _, use := range msg.ToolUses() {
+				ex.Add(use)
+			}
+		}
+		msgIdx++
+		outs := ex.Wait()
+		rt.emit.emit(map[string]any{"type": "assistant", "message": msg, "session_id": rt.id})
+		rt.emit.emit(map[string]any{"type": "user", "message": map[string]any{"role": "user", "content": pipeline.Blocks(outs)},
+			"session_id": rt.id})
+		for _, o := range outs {
+			if o.Stop {
+				stopReason = strings.TrimSpace(o.StopReason)
+				if stopReason == "" {
+					stopReason = "a hook asked to stop"
+				}
+			}
+		}
+		if stopReason != "" {
+			break
+		}
+	}
+	result := map[string]any{"type": "result", "subtype": "success", "is_error": false,
+		"duration_ms": time.Since(start).Milliseconds(), "num_turns": turns, "session_id": rt.id,
+		"permission_denials": rt.session.Denials(), "result": ""}
+	if stopReason != "" {
+		result["stop_reason"] = stopReason
+	}
+	if failure != nil {
+		result["subtype"], result["is_error"], result["result"] = "error_during_execution", true, failure.Error()
+	}
+	if result["permission_denials"] == nil || len(rt.session.Denials()) == 0 {
+		result["permission_denials"] = []pipeline.Denial{}
+	}
+	rt.emit.emit(result)
+	if failure != nil {
+		return cli.Exit("run: "+failure.Error(), exitError)
+	}
+	return nil
+}

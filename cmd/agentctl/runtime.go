@@ -1,0 +1,197 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+
+	"github.com/urfave/cli/v2"
+	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/agentctl/agentctl/engine"
+	"github.com/agentctl/agentctl/pipeline"
+	"github.com/agentctl/agentctl/settings"
+	"github.com/agentctl/agentctl/tools"
+)
+
+// swappable is the session's engine; an "always allow" answer adds a
+// session rule and rebuilds it. Safe for concurrent use.
+type swappable struct {
+	mu   sync.RWMutex
+	e    *engine.Engine
+	s    *settings.Settings
+	opts []engine.Option
+}
+
+func (w *swappable) Decide(ctx context.Context, call engine.Call) (engine.Decision, error) {
+	w.mu.RLock()
+	e := w.e
+	w.mu.RUnlock()
+	return e.Decide(ctx, call)
+}
+
+// always adds a session allow rule for exactly this call and recompiles.
+func (w *swappable) always(tool string, input map[string]any) error {
+	rule := sessionRule(tool, input)
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if err := w.s.AddRules(settings.SessionSettings, settings.Allow, rule); err != nil {
+		return err
+	}
+	e, err := engine.New(context.Background(), w.s, w.opts...)
+	if err != nil {
+		return err
+	}
+	w.e = e
+	return nil
+}
+
+// sessionRule is the narrowest rule that allows this call again.
+func sessionRule(tool string, in map[string]any) string {
+	str := func(k string) string { s, _ := in[k].(string); return s }
+	switch tool {
+	case "Bash":
+		return "Bash(" + str("command") + ")"
+	case "Read", "Glob", "Grep":
+		if p := str("file_path") + str("path"); p != "" {
+			return "Read(/" + p + ")"
+		}
+	case "Edit", "Write", "MultiEdit":
+		return "Edit(/" + str("file_path") + ")"
+	case "NotebookEdit":
+		return "Edit(/" + str("notebook_path") + ")"
+	case "WebFetch":
+		if u, err := url.Parse(str("url")); err == nil && u.Hostname() != "" {
+			return "WebFetch(domain:" + u.Hostname() + ")"
+		}
+	}
+	return tool
+}
+
+type runtime struct {
+	id      string
+	tc      *tools.Context
+	pool    []tools.Tool
+	session *pipeline.Session
+	emit    *emitter
+	close   func()
+}
+
+func newRuntime(c *cli.Context, s *settings.Settings) (*runtime, error) {
+	var opts []engine.Option
+	if dir := flagString(c, "policy"); dir != "" {
+		opts = append(opts, engine.WithPolicyDir(dir))
+	}
+	if u := flagString(c, "opa-url"); u != "" {
+		opts = append(opts, engine.WithRemote(u))
+	}
+	closers := []func(){}
+	if p := flagString(c, "decision-log"); p != "" {
+		f, err := os.OpenFile(p, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+		if err != nil {
+			return nil, cli.Exit("--decision-log: "+err.Error(), exitError)
+		}
+		closers = append(closers, func() { f.Close() })
+		opts = append(opts, engine.WithDecisionLog(f))
+	}
+	e, err := engine.New(context.Background(), s, opts...)
+	if err != nil {
+		return nil, cli.Exit(err.Error(), exitError)
+	}
+	dec := &swappable{e: e, s: s, opts: opts}
+	id := c.String("session-id")
+	if id == "" {
+		id = newSessionID()
+	}
+	dir := c.String("session-dir")
+	if dir == "" {
+		cache, err := os.UserCacheDir()
+		if err != nil {
+			cache = os.TempDir()
+		}
+		dir = filepath.Join(cache, "agentctl", "sessions", id)
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, cli.Exit("--session-dir: "+err.Error(), exitError)
+	}
+	transcript, err := os.Create(filepath.Join(dir, "transcript.jsonl"))
+	if err != nil {
+		return nil, cli.Exit(err.Error(), exitError)
+	}
+	closers = append(closers, func() { transcript.Close() })
+	tc := &tools.Context{Cwd: s.Cwd, Mode: s.Mode.Value, SessionID: id, SessionDir: dir}
+	if tc.Mode == "plan" {
+		tc.PrePlanMode = "default"
+	}
+	tc.CheckCommand = execCheck(dec, tc)
+	var size int
+	all := tools.AllBase(tools.FeaturesFromEnv(), func() int { return size })
+	kept, _ := tools.Enabled(all, denyFunc(s))
+	size = len(kept)
+	pool := tools.AssemblePool(kept, nil)
+	tc.Pool = func() []tools.Tool { return pool }
+	hooks := &pipeline.HookRunner{Hooks: s.Hooks, ProjectDir: s.Cwd, SessionID: id,
+		TranscriptPath: filepath.Join(dir, "transcript.jsonl")}
+	cfg := pipeline.Config{Pool: pool, Decider: dec, Hooks: hooks, Always: dec.always, Context: tc, SessionDir: dir,
+		MaxResultChars: c.Int("max-result-chars"), MaxConcurrency: maxConcurrency()}
+	switch cmd := c.String("permission-prompt-command"); {
+	case cmd != "":
+		cfg.Approver = &commandApprover{command: cmd, sessionID: id}
+	case c.Args().First() != "-" && isTerminal(os.Stdin):
+		cfg.Approver = &ttyApprover{in: os.Stdin, out: c.App.ErrWriter}
+	}
+	session, err := pipeline.NewSession(cfg)
+	if err != nil {
+		return nil, err
+	}
+	asText := flagString(c, "output") == "text" && isSetAnywhere(c, "output")
+	return &runtime{id: id, tc: tc, pool: pool, session: session,
+		emit: &emitter{out: c.App.Writer, transcript: transcript, text: asText},
+		close: func() {
+			for _, f := range closers {
+				f()
+			}
+		}}, nil
+}
+
+func maxConcurrency() int {
+	var n int
+	if _, err := fmt.Sscan(os.Getenv("AGENTCTL_MAX_TOOL_USE_CONCURRENCY"), &n); err == nil && n > 0 {
+		return n
+	}
+	return 10
+}
+
+// execCheck is the Bash tool's exec-time check: every command the shell
+// really runs, after expansion, is decided again; a deny (or a safety ask,
+// such as rm of a critical path) refuses it.
+func execCheck(dec pipeline.Decider, tc *tools.Context) tools.CommandChecker {
+	return func(ctx context.Context, argv []string) error {
+		quoted := make([]string, len(argv))
+		for i, a := range argv {
+			q, err := syntax.Quote(a, syntax.LangBash)
+			if err != nil {
+				return fmt.Errorf("argument %q cannot be checked: %v", a, err)
+			}
+			quoted[i] = q
+		}
+		d, err := dec.Decide(ctx, engine.Call{Tool: "Bash", Input: map[string]any{"command": strings.Join(quoted, " ")},
+			Mode: tc.Mode, Cwd: tc.Cwd})
+		switch {
+		case err != nil:
+			return err
+		case d.Decision == engine.Deny, d.Decision == engine.Ask && d.Stage == "safety":
+			return fmt.Errorf("%s", d.Reason)
+		}
+		return nil
+	}
+}
+
+func isTerminal(f *os.File) bool {
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}

@@ -1,0 +1,268 @@
+// Package pipeline runs tool calls through the seven stages (extract,
+// validate, pre-tool hooks, permission, execute, post-tool hooks, map
+// result), schedules one message's calls into batches, executes streamed
+// calls as their blocks complete, and drives scripted sessions.
+package pipeline
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/agentctl/agentctl/engine"
+	"github.com/agentctl/agentctl/tools"
+)
+
+// Decider decides whether a call may run (the engine).
+type Decider interface {
+	Decide(ctx context.Context, call engine.Call) (engine.Decision, error)
+}
+
+// AskRequest is a call the policy wants a person (or an approver) to answer.
+type AskRequest struct {
+	Use      ToolUse
+	Decision engine.Decision
+	Mode     string
+	Cwd      string
+}
+
+// Approval answers an AskRequest.
+type Approval struct {
+	Allow  bool
+	Always bool // allow this and every later identical call (a session rule)
+	Reason string
+}
+
+// Approver answers asks: a person on a TTY, or an external command.
+type Approver interface {
+	Approve(ctx context.Context, req AskRequest) (Approval, error)
+}
+
+// ToolUse is one tool_use block.
+type ToolUse struct {
+	ID    string         `json:"id"`
+	Name  string         `json:"name"`
+	Input map[string]any `json:"input"`
+}
+
+// Denial is a call the permission stage refused, as stream-json reports it.
+type Denial struct {
+	ToolName  string         `json:"tool_name"`
+	ToolUseID string         `json:"tool_use_id"`
+	ToolInput map[string]any `json:"tool_input"`
+}
+
+// Config wires a Session.
+type Config struct {
+	Pool     []tools.Tool
+	Decider  Decider
+	Hooks    *HookRunner
+	Approver Approver // nil: every ask is a denial saying what was needed
+	// Always adds a session allow rule after an "always allow" answer.
+	Always func(tool string, input map[string]any) error
+	// Context is the execution context; context modifiers change it between batches.
+	Context        *tools.Context
+	SessionDir     string
+	MaxResultChars int // default 50,000
+	MaxConcurrency int // default 10
+}
+
+// Session dispatches the calls of one agent session. It is safe for
+// concurrent use by its executors.
+type Session struct {
+	cfg     Config
+	mu      sync.Mutex
+	denials []Denial
+}
+
+// NewSession checks the config and fills defaults.
+func NewSession(cfg Config) (*Session, error) {
+	if cfg.Decider == nil || cfg.Context == nil {
+		return nil, errors.New("pipeline: a session needs a Decider and a Context")
+	}
+	if cfg.Hooks == nil {
+		cfg.Hooks = &HookRunner{}
+	}
+	if cfg.MaxResultChars <= 0 {
+		cfg.MaxResultChars = 50000
+	}
+	if cfg.MaxConcurrency <= 0 {
+		cfg.MaxConcurrency = 10
+	}
+	return &Session{cfg: cfg}, nil
+}
+
+// Denials returns the calls refused so far.
+func (s *Session) Denials() []Denial {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]Denial(nil), s.denials...)
+}
+
+// Outcome is the result of dispatching one call.
+type Outcome struct {
+	Block      tools.Block
+	Stop       bool
+	StopReason string
+	Duration   time.Duration
+	// failed marks an error result (a failing Bash call aborts its siblings).
+	failed   bool
+	modifier tools.ContextModifier
+}
+
+func errorOutcome(id, msg string) Outcome {
+	return Outcome{Block: tools.ErrorBlock(id, msg), failed: true}
+}
+
+// lookup finds and validates a call: the tool, then its schema and ValidateInput.
+func (s *Session) lookup(use ToolUse) (tools.Tool, error) {
+	t, ok := tools.Find(s.cfg.Pool, use.Name)
+	if !ok {
+		return nil, fmt.Errorf("No such tool available: %s", use.Name)
+	}
+	if err := t.ValidateInput(use.Input, s.cfg.Context); err != nil {
+		return t, errors.New(strings.TrimPrefix(err.Error(), tools.ErrInvalidInput.Error()+": "))
+	}
+	return t, nil
+}
+
+// Dispatch runs one call through the seven stages.
+func (s *Session) Dispatch(ctx context.Context, use ToolUse) Outcome {
+	tc := s.cfg.Context
+	if use.Input == nil {
+		use.Input = map[string]any{}
+	}
+	t, err := s.lookup(use)
+	if err != nil {
+		return errorOutcome(use.ID, "<tool_use_error>"+err.Error()+"</tool_use_error>")
+	}
+	pre := s.cfg.Hooks.Run(ctx, "PreToolUse", use.Name, map[string]any{"cwd": tc.Cwd, "permission_mode": tc.Mode,
+		"tool_input": use.Input, "tool_use_id": use.ID})
+	out := Outcome{Stop: pre.Stop, StopReason: pre.StopReason}
+	if pre.UpdatedInput != nil {
+		use.Input = pre.UpdatedInput
+		if t, err = s.lookup(use); err != nil {
+			o := errorOutcome(use.ID, "<tool_use_error>PreToolUse hook's updatedInput is invalid: "+err.Error()+"</tool_use_error>")
+			o.Stop, o.StopReason = out.Stop, out.StopReason
+			return o
+		}
+	}
+	verdict := &engine.HookVerdict{Decision: "none"}
+	if pre.Decision != "" {
+		verdict = &engine.HookVerdict{Decision: pre.Decision, Reason: pre.Reason}
+	}
+	if refused := s.permit(ctx, use, verdict); refused != "" {
+		o := errorOutcome(use.ID, refused)
+		o.Stop, o.StopReason = out.Stop, out.StopReason
+		return o
+	}
+	start := time.Now()
+	r, callErr := t.Call(ctx, use.Input, tc, func(string) {})
+	out.Duration = time.Since(start)
+	out.modifier = r.ContextModifier
+	if callErr != nil {
+		r = tools.Result{Data: callErr.Error(), IsError: true}
+	}
+	var post HookOutcome
+	if callErr != nil || r.IsError {
+		post = s.cfg.Hooks.Run(ctx, "PostToolUseFailure", use.Name, map[string]any{"cwd": tc.Cwd,
+			"permission_mode": tc.Mode, "tool_input": use.Input, "tool_use_id": use.ID,
+			"error": fmt.Sprint(r.Data), "is_interrupt": errors.Is(ctx.Err(), context.Canceled)})
+	} else {
+		post = s.cfg.Hooks.Run(ctx, "PostToolUse", use.Name, map[string]any{"cwd": tc.Cwd, "permission_mode": tc.Mode,
+			"tool_input": use.Input, "tool_use_id": use.ID, "tool_response": r.Data,
+			"duration_ms": out.Duration.Milliseconds()})
+	}
+	block := t.MapResult(r, use.ID)
+	var notes []string
+	if post.Blocked {
+		notes = append(notes, "PostToolUse hook feedback: "+post.Reason)
+	}
+	notes = append(notes, pre.AdditionalContext...)
+	notes = append(notes, post.AdditionalContext...)
+	if len(notes) > 0 {
+		block.Content = appendText(block.Content, strings.Join(notes, "\n"))
+	}
+	if post.Stop {
+		out.Stop, out.StopReason = true, strings.TrimSpace(out.StopReason+" "+post.StopReason)
+	}
+	out.Block, err = s.spill(block)
+	if err != nil {
+		return errorOutcome(use.ID, "could not save the tool's output: "+err.Error())
+	}
+	out.failed = block.IsError
+	return out
+}
+
+// permit runs the permission stage; it returns "" to run the call, or the
+// model-readable refusal.
+func (s *Session) permit(ctx context.Context, use ToolUse, verdict *engine.HookVerdict) string {
+	tc := s.cfg.Context
+	d, err := s.cfg.Decider.Decide(ctx, engine.Call{Tool: use.Name, Input: use.Input, Mode: tc.Mode, Cwd: tc.Cwd, Hook: verdict})
+	switch {
+	case err != nil:
+		s.deny(use)
+		return "Permission check failed (failing closed): " + err.Error()
+	case d.Decision == engine.Allow:
+		return ""
+	case d.Decision == engine.Deny:
+		s.deny(use)
+		return "Permission to use " + use.Name + " has been denied: " + d.Reason
+	}
+	req := AskRequest{Use: use, Decision: d, Mode: tc.Mode, Cwd: tc.Cwd}
+	pr := s.cfg.Hooks.Run(ctx, "PermissionRequest", use.Name, map[string]any{"cwd": tc.Cwd, "permission_mode": tc.Mode,
+		"tool_input": use.Input, "tool_use_id": use.ID})
+	switch {
+	case pr.Decision == "deny" || pr.Blocked:
+		s.deny(use)
+		return "Permission to use " + use.Name + " was denied by a PermissionRequest hook: " + pr.Reason
+	case pr.Decision == "allow":
+		return ""
+	}
+	if s.cfg.Approver == nil {
+		s.deny(use)
+		return fmt.Sprintf("This %s call requires approval, and no one can approve it in this session: %s. "+
+			"An allow rule (--allowed-tools), a different --permission-mode, or --permission-prompt-command would be needed.",
+			use.Name, d.Reason)
+	}
+	a, err := s.cfg.Approver.Approve(ctx, req)
+	if err != nil || !a.Allow {
+		s.deny(use)
+		reason := a.Reason
+		if err != nil {
+			reason = "approver failed: " + err.Error()
+		}
+		return "Permission to use " + use.Name + " was not granted: " + strings.TrimSpace(d.Reason+"; "+reason)
+	}
+	if a.Always && s.cfg.Always != nil {
+		if err := s.cfg.Always(use.Name, use.Input); err != nil {
+			return "could not record the session rule: " + err.Error()
+		}
+	}
+	return ""
+}
+
+func (s *Session) deny(use ToolUse) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.denials = append(s.denials, Denial{ToolName: use.Name, ToolUseID: use.ID, ToolInput: use.Input})
+}
+
+// appendText adds a note to a tool_result's content (string or blocks).
+func appendText(content any, note string) any {
+	switch c := content.(type) {
+	case string:
+		if c == "" {
+			return note
+		}
+		return c + "\n\n" + note
+	case []any:
+		return append(c, map[string]any{"type": "text", "text": note})
+	}
+	b, _ := json.Marshal(content)
+	return string(b) + "\n\n" + note
+}

@@ -1,0 +1,258 @@
+package pipeline
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"regexp"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/agentctl/agentctl/settings"
+)
+
+// DefaultHookTimeout is Claude Code's hook timeout when a hook names none.
+const DefaultHookTimeout = 600 * time.Second
+
+// maxHookOutput bounds what is read of a hook's stdout and stderr.
+const maxHookOutput = 1 << 20
+
+// HookRunner runs settings hooks with the Claude Code hook protocol. It is
+// safe for concurrent use.
+type HookRunner struct {
+	Hooks          []settings.Hook
+	ProjectDir     string
+	SessionID      string
+	TranscriptPath string
+	// DefaultTimeout overrides DefaultHookTimeout (tests).
+	DefaultTimeout time.Duration
+}
+
+// HookOutcome is the combined answer of every hook that ran for one event.
+type HookOutcome struct {
+	Decision          string // allow, ask, deny or "" (none)
+	Reason            string
+	Blocked           bool // exit 2, or decision "block"
+	UpdatedInput      map[string]any
+	AdditionalContext []string
+	Stop              bool // continue: false
+	StopReason        string
+	SystemMessages    []string
+	// Errors are non-blocking failures (other exit codes, timeouts, bad
+	// output): they never allow anything.
+	Errors []string
+}
+
+// hookOutput is the JSON a hook may print.
+type hookOutput struct {
+	Continue       *bool  `json:"continue"`
+	StopReason     string `json:"stopReason"`
+	SystemMessage  string `json:"systemMessage"`
+	Decision       string `json:"decision"`
+	Reason         string `json:"reason"`
+	HookSpecificOK struct {
+		HookEventName            string         `json:"hookEventName"`
+		PermissionDecision       string         `json:"permissionDecision"`
+		PermissionDecisionReason string         `json:"permissionDecisionReason"`
+		UpdatedInput             map[string]any `json:"updatedInput"`
+		AdditionalContext        string         `json:"additionalContext"`
+		Decision                 struct {
+			Behavior string `json:"behavior"`
+			Message  string `json:"message"`
+		} `json:"decision"`
+	} `json:"hookSpecificOutput"`
+}
+
+var exactMatcher = regexp.MustCompile(`^[A-Za-z0-9_\-, |]*$`)
+
+// matches applies a hook matcher to a tool name: empty or "*" matches all;
+// only letters, digits, '_', '-', spaces, ',' and '|' are exact names;
+// anything else is an unanchored regular expression.
+func matches(matcher, tool string) bool {
+	m := strings.TrimSpace(matcher)
+	if m == "" || m == "*" {
+		return true
+	}
+	if exactMatcher.MatchString(m) {
+		for _, name := range strings.FieldsFunc(m, func(r rune) bool { return r == '|' || r == ',' }) {
+			if strings.TrimSpace(name) == tool {
+				return true
+			}
+		}
+		return false
+	}
+	re, err := regexp.Compile(m)
+	return err == nil && re.MatchString(tool)
+}
+
+// Run runs the hooks of event that match toolName, in parallel, each
+// identical command once, and combines their answers: deny > ask > allow.
+func (h *HookRunner) Run(ctx context.Context, event, toolName string, payload map[string]any) HookOutcome {
+	var cmds []settings.Hook
+	seen := map[string]bool{}
+	for _, hk := range h.Hooks {
+		if hk.Event != event || hk.Type != "command" || !matches(hk.Matcher, toolName) || seen[hk.Command] {
+			continue
+		}
+		seen[hk.Command] = true
+		cmds = append(cmds, hk)
+	}
+	if len(cmds) == 0 {
+		return HookOutcome{}
+	}
+	in := map[string]any{"session_id": h.SessionID, "transcript_path": h.TranscriptPath, "hook_event_name": event,
+		"tool_name": toolName}
+	for k, v := range payload {
+		in[k] = v
+	}
+	stdin, _ := json.Marshal(in)
+	results := make([]HookOutcome, len(cmds))
+	var wg sync.WaitGroup
+	for i, hk := range cmds {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			results[i] = h.runOne(ctx, hk, stdin)
+		}()
+	}
+	wg.Wait()
+	return combine(results)
+}
+
+var rank = map[string]int{"": 0, "allow": 1, "ask": 2, "deny": 3}
+
+func combine(rs []HookOutcome) HookOutcome {
+	var out HookOutcome
+	var reasons []string
+	for _, r := range rs {
+		if rank[r.Decision] > rank[out.Decision] {
+			out.Decision, reasons = r.Decision, nil
+		}
+		if r.Decision == out.Decision && r.Reason != "" {
+			reasons = append(reasons, r.Reason)
+		}
+		if r.Blocked {
+			out.Blocked = true
+		}
+		if r.UpdatedInput != nil && out.UpdatedInput == nil {
+			out.UpdatedInput = r.UpdatedInput
+		}
+		if r.Stop {
+			out.Stop = true
+			out.StopReason = strings.TrimSpace(out.StopReason + " " + r.StopReason)
+		}
+		out.AdditionalContext = append(out.AdditionalContext, r.AdditionalContext...)
+		out.SystemMessages = append(out.SystemMessages, r.SystemMessages...)
+		out.Errors = append(out.Errors, r.Errors...)
+	}
+	out.Reason = strings.Join(reasons, "; ")
+	return out
+}
+
+// limited keeps the first max bytes and notes overflow.
+type limited struct {
+	buf      bytes.Buffer
+	overflow bool
+}
+
+func (l *limited) Write(p []byte) (int, error) {
+	if room := maxHookOutput - l.buf.Len(); room < len(p) {
+		l.overflow = true
+		if room > 0 {
+			l.buf.Write(p[:room])
+		}
+		return len(p), nil
+	}
+	return l.buf.Write(p)
+}
+
+func (h *HookRunner) runOne(ctx context.Context, hk settings.Hook, stdin []byte) HookOutcome {
+	timeout := h.DefaultTimeout
+	if timeout == 0 {
+		timeout = DefaultHookTimeout
+	}
+	if hk.Timeout > 0 {
+		timeout = time.Duration(hk.Timeout) * time.Second
+	}
+	ctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, "sh", "-c", hk.Command)
+	cmd.Dir = h.ProjectDir
+	cmd.Env = append(os.Environ(), "CLAUDE_PROJECT_DIR="+h.ProjectDir)
+	cmd.Stdin = bytes.NewReader(stdin)
+	var stdout, stderr limited
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	cmd.WaitDelay = time.Second
+	err := cmd.Run()
+	name := fmt.Sprintf("hook %q (%s %s)", hk.Command, hk.Source, hk.Pos)
+	var exit *exec.ExitError
+	switch {
+	case ctx.Err() == context.DeadlineExceeded:
+		return HookOutcome{Errors: []string{fmt.Sprintf("%s timed out after %v", name, timeout)}}
+	case errors.As(err, &exit) && exit.ExitCode() == 2:
+		reason := strings.TrimSpace(stderr.buf.String())
+		if reason == "" {
+			reason = "blocked by " + name
+		}
+		return HookOutcome{Blocked: true, Decision: "deny", Reason: reason}
+	case err != nil:
+		return HookOutcome{Errors: []string{fmt.Sprintf("%s failed: %v: %s", name, err, firstLine(stderr.buf.String()))}}
+	}
+	out := bytes.TrimSpace(stdout.buf.Bytes())
+	if len(out) == 0 || out[0] != '{' {
+		return HookOutcome{}
+	}
+	if stdout.overflow {
+		return HookOutcome{Errors: []string{name + " printed more than 1 MiB; its output is ignored"}}
+	}
+	var ho hookOutput
+	if err := json.Unmarshal(out, &ho); err != nil {
+		return HookOutcome{Errors: []string{fmt.Sprintf("%s printed invalid JSON: %v", name, err)}}
+	}
+	return ho.outcome()
+}
+
+func (ho hookOutput) outcome() HookOutcome {
+	o := HookOutcome{UpdatedInput: ho.HookSpecificOK.UpdatedInput}
+	hs := ho.HookSpecificOK
+	switch {
+	case hs.PermissionDecision != "":
+		o.Decision, o.Reason = hs.PermissionDecision, hs.PermissionDecisionReason
+	case hs.Decision.Behavior != "":
+		o.Decision, o.Reason = hs.Decision.Behavior, hs.Decision.Message
+	case ho.Decision == "block":
+		o.Blocked, o.Decision, o.Reason = true, "deny", ho.Reason
+	case ho.Decision == "approve":
+		o.Decision, o.Reason = "allow", ho.Reason
+	}
+	if _, ok := rank[o.Decision]; !ok {
+		o.Errors = append(o.Errors, fmt.Sprintf("hook answered unknown decision %q", o.Decision))
+		o.Decision = ""
+	}
+	if hs.AdditionalContext != "" {
+		o.AdditionalContext = []string{hs.AdditionalContext}
+	}
+	if ho.Continue != nil && !*ho.Continue {
+		o.Stop, o.StopReason = true, ho.StopReason
+	}
+	if ho.SystemMessage != "" {
+		o.SystemMessages = []string{ho.SystemMessage}
+	}
+	return o
+}
+
+func firstLine(s string) string {
+	s = strings.TrimSpace(s)
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		return s[:i]
+	}
+	return s
+}
+
+var _ io.Writer = (*limited)(nil)

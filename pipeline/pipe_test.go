@@ -1,0 +1,5 @@
+package pipeline
+
+import "io"
+
+func newPipe() (*io.PipeReader, *io.PipeWriter) { return io.Pipe() }

@@ -1,0 +1,150 @@
+package pipeline
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+)
+
+// Message is an Anthropic API assistant message.
+type Message struct {
+	ID         string           `json:"id,omitempty"`
+	Type       string           `json:"type,omitempty"`
+	Role       string           `json:"role"`
+	Model      string           `json:"model,omitempty"`
+	Content    []map[string]any `json:"content"`
+	StopReason string           `json:"stop_reason,omitempty"`
+}
+
+// ToolUses extracts the message's tool_use blocks, keeping id, name and input.
+func (m Message) ToolUses() []ToolUse {
+	var out []ToolUse
+	for _, b := range m.Content {
+		if b["type"] != "tool_use" {
+			continue
+		}
+		use := ToolUse{}
+		use.ID, _ = b["id"].(string)
+		use.Name, _ = b["name"].(string)
+		use.Input, _ = b["input"].(map[string]any)
+		out = append(out, use)
+	}
+	return out
+}
+
+// ReadStream reads a Messages API event stream (SSE) and calls onToolUse as
+// soon as each tool_use block is complete, before the message ends. It
+// returns the assembled message.
+func ReadStream(r io.Reader, onToolUse func(ToolUse)) (Message, error) {
+	var msg Message
+	partial := map[int]*strings.Builder{}
+	blocks := map[int]map[string]any{}
+	var order []int
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 1<<20), 64<<20)
+	var data strings.Builder
+	line := 0
+	flush := func() error {
+		if data.Len() == 0 {
+			return nil
+		}
+		raw := data.String()
+		data.Reset()
+		var ev struct {
+			Type         string          `json:"type"`
+			Index        int             `json:"index"`
+			Message      Message         `json:"message"`
+			ContentBlock map[string]any  `json:"content_block"`
+			Delta        json.RawMessage `json:"delta"`
+			Error        json.RawMessage `json:"error"`
+		}
+		if err := json.Unmarshal([]byte(raw), &ev); err != nil {
+			return fmt.Errorf("line %d: event data is not JSON: %w", line, err)
+		}
+		switch ev.Type {
+		case "message_start":
+			msg = ev.Message
+			msg.Content = nil
+		case "content_block_start":
+			blocks[ev.Index] = ev.ContentBlock
+			order = append(order, ev.Index)
+			partial[ev.Index] = &strings.Builder{}
+		case "content_block_delta":
+			var d struct {
+				Type        string `json:"type"`
+				PartialJSON string `json:"partial_json"`
+				Text        string `json:"text"`
+			}
+			if err := json.Unmarshal(ev.Delta, &d); err != nil {
+				return fmt.Errorf("line %d: %w", line, err)
+			}
+			b, ok := blocks[ev.Index]
+			if !ok {
+				return fmt.Errorf("line %d: delta for unknown block %d", line, ev.Index)
+			}
+			switch d.Type {
+			case "input_json_delta":
+				partial[ev.Index].WriteString(d.PartialJSON)
+			case "text_delta":
+				t, _ := b["text"].(string)
+				b["text"] = t + d.Text
+			}
+		case "content_block_stop":
+			b, ok := blocks[ev.Index]
+			if !ok {
+				return fmt.Errorf("line %d: stop for unknown block %d", line, ev.Index)
+			}
+			if b["type"] == "tool_use" {
+				input := map[string]any{}
+				if s := partial[ev.Index].String(); s != "" {
+					if err := json.Unmarshal([]byte(s), &input); err != nil {
+						return fmt.Errorf("line %d: tool_use %v input is not a JSON object: %w", line, b["id"], err)
+					}
+				} else if in, ok := b["input"].(map[string]any); ok {
+					input = in
+				}
+				b["input"] = input
+				use := ToolUse{Input: input}
+				use.ID, _ = b["id"].(string)
+				use.Name, _ = b["name"].(string)
+				onToolUse(use)
+			}
+		case "message_delta":
+			var d struct {
+				StopReason string `json:"stop_reason"`
+			}
+			_ = json.Unmarshal(ev.Delta, &d)
+			msg.StopReason = d.StopReason
+		case "error":
+			return fmt.Errorf("line %d: stream error: %s", line, ev.Error)
+		}
+		return nil
+	}
+	for sc.Scan() {
+		line++
+		l := sc.Text()
+		switch {
+		case l == "":
+			if err := flush(); err != nil {
+				return msg, err
+			}
+		case strings.HasPrefix(l, "data:"):
+			data.WriteString(strings.TrimSpace(strings.TrimPrefix(l, "data:")))
+		}
+	}
+	if err := flush(); err != nil {
+		return msg, err
+	}
+	if err := sc.Err(); err != nil {
+		return msg, err
+	}
+	for _, i := range order {
+		msg.Content = append(msg.Content, blocks[i])
+	}
+	if msg.Role == "" {
+		msg.Role = "assistant"
+	}
+	return msg, nil
+}
