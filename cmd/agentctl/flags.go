@@ -151,9 +151,5 @@ func useColor(c *cli.Context) bool {
 		return false
 	}
 	f, ok := c.App.Writer.(*os.File)
-	if !ok {
-		return false
-	}
-	st, err := f.Stat()
-	return err == nil && st.Mode()&os.ModeCharDevice != 0
+	return ok && isTerminal(f)
 }

@@ -10,6 +10,7 @@ import (
 	"sync"
 
 	"github.com/urfave/cli/v2"
+	"golang.org/x/term"
 	"mvdan.cc/sh/v3/syntax"
 
 	"github.com/agentctl/agentctl/engine"
@@ -191,7 +192,4 @@ func execCheck(dec pipeline.Decider, tc *tools.Context) tools.CommandChecker {
 	}
 }
 
-func isTerminal(f *os.File) bool {
-	st, err := f.Stat()
-	return err == nil && st.Mode()&os.ModeCharDevice != 0
-}
+func isTerminal(f *os.File) bool { return term.IsTerminal(int(f.Fd())) }

@@ -1,0 +1,189 @@
+package pipeline
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/agentctl/agentctl/engine"
+	"github.com/agentctl/agentctl/settings"
+	"github.com/agentctl/agentctl/tools"
+)
+
+// script writes an executable hook script and returns its path.
+func script(t *testing.T, dir, name, body string) string {
+	t.Helper()
+	p := filepath.Join(dir, name)
+	if err := os.WriteFile(p, []byte("#!/bin/sh\n"+body+"\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// realSession is a session with the real engine over project settings.
+func realSession(t *testing.T, projectSettings string, hooks map[string]string, timeout time.Duration) (*Session, string) {
+	t.Helper()
+	dir := t.TempDir()
+	os.MkdirAll(filepath.Join(dir, ".claude"), 0o755)
+	os.WriteFile(filepath.Join(dir, ".claude", "settings.json"), []byte(projectSettings), 0o644)
+	s, err := settings.Load(settings.Options{Cwd: dir, Home: t.TempDir(), ManagedFile: filepath.Join(dir, "none")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, err := engine.New(context.Background(), s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var hs []settings.Hook
+	for name, body := range hooks {
+		hs = append(hs, settings.Hook{Event: "PreToolUse", Matcher: "Bash", Type: "command", Command: "'" + script(t, dir, name, body) + "'"})
+	}
+	sess, err := NewSession(Config{Pool: []tools.Tool{tools.NewBash(), tools.NewRead()}, Decider: e,
+		Context: &tools.Context{Cwd: dir, Mode: "default", CheckCommand: func(context.Context, []string) error { return nil }},
+		Hooks:   &HookRunner{Hooks: hs, ProjectDir: dir, DefaultTimeout: timeout}, SessionDir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sess, dir
+}
+
+func decisionJSON(d, reason string) string {
+	b, _ := json.Marshal(map[string]any{"hookSpecificOutput": map[string]any{"hookEventName": "PreToolUse",
+		"permissionDecision": d, "permissionDecisionReason": reason}})
+	return "cat > /dev/null; echo '" + string(b) + "'"
+}
+
+func TestHookFaultMatrix(t *testing.T) {
+	const rules = `{"permissions": {"allow": ["Bash(echo *)"], "deny": ["Bash(rm *)"]}}`
+	tests := []struct {
+		name    string
+		hooks   map[string]string
+		command string
+		ran     bool   // the command executed
+		want    string // substring of the tool_result
+	}{
+		{"exit 0 allow answers the fallback ask", map[string]string{"h": decisionJSON("allow", "ok by hook")}, "touch made", true, ""},
+		{"exit 0 deny", map[string]string{"h": decisionJSON("deny", "no echo today")}, "echo hi", false, "no echo today"},
+		{"exit 0 ask becomes a denial without an approver", map[string]string{"h": decisionJSON("ask", "check first")}, "echo hi", false, "PreToolUse hook asks: check first"},
+		{"exit 2 blocks with stderr", map[string]string{"h": "echo 'blocked: secrets' >&2; exit 2"}, "echo hi", false, "blocked: secrets"},
+		{"exit 1 is a non-blocking error, never an allow", map[string]string{"h": "exit 1"}, "touch made", false, "requires approval"},
+		{"exit 1 leaves an allowed call allowed", map[string]string{"h": "exit 1"}, "echo hi", true, "hi"},
+		{"exit 127 (missing script) is non-blocking", map[string]string{"h": "exec /nonexistent/hook"}, "echo hi", true, "hi"},
+		{"exit 127 on a call that needs approval stays an ask", map[string]string{"h": "exec /nonexistent/hook"}, "touch made", false, "requires approval"},
+		{"timeout is non-blocking", map[string]string{"h": "sleep 5"}, "echo hi", true, "hi"},
+		{"garbage stdout is ignored", map[string]string{"h": "echo '{not json'"}, "touch made", false, "requires approval"},
+		{"huge stdout is ignored", map[string]string{"h": `head -c 2000000 /dev/zero | tr '\0' '{'`}, "touch made", false, "requires approval"},
+		{"hook allow never overrides a deny rule", map[string]string{"h": decisionJSON("allow", "sure")}, "rm -f x", false, "Bash(rm *)"},
+		{"two hooks disagreeing: deny wins", map[string]string{"a": decisionJSON("allow", "fine"), "b": decisionJSON("deny", "not fine")}, "echo hi", false, "not fine"},
+		{"two hooks: ask beats allow", map[string]string{"a": decisionJSON("allow", "fine"), "b": decisionJSON("ask", "hmm")}, "echo hi", false, "hmm"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s, dir := realSession(t, rules, tt.hooks, 300*time.Millisecond)
+			o := s.Dispatch(context.Background(), ToolUse{ID: "t", Name: "Bash", Input: map[string]any{"command": tt.command}})
+			content := fmt.Sprint(o.Block.Content)
+			_, statErr := os.Stat(filepath.Join(dir, "made"))
+			ran := !o.Block.IsError && (strings.HasPrefix(tt.command, "echo") || statErr == nil)
+			if ran != tt.ran {
+				t.Errorf("ran = %v, want %v; result %q", ran, tt.ran, content)
+			}
+			if !strings.Contains(content, tt.want) {
+				t.Errorf("result %q does not mention %q", content, tt.want)
+			}
+			if !tt.ran && len(s.Denials()) != 1 {
+				t.Errorf("denials = %v", s.Denials())
+			}
+		})
+	}
+}
+
+func TestHookUpdatedInput(t *testing.T) {
+	const rules = `{"permissions": {"allow": ["Bash(echo *)"]}}`
+	s, _ := realSession(t, rules, map[string]string{"h": `cat > /dev/null; echo '{"hookSpecificOutput": {"hookEventName": "PreToolUse", "updatedInput": {"command": "echo rewritten"}}}'`}, 5*time.Second)
+	o := s.Dispatch(context.Background(), ToolUse{ID: "t", Name: "Bash", Input: map[string]any{"command": "echo original"}})
+	if o.Block.Content != "rewritten\n" {
+		t.Errorf("updatedInput not applied: %+v", o.Block)
+	}
+	s, _ = realSession(t, rules, map[string]string{"h": `cat > /dev/null; echo '{"hookSpecificOutput": {"hookEventName": "PreToolUse", "updatedInput": {"command": 42}}}'`}, 5*time.Second)
+	o = s.Dispatch(context.Background(), ToolUse{ID: "t", Name: "Bash", Input: map[string]any{"command": "echo original"}})
+	if !o.Block.IsError || !strings.Contains(fmt.Sprint(o.Block.Content), "updatedInput is invalid") {
+		t.Errorf("invalid updatedInput must fail validation: %+v", o.Block)
+	}
+	// updatedInput is checked again: a rewrite into a denied command is refused.
+	s, _ = realSession(t, `{"permissions": {"allow": ["Bash"], "deny": ["Bash(rm *)"]}}`,
+		map[string]string{"h": `cat > /dev/null; echo '{"hookSpecificOutput": {"hookEventName": "PreToolUse", "updatedInput": {"command": "rm -rf x"}}}'`}, 5*time.Second)
+	if o = s.Dispatch(context.Background(), ToolUse{ID: "t", Name: "Bash", Input: map[string]any{"command": "ls"}}); !o.Block.IsError {
+		t.Errorf("rewritten input must be re-checked: %+v", o.Block)
+	}
+}
+
+func TestHookStdinEnvContinueAndContext(t *testing.T) {
+	s, dir := realSession(t, `{"permissions": {"allow": ["Bash(echo *)"]}}`, map[string]string{
+		"h": `cat > "$CLAUDE_PROJECT_DIR/stdin.json"; echo '{"continue": false, "stopReason": "enough", "hookSpecificOutput": {"hookEventName": "PreToolUse", "additionalContext": "remember the style guide"}}'`,
+	}, 5*time.Second)
+	o := s.Dispatch(context.Background(), ToolUse{ID: "toolu_x", Name: "Bash", Input: map[string]any{"command": "echo hi"}})
+	if !o.Stop || o.StopReason != "enough" || !strings.Contains(fmt.Sprint(o.Block.Content), "remember the style guide") {
+		t.Errorf("outcome %+v", o)
+	}
+	raw, err := os.ReadFile(filepath.Join(dir, "stdin.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var in map[string]any
+	if err := json.Unmarshal(raw, &in); err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range []string{"session_id", "transcript_path", "cwd", "permission_mode", "hook_event_name", "tool_name", "tool_input", "tool_use_id"} {
+		if _, ok := in[k]; !ok {
+			t.Errorf("hook stdin lacks %s: %s", k, raw)
+		}
+	}
+	if in["tool_use_id"] != "toolu_x" || in["hook_event_name"] != "PreToolUse" || in["cwd"] != dir {
+		t.Errorf("stdin = %s", raw)
+	}
+}
+
+func TestPostToolUseHooks(t *testing.T) {
+	dir := t.TempDir()
+	post := "'" + script(t, dir, "post", `cat > "$CLAUDE_PROJECT_DIR/post.json"; echo "lint failed" >&2; exit 2`) + "'"
+	fail := "'" + script(t, dir, "fail", `cat > "$CLAUDE_PROJECT_DIR/fail.json"`) + "'"
+	s, err := NewSession(Config{Pool: []tools.Tool{tools.NewBash()}, Decider: allowAll{},
+		Context: &tools.Context{Cwd: dir, CheckCommand: func(context.Context, []string) error { return nil }},
+		Hooks: &HookRunner{ProjectDir: dir, Hooks: []settings.Hook{
+			{Event: "PostToolUse", Matcher: "Bash|Edit", Type: "command", Command: post},
+			{Event: "PostToolUseFailure", Matcher: "^Ba.*", Type: "command", Command: fail}}}, SessionDir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := s.Dispatch(context.Background(), ToolUse{ID: "1", Name: "Bash", Input: map[string]any{"command": "echo ok"}})
+	if !strings.Contains(fmt.Sprint(o.Block.Content), "PostToolUse hook feedback: lint failed") {
+		t.Errorf("post feedback: %+v", o.Block)
+	}
+	raw, _ := os.ReadFile(filepath.Join(dir, "post.json"))
+	if !strings.Contains(string(raw), `"tool_response":"ok\n"`) || !strings.Contains(string(raw), `"duration_ms"`) {
+		t.Errorf("PostToolUse stdin: %s", raw)
+	}
+	s.Dispatch(context.Background(), ToolUse{ID: "2", Name: "Bash", Input: map[string]any{"command": "exit 4"}})
+	raw, _ = os.ReadFile(filepath.Join(dir, "fail.json"))
+	if !strings.Contains(string(raw), `"error"`) || !strings.Contains(string(raw), "Exit code 4") || !strings.Contains(string(raw), `"is_interrupt":false`) {
+		t.Errorf("PostToolUseFailure stdin: %s", raw)
+	}
+}
+
+func TestMatcher(t *testing.T) {
+	for _, tt := range []struct {
+		m, tool string
+		want    bool
+	}{{"", "Bash", true}, {"*", "Edit", true}, {"Bash", "Bash", true}, {"Bash", "BashOutput", false},
+		{"Edit|Write", "Write", true}, {"Edit, Write", "Write", true}, {"mcp__.*", "mcp__x__y", true},
+		{"Ed.t", "Edit", true}, {"^Read$", "ReadX", false}} {
+		if got := matches(tt.m, tt.tool); got != tt.want {
+			t.Errorf("matches(%q, %q) = %v", tt.m, tt.tool, got)
+		}
+	}
+}
