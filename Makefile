@@ -35,7 +35,7 @@ fuzz:
 	$(GO) test -run='^$$' -fuzz='^FuzzLoad$$' -fuzztime=$(FUZZTIME) ./settings
 
 bench:
-	$(GO) test -run='^$$' -bench=. -benchmem -count=$(BENCHCOUNT) ./bashparse ./engine
+	$(GO) test -run='^$$' -bench=. -benchmem -count=$(BENCHCOUNT) ./bashparse ./engine ./pipeline
 
 clean:
 	rm -rf bin
