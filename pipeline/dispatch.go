@@ -122,7 +122,7 @@ func errorOutcome(id, msg string) Outcome {
 func (s *Session) lookup(use ToolUse) (tools.Tool, error) {
 	t, ok := tools.Find(s.cfg.Pool, use.Name)
 	if !ok {
-		return nil, fmt.Errorf("No such tool available: %s", use.Name)
+		return nil, fmt.Errorf("no such tool available: %s", use.Name)
 	}
 	if err := t.ValidateInput(use.Input, s.cfg.Context); err != nil {
 		return t, errors.New(strings.TrimPrefix(err.Error(), tools.ErrInvalidInput.Error()+": "))

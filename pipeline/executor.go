@@ -36,7 +36,9 @@ type batch struct {
 // errSibling is the cause of a batch cancelled because a Bash call failed.
 type siblingError struct{ id string }
 
-func (e siblingError) Error() string { return "sibling_error: a sibling Bash call (" + e.id + ") failed" }
+func (e siblingError) Error() string {
+	return "sibling_error: a sibling Bash call (" + e.id + ") failed"
+}
 
 // NewExecutor starts an executor for one message.
 func (s *Session) NewExecutor(ctx context.Context) *Executor {

@@ -209,7 +209,7 @@ func TestSpillIsByteIdentical(t *testing.T) {
 
 func TestUnknownToolAndInvalidInput(t *testing.T) {
 	s := newSession(t, []tools.Tool{tools.NewRead()}, allowAll{}, nil)
-	if o := s.Dispatch(context.Background(), ToolUse{ID: "1", Name: "Nope"}); !o.Block.IsError || !strings.Contains(fmt.Sprint(o.Block.Content), "No such tool") {
+	if o := s.Dispatch(context.Background(), ToolUse{ID: "1", Name: "Nope"}); !o.Block.IsError || !strings.Contains(fmt.Sprint(o.Block.Content), "no such tool") {
 		t.Errorf("unknown: %+v", o.Block)
 	}
 	o := s.Dispatch(context.Background(), ToolUse{ID: "2", Name: "Read", Input: map[string]any{}})

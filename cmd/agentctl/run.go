@@ -48,8 +48,7 @@ Examples:
 
 // scriptLine is one turn of a scripted session.
 type scriptLine struct {
-	message *pipeline.Message
-	sse     string
+	sse string // a recorded stream; "" for a message line
 }
 
 type script struct {
