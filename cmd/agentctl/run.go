@@ -218,8 +218,14 @@ func (rt *runtime) run(c *cli.Context, sc *script) error {
 	turns, msgIdx := 0, 0
 	var failure error
 	stopReason := ""
+	progress := func(string) {}
+	if f, ok := c.App.ErrWriter.(*os.File); ok && isTerminal(f) {
+		progress = func(msg string) { fmt.Fprintf(f, "\r\x1b[K%s", msg) }
+		defer fmt.Fprint(f, "\r\x1b[K")
+	}
 	for _, turn := range sc.turns {
 		turns++
+		progress(fmt.Sprintf("agentctl run: turn %d/%d, %d denials", turns, len(sc.turns), len(rt.session.Denials())))
 		ex := rt.session.NewExecutor(ctx)
 		var msg pipeline.Message
 		if turn.sse != "" {
