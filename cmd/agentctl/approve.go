@@ -64,14 +64,14 @@ func (a *commandApprover) Approve(ctx context.Context, req pipeline.AskRequest) 
 
 // ttyApprover asks the person at the terminal: allow once, always, or deny.
 type ttyApprover struct {
-	in  io.Reader
+	in  *bufio.Reader
 	out io.Writer
 }
 
 func (a *ttyApprover) Approve(_ context.Context, req pipeline.AskRequest) (pipeline.Approval, error) {
 	in, _ := json.Marshal(req.Use.Input)
 	fmt.Fprintf(a.out, "\n%s %s\n  %s\nAllow? [y]es once / [a]lways this session / [n]o: ", req.Use.Name, in, req.Decision.Reason)
-	line, err := bufio.NewReader(a.in).ReadString('\n')
+	line, err := a.in.ReadString('\n')
 	if err != nil && line == "" {
 		return pipeline.Approval{Reason: "no answer"}, nil
 	}

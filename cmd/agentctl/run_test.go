@@ -106,3 +106,23 @@ func TestRunErrors(t *testing.T) {
 		t.Errorf("missing .sse: exit %d out %s", code, out)
 	}
 }
+
+func TestRunAlwaysAllowAddsSessionRule(t *testing.T) {
+	_, _ = demoEnv(t)
+	dir := t.TempDir()
+	counter := filepath.Join(dir, "asked")
+	approver := filepath.Join(dir, "approve.sh")
+	os.WriteFile(approver, []byte("#!/bin/sh\ncat > /dev/null\necho x >> '"+counter+"'\necho '{\"behavior\": \"allow\", \"always\": true}'\n"), 0o755)
+	script := filepath.Join(dir, "s.jsonl")
+	line := `{"role":"assistant","content":[{"type":"tool_use","id":"ID","name":"Bash","input":{"command":"touch made"}}]}`
+	os.WriteFile(script, []byte(strings.ReplaceAll(line, "ID", "t1")+"\n"+strings.ReplaceAll(line, "ID", "t2")+"\n"), 0o644)
+	out, errOut, code := runCLI(t, "", "agentctl", "run", "--cwd", dir, "--managed-settings", "/nonexistent",
+		"--session-dir", t.TempDir(), "--permission-prompt-command", "'"+approver+"'", script)
+	if code != 0 {
+		t.Fatal(errOut)
+	}
+	asked, _ := os.ReadFile(counter)
+	if strings.Count(string(asked), "x") != 1 || !strings.Contains(out, `"permission_denials":[]`) {
+		t.Errorf("asked %d times (want 1: the second call is covered by the session rule); out:\n%s", strings.Count(string(asked), "x"), out)
+	}
+}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"context"
 	"fmt"
 	"net/url"
@@ -35,12 +36,29 @@ func (w *swappable) Decide(ctx context.Context, call engine.Call) (engine.Decisi
 	return e.Decide(ctx, call)
 }
 
-// always adds a session allow rule for exactly this call and recompiles.
+// always adds session allow rules for exactly this call (and, for Bash, the
+// files it touches) and recompiles.
 func (w *swappable) always(tool string, input map[string]any) error {
-	rule := sessionRule(tool, input)
+	rules := []string{sessionRule(tool, input)}
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	if err := w.s.AddRules(settings.SessionSettings, settings.Allow, rule); err != nil {
+	if tool == "Bash" {
+		if in, problems := w.e.Input(engine.Call{Tool: tool, Input: input}); len(problems) == 0 {
+			facts, _ := in["facts"].(map[string]any)
+			files, _ := facts["files"].([]any)
+			for _, f := range files {
+				m, _ := f.(map[string]any)
+				if p, _ := m["path"].(string); strings.HasPrefix(p, "/") && m["dynamic"] != true {
+					kind := "Read"
+					if m["access"] == "write" {
+						kind = "Edit"
+					}
+					rules = append(rules, kind+"(/"+p+")")
+				}
+			}
+		}
+	}
+	if err := w.s.AddRules(settings.SessionSettings, settings.Allow, rules...); err != nil {
 		return err
 	}
 	e, err := engine.New(context.Background(), w.s, w.opts...)
@@ -143,7 +161,7 @@ func newRuntime(c *cli.Context, s *settings.Settings) (*runtime, error) {
 	case cmd != "":
 		cfg.Approver = &commandApprover{command: cmd, sessionID: id}
 	case c.Args().First() != "-" && isTerminal(os.Stdin):
-		cfg.Approver = &ttyApprover{in: os.Stdin, out: c.App.ErrWriter}
+		cfg.Approver = &ttyApprover{in: bufio.NewReader(os.Stdin), out: c.App.ErrWriter}
 	}
 	session, err := pipeline.NewSession(cfg)
 	if err != nil {
