@@ -8,6 +8,8 @@ import (
 	"os/exec"
 	"strings"
 	"time"
+
+	"github.com/agentctl/agentctl/internal/hookproto"
 )
 
 // classifierTimeout bounds the auto-mode classifier command.
@@ -47,29 +49,12 @@ func (e *Engine) classify(ctx context.Context, input map[string]any, d Decision)
 		d.Reason += " (auto mode classifier failed: " + err.Error() + ")"
 		return d
 	}
-	var out struct {
-		Decision string `json:"decision"`
-		Reason   string `json:"reason"`
-		HSO      struct {
-			PermissionDecision       string `json:"permissionDecision"`
-			PermissionDecisionReason string `json:"permissionDecisionReason"`
-			Decision                 struct {
-				Behavior string `json:"behavior"`
-				Message  string `json:"message"`
-			} `json:"decision"`
-		} `json:"hookSpecificOutput"`
-	}
-	if json.Unmarshal(bytes.TrimSpace(stdout.Bytes()), &out) != nil {
+	out, err := hookproto.Parse(stdout.Bytes())
+	if err != nil {
 		d.Reason += " (auto mode classifier printed no JSON decision)"
 		return d
 	}
-	verdict, reason := out.HSO.PermissionDecision, out.HSO.PermissionDecisionReason
-	if verdict == "" {
-		verdict, reason = out.HSO.Decision.Behavior, out.HSO.Decision.Message
-	}
-	if verdict == "" {
-		verdict, reason = out.Decision, out.Reason
-	}
+	verdict, reason := out.Verdict()
 	switch verdict {
 	case Allow, "approve":
 		d.Decision, d.Stage, d.Reason = Allow, "mode", "auto mode classifier allowed: "+reason

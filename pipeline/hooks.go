@@ -14,6 +14,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/agentctl/agentctl/internal/hookproto"
 	"github.com/agentctl/agentctl/settings"
 )
 
@@ -47,26 +48,6 @@ type HookOutcome struct {
 	// Errors are non-blocking failures (other exit codes, timeouts, bad
 	// output): they never allow anything.
 	Errors []string
-}
-
-// hookOutput is the JSON a hook may print.
-type hookOutput struct {
-	Continue       *bool  `json:"continue"`
-	StopReason     string `json:"stopReason"`
-	SystemMessage  string `json:"systemMessage"`
-	Decision       string `json:"decision"`
-	Reason         string `json:"reason"`
-	HookSpecificOK struct {
-		HookEventName            string         `json:"hookEventName"`
-		PermissionDecision       string         `json:"permissionDecision"`
-		PermissionDecisionReason string         `json:"permissionDecisionReason"`
-		UpdatedInput             map[string]any `json:"updatedInput"`
-		AdditionalContext        string         `json:"additionalContext"`
-		Decision                 struct {
-			Behavior string `json:"behavior"`
-			Message  string `json:"message"`
-		} `json:"decision"`
-	} `json:"hookSpecificOutput"`
 }
 
 var exactMatcher = regexp.MustCompile(`^[A-Za-z0-9_\-, |]*$`)
@@ -204,39 +185,29 @@ func (h *HookRunner) runOne(ctx context.Context, hk settings.Hook, stdin []byte)
 	case err != nil:
 		return HookOutcome{Errors: []string{fmt.Sprintf("%s failed: %v: %s", name, err, firstLine(stderr.buf.String()))}}
 	}
-	out := bytes.TrimSpace(stdout.buf.Bytes())
-	if len(out) == 0 || out[0] != '{' {
-		return HookOutcome{}
-	}
 	if stdout.overflow {
 		return HookOutcome{Errors: []string{name + " printed more than 1 MiB; its output is ignored"}}
 	}
-	var ho hookOutput
-	if err := json.Unmarshal(out, &ho); err != nil {
+	ho, err := hookproto.Parse(stdout.buf.Bytes())
+	switch {
+	case errors.Is(err, hookproto.ErrNoJSON):
+		return HookOutcome{}
+	case err != nil:
 		return HookOutcome{Errors: []string{fmt.Sprintf("%s printed invalid JSON: %v", name, err)}}
 	}
-	return ho.outcome()
+	return outcome(ho)
 }
 
-func (ho hookOutput) outcome() HookOutcome {
-	o := HookOutcome{UpdatedInput: ho.HookSpecificOK.UpdatedInput}
-	hs := ho.HookSpecificOK
-	switch {
-	case hs.PermissionDecision != "":
-		o.Decision, o.Reason = hs.PermissionDecision, hs.PermissionDecisionReason
-	case hs.Decision.Behavior != "":
-		o.Decision, o.Reason = hs.Decision.Behavior, hs.Decision.Message
-	case ho.Decision == "block":
-		o.Blocked, o.Decision, o.Reason = true, "deny", ho.Reason
-	case ho.Decision == "approve":
-		o.Decision, o.Reason = "allow", ho.Reason
-	}
+func outcome(ho hookproto.Output) HookOutcome {
+	o := HookOutcome{UpdatedInput: ho.HookSpecificOutput.UpdatedInput}
+	o.Decision, o.Reason = ho.Verdict()
+	o.Blocked = ho.Decision == "block"
 	if _, ok := rank[o.Decision]; !ok {
 		o.Errors = append(o.Errors, fmt.Sprintf("hook answered unknown decision %q", o.Decision))
 		o.Decision = ""
 	}
-	if hs.AdditionalContext != "" {
-		o.AdditionalContext = []string{hs.AdditionalContext}
+	if c := ho.HookSpecificOutput.AdditionalContext; c != "" {
+		o.AdditionalContext = []string{c}
 	}
 	if ho.Continue != nil && !*ho.Continue {
 		o.Stop, o.StopReason = true, ho.StopReason

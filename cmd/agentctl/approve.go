@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"strings"
 
+	"github.com/agentctl/agentctl/internal/hookproto"
 	"github.com/agentctl/agentctl/pipeline"
 )
 
@@ -36,29 +37,11 @@ func (a *commandApprover) Approve(ctx context.Context, req pipeline.AskRequest) 
 	if err != nil {
 		return pipeline.Approval{Reason: "permission prompt command failed: " + strings.TrimSpace(stderr.String())}, nil
 	}
-	var ans struct {
-		Behavior string `json:"behavior"`
-		Message  string `json:"message"`
-		Always   bool   `json:"always"`
-		HSO      struct {
-			PermissionDecision       string `json:"permissionDecision"`
-			PermissionDecisionReason string `json:"permissionDecisionReason"`
-			Decision                 struct {
-				Behavior string `json:"behavior"`
-				Message  string `json:"message"`
-			} `json:"decision"`
-		} `json:"hookSpecificOutput"`
-	}
-	if err := json.Unmarshal(bytes.TrimSpace(out), &ans); err != nil {
+	ans, err := hookproto.Parse(out)
+	if err != nil {
 		return pipeline.Approval{Reason: "permission prompt command printed no JSON answer"}, nil
 	}
-	behavior, msg := ans.Behavior, ans.Message
-	if behavior == "" {
-		behavior, msg = ans.HSO.PermissionDecision, ans.HSO.PermissionDecisionReason
-	}
-	if behavior == "" {
-		behavior, msg = ans.HSO.Decision.Behavior, ans.HSO.Decision.Message
-	}
+	behavior, msg := ans.Verdict()
 	return pipeline.Approval{Allow: behavior == "allow", Always: ans.Always, Reason: msg}, nil
 }
 
