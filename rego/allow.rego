@@ -41,15 +41,31 @@ file_family_rules(f) := [r |
 	r.kind == ""
 ]
 
-cmd_approved(c) if mode.cmd_ok(c)
+# Per-part results are partial objects indexed by position: OPA computes
+# each once per decision (functions would be re-evaluated at every call).
+cmd_allowed_by[i] := rs if {
+	some i, c in lib.top_commands
+	rs := cmd_rules(c)
+}
 
-cmd_approved(c) if count(cmd_rules(c)) > 0
+file_allowed_by[i] := rs if {
+	some i, f in lib.files
+	rs := array.concat(file_rules(f), file_family_rules(f))
+}
 
-file_approved(f) if mode.file_ok(f)
+cmd_approved[i] if {
+	some i, c in lib.top_commands
+	mode.cmd_ok(c)
+}
 
-file_approved(f) if count(file_rules(f)) > 0
+cmd_approved[i] if count(cmd_allowed_by[i]) > 0
 
-file_approved(f) if count(file_family_rules(f)) > 0
+file_approved[i] if {
+	some i, f in lib.files
+	mode.file_ok(f)
+}
+
+file_approved[i] if count(file_allowed_by[i]) > 0
 
 # used lists the allow rules that approved some part, each once, in order.
 used := [r | some pair in sort(pairs); r := pair[1]]
@@ -59,13 +75,13 @@ pairs contains [r.id, r] if {
 }
 
 pairs contains [r.id, r] if {
-	some c in lib.top_commands
-	some r in cmd_rules(c)
+	some rs in cmd_allowed_by
+	some r in rs
 }
 
 pairs contains [r.id, r] if {
-	some f in lib.files
-	some r in array.concat(file_rules(f), file_family_rules(f))
+	some rs in file_allowed_by
+	some r in rs
 }
 
 pairs contains [r.id, r] if {
@@ -87,19 +103,19 @@ ok if {
 	input.tool == "Bash"
 	count(lib.hard_unresolved) == 0
 	count(lib.commands) > 0
-	every c in lib.top_commands {
-		cmd_approved(c)
+	every i, _ in lib.top_commands {
+		cmd_approved[i]
 	}
-	every f in lib.files {
-		file_approved(f)
+	every i, _ in lib.files {
+		file_approved[i]
 	}
 }
 
 ok if {
 	input.tool in lib.file_tools
 	count(lib.files) > 0
-	every f in lib.files {
-		file_approved(f)
+	every i, _ in lib.files {
+		file_approved[i]
 	}
 }
 
@@ -111,13 +127,13 @@ ok if {
 
 # unapproved names what still needs a person's approval.
 unapproved contains sprintf("command %q", [c.narrow.text]) if {
-	some c in lib.top_commands
-	not cmd_approved(c)
+	some i, c in lib.top_commands
+	not cmd_approved[i]
 }
 
 unapproved contains sprintf("%s %s (%s)", [f.access, f.path, where(f)]) if {
-	some f in lib.files
-	not file_approved(f)
+	some i, f in lib.files
+	not file_approved[i]
 }
 
 unapproved contains sprintf("unresolved %s: %s", [u.reason, u.text]) if {

@@ -41,6 +41,7 @@ Examples:
 			&cli.StringFlag{Name: "session-id", Usage: "session `ID` (default: random)"},
 			&cli.IntFlag{Name: "max-result-chars", Value: 50000, Usage: "spill tool output longer than `N` characters to the session dir"},
 			&cli.StringFlag{Name: "permission-prompt-command", Usage: "external approver `CMD` answering asks (hook protocol)"},
+			&cli.StringSliceFlag{Name: "mcp-config", Usage: "MCP servers (.mcp.json format, stdio) from `FILE` (repeatable)"},
 		),
 		Action: runAction,
 	}
@@ -213,8 +214,12 @@ func (rt *runtime) run(c *cli.Context, sc *script) error {
 	for _, t := range rt.pool {
 		names = append(names, t.Name())
 	}
+	servers := []map[string]string{}
+	for _, m := range rt.mcp {
+		servers = append(servers, map[string]string{"name": m.Name, "status": m.Status})
+	}
 	rt.emit.emit(map[string]any{"type": "system", "subtype": "init", "cwd": rt.tc.Cwd, "session_id": rt.id,
-		"tools": names, "mcp_servers": []any{}, "permissionMode": rt.tc.Mode, "model": "scripted", "apiKeySource": "none"})
+		"tools": names, "mcp_servers": servers, "permissionMode": rt.tc.Mode, "model": "scripted", "apiKeySource": "none"})
 	turns, msgIdx := 0, 0
 	var failure error
 	stopReason := ""

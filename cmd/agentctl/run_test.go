@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/agentctl/agentctl/tools/mcp/mcptest"
 )
 
 var durations = regexp.MustCompile(`"duration_ms":\d+`)
@@ -124,5 +126,32 @@ func TestRunAlwaysAllowAddsSessionRule(t *testing.T) {
 	asked, _ := os.ReadFile(counter)
 	if strings.Count(string(asked), "x") != 1 || !strings.Contains(out, `"permission_denials":[]`) {
 		t.Errorf("asked %d times (want 1: the second call is covered by the session rule); out:\n%s", strings.Count(string(asked), "x"), out)
+	}
+}
+
+func TestRunWithRealMCPServer(t *testing.T) {
+	_, _ = demoEnv(t)
+	dir := t.TempDir()
+	exe, _ := os.Executable()
+	cfg := filepath.Join(dir, "mcp.json")
+	os.WriteFile(cfg, []byte(mcptest.Config(exe)), 0o644)
+	script := filepath.Join(dir, "s.jsonl")
+	os.WriteFile(script, []byte(`{"role":"assistant","content":[{"type":"tool_use","id":"t1","name":"mcp__demo__echo","input":{"text":"hi"}},{"type":"tool_use","id":"t2","name":"mcp__demo__drop_table","input":{"name":"users"}}]}`+"\n"), 0o644)
+	os.MkdirAll(filepath.Join(dir, ".claude"), 0o755)
+	os.WriteFile(filepath.Join(dir, ".claude", "settings.json"), []byte(`{"permissions": {"allow": ["mcp__demo__echo"], "deny": ["mcp__demo__drop_*"]}}`), 0o644)
+	out, errOut, code := runCLI(t, "", "agentctl", "run", "--cwd", dir, "--managed-settings", "/nonexistent",
+		"--session-dir", t.TempDir(), "--mcp-config", cfg, script)
+	if code != 0 {
+		t.Fatal(errOut)
+	}
+	for _, want := range []string{`{"name":"broken","status":"failed:`, `{"name":"demo","status":"connected"}`,
+		`"content":"echo: hi"`, `no such tool available: mcp__demo__drop_table`,
+		`"mcp__demo__echo"`} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %s:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, `"mcp__demo__drop_table","mcp`) {
+		t.Error("a tool removed by a deny glob stays out of the pool")
 	}
 }

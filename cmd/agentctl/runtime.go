@@ -18,6 +18,7 @@ import (
 	"github.com/agentctl/agentctl/pipeline"
 	"github.com/agentctl/agentctl/settings"
 	"github.com/agentctl/agentctl/tools"
+	"github.com/agentctl/agentctl/tools/mcp"
 )
 
 // swappable is the session's engine; an "always allow" answer adds a
@@ -92,6 +93,7 @@ func sessionRule(tool string, in map[string]any) string {
 }
 
 type runtime struct {
+	mcp     []*mcp.Server
 	id      string
 	tc      *tools.Context
 	pool    []tools.Tool
@@ -147,11 +149,26 @@ func newRuntime(c *cli.Context, s *settings.Settings) (*runtime, error) {
 		tc.PrePlanMode = "default"
 	}
 	tc.CheckCommand = execCheck(dec, tc)
+	var servers []*mcp.Server
+	var mcpTools []tools.Tool
+	for _, path := range c.StringSlice("mcp-config") {
+		cfgs, err := mcp.LoadConfig(path)
+		if err != nil {
+			return nil, cli.Exit("--mcp-config: "+err.Error(), exitError)
+		}
+		for _, cfg := range cfgs {
+			srv := mcp.Connect(context.Background(), cfg)
+			closers = append(closers, func() { srv.Close() })
+			servers = append(servers, srv)
+			mcpTools = append(mcpTools, srv.Tools...)
+		}
+	}
 	var size int
 	all := tools.AllBase(tools.FeaturesFromEnv(), func() int { return size })
 	kept, _ := tools.Enabled(all, denyFunc(s))
-	size = len(kept)
-	pool := tools.AssemblePool(kept, nil)
+	keptMCP, _ := tools.Enabled(mcpTools, denyFunc(s))
+	size = len(kept) + len(keptMCP)
+	pool := tools.AssemblePool(kept, keptMCP)
 	tc.Pool = func() []tools.Tool { return pool }
 	hooks := &pipeline.HookRunner{Hooks: s.Hooks, ProjectDir: s.Cwd, SessionID: id,
 		TranscriptPath: filepath.Join(dir, "transcript.jsonl")}
@@ -168,7 +185,7 @@ func newRuntime(c *cli.Context, s *settings.Settings) (*runtime, error) {
 		return nil, err
 	}
 	asText := flagString(c, "output") == "text" && isSetAnywhere(c, "output")
-	return &runtime{id: id, tc: tc, pool: pool, session: session,
+	return &runtime{mcp: servers, id: id, tc: tc, pool: pool, session: session,
 		emit: &emitter{out: c.App.Writer, transcript: transcript, text: asText},
 		close: func() {
 			for _, f := range closers {

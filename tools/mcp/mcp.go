@@ -1,0 +1,151 @@
+// Package mcp connects to MCP servers over stdio (with the official Go SDK)
+// and offers their tools as tools.Tool values named mcp__<server>__<tool>.
+package mcp
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"regexp"
+	"sort"
+	"strings"
+
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/agentctl/agentctl/tools"
+)
+
+// ServerConfig is one server of an .mcp.json file (Claude Code's format).
+type ServerConfig struct {
+	Name    string            `json:"-"`
+	Type    string            `json:"type,omitempty"` // "stdio" (the default) is the only transport here
+	Command string            `json:"command"`
+	Args    []string          `json:"args,omitempty"`
+	Env     map[string]string `json:"env,omitempty"`
+}
+
+// LoadConfig reads {"mcpServers": {"name": {...}}}; servers come back sorted by name.
+func LoadConfig(path string) ([]ServerConfig, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	var f struct {
+		MCPServers map[string]ServerConfig `json:"mcpServers"`
+	}
+	if err := json.Unmarshal(b, &f); err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	var out []ServerConfig
+	for name, c := range f.MCPServers {
+		if c.Type != "" && c.Type != "stdio" {
+			return nil, fmt.Errorf("%s: server %q: transport %q is not supported (stdio only)", path, name, c.Type)
+		}
+		if c.Command == "" {
+			return nil, fmt.Errorf("%s: server %q: missing \"command\"", path, name)
+		}
+		c.Name = name
+		out = append(out, c)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out, nil
+}
+
+var invalidName = regexp.MustCompile(`[^A-Za-z0-9_-]`)
+
+// ToolName is the pool name of a server's tool: mcp__<server>__<tool>, with
+// characters outside [A-Za-z0-9_-] replaced by '_'.
+func ToolName(server, tool string) string {
+	return "mcp__" + invalidName.ReplaceAllString(server, "_") + "__" + invalidName.ReplaceAllString(tool, "_")
+}
+
+// Server is a connected MCP server and its tools.
+type Server struct {
+	Name    string
+	Status  string // "connected" or "failed: …"
+	Tools   []tools.Tool
+	session *sdk.ClientSession
+}
+
+// Connect starts a stdio server and lists its tools. A server that cannot
+// be started or listed comes back with a failed status and no tools.
+func Connect(ctx context.Context, c ServerConfig) *Server {
+	s := &Server{Name: c.Name}
+	cmd := exec.Command(c.Command, c.Args...)
+	cmd.Env = os.Environ()
+	for k, v := range c.Env {
+		cmd.Env = append(cmd.Env, k+"="+v)
+	}
+	client := sdk.NewClient(&sdk.Implementation{Name: "agentctl", Version: "0.1"}, nil)
+	session, err := client.Connect(ctx, &sdk.CommandTransport{Command: cmd}, nil)
+	if err != nil {
+		s.Status = "failed: " + err.Error()
+		return s
+	}
+	s.session = session
+	list, err := session.ListTools(ctx, &sdk.ListToolsParams{})
+	if err != nil {
+		s.Status = "failed: " + err.Error()
+		return s
+	}
+	for _, t := range list.Tools {
+		s.Tools = append(s.Tools, wrap(s, t))
+	}
+	s.Status = "connected"
+	return s
+}
+
+// Close ends the session and the server process.
+func (s *Server) Close() error {
+	if s.session == nil {
+		return nil
+	}
+	return s.session.Close()
+}
+
+// wrap makes an MCP tool a tools.Tool. The server owns its schema; its
+// annotations say whether a call only reads (default: it may destroy).
+func wrap(s *Server, t *sdk.Tool) tools.Tool {
+	schema, err := json.Marshal(t.InputSchema)
+	if err != nil || string(schema) == "null" {
+		schema = []byte(`{"type":"object"}`)
+	}
+	readOnly := t.Annotations != nil && t.Annotations.ReadOnlyHint
+	destructive := t.Annotations == nil || t.Annotations.DestructiveHint == nil || *t.Annotations.DestructiveHint
+	return tools.Build(tools.Spec{
+		Name:              ToolName(s.Name, t.Name),
+		UserFacingName:    s.Name + " - " + t.Name + " (MCP)",
+		Description:       t.Description,
+		Schema:            schema,
+		IsReadOnly:        func(tools.Input) bool { return readOnly },
+		IsConcurrencySafe: func(tools.Input) bool { return readOnly },
+		IsDestructive:     func(tools.Input) bool { return !readOnly && destructive },
+		Call: func(ctx context.Context, in tools.Input, _ *tools.Context, _ tools.Progress) (tools.Result, error) {
+			if s.session == nil {
+				return tools.Result{}, errors.New("MCP server " + s.Name + " is not connected")
+			}
+			res, err := s.session.CallTool(ctx, &sdk.CallToolParams{Name: t.Name, Arguments: map[string]any(in)})
+			if err != nil {
+				return tools.Result{Data: "MCP error: " + err.Error(), IsError: true}, nil
+			}
+			var parts []string
+			for _, c := range res.Content {
+				switch v := c.(type) {
+				case *sdk.TextContent:
+					parts = append(parts, v.Text)
+				default:
+					b, _ := json.Marshal(v)
+					parts = append(parts, string(b))
+				}
+			}
+			var meta map[string]any
+			if res.Meta != nil {
+				meta = map[string]any(res.Meta)
+			}
+			return tools.Result{Data: strings.Join(parts, "\n"), IsError: res.IsError, MCPMeta: meta}, nil
+		},
+	})
+}

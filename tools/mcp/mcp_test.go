@@ -1,0 +1,82 @@
+package mcp
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/agentctl/agentctl/tools"
+	"github.com/agentctl/agentctl/tools/mcp/mcptest"
+)
+
+func TestMain(m *testing.M) {
+	mcptest.MaybeServe()
+	os.Exit(m.Run())
+}
+
+func demoConfig(t *testing.T) string {
+	t.Helper()
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := filepath.Join(t.TempDir(), ".mcp.json")
+	os.WriteFile(p, []byte(mcptest.Config(exe)), 0o644)
+	return p
+}
+
+func TestRealServerOverStdio(t *testing.T) {
+	cfgs, err := LoadConfig(demoConfig(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(cfgs) != 2 || cfgs[0].Name != "broken" || cfgs[1].Name != "demo" {
+		t.Fatalf("configs = %+v", cfgs)
+	}
+	broken := Connect(context.Background(), cfgs[0])
+	if !strings.HasPrefix(broken.Status, "failed") || len(broken.Tools) != 0 {
+		t.Errorf("broken server: %+v", broken)
+	}
+	s := Connect(context.Background(), cfgs[1])
+	defer s.Close()
+	if s.Status != "connected" || len(s.Tools) != 2 {
+		t.Fatalf("server: %s, %d tools", s.Status, len(s.Tools))
+	}
+	pool := tools.AssemblePool(nil, s.Tools)
+	echo, ok := tools.Find(pool, "mcp__demo__echo")
+	if !ok || !echo.IsReadOnly(nil) || !echo.IsConcurrencySafe(nil) {
+		t.Fatalf("echo tool: %v", ok)
+	}
+	if err := echo.ValidateInput(tools.Input{"text": 5.0}, &tools.Context{}); err == nil {
+		t.Error("the server's schema must be enforced")
+	}
+	r, err := echo.Call(context.Background(), tools.Input{"text": "hi"}, &tools.Context{}, nil)
+	if err != nil || r.Data != "echo: hi" || r.IsError {
+		t.Errorf("echo: %+v %v", r, err)
+	}
+	drop, ok := tools.Find(pool, "mcp__demo__drop_table")
+	if !ok || drop.IsReadOnly(nil) || !drop.IsDestructive(nil) {
+		t.Fatal("drop.table must be named mcp__demo__drop_table and be destructive")
+	}
+	r, _ = drop.Call(context.Background(), tools.Input{"name": "users"}, &tools.Context{}, nil)
+	if !r.IsError || r.Data != "refusing to drop users" {
+		t.Errorf("drop: %+v", r)
+	}
+}
+
+func TestLoadConfigErrors(t *testing.T) {
+	dir := t.TempDir()
+	for name, content := range map[string]string{
+		"sse.json":   `{"mcpServers": {"x": {"type": "sse", "url": "http://x"}}}`,
+		"nocmd.json": `{"mcpServers": {"x": {}}}`,
+		"bad.json":   `{`,
+	} {
+		p := filepath.Join(dir, name)
+		os.WriteFile(p, []byte(content), 0o644)
+		if _, err := LoadConfig(p); err == nil {
+			t.Errorf("%s: want an error", name)
+		}
+	}
+}
