@@ -75,7 +75,7 @@ func fileOperands(words []Word) []File {
 		return nil
 	}
 	access := spec.access
-	if name == "sed" && !sedReadOnlyWords(args) {
+	if name == "sed" && !sedSafeWords(args) {
 		access = Write
 	}
 	var ops []Word
@@ -150,12 +150,13 @@ func fileOperands(words []Word) []File {
 	return append(out, extra...)
 }
 
-func sedReadOnlyWords(args []Word) bool {
+// sedSafeWords: without -i, w or e, sed's file operands are only read.
+func sedSafeWords(args []Word) bool {
 	s := make([]string, len(args))
 	for i, a := range args {
 		s[i] = a.Value
 	}
-	return sedReadOnly(s)
+	return sedSafe(s)
 }
 
 func findOperands(args []Word) []File {

@@ -130,6 +130,8 @@ func TestParse(t *testing.T) {
 		{"grep -e foo a b", "grep -e foo a b (ro) | files: r:a r:b"},
 		{"rg pattern dir", "rg pattern dir (ro) | files: r:dir"},
 		{"sed -n '1p' f", "sed -n 1p f (ro) | files: r:f"},
+		{"sed --quiet '/x/p' f", "sed --quiet /x/p f (ro) | files: r:f"},
+		{"sed 's/a/b/' f", "sed s/a/b/ f | files: r:f"},
 		{"sed -n 'w /tmp/x' f", "sed -n w /tmp/x f | files: w:f"},
 		{"sed 's/a/b/w out' f", "sed s/a/b/w out f | files: w:f"},
 		{"sed -i 's/a/b/' f", "sed -i s/a/b/ f | files: w:f"},

@@ -124,9 +124,27 @@ func gitReadOnly(args []string) bool {
 	return ok && f(args[1:])
 }
 
-// sedReadOnly: no in-place editing and a script without w, W or e commands
-// (and no s///w or s///e flags).
+// sedReadOnly: `sed -n` (print only what the script says) with no in-place
+// editing and a script without w, W or e commands (nor s///w or s///e flags).
+// Claude Code asks for sed without -n too.
 func sedReadOnly(args []string) bool {
+	return sedQuiet(args) && sedSafe(args)
+}
+
+func sedQuiet(args []string) bool {
+	for _, a := range args {
+		if a == "--quiet" || a == "--silent" || (len(a) > 1 && a[0] == '-' && a[1] != '-' && strings.ContainsRune(a, 'n')) {
+			return true
+		}
+		if a == "--" {
+			break
+		}
+	}
+	return false
+}
+
+// sedSafe: no in-place editing and no script command that writes or executes.
+func sedSafe(args []string) bool {
 	var scripts []string
 	explicit := false
 	for i := 0; i < len(args); i++ {
