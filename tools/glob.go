@@ -14,20 +14,25 @@ import (
 
 const globMaxResults = 100
 
-// searchRoot is a search tool's directory: its path input or the cwd.
+// searchRoot is a search tool's directory: its path input (relative to the
+// cwd when not absolute) or the cwd.
 func searchRoot(in Input, tc *Context) string {
-	if p := str(in, "path"); p != "" {
+	p := str(in, "path")
+	switch {
+	case p == "":
+		return tc.Cwd
+	case filepath.IsAbs(p):
 		return filepath.Clean(p)
 	}
-	return tc.Cwd
+	return filepath.Join(tc.Cwd, p)
 }
 
-func optionalAbs(in Input, _ *Context) error {
-	if str(in, "path") == "" {
-		return nil
+// optionalPath checks a search tool's optional path: no NUL byte.
+func optionalPath(in Input, _ *Context) error {
+	if strings.ContainsRune(str(in, "path"), 0) {
+		return fmt.Errorf("`path` contains a NUL byte")
 	}
-	_, err := absPath(in, "path")
-	return err
+	return nil
 }
 
 // NewGlob is the Glob tool: doublestar patterns, newest files first, capped.
@@ -35,7 +40,7 @@ func NewGlob() Tool {
 	return Build(Spec{
 		Name:              "Glob",
 		Description:       "Finds files by glob pattern (**/*.go), newest first.",
-		Prompt:            "Matches pattern under path (absolute; default the working directory). Results are sorted by modification time, newest first, at most 100.",
+		Prompt:            "Matches pattern under path (default the working directory). Results are sorted by modification time, newest first, at most 100.",
 		Schema:            schemaFor("Glob"),
 		IsConcurrencySafe: Always,
 		IsReadOnly:        Always,
@@ -45,7 +50,7 @@ func NewGlob() Tool {
 			if !doublestar.ValidatePattern(str(in, "pattern")) {
 				return fmt.Errorf("`pattern` %q is not a valid glob", str(in, "pattern"))
 			}
-			return optionalAbs(in, tc)
+			return optionalPath(in, tc)
 		},
 		Call: func(_ context.Context, in Input, tc *Context, _ Progress) (Result, error) {
 			root := searchRoot(in, tc)

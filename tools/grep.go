@@ -42,7 +42,7 @@ func NewGrep() Tool {
 			if t := str(in, "type"); t != "" && grepTypes[t] == nil {
 				return fmt.Errorf("`type` %q is unknown", t)
 			}
-			return optionalAbs(in, tc)
+			return optionalPath(in, tc)
 		},
 		Call: callGrep,
 	})
