@@ -220,7 +220,9 @@ func (s *Session) permit(ctx context.Context, use ToolUse, verdict *engine.HookV
 	case pr.Decision == "deny" || pr.Blocked:
 		s.deny(use)
 		return "Permission to use " + use.Name + " was denied by a PermissionRequest hook: " + pr.Reason
-	case pr.Decision == "allow":
+	case pr.Decision == "allow" && d.Stage != "ask" && d.Stage != "safety":
+		// Like a PreToolUse allow, a hook's allow never answers an ask
+		// rule, a protected path or critical-path rm: those need the approver.
 		return ""
 	}
 	if s.cfg.Approver == nil {

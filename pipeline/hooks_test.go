@@ -187,3 +187,30 @@ func TestMatcher(t *testing.T) {
 		}
 	}
 }
+
+func TestPermissionRequestHookCannotAnswerAskRules(t *testing.T) {
+	dir := t.TempDir()
+	allow := "'" + script(t, dir, "pr", decisionJSON("allow", "hook says yes")) + "'"
+	os.MkdirAll(filepath.Join(dir, ".claude"), 0o755)
+	os.WriteFile(filepath.Join(dir, ".claude", "settings.json"), []byte(`{"permissions": {"ask": ["Bash(git push *)"]}}`), 0o644)
+	s, err := settings.Load(settings.Options{Cwd: dir, Home: t.TempDir(), ManagedFile: filepath.Join(dir, "none")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, err := engine.New(context.Background(), s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sess, err := NewSession(Config{Pool: []tools.Tool{tools.NewBash()}, Decider: e,
+		Context: &tools.Context{Cwd: dir, Mode: "default", CheckCommand: func(context.Context, []string) error { return nil }},
+		Hooks: &HookRunner{ProjectDir: dir, Hooks: []settings.Hook{{Event: "PermissionRequest", Type: "command", Command: allow}}}, SessionDir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o := sess.Dispatch(context.Background(), ToolUse{ID: "1", Name: "Bash", Input: map[string]any{"command": "touch made"}}); o.Block.IsError {
+		t.Errorf("a PermissionRequest hook may answer a plain ask: %+v", o.Block)
+	}
+	if o := sess.Dispatch(context.Background(), ToolUse{ID: "2", Name: "Bash", Input: map[string]any{"command": "git push nowhere"}}); !o.Block.IsError {
+		t.Errorf("a PermissionRequest hook must not answer an ask rule: %+v", o.Block)
+	}
+}
