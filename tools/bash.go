@@ -143,7 +143,7 @@ func runShell(ctx context.Context, cmd string, tc *Context, stdout, stderr *limi
 	r, err := interp.New(
 		interp.Dir(tc.Cwd),
 		interp.StdIO(nil, stdout, stderr),
-		interp.Env(expand.ListEnviron(os.Environ()...)),
+		interp.Env(expand.ListEnviron(append(os.Environ(), envList(tc.Env)...)...)),
 		interp.ExecHandlers(guard),
 	)
 	if err != nil {
@@ -207,4 +207,12 @@ func bashReadOnly(in Input) bool {
 	}
 	a := bashparse.Parse(cmd)
 	return len(a.Commands) > 0 && a.ReadOnly()
+}
+
+func envList(m map[string]string) []string {
+	out := make([]string, 0, len(m))
+	for k, v := range m {
+		out = append(out, k+"="+v)
+	}
+	return out
 }

@@ -72,7 +72,10 @@ type Context struct {
 	SessionID   string
 	SessionDir  string
 	// OriginalCwd is where the session started (ExitWorktree returns there).
-	OriginalCwd  string
+	OriginalCwd string
+	// Env is added to the environment of commands the Bash tool runs
+	// (the settings' "env" key).
+	Env          map[string]string
 	CheckCommand CommandChecker
 	// Pool returns the session's tool pool (ToolSearch searches it).
 	Pool func() []Tool

@@ -115,6 +115,10 @@ func TestBashTool(t *testing.T) {
 	if len(seen) != 2 || seen[0][0] != "cat" || seen[1][0] != "ls" {
 		t.Errorf("external commands checked: %v", seen)
 	}
+	tc.Env = map[string]string{"AGENTCTL_TEST_GREETING": "from settings"}
+	if r := call(t, NewBash(), Input{"command": "echo $AGENTCTL_TEST_GREETING"}, tc); text(r) != "from settings\n" {
+		t.Errorf("settings env not applied: %q", text(r))
+	}
 	r = call(t, NewBash(), Input{"command": "exit 3"}, tc)
 	if !r.IsError || !strings.Contains(text(r), "Exit code 3") {
 		t.Errorf("exit code: %+v", r)

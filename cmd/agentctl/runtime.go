@@ -144,7 +144,7 @@ func newRuntime(c *cli.Context, s *settings.Settings) (*runtime, error) {
 		return nil, cli.Exit(err.Error(), exitError)
 	}
 	closers = append(closers, func() { transcript.Close() })
-	tc := &tools.Context{Cwd: s.Cwd, Mode: s.Mode.Value, SessionID: id, SessionDir: dir}
+	tc := &tools.Context{Cwd: s.Cwd, Mode: s.Mode.Value, SessionID: id, SessionDir: dir, Env: s.Env}
 	if tc.Mode == "plan" {
 		tc.PrePlanMode = "default"
 	}
