@@ -77,6 +77,9 @@ type Session struct {
 	cfg     Config
 	mu      sync.Mutex
 	denials []Denial
+	// asking serialises approvals: calls of one batch may ask at once, and
+	// a person answers one question at a time.
+	asking sync.Mutex
 }
 
 // NewSession checks the config and fills defaults.
@@ -231,7 +234,9 @@ func (s *Session) permit(ctx context.Context, use ToolUse, verdict *engine.HookV
 			"An allow rule (--allowed-tools), a different --permission-mode, or --permission-prompt-command would be needed.",
 			use.Name, d.Reason)
 	}
+	s.asking.Lock()
 	a, err := s.cfg.Approver.Approve(ctx, req)
+	s.asking.Unlock()
 	if err != nil || !a.Allow {
 		s.deny(use)
 		reason := a.Reason
