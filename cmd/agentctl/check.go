@@ -40,11 +40,7 @@ func checkAction(c *cli.Context) error {
 	if b := c.String("batch"); b != "" {
 		return checkBatch(c, b)
 	}
-	call, err := readCall(c)
-	if err != nil {
-		return err
-	}
-	e, closeLog, err := newEngine(c)
+	call, e, closeLog, err := callAndEngine(c)
 	if err != nil {
 		return err
 	}
@@ -72,6 +68,17 @@ func checkAction(c *cli.Context) error {
 	default:
 		return cli.Exit("", exitDeny)
 	}
+}
+
+// callAndEngine reads the call of a TOOL [INPUT_JSON] command and builds the
+// engine it is decided with.
+func callAndEngine(c *cli.Context) (engine.Call, *engine.Engine, func(), error) {
+	call, err := readCall(c)
+	if err != nil {
+		return call, nil, nil, err
+	}
+	e, closeLog, err := newEngine(c)
+	return call, e, closeLog, err
 }
 
 // readCall reads TOOL and its input from the arguments, --input or stdin.

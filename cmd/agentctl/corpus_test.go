@@ -140,9 +140,9 @@ func substitute(v any, cwd, home string) any {
 	return v
 }
 
-// TestDecisionCorpus replays every corpus case through `check --batch`,
-// exactly as a user would.
-func TestDecisionCorpus(t *testing.T) {
+// eachScenario runs f for every scenario of every corpus file, in a stable
+// order, as a subtest with the scenario laid out and its batch input built.
+func eachScenario(t *testing.T, f func(t *testing.T, sc scenario, args []string, batch string)) {
 	for _, file := range corpusFiles(t) {
 		corpus := loadCorpus(t, file)
 		names := make([]string, 0, len(corpus))
@@ -159,24 +159,31 @@ func TestDecisionCorpus(t *testing.T) {
 					line, _ := json.Marshal(map[string]any{"tool_name": c.ToolName, "tool_input": substitute(c.ToolInput, cwd, home)})
 					batch.Write(append(line, '\n'))
 				}
-				var stdout, stderr bytes.Buffer
-				code := run(append(args, "check", "--batch", "-"), &batch, &stdout, &stderr)
-				if code != 0 {
-					t.Fatalf("check --batch exit %d: %s", code, stderr.String())
-				}
-				dec := json.NewDecoder(&stdout)
-				for i, c := range sc.Cases {
-					var d engine.Decision
-					if err := dec.Decode(&d); err != nil {
-						t.Fatalf("case %d: reading decision: %v", i, err)
-					}
-					ok := d.Decision == c.Expect || (c.Expect == "not_allow" && d.Decision != "allow")
-					if !ok {
-						in, _ := json.Marshal(c.ToolInput)
-						t.Errorf("%s %s: got %s (stage %s: %s), want %s (%s)", c.ToolName, in, d.Decision, d.Stage, d.Reason, c.Expect, c.Why)
-					}
-				}
+				f(t, sc, args, batch.String())
 			})
 		}
 	}
+}
+
+// TestDecisionCorpus replays every corpus case through `check --batch`,
+// exactly as a user would.
+func TestDecisionCorpus(t *testing.T) {
+	eachScenario(t, func(t *testing.T, sc scenario, args []string, batch string) {
+		stdout, stderr, code := runCLI(t, batch, append(args, "check", "--batch", "-")...)
+		if code != 0 {
+			t.Fatalf("check --batch exit %d: %s", code, stderr)
+		}
+		dec := json.NewDecoder(strings.NewReader(stdout))
+		for i, c := range sc.Cases {
+			var d engine.Decision
+			if err := dec.Decode(&d); err != nil {
+				t.Fatalf("case %d: reading decision: %v", i, err)
+			}
+			ok := d.Decision == c.Expect || (c.Expect == "not_allow" && d.Decision != "allow")
+			if !ok {
+				in, _ := json.Marshal(c.ToolInput)
+				t.Errorf("%s %s: got %s (stage %s: %s), want %s (%s)", c.ToolName, in, d.Decision, d.Stage, d.Reason, c.Expect, c.Why)
+			}
+		}
+	})
 }

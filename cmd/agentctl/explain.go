@@ -39,11 +39,7 @@ type explanation struct {
 }
 
 func explainAction(c *cli.Context) error {
-	call, err := readCall(c)
-	if err != nil {
-		return err
-	}
-	e, closeLog, err := newEngine(c)
+	call, e, closeLog, err := callAndEngine(c)
 	if err != nil {
 		return err
 	}

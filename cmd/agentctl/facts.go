@@ -23,11 +23,7 @@ Examples:
 }
 
 func factsAction(c *cli.Context) error {
-	call, err := readCall(c)
-	if err != nil {
-		return err
-	}
-	e, closeLog, err := newEngine(c)
+	call, e, closeLog, err := callAndEngine(c)
 	if err != nil {
 		return err
 	}

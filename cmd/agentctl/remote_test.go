@@ -10,7 +10,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"sort"
 	"strings"
 	"testing"
 	"time"
@@ -83,41 +82,24 @@ func startOPA(t *testing.T, opa, bundlePath string) string {
 // requires the same decisions.
 func TestRemoteOPAMatchesEmbedded(t *testing.T) {
 	opa := opaBinary(t)
-	for _, file := range corpusFiles(t) {
-		corpus := loadCorpus(t, file)
-		names := make([]string, 0, len(corpus))
-		for n := range corpus {
-			names = append(names, n)
+	eachScenario(t, func(t *testing.T, _ scenario, args []string, batch string) {
+		bundlePath := filepath.Join(t.TempDir(), "bundle.tar.gz")
+		if _, errOut, code := runCLI(t, "", append(args, "bundle", "build", "-o", bundlePath)...); code != 0 {
+			t.Fatalf("bundle build: %s", errOut)
 		}
-		sort.Strings(names)
-		for _, name := range names {
-			sc := corpus[name]
-			t.Run(filepath.Base(file)+"/"+name, func(t *testing.T) {
-				cwd, home, args := layout(t, sc)
-				bundlePath := filepath.Join(t.TempDir(), "bundle.tar.gz")
-				if _, errOut, code := runCLI(t, "", append(args, "bundle", "build", "-o", bundlePath)...); code != 0 {
-					t.Fatalf("bundle build: %s", errOut)
-				}
-				var batch strings.Builder
-				for _, c := range sc.Cases {
-					line, _ := json.Marshal(map[string]any{"tool_name": c.ToolName, "tool_input": substitute(c.ToolInput, cwd, home)})
-					batch.Write(append(line, '\n'))
-				}
-				embedded, errOut, code := runCLI(t, batch.String(), append(args, "check", "--batch", "-")...)
-				if code != 0 {
-					t.Fatalf("embedded: %s", errOut)
-				}
-				url := startOPA(t, opa, bundlePath)
-				remote, errOut, code := runCLI(t, batch.String(), append(args, "--opa-url", url, "check", "--batch", "-")...)
-				if code != 0 {
-					t.Fatalf("remote: %s", errOut)
-				}
-				if embedded != remote {
-					t.Errorf("remote decisions differ:\nembedded:\n%s\nremote:\n%s", embedded, remote)
-				}
-			})
+		embedded, errOut, code := runCLI(t, batch, append(args, "check", "--batch", "-")...)
+		if code != 0 {
+			t.Fatalf("embedded: %s", errOut)
 		}
-	}
+		url := startOPA(t, opa, bundlePath)
+		remote, errOut, code := runCLI(t, batch, append(args, "--opa-url", url, "check", "--batch", "-")...)
+		if code != 0 {
+			t.Fatalf("remote: %s", errOut)
+		}
+		if embedded != remote {
+			t.Errorf("remote decisions differ:\nembedded:\n%s\nremote:\n%s", embedded, remote)
+		}
+	})
 }
 
 // TestOpaEvalBundle: `opa eval -b bundle -i facts.json data.agentctl.decision`
