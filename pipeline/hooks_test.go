@@ -203,7 +203,7 @@ func TestPermissionRequestHookCannotAnswerAskRules(t *testing.T) {
 	}
 	sess, err := NewSession(Config{Pool: []tools.Tool{tools.NewBash()}, Decider: e,
 		Context: &tools.Context{Cwd: dir, Mode: "default", CheckCommand: func(context.Context, []string) error { return nil }},
-		Hooks: &HookRunner{ProjectDir: dir, Hooks: []settings.Hook{{Event: "PermissionRequest", Type: "command", Command: allow}}}, SessionDir: dir})
+		Hooks:   &HookRunner{ProjectDir: dir, Hooks: []settings.Hook{{Event: "PermissionRequest", Type: "command", Command: allow}}}, SessionDir: dir})
 	if err != nil {
 		t.Fatal(err)
 	}
