@@ -15,9 +15,23 @@ import (
 	"github.com/agentctl/agentctl/settings"
 )
 
-// loadLarge loads an org policy of n rules written by largePolicy.
+// loadLarge loads an org policy of n rules written by largePolicy (n = 1:
+// a single CLI rule, the same decision pipeline with a one-rule policy).
 func loadLarge(b testing.TB, n int) *Engine {
 	dir := b.TempDir()
+	if n == 1 {
+		os.MkdirAll(filepath.Join(dir, "project"), 0o755)
+		s, err := settings.Load(settings.Options{Cwd: filepath.Join(dir, "project"), Home: filepath.Join(dir, "home"),
+			ManagedFile: filepath.Join(dir, "none.json"), AllowedTools: []string{"Bash(npm run test *)"}})
+		if err != nil {
+			b.Fatal(err)
+		}
+		e, err := New(context.Background(), s)
+		if err != nil {
+			b.Fatal(err)
+		}
+		return e
+	}
 	cli := largePolicy(b, dir, n)
 	s, err := settings.Load(settings.Options{
 		Cwd: filepath.Join(dir, "project"), Home: filepath.Join(dir, "home"),
@@ -45,12 +59,15 @@ func benchCalls(cwd string) map[string]Call {
 	}
 }
 
-// BenchmarkDecide measures a decision over the ~1,000-rule org policy, next
-// to a bare prepared eval of a one-rule policy (the baseline) and the same
-// calls over 100 and 10,000 rules (the scaling ratio).
+// BenchmarkDecide measures a decision (Decide: validation, facts, eval) over
+// the ~1,000-rule org policy, next to baselines in the same run: a bare
+// prepared eval of agentctl's decision query over a one-rule policy (input
+// precomputed), the same Decide over that one-rule policy (rules=1), and a
+// minimal one-rule Rego policy for scale; plus 100 and 10,000 rules (the
+// scaling ratio).
 func BenchmarkDecide(b *testing.B) {
 	ctx := context.Background()
-	b.Run("baseline-one-rule", func(b *testing.B) {
+	b.Run("baseline-bare-rego-one-rule", func(b *testing.B) {
 		pq, err := rego.New(rego.Query("data.x.allow"), rego.Module("x.rego",
 			"package x\n\nallow if input.tool == \"Bash\"\n")).PrepareForEval(ctx)
 		if err != nil {
@@ -65,7 +82,24 @@ func BenchmarkDecide(b *testing.B) {
 			}
 		}
 	})
-	for _, n := range []int{100, 1000, 10000} {
+	// The bare prepared eval of the one-rule policy: the same query and
+	// modules, input computed once outside the loop.
+	one := loadLarge(b, 1)
+	for _, name := range []string{"Read", "Edit", "Bash5", "MCP"} {
+		input, problems := one.Input(benchCalls(one.settings.Cwd)[name])
+		if len(problems) > 0 {
+			b.Fatal(problems)
+		}
+		b.Run("baseline-prepared-eval-one-rule-policy/"+name, func(b *testing.B) {
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				if _, err := one.prepared.Eval(ctx, rego.EvalInput(input)); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+	for _, n := range []int{1, 100, 1000, 10000} {
 		e := loadLarge(b, n)
 		calls := benchCalls(e.settings.Cwd)
 		for _, name := range []string{"Read", "Edit", "Bash5", "MCP"} {
