@@ -23,7 +23,9 @@ test: bin/opa rego-test
 rego-test: bin/opa
 	bin/opa test --v1-compatible rego/
 
-lint:
+lint: bin/opa
+	@out=$$(bin/opa fmt --v1-compatible -l rego/); \
+	  if [ -n "$$out" ]; then echo "opa fmt would change:"; echo "$$out"; exit 1; fi
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
 	  if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
 	$(GO) vet ./...

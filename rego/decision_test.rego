@@ -5,28 +5,36 @@ package agentctl_test
 import data.agentctl
 
 rule(id, behavior, kind, extra) := object.union(
-	{"id": id, "text": sprintf("rule-%d", [id]), "behavior": behavior, "source": "projectSettings",
-	 "file": ".claude/settings.json", "line": id, "column": 7, "kind": kind},
+	{
+		"id": id, "text": sprintf("rule-%d", [id]), "behavior": behavior, "source": "projectSettings",
+		"file": ".claude/settings.json", "line": id, "column": 7, "kind": kind,
+	},
 	extra,
 )
 
-bk(tool, bash, path) := {"tool": tool, "globs": [], "bash": bash, "path": path, "domain": {},
-	"has_bash": count(bash) > 0, "has_path": count(path) > 0}
+bk(tool, bash, path) := {
+	"tool": tool, "globs": [], "bash": bash, "path": path, "domain": {},
+	"has_bash": count(bash) > 0, "has_path": count(path) > 0,
+}
 
 empty := bk({}, {}, {})
 
 rules(deny, ask, allow) := {"deny": deny, "ask": ask, "allow": allow}
 
-cmd(text, ro) := {"narrow": {"text": text, "name": split(text, " ")[0]}, "wide": {"text": text, "name": split(text, " ")[0]},
-	"nested": false, "read_only": ro, "exec_wrapper": false}
+cmd(text, ro) := {
+	"narrow": {"text": text, "name": split(text, " ")[0]}, "wide": {"text": text, "name": split(text, " ")[0]},
+	"nested": false, "read_only": ro, "exec_wrapper": false,
+}
 
 bash(cmds, files, mode) := {
 	"tool": "Bash", "input": {"command": "x"}, "mode": mode, "cwd": "/p", "home": "/h",
 	"working_dirs": ["/p"], "facts": {"commands": cmds, "files": files, "unresolved": [], "parse_error": false},
 }
 
-file(path, access, via) := {"path": path, "resolved": path, "access": access, "via": via, "written": path,
-	"dynamic": false, "glob": false, "redirect": false, "tilde_or_glob": false, "keys": ["/", "/p", path]}
+file(path, access, via) := {
+	"path": path, "resolved": path, "access": access, "via": via, "written": path,
+	"dynamic": false, "glob": false, "redirect": false, "tilde_or_glob": false, "keys": ["/", "/p", path],
+}
 
 rm_deny := rules(bk({}, {"rm": [rule(1, "deny", "bash", {"re": "^rm( .*)?$"})]}, {}), empty, bk({"Bash": [rule(2, "allow", "", {})]}, {}, {}))
 
@@ -110,8 +118,10 @@ test_sibling_directory_is_not_inside if {
 
 test_symlink_to_denied_file_denies if {
 	f := object.union(file("/p/docs/k", "read", "Read"), {"resolved": "/p/a/server.key"})
-	i := {"tool": "Read", "input": {"file_path": "/p/docs/k"}, "mode": "default", "cwd": "/p", "home": "/h",
-		"working_dirs": ["/p"], "facts": {"commands": [], "files": [f], "unresolved": []}}
+	i := {
+		"tool": "Read", "input": {"file_path": "/p/docs/k"}, "mode": "default", "cwd": "/p", "home": "/h",
+		"working_dirs": ["/p"], "facts": {"commands": [], "files": [f], "unresolved": []},
+	}
 	deny := rules(bk({}, {}, {"Read": {"/p": [rule(4, "deny", "path", {"glob": "/p/**/*.key"})]}}), empty, empty)
 	d := agentctl.decision with input as i with data.agentctl.rules as deny
 	d.decision == "deny"

@@ -128,7 +128,7 @@ file_matches(b, f) := {[e.id, object.remove(e, ["glob"])] |
 # matching(b) lists every deny or ask rule of behaviour b that matches, in
 # precedence order, each once.
 matching(b) := [r |
-	some pair in sort(((call_pairs(b) | bash_pairs(b)) | file_pairs(b)) | domain_pairs(b))
+	some pair in sort((((call_pairs(b) | bash_pairs(b)) | file_pairs(b)) | domain_pairs(b)))
 	r := pair[1]
 ]
 

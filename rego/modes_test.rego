@@ -7,11 +7,15 @@ empty := {"tool": {}, "globs": [], "bash": {}, "path": {}, "domain": {}, "has_ba
 
 no_rules := {"deny": empty, "ask": empty, "allow": empty}
 
-file(path, access) := {"path": path, "resolved": path, "access": access, "via": "Edit", "written": path,
-	"dynamic": false, "glob": false, "redirect": false, "tilde_or_glob": false, "keys": ["/", path]}
+file(path, access) := {
+	"path": path, "resolved": path, "access": access, "via": "Edit", "written": path,
+	"dynamic": false, "glob": false, "redirect": false, "tilde_or_glob": false, "keys": ["/", path],
+}
 
-edit(path, mode) := {"tool": "Edit", "input": {"file_path": path}, "mode": mode, "cwd": "/p", "home": "/h",
-	"working_dirs": ["/p"], "facts": {"commands": [], "files": [file(path, "write")], "unresolved": []}}
+edit(path, mode) := {
+	"tool": "Edit", "input": {"file_path": path}, "mode": mode, "cwd": "/p", "home": "/h",
+	"working_dirs": ["/p"], "facts": {"commands": [], "files": [file(path, "write")], "unresolved": []},
+}
 
 test_accept_edits_allows_edits_inside if {
 	d := agentctl.decision with input as edit("/p/a.go", "acceptEdits") with data.agentctl.rules as no_rules
@@ -41,9 +45,13 @@ test_claude_worktrees_are_not_protected if {
 	d.decision == "allow"
 }
 
-unresolved_bash := {"tool": "Bash", "input": {"command": "$X"}, "mode": "default", "cwd": "/p", "home": "/h",
-	"working_dirs": ["/p"], "facts": {"commands": [], "files": [], "parse_error": false,
-	"unresolved": [{"reason": "dynamic-command-name", "text": "$X"}]}}
+unresolved_bash := {
+	"tool": "Bash", "input": {"command": "$X"}, "mode": "default", "cwd": "/p", "home": "/h",
+	"working_dirs": ["/p"], "facts": {
+		"commands": [], "files": [], "parse_error": false,
+		"unresolved": [{"reason": "dynamic-command-name", "text": "$X"}],
+	},
+}
 
 test_unresolved_asks_at_tool_stage_when_a_bash_rule_could_hide if {
 	guarded := object.union(no_rules, {"deny": object.union(empty, {"has_bash": true})})
@@ -58,9 +66,13 @@ test_unresolved_without_guard_falls_back if {
 	d.stage == "default"
 }
 
-web(host, scheme) := {"tool": "WebFetch", "input": {"url": "x"}, "mode": "default", "cwd": "/p", "home": "/h",
-	"working_dirs": ["/p"], "facts": {"commands": [], "files": [], "unresolved": [],
-	"url": {"scheme": scheme, "host": host, "host_keys": [host, "example.com", "com", ""]}}}
+web(host, scheme) := {
+	"tool": "WebFetch", "input": {"url": "x"}, "mode": "default", "cwd": "/p", "home": "/h",
+	"working_dirs": ["/p"], "facts": {
+		"commands": [], "files": [], "unresolved": [],
+		"url": {"scheme": scheme, "host": host, "host_keys": [host, "example.com", "com", ""]},
+	},
+}
 
 domain_allow := object.union(no_rules, {"allow": object.union(empty, {"domain": {"example.com": [{
 	"id": 1, "text": "WebFetch(domain:*.example.com)", "behavior": "allow", "source": "projectSettings",
@@ -74,8 +86,10 @@ test_domain_allow_needs_http if {
 }
 
 test_custom_deny_beats_bare_allow if {
-	allow_all := object.union(no_rules, {"allow": object.union(empty, {"tool": {"Edit": [{"id": 1, "text": "Edit",
-		"behavior": "allow", "source": "userSettings", "file": "f", "line": 1, "column": 1, "kind": ""}]}})})
+	allow_all := object.union(no_rules, {"allow": object.union(empty, {"tool": {"Edit": [{
+		"id": 1, "text": "Edit",
+		"behavior": "allow", "source": "userSettings", "file": "f", "line": 1, "column": 1, "kind": "",
+	}]}})})
 	d := agentctl.decision with input as edit("/p/a.go", "default") with data.agentctl.rules as allow_all
 		with data.agentctl.custom.deny as {"org says no"}
 	d.decision == "deny"
