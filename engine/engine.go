@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"path/filepath"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/open-policy-agent/opa/v1/rego"
@@ -36,6 +37,9 @@ const Query = "data.agentctl.decision"
 // Engine decides tool calls under one set of settings. It is safe for
 // concurrent use once built.
 type Engine struct {
+	// wds caches the working directories (with their symlink-resolved
+	// forms) per cwd: resolving them is file-system I/O on every decision.
+	wds      sync.Map
 	settings *settings.Settings
 	bundle   *Bundle
 	prepared rego.PreparedEvalQuery
@@ -242,9 +246,26 @@ func (e *Engine) Input(call Call) (map[string]any, []string) {
 		}
 	}
 	f.Files = withKeys(f.Files)
+	wds := e.workingDirs(cwd)
+	input := map[string]any{
+		"tool": tool, "input": call.Input, "mode": mode, "cwd": cwd, "project_root": s.ProjectRoot,
+		"home": s.Home, "working_dirs": wds, "facts": f.toMap(),
+	}
+	if call.Hook != nil {
+		input["hook"] = map[string]any{"decision": call.Hook.Decision, "reason": call.Hook.Reason}
+	}
+	return input, nil
+}
+
+// workingDirs lists the working directories for a cwd, each cleaned and
+// symlink-resolved (both forms kept).
+func (e *Engine) workingDirs(cwd string) []string {
+	if v, ok := e.wds.Load(cwd); ok {
+		return v.([]string)
+	}
 	wds := []string{}
 	seen := map[string]bool{}
-	dirs := s.WorkingDirs()
+	dirs := e.settings.WorkingDirs()
 	dirs[0] = cwd
 	for _, d := range dirs {
 		for _, v := range []string{filepath.Clean(d), resolve(filepath.Clean(d))} {
@@ -254,12 +275,6 @@ func (e *Engine) Input(call Call) (map[string]any, []string) {
 			}
 		}
 	}
-	input := map[string]any{
-		"tool": tool, "input": call.Input, "mode": mode, "cwd": cwd, "project_root": s.ProjectRoot,
-		"home": s.Home, "working_dirs": wds, "facts": f.toMap(),
-	}
-	if call.Hook != nil {
-		input["hook"] = map[string]any{"decision": call.Hook.Decision, "reason": call.Hook.Reason}
-	}
-	return input, nil
+	e.wds.Store(cwd, wds)
+	return wds
 }

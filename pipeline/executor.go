@@ -45,11 +45,13 @@ func (s *Session) NewExecutor(ctx context.Context) *Executor {
 	return &Executor{s: s, ctx: ctx, sem: make(chan struct{}, s.cfg.MaxConcurrency)}
 }
 
-// safe reports whether a call may share a batch: a known tool, valid input,
-// and concurrency-safe for this input.
+// safe reports whether a call may share a batch: a known tool, input valid
+// by its schema, and concurrency-safe for this input. Only the schema is
+// checked here: the full validation (which may read files an earlier call
+// writes) runs when the call's turn comes.
 func (e *Executor) safe(use ToolUse) bool {
-	t, err := e.s.lookup(use)
-	return err == nil && t.IsConcurrencySafe(use.Input)
+	t, ok := tools.Find(e.s.cfg.Pool, use.Name)
+	return ok && tools.ValidateSchema(t, use.Input) == nil && t.IsConcurrencySafe(use.Input)
 }
 
 // Add schedules a call; it starts as soon as the batching rules allow.

@@ -217,3 +217,20 @@ func TestUnknownToolAndInvalidInput(t *testing.T) {
 		t.Errorf("invalid: %+v", o.Block)
 	}
 }
+
+// TestValidationRunsWhenTheCallRuns: an Edit of a file that a Write earlier
+// in the same message creates is validated after the Write has run.
+func TestValidationRunsWhenTheCallRuns(t *testing.T) {
+	s := newSession(t, []tools.Tool{tools.NewWrite(), tools.NewEdit()}, allowAll{}, nil)
+	f := filepath.Join(s.cfg.Context.Cwd, "new.txt")
+	ex := s.NewExecutor(context.Background())
+	ex.Add(ToolUse{ID: "w", Name: "Write", Input: map[string]any{"file_path": f, "content": "a = 1\n"}})
+	ex.Add(ToolUse{ID: "e", Name: "Edit", Input: map[string]any{"file_path": f, "old_string": "a = 1", "new_string": "a = 2"}})
+	outs := ex.Wait()
+	if outs[0].Block.IsError || outs[1].Block.IsError {
+		t.Fatalf("outs = %+v", Blocks(outs))
+	}
+	if b, _ := os.ReadFile(f); string(b) != "a = 2\n" {
+		t.Errorf("file = %q", b)
+	}
+}
