@@ -51,14 +51,6 @@ var inputSpecs = map[string][]field{
 	"Skill":         {{name: "command", typ: "string", required: true}},
 }
 
-// KnownTool reports whether name is a built-in tool or an MCP tool name.
-func KnownTool(name string) bool {
-	if _, ok := inputSpecs[name]; ok {
-		return true
-	}
-	return name == "Task" || isMCP(name)
-}
-
 func isMCP(name string) bool {
 	rest, ok := strings.CutPrefix(name, "mcp__")
 	if !ok {

@@ -6,7 +6,6 @@ package rego
 import (
 	"embed"
 	"io/fs"
-	"sort"
 	"strings"
 )
 
@@ -22,16 +21,6 @@ func Modules() map[string]string {
 // Tests returns the Rego unit test modules keyed by file name.
 func Tests() map[string]string {
 	return load(func(name string) bool { return strings.HasSuffix(name, "_test.rego") })
-}
-
-// Names returns the module file names in order.
-func Names(m map[string]string) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
 }
 
 func load(keep func(string) bool) map[string]string {

@@ -24,12 +24,6 @@ const (
 var sourceNames = [...]string{"policySettings", "flagSettings", "cliArg", "localSettings",
 	"projectSettings", "userSettings", "command", "session"}
 
-// Sources lists every source in precedence order.
-func Sources() []Source {
-	return []Source{PolicySettings, FlagSettings, CLIArg, LocalSettings, ProjectSettings, UserSettings,
-		CommandSettings, SessionSettings}
-}
-
 // String returns the name Claude Code uses for the source.
 func (s Source) String() string {
 	if s < 0 {
