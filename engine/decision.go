@@ -3,6 +3,7 @@ package engine
 import (
 	"encoding/json"
 	"fmt"
+	"strings"
 )
 
 // RuleRef names a settings rule and where it was written.
@@ -108,6 +109,12 @@ func parseDecision(v any) (Decision, error) {
 		d.Matches = []Match{}
 	}
 	return d, nil
+}
+
+// Invalid is the decision for a call whose input failed validation: a deny
+// at stage validate, with the model-readable problems as the reason.
+func Invalid(tool string, problems ...string) Decision {
+	return Decision{Decision: Deny, Stage: "validate", Reason: strings.Join(problems, "\n"), Matches: []Match{}, ToolName: tool}
 }
 
 // denyError is the fail-closed decision for a call that could not be decided.

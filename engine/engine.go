@@ -143,8 +143,7 @@ type Call struct {
 func (e *Engine) Decide(ctx context.Context, call Call) (Decision, error) {
 	input, problems := e.Input(call)
 	if len(problems) > 0 {
-		return Decision{Decision: Deny, Stage: "validate", Reason: strings.Join(problems, "\n"),
-			Matches: []Match{}, ToolName: call.Tool}, nil
+		return Invalid(call.Tool, problems...), nil
 	}
 	d, err := e.eval(ctx, input)
 	if err != nil {
@@ -166,7 +165,7 @@ func (e *Engine) Decide(ctx context.Context, call Call) (Decision, error) {
 func (e *Engine) Trace(ctx context.Context, call Call, w io.Writer) (Decision, error) {
 	input, problems := e.Input(call)
 	if len(problems) > 0 {
-		return Decision{Decision: Deny, Stage: "validate", Reason: strings.Join(problems, "\n"), Matches: []Match{}, ToolName: call.Tool}, nil
+		return Invalid(call.Tool, problems...), nil
 	}
 	if e.remote != "" {
 		return Decision{}, errors.New("--trace needs embedded evaluation (drop --opa-url)")
@@ -233,7 +232,7 @@ func (e *Engine) Input(call Call) (map[string]any, []string) {
 	case tool == "WebFetch":
 		f.URL = urlFacts(call.Input["url"].(string))
 	default:
-		if key, ok := settings.MainField[tool]; ok && tool != "WebFetch" {
+		if key, ok := settings.MainField[tool]; ok {
 			access := "write"
 			if tool == "Read" || tool == "Glob" || tool == "Grep" || tool == "NotebookRead" {
 				access = "read"

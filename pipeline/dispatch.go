@@ -99,11 +99,11 @@ func NewSession(cfg Config) (*Session, error) {
 	return &Session{cfg: cfg}, nil
 }
 
-// Denials returns the calls refused so far.
+// Denials returns the calls refused so far (never nil: stream-json prints []).
 func (s *Session) Denials() []Denial {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return append([]Denial(nil), s.denials...)
+	return append([]Denial{}, s.denials...)
 }
 
 // Outcome is the result of dispatching one call.
@@ -223,9 +223,9 @@ func (s *Session) permit(ctx context.Context, use ToolUse, verdict *engine.HookV
 	case pr.Decision == "deny" || pr.Blocked:
 		s.deny(use)
 		return "Permission to use " + use.Name + " was denied by a PermissionRequest hook: " + pr.Reason
-	case pr.Decision == "allow" && d.Stage != "ask" && d.Stage != "safety":
-		// Like a PreToolUse allow, a hook's allow never answers an ask
-		// rule, a protected path or critical-path rm: those need the approver.
+	case pr.Decision == "allow" && d.Stage == "default":
+		// The same rule as a PreToolUse allow: a hook answers only the
+		// fallback ask, never an ask rule, an unresolved part or a safety check.
 		return ""
 	}
 	if s.cfg.Approver == nil {

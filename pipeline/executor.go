@@ -33,7 +33,7 @@ type batch struct {
 	cancel  context.CancelCauseFunc
 }
 
-// errSibling is the cause of a batch cancelled because a Bash call failed.
+// siblingError is the cause of a batch cancelled because a Bash call failed.
 type siblingError struct{ id string }
 
 func (e siblingError) Error() string {
@@ -86,12 +86,12 @@ func (e *Executor) Add(use ToolUse) {
 		e.sem <- struct{}{}
 		defer func() { <-e.sem }()
 		var out Outcome
-		if cause := context.Cause(b.ctx); cause != nil && b.ctx.Err() != nil {
-			out = errorOutcome(use.ID, "<tool_use_error>"+cause.Error()+"; this call did not run</tool_use_error>")
+		if b.ctx.Err() != nil {
+			out = errorOutcome(use.ID, "<tool_use_error>"+context.Cause(b.ctx).Error()+"; this call did not run</tool_use_error>")
 		} else {
 			out = e.s.Dispatch(b.ctx, use)
-			if cause := context.Cause(b.ctx); cause != nil && b.ctx.Err() != nil && out.failed {
-				out = errorOutcome(use.ID, "<tool_use_error>"+cause.Error()+"; this call was aborted</tool_use_error>")
+			if b.ctx.Err() != nil && out.failed {
+				out = errorOutcome(use.ID, "<tool_use_error>"+context.Cause(b.ctx).Error()+"; this call was aborted</tool_use_error>")
 			}
 		}
 		if out.failed && use.Name == "Bash" && b.safe {

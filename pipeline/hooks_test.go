@@ -25,8 +25,21 @@ func script(t *testing.T, dir, name, body string) string {
 	return p
 }
 
-// realSession is a session with the real engine over project settings.
-func realSession(t *testing.T, projectSettings string, hooks map[string]string, timeout time.Duration) (*Session, string) {
+// hookScript is a hook written as a script into the session's project dir.
+type hookScript struct{ event, name, body string }
+
+// pre makes PreToolUse Bash hooks from name → script body.
+func pre(bodies map[string]string) []hookScript {
+	var out []hookScript
+	for name, body := range bodies {
+		out = append(out, hookScript{"PreToolUse", name, body})
+	}
+	return out
+}
+
+// realSession is a session with the real engine over project settings, the
+// real Bash and Read tools, and the real exec-time check.
+func realSession(t *testing.T, projectSettings string, hooks []hookScript, timeout time.Duration) (*Session, string) {
 	t.Helper()
 	dir := t.TempDir()
 	os.MkdirAll(filepath.Join(dir, ".claude"), 0o755)
@@ -40,12 +53,17 @@ func realSession(t *testing.T, projectSettings string, hooks map[string]string, 
 		t.Fatal(err)
 	}
 	var hs []settings.Hook
-	for name, body := range hooks {
-		hs = append(hs, settings.Hook{Event: "PreToolUse", Matcher: "Bash", Type: "command", Command: "'" + script(t, dir, name, body) + "'"})
+	for _, h := range hooks {
+		matcher := "Bash"
+		if h.event != "PreToolUse" {
+			matcher = ""
+		}
+		hs = append(hs, settings.Hook{Event: h.event, Matcher: matcher, Type: "command", Command: "'" + script(t, dir, h.name, h.body) + "'"})
 	}
-	sess, err := NewSession(Config{Pool: []tools.Tool{tools.NewBash(), tools.NewRead()}, Decider: e,
-		Context: &tools.Context{Cwd: dir, Mode: "default", CheckCommand: func(context.Context, []string) error { return nil }},
-		Hooks:   &HookRunner{Hooks: hs, ProjectDir: dir, DefaultTimeout: timeout}, SessionDir: dir})
+	tc := &tools.Context{Cwd: dir, Mode: "default"}
+	tc.CheckCommand = ExecCheck(e, tc)
+	sess, err := NewSession(Config{Pool: []tools.Tool{tools.NewBash(), tools.NewRead()}, Decider: e, Context: tc,
+		Hooks: &HookRunner{Hooks: hs, ProjectDir: dir, DefaultTimeout: timeout}, SessionDir: dir})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -84,7 +102,7 @@ func TestHookFaultMatrix(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			s, dir := realSession(t, rules, tt.hooks, 300*time.Millisecond)
+			s, dir := realSession(t, rules, pre(tt.hooks), 300*time.Millisecond)
 			o := s.Dispatch(context.Background(), ToolUse{ID: "t", Name: "Bash", Input: map[string]any{"command": tt.command}})
 			content := fmt.Sprint(o.Block.Content)
 			_, statErr := os.Stat(filepath.Join(dir, "made"))
@@ -104,28 +122,28 @@ func TestHookFaultMatrix(t *testing.T) {
 
 func TestHookUpdatedInput(t *testing.T) {
 	const rules = `{"permissions": {"allow": ["Bash(echo *)"]}}`
-	s, _ := realSession(t, rules, map[string]string{"h": `cat > /dev/null; echo '{"hookSpecificOutput": {"hookEventName": "PreToolUse", "updatedInput": {"command": "echo rewritten"}}}'`}, 5*time.Second)
+	s, _ := realSession(t, rules, pre(map[string]string{"h": `cat > /dev/null; echo '{"hookSpecificOutput": {"hookEventName": "PreToolUse", "updatedInput": {"command": "echo rewritten"}}}'`}), 5*time.Second)
 	o := s.Dispatch(context.Background(), ToolUse{ID: "t", Name: "Bash", Input: map[string]any{"command": "echo original"}})
 	if o.Block.Content != "rewritten\n" {
 		t.Errorf("updatedInput not applied: %+v", o.Block)
 	}
-	s, _ = realSession(t, rules, map[string]string{"h": `cat > /dev/null; echo '{"hookSpecificOutput": {"hookEventName": "PreToolUse", "updatedInput": {"command": 42}}}'`}, 5*time.Second)
+	s, _ = realSession(t, rules, pre(map[string]string{"h": `cat > /dev/null; echo '{"hookSpecificOutput": {"hookEventName": "PreToolUse", "updatedInput": {"command": 42}}}'`}), 5*time.Second)
 	o = s.Dispatch(context.Background(), ToolUse{ID: "t", Name: "Bash", Input: map[string]any{"command": "echo original"}})
 	if !o.Block.IsError || !strings.Contains(fmt.Sprint(o.Block.Content), "updatedInput is invalid") {
 		t.Errorf("invalid updatedInput must fail validation: %+v", o.Block)
 	}
 	// updatedInput is checked again: a rewrite into a denied command is refused.
 	s, _ = realSession(t, `{"permissions": {"allow": ["Bash"], "deny": ["Bash(rm *)"]}}`,
-		map[string]string{"h": `cat > /dev/null; echo '{"hookSpecificOutput": {"hookEventName": "PreToolUse", "updatedInput": {"command": "rm -rf x"}}}'`}, 5*time.Second)
+		pre(map[string]string{"h": `cat > /dev/null; echo '{"hookSpecificOutput": {"hookEventName": "PreToolUse", "updatedInput": {"command": "rm -rf x"}}}'`}), 5*time.Second)
 	if o = s.Dispatch(context.Background(), ToolUse{ID: "t", Name: "Bash", Input: map[string]any{"command": "ls"}}); !o.Block.IsError {
 		t.Errorf("rewritten input must be re-checked: %+v", o.Block)
 	}
 }
 
 func TestHookStdinEnvContinueAndContext(t *testing.T) {
-	s, dir := realSession(t, `{"permissions": {"allow": ["Bash(echo *)"]}}`, map[string]string{
+	s, dir := realSession(t, `{"permissions": {"allow": ["Bash(echo *)"]}}`, pre(map[string]string{
 		"h": `cat > "$CLAUDE_PROJECT_DIR/stdin.json"; echo '{"continue": false, "stopReason": "enough", "hookSpecificOutput": {"hookEventName": "PreToolUse", "additionalContext": "remember the style guide"}}'`,
-	}, 5*time.Second)
+	}), 5*time.Second)
 	o := s.Dispatch(context.Background(), ToolUse{ID: "toolu_x", Name: "Bash", Input: map[string]any{"command": "echo hi"}})
 	if !o.Stop || o.StopReason != "enough" || !strings.Contains(fmt.Sprint(o.Block.Content), "remember the style guide") {
 		t.Errorf("outcome %+v", o)
@@ -189,28 +207,35 @@ func TestMatcher(t *testing.T) {
 }
 
 func TestPermissionRequestHookCannotAnswerAskRules(t *testing.T) {
-	dir := t.TempDir()
-	allow := "'" + script(t, dir, "pr", decisionJSON("allow", "hook says yes")) + "'"
-	os.MkdirAll(filepath.Join(dir, ".claude"), 0o755)
-	os.WriteFile(filepath.Join(dir, ".claude", "settings.json"), []byte(`{"permissions": {"ask": ["Bash(git push *)"]}}`), 0o644)
-	s, err := settings.Load(settings.Options{Cwd: dir, Home: t.TempDir(), ManagedFile: filepath.Join(dir, "none")})
-	if err != nil {
-		t.Fatal(err)
-	}
-	e, err := engine.New(context.Background(), s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sess, err := NewSession(Config{Pool: []tools.Tool{tools.NewBash()}, Decider: e,
-		Context: &tools.Context{Cwd: dir, Mode: "default", CheckCommand: func(context.Context, []string) error { return nil }},
-		Hooks:   &HookRunner{ProjectDir: dir, Hooks: []settings.Hook{{Event: "PermissionRequest", Type: "command", Command: allow}}}, SessionDir: dir})
-	if err != nil {
-		t.Fatal(err)
-	}
+	sess, _ := realSession(t, `{"permissions": {"ask": ["Bash(git push *)"]}}`,
+		[]hookScript{{"PermissionRequest", "pr", decisionJSON("allow", "hook says yes")}}, 5*time.Second)
 	if o := sess.Dispatch(context.Background(), ToolUse{ID: "1", Name: "Bash", Input: map[string]any{"command": "touch made"}}); o.Block.IsError {
 		t.Errorf("a PermissionRequest hook may answer a plain ask: %+v", o.Block)
 	}
 	if o := sess.Dispatch(context.Background(), ToolUse{ID: "2", Name: "Bash", Input: map[string]any{"command": "git push nowhere"}}); !o.Block.IsError {
 		t.Errorf("a PermissionRequest hook must not answer an ask rule: %+v", o.Block)
+	}
+	if o := sess.Dispatch(context.Background(), ToolUse{ID: "3", Name: "Bash", Input: map[string]any{"command": "$(echo git) push"}}); !o.Block.IsError {
+		t.Errorf("a PermissionRequest hook must not answer a tool-stage ask (unresolved part): %+v", o.Block)
+	}
+}
+
+// TestExecCheckRefusesDynamicCommand: `c=rm; $c x` is only an unresolved
+// part statically; at run time the interpreter expands it to `rm x`, which
+// the real engine denies by rule through ExecCheck, so it never runs.
+func TestExecCheckRefusesDynamicCommand(t *testing.T) {
+	sess, dir := realSession(t, `{"permissions": {"allow": ["Bash"], "deny": ["Bash(rm *)"]}}`, nil, 5*time.Second)
+	victim := filepath.Join(dir, "x")
+	os.WriteFile(victim, []byte("keep me"), 0o644)
+	r, err := tools.NewBash().Call(context.Background(), tools.Input{"command": "c=rm; $c x"}, sess.cfg.Context, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, _ := r.Data.(string)
+	if !r.IsError || !strings.Contains(out, "command refused by policy") || !strings.Contains(out, "Bash(rm *)") {
+		t.Errorf("result = %+v", r)
+	}
+	if b, err := os.ReadFile(victim); err != nil || string(b) != "keep me" {
+		t.Errorf("the refused command ran: %v %q", err, b)
 	}
 }

@@ -2,7 +2,6 @@ package settings
 
 import (
 	"fmt"
-	"path"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -147,19 +146,11 @@ func (s *Settings) AddRules(src Source, b Behavior, texts ...string) error {
 }
 
 // DeniesTool returns the deny rule that removes the named tool as a whole: a
-// bare name (or Tool(*)) or a tool-name glob.
+// bare name (or Tool(*)), a server-wide MCP rule, or a tool-name glob.
 func (s *Settings) DeniesTool(name string) (Rule, bool) {
 	for _, r := range s.Rules {
-		if r.Behavior != Deny || r.Ignored != "" || r.Kind != KindNone {
-			continue
-		}
-		if r.Tool == name || (r.Tool == "Agent" && name == "Task") {
+		if r.Behavior == Deny && r.Ignored == "" && r.Kind == KindNone && r.NamesTool(name) {
 			return r, true
-		}
-		if r.ToolGlob {
-			if ok, _ := path.Match(r.Tool, name); ok {
-				return r, true
-			}
 		}
 	}
 	return Rule{}, false

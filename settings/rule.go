@@ -64,6 +64,44 @@ func (r Rule) String() string {
 	return fmt.Sprintf("%s %s %s %s", r.Source, r.Pos, r.Behavior, r.Text)
 }
 
+// NamesTool reports whether the rule's tool part covers the named tool: the
+// exact name (Task is Agent), every tool of an MCP server for mcp__server and
+// mcp__server__*, or a '*' glob over the whole name.
+func (r Rule) NamesTool(name string) bool {
+	if name == "Task" {
+		name = "Agent"
+	}
+	switch {
+	case r.Tool == name:
+		return true
+	case r.ToolGlob:
+		return globName(r.Tool, name)
+	case r.MCPServer != "" && r.MCPTool == "":
+		return strings.HasPrefix(name, r.Tool+"__")
+	}
+	return false
+}
+
+// globName matches a tool-name glob where '*' matches any run of characters.
+func globName(pattern, name string) bool {
+	parts := strings.Split(pattern, "*")
+	if !strings.HasPrefix(name, parts[0]) {
+		return false
+	}
+	name = name[len(parts[0]):]
+	for i, p := range parts[1:] {
+		if i == len(parts)-2 {
+			return strings.HasSuffix(name, p)
+		}
+		j := strings.Index(name, p)
+		if j < 0 {
+			return false
+		}
+		name = name[j+len(p):]
+	}
+	return name == ""
+}
+
 // KnownTools are the built-in tool names rules may name.
 var KnownTools = map[string]bool{
 	"Bash": true, "Read": true, "Edit": true, "Write": true, "MultiEdit": true, "Glob": true,

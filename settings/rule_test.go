@@ -99,3 +99,26 @@ func TestSplitToolList(t *testing.T) {
 		t.Errorf("got %q, want %q", got, want)
 	}
 }
+
+func TestNamesTool(t *testing.T) {
+	tests := []struct {
+		rule, name string
+		want       bool
+	}{
+		{"Bash", "Bash", true}, {"Bash", "BashOutput", false}, {"Task", "Agent", true}, {"Agent", "Task", true},
+		{"mcp__github", "mcp__github__get_issue", true}, {"mcp__github__*", "mcp__github__x", true},
+		{"mcp__github", "mcp__github2__x", false}, {"mcp__github__get_issue", "mcp__github__get_issue", true},
+		{"mcp__github__get_*", "mcp__github__get_pr", true}, {"mcp__github__get_*", "mcp__github__list", false},
+		{"*", "Read", true}, {"mcp__*", "mcp__a__b", true}, {"mcp__*", "Read", false}, {"*Edit", "MultiEdit", true},
+		{"Read(/x)", "Read", true},
+	}
+	for _, tt := range tests {
+		r, err := ParseRule(tt.rule, Deny)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := r.NamesTool(tt.name); got != tt.want {
+			t.Errorf("%s names %s = %v, want %v", tt.rule, tt.name, got, tt.want)
+		}
+	}
+}

@@ -158,7 +158,7 @@ func checkBatch(c *cli.Context, src string) error {
 			if err != nil {
 				reason += ": " + err.Error()
 			}
-			d = engine.Decision{Decision: engine.Deny, Stage: "validate", Reason: reason, Matches: []engine.Match{}, ToolName: in.ToolName}
+			d = engine.Invalid(in.ToolName, reason)
 		} else if d, err = decide(ctx, e, engine.Call{Tool: in.ToolName, Input: in.ToolInput}); err != nil {
 			return cli.Exit(fmt.Sprintf("check --batch: line %d: %v", n, err), exitError)
 		}

@@ -47,15 +47,16 @@ Examples:
 	}
 }
 
-// scriptLine is one turn of a scripted session.
+// scriptLine is one turn of a scripted session: a recorded stream, or the
+// raw JSON of an assistant message (${CWD} is substituted when it runs).
 type scriptLine struct {
-	sse string // a recorded stream; "" for a message line
+	sse     string
+	message string
 }
 
 type script struct {
 	cwd   string // from a session header, absolute
 	turns []scriptLine
-	raw   []string
 	dir   string
 }
 
@@ -78,7 +79,6 @@ func readScript(c *cli.Context, path string) (*script, error) {
 		if line == "" {
 			continue
 		}
-		sc.raw = append(sc.raw, line)
 		if !strings.HasPrefix(line, "{") {
 			sc.turns = append(sc.turns, scriptLine{sse: filepath.Join(sc.dir, line)})
 			continue
@@ -93,13 +93,12 @@ func readScript(c *cli.Context, path string) (*script, error) {
 		}
 		if head.Type == "session" {
 			sc.cwd = filepath.Join(sc.dir, head.Cwd)
-			sc.raw = sc.raw[:len(sc.raw)-1]
 			continue
 		}
 		if head.Role != "assistant" {
 			return nil, fmt.Errorf("%s:%d: expected role \"assistant\", got %q", path, n, head.Role)
 		}
-		sc.turns = append(sc.turns, scriptLine{})
+		sc.turns = append(sc.turns, scriptLine{message: line})
 	}
 	return sc, s.Err()
 }
@@ -220,7 +219,7 @@ func (rt *runtime) run(c *cli.Context, sc *script) error {
 	}
 	rt.emit.emit(map[string]any{"type": "system", "subtype": "init", "cwd": rt.tc.Cwd, "session_id": rt.id,
 		"tools": names, "mcp_servers": servers, "permissionMode": rt.tc.Mode, "model": "scripted", "apiKeySource": "none"})
-	turns, msgIdx := 0, 0
+	turns := 0
 	var failure error
 	stopReason := ""
 	progress := func(string) {}
@@ -247,7 +246,7 @@ func (rt *runtime) run(c *cli.Context, sc *script) error {
 				break
 			}
 		} else {
-			m, err := parseTurn(sc.raw[msgIdx], rt.tc.Cwd)
+			m, err := parseTurn(turn.message, rt.tc.Cwd)
 			if err != nil {
 				failure = err
 				break
@@ -257,7 +256,6 @@ func (rt *runtime) run(c *cli.Context, sc *script) error {
 				ex.Add(use)
 			}
 		}
-		msgIdx++
 		outs := ex.Wait()
 		rt.emit.emit(map[string]any{"type": "assistant", "message": msg, "session_id": rt.id})
 		rt.emit.emit(map[string]any{"type": "user", "message": map[string]any{"role": "user", "content": pipeline.Blocks(outs)},
@@ -282,9 +280,6 @@ func (rt *runtime) run(c *cli.Context, sc *script) error {
 	}
 	if failure != nil {
 		result["subtype"], result["is_error"], result["result"] = "error_during_execution", true, failure.Error()
-	}
-	if result["permission_denials"] == nil || len(rt.session.Denials()) == 0 {
-		result["permission_denials"] = []pipeline.Denial{}
 	}
 	rt.emit.emit(result)
 	if failure != nil {

@@ -154,4 +154,9 @@ func TestRunWithRealMCPServer(t *testing.T) {
 	if strings.Contains(out, `"mcp__demo__drop_table","mcp`) {
 		t.Error("a tool removed by a deny glob stays out of the pool")
 	}
+	out, errOut, code = runCLI(t, "", "agentctl", "run", "--cwd", dir, "--managed-settings", "/nonexistent",
+		"--session-dir", t.TempDir(), "--mcp-config", cfg, "--disallowed-tools", "mcp__demo", script)
+	if code != 0 || strings.Contains(out, `"mcp__demo__echo"]`) || !strings.Contains(out, "no such tool available: mcp__demo__echo") {
+		t.Errorf("a server-wide deny must remove every tool of the server from the pool (exit %d %s):\n%s", code, errOut, out)
+	}
 }

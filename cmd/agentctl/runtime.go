@@ -12,7 +12,6 @@ import (
 
 	"github.com/urfave/cli/v2"
 	"golang.org/x/term"
-	"mvdan.cc/sh/v3/syntax"
 
 	"github.com/agentctl/agentctl/engine"
 	"github.com/agentctl/agentctl/pipeline"
@@ -148,7 +147,7 @@ func newRuntime(c *cli.Context, s *settings.Settings) (*runtime, error) {
 	if tc.Mode == "plan" {
 		tc.PrePlanMode = "default"
 	}
-	tc.CheckCommand = execCheck(dec, tc)
+	tc.CheckCommand = pipeline.ExecCheck(dec, tc)
 	var servers []*mcp.Server
 	var mcpTools []tools.Tool
 	for _, path := range c.StringSlice("mcp-config") {
@@ -200,31 +199,6 @@ func maxConcurrency() int {
 		return n
 	}
 	return 10
-}
-
-// execCheck is the Bash tool's exec-time check: every command the shell
-// really runs, after expansion, is decided again; a deny (or a safety ask,
-// such as rm of a critical path) refuses it.
-func execCheck(dec pipeline.Decider, tc *tools.Context) tools.CommandChecker {
-	return func(ctx context.Context, argv []string) error {
-		quoted := make([]string, len(argv))
-		for i, a := range argv {
-			q, err := syntax.Quote(a, syntax.LangBash)
-			if err != nil {
-				return fmt.Errorf("argument %q cannot be checked: %v", a, err)
-			}
-			quoted[i] = q
-		}
-		d, err := dec.Decide(ctx, engine.Call{Tool: "Bash", Input: map[string]any{"command": strings.Join(quoted, " ")},
-			Mode: tc.Mode, Cwd: tc.Cwd})
-		switch {
-		case err != nil:
-			return err
-		case d.Decision == engine.Deny, d.Decision == engine.Ask && d.Stage == "safety":
-			return fmt.Errorf("%s", d.Reason)
-		}
-		return nil
-	}
 }
 
 func isTerminal(f *os.File) bool { return term.IsTerminal(int(f.Fd())) }

@@ -139,8 +139,7 @@ func decide(ctx context.Context, e *engine.Engine, call engine.Call) (engine.Dec
 			if !errors.Is(err, tools.ErrInvalidInput) {
 				reason = err.Error()
 			}
-			return engine.Decision{Decision: engine.Deny, Stage: "validate", Reason: reason,
-				Matches: []engine.Match{}, ToolName: call.Tool}, nil
+			return engine.Invalid(call.Tool, reason), nil
 		}
 	}
 	return e.Decide(ctx, call)

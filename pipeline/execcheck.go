@@ -1,0 +1,38 @@
+package pipeline
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/agentctl/agentctl/engine"
+	"github.com/agentctl/agentctl/tools"
+)
+
+// ExecCheck is the Bash tool's exec-time check: every command the shell
+// really runs, after expansion, is decided again under the context's mode
+// and cwd. A deny, or a safety ask (rm of a critical path), refuses it; a
+// plain ask does not, since the static command was already approved.
+func ExecCheck(dec Decider, tc *tools.Context) tools.CommandChecker {
+	return func(ctx context.Context, argv []string) error {
+		quoted := make([]string, len(argv))
+		for i, a := range argv {
+			q, err := syntax.Quote(a, syntax.LangBash)
+			if err != nil {
+				return fmt.Errorf("argument %q cannot be checked: %v", a, err)
+			}
+			quoted[i] = q
+		}
+		d, err := dec.Decide(ctx, engine.Call{Tool: "Bash", Input: map[string]any{"command": strings.Join(quoted, " ")},
+			Mode: tc.Mode, Cwd: tc.Cwd})
+		switch {
+		case err != nil:
+			return err
+		case d.Decision == engine.Deny, d.Decision == engine.Ask && d.Stage == "safety":
+			return fmt.Errorf("%s", d.Reason)
+		}
+		return nil
+	}
+}
