@@ -103,15 +103,41 @@ type Command struct {
 	Nested bool   `json:"nested,omitempty"`
 	Origin string `json:"origin,omitempty"`
 	// Dir is the static directory a preceding cd moved to ("" = unchanged).
-	Dir        string `json:"dir,omitempty"`
-	DirUnknown bool   `json:"dir_unknown,omitempty"`
+	Dir string `json:"dir,omitempty"`
+	// DirAlts are the other directories the command may run in: a cd that
+	// failed, or one inside a subshell that did not last ("" = unchanged).
+	DirAlts    []string `json:"dir_alts,omitempty"`
+	DirUnknown bool     `json:"dir_unknown,omitempty"`
 	Background bool   `json:"background,omitempty"`
 	// ReadOnly is set when the command (narrow view) only reads.
 	ReadOnly bool `json:"read_only"`
 	// ExecWrapper is set for commands that execute others in ways only an
 	// exact rule may approve (watch, setsid, ionice, flock, find -exec/-delete).
 	ExecWrapper bool   `json:"exec_wrapper,omitempty"`
-	Files       []File `json:"files,omitempty"`
+	// Powers lists options that make the command run another program, write
+	// a file it names or read instructions from outside the working
+	// directories: a prefix rule does not approve them (spec §3).
+	Powers []string `json:"powers,omitempty"`
+	Files  []File   `json:"files,omitempty"`
+	// Mentions are words that may name a file the command opens although no
+	// table says so: deny and ask path rules see them (spec §3, "a denied
+	// path named anywhere fails closed").
+	Mentions []File `json:"mentions,omitempty"`
+	// Recursive lists directory trees the command reads or writes whole.
+	Recursive []Tree `json:"recursive,omitempty"`
+}
+
+// Tree is a directory a recursive reader (grep -r, rg, tar c, cp -r) or
+// writer (tar x, unzip, patch) walks, with its own filters.
+type Tree struct {
+	Root    string   `json:"root"`
+	Access  Access   `json:"access"`
+	Via     string   `json:"via"`
+	Dynamic bool     `json:"dynamic,omitempty"`
+	Include []string `json:"include,omitempty"` // base-name globs the walk keeps (none: all)
+	Exclude []string `json:"exclude,omitempty"` // base-name globs the walk skips
+	// SkipHidden: the walk skips dot-files and dot-directories (rg, ag).
+	SkipHidden bool `json:"skip_hidden,omitempty"`
 }
 
 // Reason classifies what could not be resolved statically.
@@ -129,6 +155,15 @@ const (
 	ReasonSource       Reason = "source-file"
 	ReasonAlias        Reason = "alias-definition"
 	ReasonExecWrapper  Reason = "exec-wrapper"
+	// ReasonWrapperOptions: a command runner's options are not understood,
+	// so where its command starts is not certain.
+	ReasonWrapperOptions Reason = "wrapper-options"
+	// ReasonProgramConfig: configuration or a variable names code that a
+	// later command runs (git include.path, LD_PRELOAD, BASH_ENV, hash -p).
+	ReasonProgramConfig Reason = "program-config"
+	// ReasonDirUnknown: the shell's directory changes in a way not followed
+	// (popd, cd -, cd to a dynamic path) before a command that names files.
+	ReasonDirUnknown Reason = "directory-unknown"
 )
 
 // Unresolved is a part of the command whose effect cannot be known statically.

@@ -36,7 +36,7 @@ var operandSpecs = map[string]operandSpec{
 	"sort": {argOpts: "ktST", access: Read}, "uniq": {argOpts: "fsw", access: Read},
 	"cut": {argOpts: "dfbc", access: Read}, "md5sum": reader, "sha1sum": reader, "sha256sum": reader,
 	"sha512sum": reader, "cksum": reader, "comm": reader, "join": reader, "paste": {argOpts: "d", access: Read},
-	"tree": {argOpts: "LPIo", access: Read}, "cd": reader, "source": reader, ".": reader,
+	"tree": {argOpts: "LPIo", access: Read}, "cd": reader, "pushd": reader, "source": reader, ".": reader,
 	"tee":     writer,
 	"cp":      {argOpts: "tS", access: Read, lastWrite: true},
 	"rsync":   {argOpts: "e", access: Read, lastWrite: true},

@@ -2,7 +2,6 @@ package bashparse
 
 import (
 	"errors"
-	"path"
 	"strings"
 	"sync"
 
@@ -24,7 +23,7 @@ func Parse(src string) Analysis {
 			Text: "command is longer than 10000 characters", Span: Span{End: len(src), Line: 1, Col: 1}})
 		return a
 	}
-	p := &parser{src: src, out: &a}
+	p := &parser{src: src, out: &a, st: &shellState{}}
 	p.run(src, nil)
 	return a
 }
@@ -37,9 +36,9 @@ type parser struct {
 	depth  int
 	outer  *Span // for nested scripts: the span of the command that runs them
 	origin string
-	// dir is the static cd target in effect; dirUnknown after a dynamic cd.
-	dir        string
-	dirUnknown bool
+	// st is the shell state commands change for those after them (cd,
+	// hash -p); nested payloads share it.
+	st *shellState
 }
 
 func (p *parser) run(src string, outer *Span) {
@@ -103,6 +102,8 @@ func (p *parser) walk(root syntax.Node) {
 			}
 		case *syntax.Stmt:
 			p.stmt(x)
+		case *syntax.TestClause, *syntax.ArithmCmd, *syntax.ArithmExp, *syntax.LetClause:
+			p.arithmStrings(n)
 		}
 		if nests {
 			depth++
@@ -167,6 +168,20 @@ func (p *parser) stmt(st *syntax.Stmt) {
 	}
 }
 
+// arithmStrings looks inside [[ ]], (( )), $(( )) and let for quoted
+// strings with array subscripts: bash evaluates a[$(cmd)] there.
+func (p *parser) arithmStrings(n syntax.Node) {
+	syntax.Walk(n, func(m syntax.Node) bool {
+		if w, ok := m.(*syntax.Word); ok {
+			for _, pay := range p.stringPayloads([]Word{p.word(w)}, nil) {
+				p.payload(pay, p.span(n), n)
+			}
+			return false
+		}
+		return true
+	})
+}
+
 func (p *parser) assign(as *syntax.Assign) Assign {
 	a := Assign{}
 	if as.Name != nil {
@@ -185,26 +200,32 @@ func (p *parser) assign(as *syntax.Assign) Assign {
 // emit records one simple command with its views, files and payloads.
 func (p *parser) emit(n syntax.Node, words []Word, assigns []Assign, redirs []Redirect, bg bool) *Command {
 	c := Command{Words: words, Assigns: assigns, Redirects: redirs, Span: p.span(n), Background: bg,
-		Nested: p.depth > 0, Origin: p.origin, Dir: p.dir, DirUnknown: p.dirUnknown}
+		Nested: p.depth > 0, Origin: p.origin, Dir: p.st.dir, DirAlts: p.st.alts(), DirUnknown: p.st.dirUnknown}
 	c.Narrow = peelNarrow(words, assigns)
-	wide, inner, pays := peelWide(words)
-	c.Wide = wide
+	pw := peelWide(words)
+	c.Wide = pw.view
+	inner := pw.inner
 	if len(words) > 0 && (c.Narrow.DynamicName || c.Wide.DynamicName) {
 		p.unresolved(ReasonDynamicName, "command name is not static: "+c.Wide.Text, n)
 	}
 	c.ReadOnly = p.readOnly(&c)
-	for _, w := range c.Wide.Peeled {
-		if ww, ok := wideWrappers[w]; ok && ww.exec {
-			c.ExecWrapper = true
-		}
-	}
+	c.ExecWrapper = pw.exec
 	if c.Wide.Name == "find" && !findReadOnly(c.Wide.Args) {
 		c.ExecWrapper = true
 	}
 	if c.ExecWrapper {
 		p.unresolved(ReasonExecWrapper, "exec-style wrapper: only an exact rule approves "+c.Wide.Text, n)
 	}
-	c.Files = fileOperands(inner)
+	if pw.dirUnknown {
+		c.DirUnknown = true
+	}
+	c.Files = append(fileOperands(inner), pw.files...)
+	c.Powers = append(c.Powers, pw.powers...)
+	for _, f := range pw.files {
+		if f.Access == Write {
+			c.Powers = append(c.Powers, f.Via+" writes "+f.Path)
+		}
+	}
 	if peeledXargs(c) && len(inner) > 0 {
 		// xargs appends operands read from stdin: unknown files.
 		if spec, ok := operandSpecs[inner[0].Value]; ok {
@@ -220,6 +241,23 @@ func (p *parser) emit(n syntax.Node, words []Word, assigns []Assign, redirs []Re
 			c.Files = append(c.Files, f)
 		}
 	}
+	pays := pw.pays
+	more, files, powers := optionPowers(inner)
+	pays = append(pays, more...)
+	c.Files = append(c.Files, files...)
+	c.Powers = append(c.Powers, powers...)
+	c.Files = append(c.Files, scriptFiles(inner)...)
+	pays = append(pays, assignPayloads(append(append([]Assign(nil), assigns...), pw.assigns...))...)
+	pays = append(pays, p.stringPayloads(words, assigns)...)
+	if len(inner) > 0 && inner[0].Static() {
+		if target, ok := p.st.hashed[inner[0].Value]; ok {
+			argv := append([]Word{{Value: target}}, inner[1:]...)
+			pays = append(pays, payload{argv: argv, origin: "hash -p " + inner[0].Value})
+		}
+	}
+	c.Files = uniqueFiles(c.Files)
+	c.Recursive = recursiveTrees(inner)
+	c.Mentions = mentions(inner, c.Files)
 	switch c.Wide.Name {
 	case "alias":
 		for _, a := range c.Wide.Args {
@@ -230,8 +268,10 @@ func (p *parser) emit(n syntax.Node, words []Word, assigns []Assign, redirs []Re
 		}
 	case "source", ".":
 		p.unresolved(ReasonSource, "runs the commands of a file: "+c.Wide.Text, n)
-	case "cd":
-		p.cd(c.Wide.Args, inner)
+	case "hash":
+		p.hash(inner[1:], n)
+	case "cd", "pushd", "popd":
+		p.st.cd(c.Wide.Name, inner[1:])
 	}
 	p.out.Commands = append(p.out.Commands, c)
 	idx := len(p.out.Commands) - 1
@@ -240,6 +280,46 @@ func (p *parser) emit(n syntax.Node, words []Word, assigns []Assign, redirs []Re
 		p.payload(pay, span, n)
 	}
 	return &p.out.Commands[idx]
+}
+
+// stringPayloads finds array subscripts with command substitutions in
+// static strings: bash runs them when the string is evaluated
+// arithmetically (let, (( )), [[ -v ]], printf -v, read, declare -i).
+func (p *parser) stringPayloads(words []Word, assigns []Assign) []payload {
+	var out []payload
+	add := func(s string) {
+		for _, sc := range subscriptSubst(s) {
+			out = append(out, payload{script: sc, origin: "arithmetic subscript", reason: ReasonDynamicShell})
+		}
+	}
+	for _, w := range words {
+		if !w.Dynamic {
+			add(w.Value)
+		}
+	}
+	for _, a := range assigns {
+		if !a.Dynamic {
+			add(a.Value)
+		}
+	}
+	return out
+}
+
+// hash -p PATH NAME makes NAME run PATH from now on.
+func (p *parser) hash(args []Word, n syntax.Node) {
+	for i := 0; i < len(args); i++ {
+		if args[i].Value == "-p" && i+2 < len(args) {
+			if !args[i+1].Static() || !args[i+2].Static() {
+				p.unresolved(ReasonProgramConfig, "hash -p binds a command name to a path not known statically", n)
+				return
+			}
+			if p.st.hashed == nil {
+				p.st.hashed = map[string]string{}
+			}
+			p.st.hashed[args[i+2].Value] = args[i+1].Value
+			return
+		}
+	}
 }
 
 // readOnly classifies by the narrow view: what the user would see run.
@@ -254,29 +334,13 @@ func (p *parser) readOnly(c *Command) bool {
 	return IsReadOnly(c.Narrow.Name, c.Narrow.Args)
 }
 
-func (p *parser) cd(args []string, inner []Word) {
-	ops := inner[1:]
-	if len(ops) > 0 && ops[0].Value == "--" {
-		ops = ops[1:]
-	}
-	switch {
-	case len(ops) == 0:
-		p.dir = "~"
-	case !ops[0].Static() || ops[0].Value == "-":
-		p.dirUnknown = true
-	case path.IsAbs(ops[0].Value):
-		p.dir = path.Clean(ops[0].Value)
-	default:
-		p.dir = path.Join(p.dir, ops[0].Value)
-		if p.dir == "." {
-			p.dir = ""
-		}
-	}
-}
-
 // payload analyses what a wrapper runs: a script parsed recursively, or an
 // argv (find -exec) emitted as a nested command.
 func (p *parser) payload(pay payload, outer Span, n syntax.Node) {
+	if pay.unresolved {
+		p.out.Unresolved = append(p.out.Unresolved, Unresolved{Reason: pay.reason, Text: pay.script, Span: outer})
+		return
+	}
 	if pay.dynamic {
 		p.out.Unresolved = append(p.out.Unresolved, Unresolved{Reason: pay.reason,
 			Text: pay.origin + " runs a script that is not static: " + pay.script, Span: outer})
@@ -287,8 +351,7 @@ func (p *parser) payload(pay payload, outer Span, n syntax.Node) {
 			Text: "wrapper nesting deeper than the analysis limit", Span: outer})
 		return
 	}
-	sub := &parser{src: pay.script, out: p.out, depth: p.depth + 1, outer: &outer, origin: pay.origin,
-		dir: p.dir, dirUnknown: p.dirUnknown}
+	sub := &parser{src: pay.script, out: p.out, depth: p.depth + 1, outer: &outer, origin: pay.origin, st: p.st}
 	if pay.argv != nil {
 		sub.emit(n, pay.argv, nil, nil, false)
 		return
@@ -305,4 +368,19 @@ func peeledXargs(c Command) bool {
 		}
 	}
 	return false
+}
+
+// uniqueFiles drops repeated (path, access) pairs: two tables may name the
+// same option (sort -o is both an operand rule and a power).
+func uniqueFiles(fs []File) []File {
+	seen := make(map[[2]string]bool, len(fs))
+	out := fs[:0]
+	for _, f := range fs {
+		k := [2]string{f.Path, string(f.Access)}
+		if !seen[k] {
+			seen[k] = true
+			out = append(out, f)
+		}
+	}
+	return out
 }

@@ -15,94 +15,130 @@ var SafeVars = map[string]bool{
 	"PYTHONDONTWRITEBYTECODE": true, "GOOS": true, "GOARCH": true, "DEBUG": true, "VERBOSE": true,
 }
 
-// wrapper describes how to skip a wrapper command's own options.
+// wrapper is a command that runs another command given as its operands,
+// read with its real option grammar.
 type wrapper struct {
-	argOpts  string   // short options that take a value
-	longArgs []string // long options that take a value when not written with '='
-	// positional is how many operands the wrapper takes before the command.
+	g optGrammar
+	// positional is how many operands the wrapper takes before the command
+	// (timeout DURATION, flock FILE, chroot DIR, chrt PRIO, taskset MASK).
 	positional int
 	// exec marks wrappers only an exact rule may approve.
 	exec bool
+	// narrow: allow rules see through it too (spec §3's stripped list).
+	narrow bool
+	// script: options whose value is a shell script run by sh -c.
+	script []string
+	// split: options whose value is split into more arguments (env -S).
+	split []string
+	// chdir: options that run the command in another directory or root.
+	chdir []string
+	// writes, reads: options whose value is a file the wrapper opens.
+	writes, reads []string
+	// noCommand: options with which the wrapper runs no command.
+	noCommand []string
+	// assigns: NAME=VALUE words may precede the command (env, sudo).
+	assigns bool
+	// joinScript: the command words are joined and run by sh -c (watch),
+	// unless one of joinOff is given.
+	joinScript bool
+	joinOff    []string
+	// flockStyle: after the positional operand, "-c SCRIPT" runs a script.
+	flockStyle bool
+	// changesDir: the command always runs elsewhere (chroot).
+	changesDir bool
+	// shellIfNone: with no command, an interactive shell reads stdin.
+	shellIfNone bool
 }
 
-// narrowWrappers are stripped for allow rules too (spec §3).
-var narrowWrappers = map[string]wrapper{
-	"timeout": {argOpts: "sk", longArgs: []string{"--signal", "--kill-after"}, positional: 1},
-	"time":    {},
-	"nice":    {argOpts: "n", longArgs: []string{"--adjustment"}},
-	"nohup":   {},
-	"stdbuf":  {argOpts: "ioe", longArgs: []string{"--input", "--output", "--error"}},
-	"command": {},
-	"builtin": {},
-	"noglob":  {},
+// wrappers is the table of command runners, from each program's own option
+// parser (getopt strings of coreutils, util-linux, procps, sudo, findutils).
+var wrappers = map[string]wrapper{
+	"timeout": {g: optGrammar{short: "k:s:fpv", long: []string{"foreground", "kill-after=", "preserve-status",
+		"signal=", "verbose", "help", "version"}}, positional: 1, narrow: true},
+	"time": {g: optGrammar{short: "af:o:pqvV", long: []string{"append", "format=", "output=", "portability",
+		"quiet", "verbose", "help", "version"}}, writes: []string{"-o", "--output"}, narrow: true},
+	"nice":    {g: optGrammar{short: "n:", long: []string{"adjustment=", "help", "version"}, numeric: true}, narrow: true},
+	"nohup":   {g: optGrammar{long: []string{"help", "version"}}, narrow: true},
+	"stdbuf":  {g: optGrammar{short: "i:o:e:", long: []string{"input=", "output=", "error=", "help", "version"}}, narrow: true},
+	"command": {g: optGrammar{short: "pvV"}, noCommand: []string{"-v", "-V"}, narrow: true},
+	"builtin": {narrow: true},
+	"noglob":  {narrow: true},
+	"exec":    {g: optGrammar{short: "cla:"}},
+	"env": {g: optGrammar{short: "a:C:iS:u:v0", long: []string{"argv0=", "chdir=", "debug", "default-signal?",
+		"ignore-environment", "ignore-signal?", "block-signal?", "list-signal-handling", "null", "split-string=",
+		"unset=", "help", "version"}},
+		split: []string{"-S", "--split-string"}, chdir: []string{"-C", "--chdir"}, assigns: true},
+	"sudo": {g: optGrammar{short: "Aa:BbC:c:D:Eeg:Hh::iKklNnPp:R:r:SsT:t:U:u:Vv", long: []string{"askpass",
+		"auth-type=", "background", "bell", "close-from=", "chdir=", "preserve-env?", "edit", "group=", "set-home",
+		"help", "host=", "login", "remove-timestamp", "reset-timestamp", "list", "non-interactive",
+		"preserve-groups", "prompt=", "chroot=", "role=", "stdin", "shell", "type=", "command-timeout=",
+		"other-user=", "user=", "version", "validate"}},
+		chdir: []string{"-D", "--chdir", "-R", "--chroot"}, assigns: true, shellIfNone: true},
+	"doas": {g: optGrammar{short: "a:C:Lnsu:"}, noCommand: []string{"-C", "-L"}, assigns: true},
+	"watch": {g: optGrammar{short: "bced::ghn:pq:rtwvx", long: []string{"beep", "color", "no-color", "chgexit",
+		"differences?", "errexit", "equexit=", "exec", "follow?", "help", "interval=", "no-rerun", "no-title",
+		"no-wrap", "precise", "shotsdir=", "version"}}, exec: true, joinScript: true, joinOff: []string{"-x", "--exec"}},
+	"ionice": {g: optGrammar{short: "c:n:p:P:tu:Vh", long: []string{"class=", "classdata=", "pid=", "pgid=",
+		"ignore", "uid=", "version", "help"}}, exec: true, noCommand: []string{"-p", "-P", "-u", "--pid", "--pgid", "--uid"}},
+	"setsid": {g: optGrammar{short: "cfwVh", long: []string{"ctty", "fork", "wait", "help", "version"}}, exec: true},
+	"flock": {g: optGrammar{short: "sexnoFuw:E:c:hV", long: []string{"shared", "exclusive", "unlock", "nonblock",
+		"nb", "close", "no-fork", "timeout=", "wait=", "conflict-exit-code=", "command=", "verbose", "help",
+		"version"}}, positional: 1, exec: true, flockStyle: true, script: []string{"-c", "--command"}},
+	"xargs": {g: optGrammar{short: "0a:E:e::I:i::L:l::n:oP:prs:txd:", long: []string{"null", "arg-file=",
+		"delimiter=", "eof?", "replace?", "max-lines?", "max-args=", "max-procs=", "max-chars=", "interactive",
+		"no-run-if-empty", "verbose", "exit", "show-limits", "process-slot-var=", "open-tty", "help", "version"}},
+		reads: []string{"-a", "--arg-file"}},
+	"chrt": {g: optGrammar{short: "abdefiormRvpT:P:D:hV", long: []string{"all-tasks", "batch", "deadline", "ext",
+		"fifo", "idle", "other", "rr", "reset-on-fork", "sched-runtime=", "sched-period=", "sched-deadline=",
+		"pid", "max", "verbose", "help", "version"}}, positional: 1, exec: true,
+		noCommand: []string{"-p", "--pid", "-m", "--max"}},
+	"taskset": {g: optGrammar{short: "acphV", long: []string{"all-tasks", "cpu-list", "pid", "help", "version"}},
+		positional: 1, exec: true, noCommand: []string{"-p", "--pid"}},
+	"unshare": {g: optGrammar{short: "fhVmuinpCTUrR:w:S:G:cl:", long: []string{"mount?", "uts?", "ipc?", "net?",
+		"pid?", "user?", "cgroup?", "time?", "fork", "kill-child?", "mount-proc?", "mount-binfmt?", "map-user=",
+		"map-users=", "map-group=", "map-groups=", "map-root-user", "map-current-user", "map-auto",
+		"propagation=", "setgroups=", "keep-caps", "setuid=", "setgid=", "root=", "wd=", "monotonic=",
+		"boottime=", "load-interp=", "help", "version"}}, exec: true, chdir: []string{"-R", "--root", "-w", "--wd"},
+		shellIfNone: true},
+	"nsenter": {g: optGrammar{short: "ahVt:m::u::i::n::p::C::U::T::S:G:r::w::W::FZ", long: []string{"all",
+		"target=", "mount?", "uts?", "ipc?", "net?", "pid?", "cgroup?", "user?", "time?", "setuid=", "setgid=",
+		"preserve-credentials", "root?", "wd?", "wdns=", "env", "no-fork", "follow-context", "join-cgroup",
+		"user-parent", "help", "version"}}, exec: true, chdir: []string{"-r", "--root", "-w", "--wd"}, shellIfNone: true},
+	"chroot": {g: optGrammar{long: []string{"groups=", "userspec=", "skip-chdir", "help", "version"}},
+		positional: 1, exec: true, changesDir: true, shellIfNone: true},
+	"busybox":    {},
+	"toybox":     {},
+	"unbuffer":   {g: optGrammar{short: "p"}},
+	"caffeinate": {g: optGrammar{short: "dimsut:w:"}},
+	"fakeroot": {g: optGrammar{short: "l:s:i:ub:hv", long: []string{"lib=", "faked=", "unknown-is-real", "help",
+		"version"}}},
+	"proxychains":      {g: optGrammar{short: "qf:"}},
+	"proxychains4":     {g: optGrammar{short: "qf:"}},
+	"dbus-run-session": {g: optGrammar{long: []string{"config-file=", "dbus-daemon=", "help", "version"}}},
+	"strace": {g: optGrammar{short: "a:Ab:cCdDe:E:fFhiI:kno:O:p:P:qrs:S:tTu:U:vVwxX:yYzZ", long: []string{
+		"output=", "trace=", "signal=", "summary-only", "follow-forks", "string-limit=", "user=", "env=",
+		"attach=", "decode-fds?", "quiet?", "help", "version"}}, writes: []string{"-o", "--output"}},
 }
 
-// wideWrappers are stripped for deny and ask rules only.
-var wideWrappers = map[string]wrapper{
-	"env":    {argOpts: "uCS", longArgs: []string{"--unset", "--chdir", "--split-string"}},
-	"sudo":   {argOpts: "ugpCDhrtTU", longArgs: []string{"--user", "--group", "--prompt", "--close-from", "--chdir", "--host", "--role", "--type", "--command-timeout", "--other-user"}},
-	"doas":   {argOpts: "uC"},
-	"watch":  {argOpts: "nqd", longArgs: []string{"--interval", "--equexit"}, exec: true},
-	"ionice": {argOpts: "cnpPu", longArgs: []string{"--class", "--classdata", "--pid", "--pgid", "--uid"}, exec: true},
-	"setsid": {exec: true},
-	"flock":  {argOpts: "wEc", longArgs: []string{"--timeout", "--conflict-exit-code", "--command"}, positional: 1, exec: true},
-	"xargs": {argOpts: "adEeIiLlnPs", longArgs: []string{"--arg-file", "--delimiter", "--eof", "--replace",
-		"--max-lines", "--max-args", "--max-procs", "--max-chars", "--process-slot-var"}},
-	"nice": narrowWrappers["nice"], "timeout": narrowWrappers["timeout"], "stdbuf": narrowWrappers["stdbuf"],
-	"chrt": {argOpts: "T", exec: true}, "taskset": {positional: 1, exec: true}, "unbuffer": {},
-	"caffeinate": {}, "exec": {argOpts: "a"},
+// shells run a script given with -c, read from a file operand or stdin.
+var shells = map[string]optGrammar{
+	"bash": {short: "abefhkmnptuvxBCEHPTilrsDco:O:", long: []string{"norc", "noprofile", "rcfile=", "init-file=",
+		"login", "posix", "noediting", "restricted", "verbose", "version", "help", "debugger", "dump-strings",
+		"dump-po-strings", "pretty-print"}},
+	"sh":   {short: "abefhkmnpuvxCEHPTilrsco:"},
+	"dash": {short: "abefhkmnpuvxCEHPTilrsco:"},
+	"ash":  {short: "abefhkmnpuvxCEHPTilrsco:"},
+	"ksh":  {short: "abefhkmnpuvxCEHPTilrsco:R:"},
+	"mksh": {short: "abefhkmnpuvxCEHPTilrsco:T:"},
+	"zsh": {short: "abcdefghiklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789o:", long: []string{"login",
+		"interactive", "no-rcs", "rcs", "version", "help", "emulate="}},
 }
 
-// shells run their -c argument as a script.
-var shells = map[string]bool{"bash": true, "sh": true, "zsh": true, "dash": true, "ksh": true,
-	"mksh": true, "fish": true, "ash": true, "busybox": false}
-
-// gitArgOpts are git global options that take a separate value.
-var gitArgOpts = map[string]bool{"-C": true, "-c": true, "--git-dir": true, "--work-tree": true,
-	"--namespace": true, "--exec-path": true, "--config-env": true, "--super-prefix": true, "--list-cmds": true}
-
-// skipOptions removes a wrapper's options and positional operands and
-// returns the words of the wrapped command plus the options it skipped.
-func skipOptions(w wrapper, words []Word) (rest []Word, opts []string) {
-	i := 0
-	for i < len(words) {
-		v := words[i].Value
-		if v == "--" {
-			i++
-			break
-		}
-		if !strings.HasPrefix(v, "-") || v == "-" {
-			break
-		}
-		opts = append(opts, v)
-		i++
-		if strings.HasPrefix(v, "--") {
-			for _, l := range w.longArgs {
-				if v == l && i < len(words) {
-					opts = append(opts, words[i].Value)
-					i++
-				}
-			}
-			continue
-		}
-		// A cluster like -un: the first option taking a value eats the rest
-		// of the cluster or the next word.
-		for j := 1; j < len(v); j++ {
-			if strings.IndexByte(w.argOpts, v[j]) >= 0 {
-				if j == len(v)-1 && i < len(words) {
-					opts = append(opts, words[i].Value)
-					i++
-				}
-				break
-			}
-		}
-	}
-	for n := 0; n < w.positional && i < len(words); n++ {
-		opts = append(opts, words[i].Value)
-		i++
-	}
-	return words[i:], opts
-}
+// gitGlobal is git's own grammar for the options before its subcommand.
+var gitGlobal = optGrammar{short: "C:c:pPvh", long: []string{"git-dir=", "work-tree=", "namespace=",
+	"exec-path?", "super-prefix=", "list-cmds=", "config-env=", "attr-source=", "paginate", "no-pager",
+	"no-replace-objects", "no-lazy-fetch", "no-optional-locks", "no-advice", "bare", "literal-pathspecs",
+	"glob-pathspecs", "noglob-pathspecs", "icase-pathspecs", "html-path", "man-path", "info-path", "version", "help"}}
 
 // payload is something a wrapper runs that must be analysed as well.
 type payload struct {
@@ -111,7 +147,27 @@ type payload struct {
 	dynamic bool   // the script is not static
 	origin  string
 	reason  Reason
+	// unresolved: nothing to analyse, only a reason to report.
+	unresolved bool
 }
+
+// peeled is what peeling wrappers learned about a command.
+type peeled struct {
+	view  View
+	inner []Word
+	pays  []payload
+	files []File
+	// dirUnknown: the inner command runs in a directory not known statically.
+	dirUnknown bool
+	// assigns are NAME=VALUE words a wrapper (env, sudo) passed to the command.
+	assigns []Assign
+	exec    bool
+	// powers are wrapper options no prefix rule approves (git -c core.pager=…).
+	powers []string
+}
+
+// maxSplices bounds env -S re-reads (each may contain another -S).
+const maxSplices = 8
 
 // peelNarrow strips the wrappers allow rules see through.
 func peelNarrow(words []Word, assigns []Assign) View {
@@ -123,134 +179,209 @@ func peelNarrow(words []Word, assigns []Assign) View {
 	}
 	for len(words) > 0 && words[0].Static() {
 		name := words[0].Value
-		w, ok := narrowWrappers[name]
-		if name == "command" && len(words) > 1 && (words[1].Value == "-v" || words[1].Value == "-V") {
-			break
-		}
 		if name == "xargs" {
-			if len(words) > 1 && !strings.HasPrefix(words[1].Value, "-") {
-				ok = true
-			} else {
+			// Only a bare xargs (no options) is stripped for allow rules.
+			if len(words) < 2 || strings.HasPrefix(words[1].Value, "-") {
 				break
 			}
+			v.Peeled = append(v.Peeled, name)
+			words = words[1:]
+			continue
 		}
-		if !ok {
+		w, ok := wrappers[name]
+		if !ok || !w.narrow {
 			break
 		}
-		rest, _ := skipOptions(w, words[1:])
-		if len(rest) == 0 {
+		sc := w.g.scan(words[1:])
+		if sc.unsure || sc.has(w.noCommand...) || len(sc.values(w.writes...)) > 0 {
+			break
+		}
+		rest := words[1+sc.stop:]
+		if len(rest) <= w.positional {
 			break
 		}
 		v.Peeled = append(v.Peeled, name)
-		words = rest
+		words = rest[w.positional:]
 	}
 	fillView(&v, words)
 	return v
 }
 
 // peelWide strips every wrapper and returns the payloads wrappers would run.
-func peelWide(words []Word) (View, []Word, []payload) {
-	v := View{}
-	var pays []payload
+func peelWide(words []Word) peeled {
+	var out peeled
+	splices := 0
 	for len(words) > 0 && words[0].Static() {
 		name := words[0].Value
 		if strings.Contains(name, "/") {
 			name = path.Base(name)
 			words = append([]Word{{Value: name}}, words[1:]...)
 		}
-		if name == "command" && len(words) > 1 && (words[1].Value == "-v" || words[1].Value == "-V") {
-			break
-		}
-		w, ok := narrowWrappers[name]
-		if !ok {
-			w, ok = wideWrappers[name]
-		}
+		w, ok := wrappers[name]
 		if !ok {
 			break
 		}
-		rest, opts := skipOptions(w, words[1:])
-		if name == "env" || name == "sudo" || name == "doas" {
-			for len(rest) > 0 && strings.Contains(rest[0].Value, "=") && !strings.HasPrefix(rest[0].Value, "=") {
+		sc := w.g.scan(words[1:])
+		if sc.unsure {
+			out.pays = append(out.pays, payload{unresolved: true, reason: ReasonWrapperOptions, origin: name,
+				script: "options of " + name + " not understood: where its command starts is not certain"})
+		}
+		for _, o := range sc.values(w.script...) {
+			out.pays = append(out.pays, payload{script: o.value, dynamic: o.dynamic, origin: name + " " + o.name,
+				reason: ReasonDynamicShell})
+		}
+		for _, o := range sc.values(w.writes...) {
+			out.files = append(out.files, File{Path: o.value, Access: Write, Via: name + " " + o.name, Dynamic: o.dynamic})
+		}
+		for _, o := range sc.values(w.reads...) {
+			out.files = append(out.files, File{Path: o.value, Access: Read, Via: name + " " + o.name, Dynamic: o.dynamic})
+		}
+		if w.changesDir || sc.has(w.chdir...) {
+			out.dirUnknown = true
+		}
+		rest := words[1+sc.stop:]
+		if split := sc.values(w.split...); len(split) > 0 {
+			splices++
+			var spliced []Word
+			for _, o := range split {
+				ws, ok := splitArgs(o.value)
+				if !ok || o.dynamic || splices > maxSplices {
+					out.pays = append(out.pays, payload{unresolved: true, reason: ReasonWrapperOptions, origin: name,
+						script: name + " " + o.name + " string cannot be split statically: " + o.value})
+					spliced = nil
+					break
+				}
+				spliced = append(spliced, ws...)
+			}
+			if spliced != nil {
+				// env re-reads the split words as its own arguments.
+				words = append(append([]Word{words[0]}, spliced...), rest...)
+				continue
+			}
+		}
+		if name == "env" && len(rest) > 0 && rest[0].Value == "-" {
+			rest = rest[1:] // "env -" is env -i
+		}
+		if w.assigns {
+			for len(rest) > 0 && isAssignWord(rest[0].Value) {
+				n, v, _ := strings.Cut(rest[0].Value, "=")
+				out.assigns = append(out.assigns, Assign{Name: n, Value: v, Dynamic: rest[0].Dynamic})
 				rest = rest[1:]
 			}
 		}
-		if s, dyn, found := optionScript(name, words[1:], opts); found {
-			pays = append(pays, payload{script: s, dynamic: dyn, origin: name, reason: ReasonDynamicShell})
-		}
-		if name == "watch" && len(rest) == 1 && strings.ContainsAny(rest[0].Value, " \t;|&") {
-			pays = append(pays, payload{script: rest[0].Value, dynamic: !rest[0].Static(), origin: "watch", reason: ReasonDynamicShell})
-		}
-		if len(rest) == 0 {
+		if sc.has(w.noCommand...) {
 			break
 		}
-		v.Peeled = append(v.Peeled, name)
+		if name == "sudo" && sc.has("-e", "--edit") {
+			for _, r := range rest {
+				out.files = append(out.files, fileOf(r, r.Value, Write, "sudo -e"))
+			}
+			break
+		}
+		if len(rest) < w.positional {
+			break
+		}
+		pos := rest[:w.positional]
+		rest = rest[w.positional:]
+		if w.exec {
+			out.exec = true
+		}
+		if w.flockStyle && len(rest) > 0 && (rest[0].Value == "-c" || rest[0].Value == "--command") {
+			if len(rest) > 1 {
+				out.pays = append(out.pays, payload{script: rest[1].Value, dynamic: !rest[1].Static(),
+					origin: name + " -c", reason: ReasonDynamicShell})
+			}
+			out.view.Peeled = append(out.view.Peeled, name)
+			words = nil
+			break
+		}
+		if len(rest) == 0 {
+			if w.shellIfNone && name != "sudo" || name == "sudo" && sc.has("-s", "--shell", "-i", "--login") {
+				out.pays = append(out.pays, payload{unresolved: true, reason: ReasonShellInput, origin: name,
+					script: name + " starts a shell that reads its commands from stdin"})
+			}
+			_ = pos
+			break
+		}
+		if w.joinScript && !sc.has(w.joinOff...) {
+			parts := make([]string, len(rest))
+			dyn := false
+			for i, r := range rest {
+				parts[i], dyn = r.Value, dyn || !r.Static()
+			}
+			out.pays = append(out.pays, payload{script: strings.Join(parts, " "), dynamic: dyn, origin: name,
+				reason: ReasonDynamicShell})
+		}
+		out.view.Peeled = append(out.view.Peeled, name)
 		words = rest
 	}
-	if len(words) > 0 && words[0].Value == "git" {
-		i := 1
-		for i < len(words) && strings.HasPrefix(words[i].Value, "-") {
-			if gitArgOpts[words[i].Value] {
-				i++
-			}
-			i++
-		}
-		if i > 1 && i < len(words) {
-			v.Peeled = append(v.Peeled, "git-options")
-			words = append([]Word{words[0]}, words[i:]...)
-		}
-	}
-	fillView(&v, words)
-	return v, words, append(pays, payloads(words)...)
+	words = gitPeel(words, &out)
+	fillView(&out.view, words)
+	out.inner = words
+	out.pays = append(out.pays, payloads(words)...)
+	return out
 }
 
-// optionScript finds a script passed as an option value (flock -c, env -S).
-func optionScript(name string, words []Word, opts []string) (string, bool, bool) {
-	var flag string
-	switch name {
-	case "flock":
-		flag = "-c"
-	case "env":
-		flag = "-S"
-	default:
-		return "", false, false
+// isAssignWord reports a NAME=VALUE word.
+func isAssignWord(s string) bool {
+	n, _, ok := strings.Cut(s, "=")
+	if !ok || n == "" {
+		return false
 	}
-	for i := 0; i+1 < len(words) && i < len(opts); i++ {
-		if words[i].Value == flag || (flag == "-c" && words[i].Value == "--command") ||
-			(flag == "-S" && words[i].Value == "--split-string") {
-			return words[i+1].Value, !words[i+1].Static(), true
+	for i := 0; i < len(n); i++ {
+		c := n[i]
+		if !(c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || i > 0 && c >= '0' && c <= '9') {
+			return false
 		}
 	}
-	return "", false, false
+	return true
+}
+
+// gitPeel removes git's global options (so deny rules see the subcommand)
+// and turns the options that name programs into payloads.
+func gitPeel(words []Word, out *peeled) []Word {
+	if len(words) == 0 || words[0].Value != "git" {
+		return words
+	}
+	sc := gitGlobal.scan(words[1:])
+	if sc.unsure {
+		out.pays = append(out.pays, payload{unresolved: true, reason: ReasonWrapperOptions, origin: "git",
+			script: "git global options not understood"})
+	}
+	for _, o := range sc.values("-c") {
+		if pays := gitConfigPayloads(o.value, "", o.dynamic); len(pays) > 0 {
+			out.pays = append(out.pays, pays...)
+			out.powers = append(out.powers, "git -c "+o.value)
+		}
+	}
+	for _, o := range sc.values("--config-env", "--exec-path") {
+		out.pays = append(out.pays, payload{unresolved: true, reason: ReasonProgramConfig, origin: "git " + o.name,
+			script: "git " + o.name + "=" + o.value + " names configuration or programs from outside the command"})
+	}
+	if sc.has("-C", "--git-dir", "--work-tree") {
+		out.dirUnknown = out.dirUnknown || len(sc.values("-C")) > 0
+	}
+	if sc.stop == 0 {
+		return words
+	}
+	out.view.Peeled = append(out.view.Peeled, "git-options")
+	return append([]Word{words[0]}, words[1+sc.stop:]...)
 }
 
 // payloads finds the scripts and commands a peeled command runs: shell -c,
-// eval, find -exec.
+// eval, find -exec and the other command-running programs.
 func payloads(words []Word) []payload {
 	if len(words) == 0 || !words[0].Static() {
 		return nil
 	}
 	name := words[0].Value
-	switch {
-	case shells[name]:
-		for i := 1; i < len(words); i++ {
-			a := words[i].Value
-			if !strings.HasPrefix(a, "-") || strings.HasPrefix(a, "--") {
-				if a == "--" || strings.HasPrefix(a, "--") {
-					continue
-				}
-				return []payload{{dynamic: true, origin: name, reason: ReasonShellInput, script: a}}
-			}
-			if strings.Contains(a[1:], "c") {
-				if i+1 >= len(words) {
-					return nil
-				}
-				return []payload{{script: words[i+1].Value, dynamic: !words[i+1].Static(), origin: name + " -c",
-					reason: ReasonDynamicShell}}
-			}
-		}
-		// A shell with no -c and no script file reads its script from stdin.
-		return []payload{{dynamic: true, origin: name, reason: ReasonShellInput, script: name}}
-	case name == "eval":
+	if g, ok := shells[name]; ok {
+		return shellPayload(name, g, words[1:])
+	}
+	switch name {
+	case "fish":
+		return fishPayload(words[1:])
+	case "eval":
 		var parts []string
 		dyn := false
 		for _, w := range words[1:] {
@@ -258,30 +389,85 @@ func payloads(words []Word) []payload {
 			dyn = dyn || w.Dynamic
 		}
 		return []payload{{script: strings.Join(parts, " "), dynamic: dyn, origin: "eval", reason: ReasonDynamicEval}}
-	case name == "find":
-		var out []payload
-		for i := 1; i < len(words); i++ {
-			switch words[i].Value {
-			case "-exec", "-execdir", "-ok", "-okdir":
-				j := i + 1
-				for j < len(words) && words[j].Value != ";" && words[j].Value != "+" {
-					j++
-				}
-				if j > i+1 {
-					argv := append([]Word(nil), words[i+1:j]...)
-					for k := range argv {
-						if strings.Contains(argv[k].Value, "{}") {
-							argv[k].Glob = true // the files find visits
-						}
-					}
-					out = append(out, payload{argv: argv, origin: "find " + words[i].Value})
-				}
-				i = j
-			}
-		}
-		return out
+	case "find":
+		return findPayloads(words[1:])
 	}
-	return nil
+	return runnerPayloads(name, words[1:])
+}
+
+// shellPayload reads a shell's options: with -c the script is the first
+// operand (after "--" too); otherwise a file operand or stdin is the script.
+func shellPayload(name string, g optGrammar, args []Word) []payload {
+	norm := make([]Word, len(args))
+	for i, a := range args {
+		norm[i] = a
+		if strings.HasPrefix(a.Value, "+") && len(a.Value) > 1 {
+			norm[i].Value = "-" + a.Value[1:] // +o opt, +x: the same grammar
+		}
+	}
+	sc := g.scan(norm)
+	var out []payload
+	if sc.unsure {
+		out = append(out, payload{unresolved: true, reason: ReasonWrapperOptions, origin: name,
+			script: name + " options not understood: where its script starts is not certain"})
+	}
+	rest := args[sc.stop:]
+	switch {
+	case sc.has("-c"):
+		if len(rest) == 0 {
+			return out
+		}
+		return append(out, payload{script: rest[0].Value, dynamic: !rest[0].Static(), origin: name + " -c",
+			reason: ReasonDynamicShell})
+	case len(rest) > 0 && !sc.has("-s"):
+		return append(out, payload{unresolved: true, reason: ReasonShellInput, origin: name,
+			script: name + " runs the script file " + rest[0].Value})
+	}
+	return append(out, payload{unresolved: true, reason: ReasonShellInput, origin: name,
+		script: name + " reads its script from stdin"})
+}
+
+// fishPayload: fish takes its script as the value of -c/--command (and
+// -C/--init-command runs before it).
+func fishPayload(args []Word) []payload {
+	g := optGrammar{short: "c:C:d:f:hilnNo:pPv", long: []string{"command=", "init-command=", "debug=",
+		"features=", "help", "interactive", "login", "no-execute", "no-config", "debug-output=", "profile=",
+		"private", "print-rusage-self", "print-debug-categories", "version"}}
+	sc := g.scan(args)
+	var out []payload
+	for _, o := range sc.values("-c", "--command", "-C", "--init-command") {
+		out = append(out, payload{script: o.value, dynamic: o.dynamic, origin: "fish " + o.name, reason: ReasonDynamicShell})
+	}
+	if sc.unsure || len(out) == 0 {
+		out = append(out, payload{unresolved: true, reason: ReasonShellInput, origin: "fish",
+			script: "fish reads its script from a file or stdin"})
+	}
+	return out
+}
+
+// findPayloads turns find's -exec/-execdir/-ok/-okdir actions into argvs.
+func findPayloads(args []Word) []payload {
+	var out []payload
+	for i := 0; i < len(args); i++ {
+		switch args[i].Value {
+		case "-exec", "-execdir", "-ok", "-okdir":
+			j := i + 1
+			for j < len(args) && args[j].Value != ";" && args[j].Value != "+" {
+				j++
+			}
+			if j > i+1 {
+				argv := append([]Word(nil), args[i+1:j]...)
+				for k := range argv {
+					if strings.Contains(argv[k].Value, "{}") {
+						argv[k].Glob = true // the files find visits
+					}
+				}
+				out = append(out, payload{argv: argv, origin: "find " + args[i].Value})
+			}
+			i = j
+		}
+	}
+	return out
 }
 
 func fillView(v *View, words []Word) {

@@ -41,6 +41,7 @@ type Engine struct {
 	// forms) per cwd: resolving them is file-system I/O on every decision.
 	wds      sync.Map
 	settings *settings.Settings
+	guards   guardGlobs
 	bundle   *Bundle
 	prepared rego.PreparedEvalQuery
 	remote   string
@@ -91,7 +92,7 @@ func New(ctx context.Context, s *settings.Settings, opts ...Option) (*Engine, er
 	if err != nil {
 		return nil, err
 	}
-	e := &Engine{settings: s, bundle: b, remote: c.remote, now: time.Now,
+	e := &Engine{settings: s, guards: newGuards(s), bundle: b, remote: c.remote, now: time.Now,
 		client: &http.Client{Timeout: 30 * time.Second}}
 	if c.logTo != nil {
 		e.log = &decisionLog{w: c.logTo}
@@ -222,8 +223,8 @@ func (e *Engine) Input(call Call) (map[string]any, []string) {
 	if call.Mode != "" {
 		mode = call.Mode
 	}
-	en := env{cwd: cwd, home: s.Home}
-	f := Facts{Commands: []commandFact{}, Files: []fileFact{}, Unresolved: nil}
+	en := env{cwd: cwd, home: s.Home, guards: e.guards}
+	f := Facts{Commands: []commandFact{}, Files: []fileFact{}, Mentions: []fileFact{}, Reach: []reachFact{}, Unresolved: nil}
 	switch {
 	case tool == "Bash":
 		f = en.bashFacts(call.Input["command"].(string))
@@ -245,6 +246,10 @@ func (e *Engine) Input(call Call) (map[string]any, []string) {
 		}
 	}
 	f.Files = withKeys(f.Files)
+	f.Mentions = withKeys(f.Mentions)
+	for i := range f.Reach {
+		f.Reach[i].Keys = PathKeys(f.Reach[i].Path)
+	}
 	wds := e.workingDirs(cwd)
 	input := map[string]any{
 		"tool": tool, "input": call.Input, "mode": mode, "cwd": cwd, "project_root": s.ProjectRoot,

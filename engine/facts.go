@@ -57,12 +57,18 @@ type commandFact struct {
 	ReadOnly    bool           `json:"read_only"`
 	ExecWrapper bool           `json:"exec_wrapper"`
 	Background  bool           `json:"background,omitempty"`
+	// Powers are options no prefix rule approves (see bashparse.Command).
+	Powers []string `json:"powers"`
 }
 
 // Facts is what Go learned about a call before the policy runs.
 type Facts struct {
 	Commands   []commandFact          `json:"commands"`
 	Files      []fileFact             `json:"files"`
+	// Mentions are words that may name a file (any access): deny and ask
+	// path rules see them. Reach are files recursive walks may open.
+	Mentions   []fileFact             `json:"mentions"`
+	Reach      []reachFact            `json:"reach"`
 	Unresolved []bashparse.Unresolved `json:"unresolved"`
 	ParseError bool                   `json:"parse_error"`
 	URL        *urlFact               `json:"url,omitempty"`
@@ -86,6 +92,7 @@ type mcpFact struct {
 // env is where paths resolve: the cwd and the home directory.
 type env struct {
 	cwd, home string
+	guards    guardGlobs
 }
 
 // clean makes p absolute against dir and removes ., .. and duplicate slashes.
@@ -125,27 +132,89 @@ func (e env) file(p, dir, access, via string) fileFact {
 // bashFacts analyses a command string into commands and resolved files.
 func (e env) bashFacts(cmd string) Facts {
 	a := bashparse.Parse(cmd)
-	f := Facts{Commands: []commandFact{}, Files: []fileFact{}, Unresolved: a.Unresolved, ParseError: a.Err != nil}
+	f := Facts{Commands: []commandFact{}, Files: []fileFact{}, Mentions: []fileFact{}, Reach: []reachFact{},
+		Unresolved: a.Unresolved, ParseError: a.Err != nil}
 	if f.Unresolved == nil {
 		f.Unresolved = []bashparse.Unresolved{}
 	}
-	for _, c := range a.Commands {
-		f.Commands = append(f.Commands, commandFact{Narrow: c.Narrow, Wide: c.Wide, Nested: c.Nested,
-			Origin: c.Origin, ReadOnly: c.ReadOnly, ExecWrapper: c.ExecWrapper, Background: c.Background})
-		dir := e.cwd
-		if c.Dir != "" {
-			dir = e.clean(c.Dir, e.cwd)
+	seen := map[[3]string]bool{}
+	addFile := func(ff fileFact) {
+		k := [3]string{ff.Path, ff.Access, ff.Via}
+		if !seen[k] {
+			seen[k] = true
+			f.Files = append(f.Files, ff)
 		}
-		for _, op := range c.Files {
-			f.Files = append(f.Files, e.operand(op, dir, c.DirUnknown)...)
+	}
+	for _, c := range a.Commands {
+		powers := c.Powers
+		if powers == nil {
+			powers = []string{}
+		}
+		f.Commands = append(f.Commands, commandFact{Narrow: c.Narrow, Wide: c.Wide, Nested: c.Nested,
+			Origin: c.Origin, ReadOnly: c.ReadOnly, ExecWrapper: c.ExecWrapper, Background: c.Background, Powers: powers})
+		// Every directory the command may run in: a relative file is
+		// checked in each (a cd can fail; one in a subshell does not last).
+		dirs := []string{e.cwd}
+		if c.Dir != "" {
+			dirs[0] = e.clean(c.Dir, e.cwd)
+		}
+		for _, d := range c.DirAlts {
+			if d == "" {
+				dirs = append(dirs, e.cwd)
+			} else {
+				dirs = append(dirs, e.clean(d, e.cwd))
+			}
+		}
+		for _, d := range dirs {
+			for _, op := range c.Files {
+				for _, ff := range e.operand(op, d, c.DirUnknown) {
+					addFile(ff)
+				}
+			}
+		}
+		if len(e.guards) == 0 || c.DirUnknown {
+			continue
+		}
+		for _, d := range dirs {
+			for _, m := range c.Mentions {
+				f.Mentions = append(f.Mentions, e.mention(m, d)...)
+			}
+			for _, t := range c.Recursive {
+				if t.Dynamic {
+					continue
+				}
+				f.Reach = append(f.Reach, e.guards.treeWitnesses(e.clean(t.Root, d), t)...)
+			}
 		}
 	}
 	return f
 }
 
+// mention resolves a word that may name a file; a glob word stands for the
+// guarded paths it could expand to.
+func (e env) mention(m bashparse.File, dir string) []fileFact {
+	if m.Tilde && !strings.HasPrefix(m.Path, "~/") && m.Path != "~" {
+		return nil
+	}
+	c := e.clean(m.Path, dir)
+	var out []fileFact
+	// Only words that a guard could match travel to the policy: most words
+	// name nothing, and the policy matches the ones kept again.
+	if r := quickResolve(c); e.guards.matchAny(c) || e.guards.matchAny(r) {
+		out = append(out, fileFact{Path: c, Resolved: r, Access: "any", Via: m.Via, Written: m.Path})
+	}
+	if m.Glob {
+		for _, w := range e.guards.globWitnesses(c) {
+			out = append(out, fileFact{Path: w, Resolved: w, Access: "any", Via: m.Via, Written: m.Path, Glob: true})
+		}
+	}
+	return out
+}
+
 // operand resolves one shell file operand. A glob is expanded against the
-// file system (the files it would touch now) and also kept as its static
-// directory, so rules see both.
+// file system (the files it would touch now), kept as its static
+// directory, and stands for every guarded path it could match (a file that
+// does not exist yet, or differs at run time), so rules see all three.
 func (e env) operand(op bashparse.File, dir string, dirUnknown bool) []fileFact {
 	redirect := strings.ContainsAny(op.Via, "<>")
 	base := fileFact{Access: string(op.Access), Via: op.Via, Written: op.Path, Redirect: redirect,
@@ -176,6 +245,11 @@ func (e env) operand(op bashparse.File, dir string, dirUnknown bool) []fileFact 
 		}
 		ff := e.file(m, dir, base.Access, base.Via)
 		ff.Written, ff.Redirect, ff.TildeOrGlob = op.Path, redirect, true
+		out = append(out, ff)
+	}
+	for _, w := range e.guards.globWitnesses(abs) {
+		ff := base
+		ff.Path, ff.Resolved = w, w
 		out = append(out, ff)
 	}
 	return out

@@ -18,7 +18,13 @@ cmd_rules(c) := [r |
 	exact_if_exec(r, c)
 ]
 
-exact_if_exec(_, c) if not c.exec_wrapper
+# Exec-style wrappers and commands with powers (options that run another
+# program, write a named file or read instructions from elsewhere) need an
+# exact rule: a prefix rule approves arguments, not new powers (spec §3).
+exact_if_exec(_, c) if {
+	not c.exec_wrapper
+	count(object.get(c, "powers", [])) == 0
+}
 
 exact_if_exec(r, _) if r.exact
 

@@ -42,6 +42,16 @@ top_commands := [c | some c in commands; not c.nested]
 
 files := object.get(facts, "files", [])
 
+# Words that may name a file the command opens (any access), and the files
+# recursive walks may reach: deny and ask path rules see them (spec §3).
+mentions := object.get(facts, "mentions", [])
+
+reach := object.get(facts, "reach", [])
+
+reach_certain := [r | some r in reach; r.certain]
+
+reach_possible := [r | some r in reach; not r.certain]
+
 # Unresolved parts that hide what would run (exec-style wrappers only limit
 # which rules may approve, so they are not listed here).
 hard_unresolved := [u | some u in object.get(facts, "unresolved", []); u.reason != "exec-wrapper"]
@@ -111,7 +121,9 @@ own_kinds(f) := [f.via] if f.via in {"Grep", "NotebookRead"}
 
 else := []
 
-access_kinds(b, f) := ["Read"] if {
+access_kinds(b, f) := ["Read", "Edit"] if {
+	f.access == "any"
+} else := ["Read"] if {
 	f.access == "read"
 } else := ["Read", "Edit"] if {
 	b == "deny"
@@ -145,7 +157,10 @@ bash_pairs(b) := {[r.id, r] |
 	regex.match(r.re, input.input.command)
 }
 
-file_pairs(b) := {pair | some f in files; some pair in file_matches(b, f)}
+file_pairs(b) := {pair |
+	some f in array.concat(array.concat(files, mentions), reach_certain)
+	some pair in file_matches(b, f)
+}
 
 domain_pairs(b) := {[r.id, r] | some r in domain_rules(b); regex.match(r.re, facts.url.host)}
 
@@ -177,7 +192,7 @@ protected_files := {
 strict_dirs := {".git", ".claude"}
 
 protected_in(p, dirs) if {
-	parts := split(p, "/")
+	parts := split(lower(p), "/")
 	some i, seg in parts
 	seg in dirs
 	not claude_worktree(parts, i)
@@ -191,11 +206,11 @@ claude_worktree(parts, i) if {
 protected_path(p) if protected_in(p, protected_dirs)
 
 protected_path(p) if {
-	parts := split(p, "/")
+	parts := split(lower(p), "/")
 	parts[count(parts) - 1] in protected_files
 }
 
-protected_path(p) if contains(concat("", [p, "/"]), "/.config/git/")
+protected_path(p) if contains(concat("", [lower(p), "/"]), "/.config/git/")
 
 # protected(f, strict): a write to f must ask; strict ones even in bypass mode.
 protected(f, false) if protected_path(f.path)

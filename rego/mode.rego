@@ -25,6 +25,7 @@ read_only if {
 cmd_ok(c) if {
 	c.read_only
 	not c.exec_wrapper
+	count(object.get(c, "powers", [])) == 0
 }
 
 cmd_ok(c) if {

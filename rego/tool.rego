@@ -29,14 +29,30 @@ findings contains sprintf("output redirection target %q contains ~ or a glob cha
 	f.tilde_or_glob
 }
 
-findings contains sprintf("cd to %s, outside the working directories, combined with git", [f.path]) if {
+# A subdirectory can carry its own .git with hooks and config: a directory
+# change combined with git asks, inside the working directories too.
+findings contains sprintf("%s to %s combined with git", [f.via, f.written]) if {
 	input.tool == "Bash"
 	some f in lib.files
-	f.via == "cd"
-	not lib.file_in_wd(f)
+	f.via in {"cd", "pushd"}
+	f.path != input.cwd
 	some c in lib.commands
 	c.wide.name == "git"
 }
+
+# A recursive reader or writer whose tree could hold a path under a deny
+# rule asks (decided from the rule patterns, no tree walk); its own
+# filters that certainly select the path deny it in the deny stage.
+findings contains sprintf("%s over %s could %s %s (under deny rule %s)", [f.via, f.root, verb(f), f.path, lib.describe(r)]) if {
+	input.tool == "Bash"
+	some f in lib.reach_possible
+	some pair in lib.file_matches("deny", f)
+	r := pair[1]
+}
+
+verb(f) := "read" if f.access == "read"
+
+else := "write"
 
 findings contains sprintf("file operand %s of %s is not static; a Read or Edit deny or ask rule could be hidden behind it", [f.written, f.via]) if {
 	input.tool == "Bash"

@@ -1,0 +1,92 @@
+package bashparse
+
+import (
+	"path"
+	"strings"
+)
+
+// maxDirs bounds the directories followed at once; beyond it the directory
+// is unknown.
+const maxDirs = 8
+
+// shellState is what earlier commands change for later ones.
+type shellState struct {
+	// dir is the directory the last cd moved to ("" = the starting one);
+	// others are where the shell may also be: a cd can fail, and one inside
+	// a subshell or a pipeline does not last — so every directory seen
+	// stays possible (fail closed: files are checked in each).
+	dir    string
+	others []string
+	// dirUnknown: a cd to a place not known statically (cd -, popd, $X).
+	dirUnknown bool
+	// hashed maps names rebound by hash -p to the program they now run.
+	hashed map[string]string
+}
+
+// alts lists the possible directories other than dir.
+func (s *shellState) alts() []string {
+	if s.dir == "" && len(s.others) == 0 {
+		return nil
+	}
+	return append([]string(nil), s.others...)
+}
+
+// cd follows cd, pushd and popd: options (-L, -P, -e, -@) are read as
+// bash reads them; a target not known statically makes the directory unknown.
+func (s *shellState) cd(name string, args []Word) {
+	i := 0
+	for i < len(args) && strings.HasPrefix(args[i].Value, "-") && len(args[i].Value) > 1 {
+		v := args[i].Value
+		if v == "--" {
+			i++
+			break
+		}
+		if strings.Trim(v[1:], "LPe@n") != "" {
+			break // "-" or -N / +N (directory stack entries)
+		}
+		i++
+	}
+	ops := args[i:]
+	var target string
+	switch {
+	case name == "popd":
+		s.dirUnknown = true
+		return
+	case len(ops) == 0 && name == "pushd":
+		s.dirUnknown = true // swaps the top two stack entries
+		return
+	case len(ops) == 0:
+		target = "~"
+	case !ops[0].Static() || ops[0].Value == "-" || strings.HasPrefix(ops[0].Value, "+") ||
+		strings.HasPrefix(ops[0].Value, "-"):
+		s.dirUnknown = true
+		return
+	default:
+		target = ops[0].Value
+	}
+	old := append([]string{s.dir}, s.others...)
+	join := func(d string) string {
+		if path.IsAbs(target) || strings.HasPrefix(target, "~") {
+			return path.Clean(target)
+		}
+		if j := path.Join(d, target); j != "." {
+			return j
+		}
+		return ""
+	}
+	moved := join(s.dir)
+	seen := map[string]bool{moved: true}
+	s.others = nil
+	for _, d := range old {
+		for _, c := range []string{d, join(d)} {
+			if !seen[c] {
+				seen[c] = true
+				s.others = append(s.others, c)
+			}
+		}
+	}
+	s.dir = moved
+	if len(s.others) >= maxDirs {
+		s.dirUnknown = true
+	}
+}

@@ -1,0 +1,359 @@
+package bashparse
+
+import (
+	"regexp"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// Everything here turns a string that some program or builtin executes into
+// a payload (spec §3: "anything that runs a command is a command").
+
+// splitArgs splits env -S's string into words the way env does for the
+// static cases (quotes, backslashes, whitespace). Anything else — a variable,
+// a substitution, an operator — is reported as not splittable.
+func splitArgs(s string) ([]Word, bool) {
+	sp := parsers.Get().(*syntax.Parser)
+	f, err := sp.Parse(strings.NewReader(s), "")
+	parsers.Put(sp)
+	if err != nil || len(f.Stmts) != 1 {
+		return nil, strings.TrimSpace(s) == "" && err == nil
+	}
+	st := f.Stmts[0]
+	call, ok := st.Cmd.(*syntax.CallExpr)
+	if !ok || len(st.Redirs) > 0 || st.Background || st.Negated || len(call.Assigns) > 0 {
+		return nil, false
+	}
+	tmp := &parser{src: s}
+	out := make([]Word, 0, len(call.Args))
+	for _, a := range call.Args {
+		w := tmp.word(a)
+		if w.Dynamic || w.Brace {
+			return nil, false
+		}
+		w.Glob, w.Tilde = false, false // env does not expand them
+		out = append(out, w)
+	}
+	return out, true
+}
+
+// runnerPayloads finds what builtins and programs with their own command
+// syntax run: trap, su/runuser, sg, script, awk programs, git config.
+func runnerPayloads(name string, args []Word) []payload {
+	switch name {
+	case "trap":
+		return trapPayload(args)
+	case "su", "runuser":
+		return suPayload(name, args)
+	case "sg":
+		if len(args) < 2 {
+			return []payload{{unresolved: true, reason: ReasonShellInput, origin: name, script: "sg starts a shell reading stdin"}}
+		}
+		rest := args[1:]
+		if rest[0].Value == "-c" {
+			rest = rest[1:]
+		}
+		return []payload{joined(name, rest)}
+	case "newgrp":
+		return []payload{{unresolved: true, reason: ReasonShellInput, origin: name, script: "newgrp starts a shell reading stdin"}}
+	case "script":
+		g := optGrammar{short: "ac:eE:fI:O:B:T:t::m:o:qhV", long: []string{"append", "command=", "return",
+			"echo=", "flush", "force", "log-in=", "log-out=", "log-io=", "log-timing=", "timing?",
+			"logging-format=", "output-limit=", "quiet", "help", "version"}, permute: true}
+		sc := g.scan(args)
+		var out []payload
+		for _, o := range sc.values("-c", "--command") {
+			out = append(out, payload{script: o.value, dynamic: o.dynamic, origin: "script -c", reason: ReasonDynamicShell})
+		}
+		if len(out) == 0 {
+			out = append(out, payload{unresolved: true, reason: ReasonShellInput, origin: name, script: "script starts a shell reading stdin"})
+		}
+		return out
+	case "sed", "gsed":
+		var out []payload
+		for _, sc := range sedScripts(args) {
+			_, _, execs := sedScan(sc.Value)
+			for _, e := range execs {
+				if e == "" {
+					out = append(out, payload{unresolved: true, reason: ReasonDynamicShell, origin: "sed e",
+						script: "sed executes its pattern space"})
+					continue
+				}
+				out = append(out, payload{script: e, dynamic: !sc.Static(), origin: "sed e", reason: ReasonDynamicShell})
+			}
+		}
+		return out
+	case "awk", "gawk", "mawk", "nawk", "busybox-awk":
+		return awkPayloads(args)
+	case "git":
+		return gitSubPayloads(args)
+	case "parallel":
+		var parts []Word
+		for _, a := range args {
+			if strings.HasPrefix(a.Value, ":::") {
+				break
+			}
+			parts = append(parts, a)
+		}
+		if len(parts) == 0 {
+			return []payload{{unresolved: true, reason: ReasonShellInput, origin: name, script: "parallel reads commands from stdin"}}
+		}
+		return []payload{joined(name, parts), {unresolved: true, reason: ReasonWrapperOptions, origin: name,
+			script: "parallel builds commands from its input"}}
+	}
+	return nil
+}
+
+func joined(origin string, ws []Word) payload {
+	parts := make([]string, len(ws))
+	dyn := false
+	for i, w := range ws {
+		parts[i], dyn = w.Value, dyn || !w.Static()
+	}
+	return payload{script: strings.Join(parts, " "), dynamic: dyn, origin: origin, reason: ReasonDynamicShell}
+}
+
+// trapPayload: `trap [--] ACTION SIG…` runs ACTION when the signal (or EXIT,
+// ERR, DEBUG, RETURN) comes.
+func trapPayload(args []Word) []payload {
+	i := 0
+	for i < len(args) && strings.HasPrefix(args[i].Value, "-") && args[i].Value != "-" {
+		if args[i].Value == "--" {
+			i++
+			break
+		}
+		if args[i].Value == "-p" || args[i].Value == "-l" || args[i].Value == "-P" {
+			return nil // prints, runs nothing
+		}
+		i++
+	}
+	if i >= len(args) {
+		return nil
+	}
+	a := args[i]
+	if a.Value == "-" || a.Value == "" && a.Static() {
+		return nil
+	}
+	return []payload{{script: a.Value, dynamic: !a.Static(), origin: "trap", reason: ReasonDynamicShell}}
+}
+
+// suPayload: su and runuser run `SHELL -c CMD` for -c/--command; other
+// arguments after the user go to the shell; without any, the shell reads stdin.
+func suPayload(name string, args []Word) []payload {
+	g := optGrammar{short: "c:fg:G:lmps:u:w:PhV", long: []string{"command=", "session-command=", "fast", "group=",
+		"supp-group=", "login", "preserve-environment", "shell=", "user=", "whitelist-environment=", "pty",
+		"help", "version"}, permute: true}
+	sc := g.scan(args)
+	var out []payload
+	if sc.unsure {
+		out = append(out, payload{unresolved: true, reason: ReasonWrapperOptions, origin: name,
+			script: name + " options not understood"})
+	}
+	for _, o := range sc.values("-c", "--command", "--session-command") {
+		out = append(out, payload{script: o.value, dynamic: o.dynamic, origin: name + " " + o.name, reason: ReasonDynamicShell})
+	}
+	ops := sc.operands
+	if len(ops) > 0 && args[ops[0]].Value == "-" {
+		ops = ops[1:]
+	}
+	if name == "runuser" && sc.has("-u", "--user") && len(ops) > 0 {
+		argv := make([]Word, 0, len(ops))
+		for _, i := range ops {
+			argv = append(argv, args[i])
+		}
+		return append(out, payload{argv: argv, origin: "runuser -u"})
+	}
+	if len(ops) > 1 {
+		shArgs := make([]Word, 0, len(ops)-1)
+		for _, i := range ops[1:] {
+			shArgs = append(shArgs, args[i])
+		}
+		out = append(out, shellPayload("sh", shells["sh"], shArgs)...)
+	}
+	if len(out) == 0 {
+		out = append(out, payload{unresolved: true, reason: ReasonShellInput, origin: name, script: name + " starts a shell reading stdin"})
+	}
+	return out
+}
+
+// awkCalls finds the commands an awk program runs: system("…"),
+// "…" | getline, print … | "…".
+var awkCalls = regexp.MustCompile(`system\s*\(\s*"((?:[^"\\]|\\.)*)"|"((?:[^"\\]|\\.)*)"\s*\|\s*getline|\|\s*"((?:[^"\\]|\\.)*)"`)
+
+// awkDynamic: system() or a pipe with a computed command.
+var awkDynamic = regexp.MustCompile(`system\s*\(\s*[^"\s]|\|\s*getline|\|\s*[^"\s&|]`)
+
+func awkPayloads(args []Word) []payload {
+	prog := ""
+	for i := 0; i < len(args); i++ {
+		v := args[i].Value
+		if v == "-f" || v == "--file" {
+			return nil // a program file: readsScript in the programs table
+		}
+		if v == "-v" || v == "-F" {
+			i++
+			continue
+		}
+		if strings.HasPrefix(v, "-") && v != "-" {
+			continue
+		}
+		prog = v
+		break
+	}
+	var out []payload
+	calls := awkCalls.FindAllStringSubmatch(prog, -1)
+	for _, m := range calls {
+		s := m[1] + m[2] + m[3]
+		out = append(out, payload{script: strings.ReplaceAll(s, `\"`, `"`), origin: "awk", reason: ReasonDynamicShell})
+	}
+	stripped := awkCalls.ReplaceAllString(prog, "")
+	if awkDynamic.MatchString(stripped) {
+		out = append(out, payload{unresolved: true, reason: ReasonDynamicShell, origin: "awk",
+			script: "awk runs a command it computes"})
+	}
+	return out
+}
+
+// gitProgramKey matches configuration keys whose value is a program or a
+// shell command git runs.
+var gitProgramKey = regexp.MustCompile(`(?i)^(alias\..+|core\.(pager|editor|sshcommand|askpass|fsmonitor|hookspath|gitproxy)|pager\..+|sequence\.editor|diff\.external|diff\..+\.(command|textconv)|merge\..+\.driver|filter\..+\.(clean|smudge|process)|credential(\..+)?\.helper|gpg(\..+)?\.program|uploadpack\.packobjectshook|remote\..+\.(uploadpack|receivepack|proxy)|(web|help)\.browser|browser\..+\.(cmd|path)|man\..+\.(cmd|path)|(merge|diff)tool\..+\.(cmd|path)|interactive\.difffilter|sendemail\..+|imap\.tunnel|include(if\..+)?\.path|http\..*proxy|protocol\..+\.allow|ssh\.variant)$`)
+
+// gitConfigPayloads reads one `key=value` (git -c) or key and value (git
+// config): a program-naming key's value is analysed as the command it is.
+func gitConfigPayloads(kv, value string, dynamic bool) []payload {
+	key := kv
+	if value == "" {
+		key, value, _ = strings.Cut(kv, "=")
+	}
+	if !gitProgramKey.MatchString(key) {
+		return nil
+	}
+	lk := strings.ToLower(key)
+	switch {
+	case dynamic:
+		return []payload{{unresolved: true, reason: ReasonProgramConfig, origin: "git config",
+			script: "git configuration " + key + " is not static"}}
+	case strings.HasPrefix(lk, "alias."):
+		if s, ok := strings.CutPrefix(value, "!"); ok {
+			return []payload{{script: s, origin: "git alias " + key, reason: ReasonDynamicShell}}
+		}
+		return []payload{{script: "git " + value, origin: "git alias " + key, reason: ReasonDynamicShell}}
+	case strings.HasPrefix(lk, "include") || lk == "core.hookspath" || strings.HasPrefix(lk, "protocol.") ||
+		strings.HasPrefix(lk, "http.") || lk == "ssh.variant" || strings.HasSuffix(lk, ".proxy"):
+		return []payload{{unresolved: true, reason: ReasonProgramConfig, origin: "git config",
+			script: "git configuration " + key + " makes git run programs from elsewhere"}}
+	}
+	return []payload{{script: strings.TrimPrefix(value, "!"), origin: "git config " + key, reason: ReasonDynamicShell}}
+}
+
+// gitSubPayloads: `git config KEY VALUE` (and `git config set`) that names a
+// program, rebase --exec, bisect run, submodule foreach, filter-branch.
+func gitSubPayloads(args []Word) []payload {
+	if len(args) == 0 {
+		return nil
+	}
+	sub, rest := args[0].Value, args[1:]
+	switch sub {
+	case "config":
+		var ops []Word
+		for _, a := range rest {
+			if !strings.HasPrefix(a.Value, "-") {
+				ops = append(ops, a)
+			}
+		}
+		if len(ops) > 0 && (ops[0].Value == "set" || ops[0].Value == "--add") {
+			ops = ops[1:]
+		}
+		if len(ops) >= 2 {
+			return gitConfigPayloads(ops[0].Value, ops[1].Value, !ops[1].Static())
+		}
+	case "bisect":
+		if len(rest) > 1 && rest[0].Value == "run" {
+			return []payload{{argv: rest[1:], origin: "git bisect run"}}
+		}
+	case "submodule":
+		for i, a := range rest {
+			if a.Value == "foreach" && i+1 < len(rest) {
+				return []payload{joined("git submodule foreach", rest[i+1:])}
+			}
+		}
+	case "filter-branch", "filter-repo":
+		var out []payload
+		for i, a := range rest {
+			if strings.HasSuffix(a.Value, "-filter") && i+1 < len(rest) {
+				out = append(out, payload{script: rest[i+1].Value, dynamic: !rest[i+1].Static(),
+					origin: "git " + sub + " " + a.Value, reason: ReasonDynamicShell})
+			}
+		}
+		return out
+	}
+	return nil
+}
+
+// programVars are variables whose value is a command or a program some
+// later program runs; an assignment to one is a payload (or, when the value
+// is a file of code, an unresolved part).
+var programVars = map[string]bool{
+	"GIT_PAGER": true, "PAGER": true, "GIT_EDITOR": true, "EDITOR": true, "VISUAL": true, "GIT_SSH_COMMAND": true,
+	"GIT_SSH": true, "GIT_ASKPASS": true, "SSH_ASKPASS": true, "GIT_EXTERNAL_DIFF": true, "GIT_SEQUENCE_EDITOR": true,
+	"LESSOPEN": true, "LESSCLOSE": true, "BROWSER": true, "PROMPT_COMMAND": true, "MANPAGER": true,
+	"GIT_PROXY_COMMAND": true, "RSYNC_RSH": true, "FCEDIT": true, "SUDO_ASKPASS": true,
+}
+
+// codeVars name files of code or search paths that make a later command
+// run something else: never analysable statically.
+var codeVars = map[string]bool{
+	"BASH_ENV": true, "ENV": true, "LD_PRELOAD": true, "LD_LIBRARY_PATH": true, "LD_AUDIT": true,
+	"GIT_EXEC_PATH": true, "GIT_CONFIG_GLOBAL": true, "GIT_CONFIG_SYSTEM": true, "GIT_CONFIG": true,
+	"GIT_CONFIG_PARAMETERS": true, "GIT_CONFIG_COUNT": true, "GIT_DIR": true, "GIT_TEMPLATE_DIR": true,
+	"PATH": true, "PERL5OPT": true, "PERL5LIB": true, "PYTHONSTARTUP": true, "PYTHONPATH": true, "NODE_OPTIONS": true,
+	"RUSTC_WRAPPER": true, "RUBYOPT": true, "PS4": true, "BASH_FUNC": true, "SHELLOPTS": true, "BASHOPTS": true,
+	"CDPATH": true,
+}
+
+// assignPayloads turns assignments to program-naming variables into
+// payloads; GIT_CONFIG_KEY_n/VALUE_n pairs are read as git -c.
+func assignPayloads(as []Assign) []payload {
+	var out []payload
+	keys := map[string]string{}
+	for _, a := range as {
+		switch {
+		case programVars[a.Name]:
+			out = append(out, payload{script: a.Value, dynamic: a.Dynamic, origin: a.Name + "=", reason: ReasonDynamicShell})
+		case codeVars[a.Name] || strings.HasPrefix(a.Name, "BASH_FUNC_"):
+			out = append(out, payload{unresolved: true, reason: ReasonProgramConfig, origin: a.Name + "=",
+				script: a.Name + " changes which code later commands run"})
+		case strings.HasPrefix(a.Name, "GIT_CONFIG_KEY_"):
+			keys[strings.TrimPrefix(a.Name, "GIT_CONFIG_KEY_")] = a.Value
+		}
+	}
+	for _, a := range as {
+		if n, ok := strings.CutPrefix(a.Name, "GIT_CONFIG_VALUE_"); ok {
+			if k, ok := keys[n]; ok {
+				out = append(out, gitConfigPayloads(k, a.Value, a.Dynamic)...)
+			}
+		}
+	}
+	return out
+}
+
+// subscriptSubst finds array subscripts holding a command substitution in a
+// string the shell does not expand now but may evaluate arithmetically later
+// (let, (( )), [[ -v ]], printf -v, read, declare -i, unset): bash runs
+// a[$(cmd)] there. The substitutions are returned as scripts to analyse.
+func subscriptSubst(s string) []string {
+	if !strings.Contains(s, "[") || !strings.ContainsAny(s, "$`") {
+		return nil
+	}
+	i := strings.IndexByte(s, '[')
+	j := strings.LastIndexByte(s, ']')
+	if j <= i {
+		j = len(s)
+	}
+	inner := s[i+1 : j]
+	if strings.Contains(inner, "$(") || strings.Contains(inner, "`") || strings.Contains(inner, "${") {
+		return []string{": " + inner}
+	}
+	return nil
+}

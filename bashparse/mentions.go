@@ -1,0 +1,442 @@
+package bashparse
+
+import "strings"
+
+// namesOnly are commands whose arguments are never opened for their
+// content: a word naming a file there is not an access (spec §3's operand
+// table exception). Shell builtins that take names, not files, are here too.
+var namesOnly = map[string]bool{
+	"echo": true, "printf": true, "ls": true, "stat": true, "test": true, "[": true, "realpath": true,
+	"readlink": true, "basename": true, "dirname": true, "which": true, "type": true, "command": true,
+	"hash": true, "true": true, "false": true, "du": true, "tree": true, "cd": true, "pushd": true, "popd": true,
+	"export": true, "local": true, "declare": true, "typeset": true, "readonly": true, "unset": true, "set": true,
+	"shopt": true, "alias": true, "unalias": true, "kill": true, "sleep": true, "exit": true, "return": true,
+	"wait": true, "jobs": true, "read": true, "let": true, "trap": true, "find": true, "whereis": true,
+	"whoami": true, "date": true, "pwd": true, "seq": true, "expr": true, "getopts": true, "shift": true,
+	"umask": true, "ulimit": true, "history": true, "mkdir": true, "rmdir": true,
+}
+
+// gitNamesOnly are git subcommands whose path arguments only name files.
+var gitNamesOnly = map[string]bool{"status": true, "check-ignore": true, "ls-files": true, "check-attr": true}
+
+// patternFirst are commands whose first operand is a pattern or program,
+// not a file, unless an option supplied it.
+var patternFirst = map[string]string{"grep": "ef", "egrep": "ef", "fgrep": "ef", "rg": "ef", "ag": "", "ack": "",
+	"sed": "ef", "awk": "f", "gawk": "f", "mawk": "f", "jq": "f", "git-grep": "ef"}
+
+// messageOpts are options whose value is text, never a path.
+var messageOpts = map[string]bool{"-m": true, "--message": true, "--grep": true, "-e": true, "--regexp": true,
+	"-name": true, "-iname": true, "-path": true, "-ipath": true, "-regex": true, "-iregex": true,
+	"-wholename": true, "--format": true, "--pretty": true, "--author": true, "--committer": true, "-S": true, "-G": true}
+
+// mentions lists the words of a command that may name a file it opens
+// although no table entry says so: every operand and option value of a
+// command not known to only name files. Deny and ask path rules see them.
+func mentions(words []Word, files []File) []File {
+	if len(words) < 2 || !words[0].Static() {
+		return nil
+	}
+	name := words[0].Value
+	if namesOnly[name] {
+		return nil
+	}
+	args := words[1:]
+	if name == "git" && len(args) > 0 {
+		if gitNamesOnly[args[0].Value] {
+			return nil
+		}
+		if args[0].Value == "grep" {
+			name, args = "git-grep", args[1:]
+		}
+	}
+	known := map[string]bool{}
+	for _, f := range files {
+		known[f.Path] = true
+	}
+	patternFlags, hasPattern := patternFirst[name]
+	patternGiven := false
+	if hasPattern {
+		for _, a := range args {
+			v := a.Value
+			if v == "--" {
+				break
+			}
+			if strings.HasPrefix(v, "--regexp") || strings.HasPrefix(v, "--file") ||
+				len(v) > 1 && v[0] == '-' && v[1] != '-' && strings.ContainsAny(v[1:2], patternFlags) && patternFlags != "" {
+				patternGiven = true
+			}
+		}
+	}
+	var out []File
+	seenOperand := false
+	skipNext := false
+	for _, a := range args {
+		v := a.Value
+		if skipNext {
+			skipNext = false
+			continue
+		}
+		if messageOpts[v] {
+			skipNext = true
+			continue
+		}
+		if a.Dynamic || v == "" {
+			continue
+		}
+		if !strings.HasPrefix(v, "-") {
+			if hasPattern && !patternGiven && !seenOperand {
+				seenOperand = true
+				continue
+			}
+			seenOperand = true
+		}
+		for _, c := range candidates(v) {
+			if known[c] || c == "" || c == "-" {
+				continue
+			}
+			known[c] = true
+			out = append(out, File{Path: c, Access: Read, Via: name, Glob: a.Glob, Tilde: a.Tilde && c == v})
+		}
+	}
+	return out
+}
+
+// candidates are the parts of a word that may be a path: the word, the
+// value after "=" (--opt=F, key=F), after "@" (curl -d @F), after "REV:"
+// (git show REV:F), and an attached short option value (-fF).
+func candidates(v string) []string {
+	var out []string
+	if !strings.HasPrefix(v, "-") {
+		out = append(out, v)
+	}
+	if i := strings.IndexByte(v, '='); i >= 0 {
+		out = append(out, v[i+1:])
+		if j := strings.LastIndexByte(v, '='); j > i {
+			out = append(out, v[j+1:])
+		}
+	}
+	if i := strings.IndexByte(v, '@'); i >= 0 {
+		out = append(out, v[i+1:])
+	}
+	if i := strings.IndexByte(v, ':'); i > 0 && !strings.Contains(v[:i], "/") {
+		out = append(out, strings.TrimPrefix(v[i+1:], "./"))
+	}
+	if len(v) > 2 && v[0] == '-' && v[1] != '-' {
+		out = append(out, v[2:])
+	}
+	return out
+}
+
+// recursiveTrees lists the directory trees a command reads or writes whole,
+// with the filters it applies itself.
+func recursiveTrees(words []Word) []Tree {
+	if len(words) == 0 || !words[0].Static() {
+		return nil
+	}
+	name, args := words[0].Value, words[1:]
+	switch name {
+	case "grep", "egrep", "fgrep":
+		return grepTrees(name, args)
+	case "rg", "ag", "ack":
+		return searchTrees(name, args)
+	case "git":
+		if len(args) > 0 && args[0].Value == "grep" {
+			return []Tree{{Root: ".", Access: Read, Via: "git grep"}}
+		}
+		if len(args) > 0 && args[0].Value == "apply" {
+			return []Tree{{Root: ".", Access: Write, Via: "git apply"}}
+		}
+	case "tar", "bsdtar":
+		return tarTrees(args)
+	case "zip":
+		if hasShort(args, 'r') || hasLong(args, "--recurse-paths") {
+			ops := operandWords(args, "")
+			var out []Tree
+			for i, o := range ops {
+				if i == 0 {
+					continue // the archive
+				}
+				out = append(out, Tree{Root: o.Value, Access: Read, Via: "zip -r", Dynamic: !o.Static()})
+			}
+			return out
+		}
+	case "cp", "rsync", "scp":
+		if hasShort(args, 'r') || hasShort(args, 'R') || hasShort(args, 'a') || hasLong(args, "--recursive") || hasLong(args, "--archive") {
+			ops := operandWords(args, "tSe")
+			var out []Tree
+			for i, o := range ops {
+				acc := Read
+				if i == len(ops)-1 && len(ops) > 1 {
+					acc = Write
+				}
+				out = append(out, Tree{Root: o.Value, Access: acc, Via: name + " -r", Dynamic: !o.Static()})
+			}
+			return out
+		}
+	case "diff":
+		if hasShort(args, 'r') || hasLong(args, "--recursive") {
+			var out []Tree
+			for _, o := range operandWords(args, "") {
+				out = append(out, Tree{Root: o.Value, Access: Read, Via: "diff -r", Dynamic: !o.Static()})
+			}
+			return out
+		}
+	case "unzip", "patch":
+		root := "."
+		for i, a := range args {
+			if a.Value == "-d" && i+1 < len(args) {
+				root = args[i+1].Value
+			}
+		}
+		return []Tree{{Root: root, Access: Write, Via: name}}
+	case "find":
+		return findTrees(args)
+	}
+	return nil
+}
+
+func grepTrees(name string, args []Word) []Tree {
+	rec := hasShort(args, 'r') || hasShort(args, 'R') || hasLong(args, "--recursive") ||
+		hasLong(args, "--dereference-recursive") || hasLong(args, "--directories=recurse")
+	for i, a := range args {
+		if a.Value == "-d" && i+1 < len(args) && args[i+1].Value == "recurse" {
+			rec = true
+		}
+	}
+	if !rec {
+		return nil
+	}
+	t := Tree{Access: Read, Via: name + " -r"}
+	t.Include = longValues(args, "--include")
+	t.Exclude = append(longValues(args, "--exclude"), longValues(args, "--exclude-dir")...)
+	ops := operandWords(args, "efmABCdD")
+	given := hasShort(args, 'e') || hasShort(args, 'f') || hasLong(args, "--regexp") || hasLong(args, "--file")
+	if !given && len(ops) > 0 {
+		ops = ops[1:]
+	}
+	return treesAt(t, ops)
+}
+
+func searchTrees(name string, args []Word) []Tree {
+	if hasLong(args, "--files") {
+		return nil // lists names, reads no content
+	}
+	t := Tree{Access: Read, Via: name, SkipHidden: name != "ack"}
+	if hasLong(args, "--hidden") || hasShort(args, '.') || hasShort(args, 'u') || hasLong(args, "--unrestricted") {
+		t.SkipHidden = false
+	}
+	for _, g := range append(optValues(args, "-g", "--glob"), optValues(args, "--iglob", "-G")...) {
+		if ex, ok := strings.CutPrefix(g, "!"); ok {
+			t.Exclude = append(t.Exclude, ex)
+		} else {
+			t.Include = append(t.Include, g)
+		}
+	}
+	for _, ty := range optValues(args, "-t", "--type") {
+		if globs, ok := fileTypes[ty]; ok {
+			t.Include = append(t.Include, globs...)
+		} else {
+			t.Include = append(t.Include, "*")
+		}
+	}
+	for _, ty := range optValues(args, "-T", "--type-not") {
+		t.Exclude = append(t.Exclude, fileTypes[ty]...)
+	}
+	ops := operandWords(args, "efgtTmABCMjG")
+	given := hasShort(args, 'e') || hasShort(args, 'f') || hasLong(args, "--regexp") || hasLong(args, "--file")
+	if !given && len(ops) > 0 {
+		ops = ops[1:]
+	}
+	return treesAt(t, ops)
+}
+
+// fileTypes are the common ripgrep/ag types as base-name globs.
+var fileTypes = map[string][]string{
+	"go": {"*.go"}, "py": {"*.py", "*.pyi"}, "js": {"*.js", "*.mjs", "*.cjs", "*.jsx"}, "ts": {"*.ts", "*.tsx", "*.mts", "*.cts"},
+	"rust": {"*.rs"}, "java": {"*.java"}, "c": {"*.c", "*.h"}, "cpp": {"*.cpp", "*.cc", "*.cxx", "*.hpp", "*.hh", "*.h"},
+	"md": {"*.md", "*.markdown"}, "markdown": {"*.md", "*.markdown"}, "json": {"*.json"}, "yaml": {"*.yaml", "*.yml"},
+	"html": {"*.html", "*.htm"}, "css": {"*.css"}, "sh": {"*.sh", "*.bash"}, "rb": {"*.rb"}, "ruby": {"*.rb"},
+	"toml": {"*.toml"}, "sql": {"*.sql"}, "kotlin": {"*.kt", "*.kts"}, "swift": {"*.swift"}, "php": {"*.php"},
+}
+
+func treesAt(t Tree, ops []Word) []Tree {
+	if len(ops) == 0 {
+		t.Root = "."
+		return []Tree{t}
+	}
+	out := make([]Tree, 0, len(ops))
+	for _, o := range ops {
+		tt := t
+		tt.Root, tt.Dynamic = o.Value, !o.Static() || o.Glob
+		out = append(out, tt)
+	}
+	return out
+}
+
+func tarTrees(args []Word) []Tree {
+	if len(args) == 0 {
+		return nil
+	}
+	first := args[0].Value
+	create := hasShort(args, 'c') || hasLong(args, "--create") || !strings.HasPrefix(first, "-") && strings.ContainsRune(first, 'c')
+	extract := hasShort(args, 'x') || hasLong(args, "--extract") || hasLong(args, "--get") ||
+		!strings.HasPrefix(first, "-") && strings.ContainsRune(first, 'x')
+	dir := "."
+	for i, a := range args {
+		if a.Value == "-C" && i+1 < len(args) {
+			dir = args[i+1].Value
+		} else if v, ok := strings.CutPrefix(a.Value, "--directory="); ok {
+			dir = v
+		}
+	}
+	ex := longValues(args, "--exclude")
+	switch {
+	case extract:
+		return []Tree{{Root: dir, Access: Write, Via: "tar x", Exclude: ex}}
+	case create:
+		var out []Tree
+		skip := !strings.HasPrefix(first, "-") && strings.ContainsRune(first, 'f')
+		for i, a := range args {
+			v := a.Value
+			if i == 0 && !strings.HasPrefix(v, "-") {
+				continue
+			}
+			if strings.HasPrefix(v, "-") {
+				if v == "-C" || v == "-f" || v == "-T" || v == "-X" || v == "-I" || v == "-b" || v == "-H" ||
+					len(v) > 1 && v[1] != '-' && strings.HasSuffix(v, "f") {
+					skip = true
+				}
+				continue
+			}
+			if skip {
+				skip = false
+				continue
+			}
+			root := v
+			if !strings.HasPrefix(v, "/") && dir != "." {
+				root = dir + "/" + v
+			}
+			out = append(out, Tree{Root: root, Access: Read, Via: "tar c", Dynamic: !a.Static(), Exclude: ex})
+		}
+		return out
+	}
+	return nil
+}
+
+func findTrees(args []Word) []Tree {
+	var roots []Word
+	i := 0
+	for ; i < len(args); i++ {
+		v := args[i].Value
+		if strings.HasPrefix(v, "-") || v == "(" || v == "!" {
+			break
+		}
+		roots = append(roots, args[i])
+	}
+	acc := Access("")
+	negated := false
+	var names []string
+	for j := i; j < len(args); j++ {
+		switch v := args[j].Value; v {
+		case "!", "-not", "-o", "-or":
+			negated = true
+		case "-name", "-iname":
+			if j+1 < len(args) {
+				names = append(names, args[j+1].Value)
+			}
+		case "-delete":
+			acc = Write
+		case "-exec", "-execdir", "-ok", "-okdir":
+			if j+1 < len(args) && !namesOnly[args[j+1].Value] && acc == "" {
+				acc = Read
+			}
+		}
+	}
+	if acc == "" {
+		return nil
+	}
+	t := Tree{Access: acc, Via: "find"}
+	if !negated {
+		t.Include = names
+	}
+	return treesAt(t, roots)
+}
+
+func hasShort(args []Word, c byte) bool {
+	for _, a := range args {
+		v := a.Value
+		if v == "--" {
+			return false
+		}
+		if len(v) > 1 && v[0] == '-' && v[1] != '-' && strings.IndexByte(v[1:], c) >= 0 {
+			// stop at the first letter taking a value? a cluster like -rA3 still has r
+			return true
+		}
+	}
+	return false
+}
+
+func hasLong(args []Word, name string) bool {
+	for _, a := range args {
+		if a.Value == name || strings.HasPrefix(a.Value, name+"=") {
+			return true
+		}
+	}
+	return false
+}
+
+func longValues(args []Word, name string) []string {
+	var out []string
+	for i, a := range args {
+		if v, ok := strings.CutPrefix(a.Value, name+"="); ok {
+			out = append(out, v)
+		} else if a.Value == name && i+1 < len(args) {
+			out = append(out, args[i+1].Value)
+		}
+	}
+	return out
+}
+
+func optValues(args []Word, short, long string) []string {
+	var out []string
+	for i, a := range args {
+		v := a.Value
+		switch {
+		case v == short || v == long:
+			if i+1 < len(args) {
+				out = append(out, args[i+1].Value)
+			}
+		case strings.HasPrefix(v, long+"="):
+			out = append(out, v[len(long)+1:])
+		case len(short) == 2 && strings.HasPrefix(v, short) && len(v) > 2:
+			out = append(out, v[2:])
+		}
+	}
+	return out
+}
+
+// operandWords lists the non-option words; argOpts are short options that
+// take the next word as their value.
+func operandWords(args []Word, argOpts string) []Word {
+	var out []Word
+	end := false
+	for i := 0; i < len(args); i++ {
+		v := args[i].Value
+		if end || !strings.HasPrefix(v, "-") || v == "-" {
+			out = append(out, args[i])
+			continue
+		}
+		if v == "--" {
+			end = true
+			continue
+		}
+		if strings.HasPrefix(v, "--") {
+			continue
+		}
+		last := v[len(v)-1]
+		if strings.IndexByte(argOpts, last) >= 0 && i+1 < len(args) {
+			i++
+		}
+	}
+	return out
+}

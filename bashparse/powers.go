@@ -1,0 +1,242 @@
+package bashparse
+
+import (
+	"regexp"
+	"strings"
+)
+
+// sshCommandKeys are ssh options (-o KEY=VALUE) whose value runs locally.
+var sshCommandKeys = map[string]bool{"proxycommand": true, "localcommand": true, "knownhostscommand": true,
+	"pkcs11provider": true, "securitykeyprovider": true, "match": true}
+
+// optionPowers reads a command's power options (the programs table): the
+// scripts they run become payloads, the files they name become file
+// operands, and each is a power no prefix rule approves.
+func optionPowers(words []Word) (pays []payload, files []File, powers []string) {
+	if len(words) == 0 {
+		return nil, nil, nil
+	}
+	name := words[0].Value
+	for _, u := range powerOptions(words) {
+		desc := name + " " + u.name
+		dyn := !u.word.Static()
+		switch u.kind {
+		case runsScript:
+			script := u.value
+			if (name == "ssh" || name == "scp") && u.name == "-o" {
+				k, v, ok := strings.Cut(u.value, "=")
+				if !ok {
+					k, v, _ = strings.Cut(u.value, " ")
+				}
+				if !sshCommandKeys[strings.ToLower(strings.TrimSpace(k))] {
+					continue
+				}
+				script = strings.TrimSpace(v)
+			}
+			if script == "" && !dyn {
+				continue
+			}
+			pays = append(pays, payload{script: script, dynamic: dyn, origin: desc, reason: ReasonDynamicShell})
+			powers = append(powers, desc+" runs "+script)
+		case runsArgv:
+			var argv []Word
+			for _, r := range u.rest {
+				if r.Value == ";" || r.Value == `\;` {
+					break
+				}
+				argv = append(argv, r)
+			}
+			if len(argv) > 0 {
+				pays = append(pays, payload{argv: argv, origin: desc})
+			}
+			powers = append(powers, desc+" runs a command")
+		case namesProgram:
+			if (u.name == "-ldflags") && !strings.Contains(u.value, "extld") {
+				continue
+			}
+			powers = append(powers, desc+" names a program or configuration: "+u.value)
+		case writesFile:
+			if u.value == "" || u.value == "-" || exemptTargets[u.value] {
+				continue
+			}
+			files = append(files, fileOf(u.word, u.value, Write, desc))
+			powers = append(powers, desc+" writes "+u.value)
+		case readsFile:
+			v := strings.TrimPrefix(u.value, "@")
+			if v == "" || v == "-" {
+				continue
+			}
+			files = append(files, fileOf(u.word, v, Read, desc))
+		case readsScript:
+			if u.value == "" {
+				continue
+			}
+			files = append(files, fileOf(u.word, u.value, Read, desc))
+			if outsideWorkingDir(u.word, u.value) {
+				powers = append(powers, desc+" reads instructions from "+u.value)
+			}
+		}
+	}
+	return pays, files, powers
+}
+
+// scriptFiles lists the files named inside sed and awk programs: sed's
+// r/R (read), w/W and s///w (write); awk's getline < F and print > F.
+func scriptFiles(words []Word) []File {
+	if len(words) < 2 || !words[0].Static() {
+		return nil
+	}
+	name := words[0].Value
+	var out []File
+	switch name {
+	case "sed", "gsed":
+		for _, s := range sedScripts(words[1:]) {
+			reads, writes, _ := sedScan(s.Value)
+			for _, r := range reads {
+				out = append(out, fileOf(s, r, Read, "sed r"))
+			}
+			for _, w := range writes {
+				out = append(out, fileOf(s, w, Write, "sed w"))
+			}
+		}
+	case "awk", "gawk", "mawk", "nawk":
+		for _, w := range words[1:] {
+			if strings.HasPrefix(w.Value, "-") {
+				continue
+			}
+			for _, m := range awkGetline.FindAllStringSubmatch(w.Value, -1) {
+				out = append(out, fileOf(w, m[1], Read, "awk getline"))
+			}
+			for _, m := range awkPrint.FindAllStringSubmatch(w.Value, -1) {
+				out = append(out, fileOf(w, m[1], Write, "awk print"))
+			}
+			break
+		}
+	}
+	return out
+}
+
+var (
+	awkGetline = regexp.MustCompile(`getline[^<;}]*<\s*"([^"]+)"`)
+	awkPrint   = regexp.MustCompile(`print[f]?[^;}|]*?>>?\s*"([^"]+)"`)
+)
+
+// sedScripts returns the script words of a sed command line.
+func sedScripts(args []Word) []Word {
+	var out []Word
+	explicit := false
+	for i := 0; i < len(args); i++ {
+		v := args[i].Value
+		switch {
+		case v == "-e" || v == "--expression":
+			if i+1 < len(args) {
+				out = append(out, args[i+1])
+				i++
+			}
+			explicit = true
+		case strings.HasPrefix(v, "--expression="):
+			w := args[i]
+			w.Value = strings.TrimPrefix(v, "--expression=")
+			out = append(out, w)
+			explicit = true
+		case strings.HasPrefix(v, "-e") && len(v) > 2 && !strings.HasPrefix(v, "--"):
+			w := args[i]
+			w.Value = v[2:]
+			out = append(out, w)
+			explicit = true
+		case v == "-f" || v == "--file" || v == "-l" || v == "--line-length":
+			i++
+		case strings.HasPrefix(v, "-"):
+		default:
+			if !explicit {
+				out = append(out, args[i])
+				explicit = true
+			}
+		}
+	}
+	return out
+}
+
+// sedScan finds the files a sed script reads (r, R) and writes (w, W,
+// s///w), and the commands it executes (e). The file name runs to the end
+// of the line, as GNU sed reads it.
+func sedScan(s string) (reads, writes, execs []string) {
+	i := 0
+	rest := func() string {
+		j := strings.IndexByte(s[i:], '\n')
+		if j < 0 {
+			j = len(s) - i
+		}
+		v := strings.TrimSpace(s[i : i+j])
+		i += j
+		return v
+	}
+	skip := func(delim byte) bool {
+		for i < len(s) && s[i] != delim {
+			if s[i] == '\\' {
+				i++
+			}
+			i++
+		}
+		if i >= len(s) {
+			return false
+		}
+		i++
+		return true
+	}
+	for i < len(s) {
+		c := s[i]
+		switch {
+		case c == '/':
+			i++
+			if !skip('/') {
+				return
+			}
+		case c == '\\' && i+1 < len(s):
+			d := s[i+1]
+			i += 2
+			if !skip(d) {
+				return
+			}
+		case c == 's' || c == 'y':
+			if i+1 >= len(s) {
+				return
+			}
+			d := s[i+1]
+			i += 2
+			if !skip(d) || !skip(d) {
+				return
+			}
+			for i < len(s) && s[i] != ';' && s[i] != '\n' && s[i] != '}' {
+				switch s[i] {
+				case 'w':
+					i++
+					writes = append(writes, rest())
+					continue
+				case 'e':
+					execs = append(execs, "")
+				}
+				i++
+			}
+		case c == 'r' || c == 'R':
+			i++
+			reads = append(reads, rest())
+		case c == 'w' || c == 'W':
+			i++
+			writes = append(writes, rest())
+		case c == 'e':
+			i++
+			execs = append(execs, rest())
+		case c == 'a' || c == 'i' || c == 'c':
+			i++
+			rest()
+		case c == ':' || c == 'b' || c == 't' || c == 'T':
+			for i < len(s) && s[i] != '\n' && s[i] != ';' {
+				i++
+			}
+		default:
+			i++
+		}
+	}
+	return
+}

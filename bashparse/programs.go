@@ -1,0 +1,202 @@
+package bashparse
+
+import (
+	"path"
+	"strings"
+)
+
+// optKind says what an option's value makes a program do.
+type optKind int
+
+const (
+	// runsScript: the value is a shell command the program runs.
+	runsScript optKind = iota + 1
+	// runsArgv: the words after the option are a command (fd -x CMD ARGS).
+	runsArgv
+	// namesProgram: the value names a program or configuration that runs
+	// one; it cannot be analysed (make --eval, cargo --config).
+	namesProgram
+	// writesFile: the value is a file the program writes.
+	writesFile
+	// readsFile: the value is a file the program reads.
+	readsFile
+	// readsScript: the value is a file the program reads its instructions
+	// from; outside the working directories it is a new power.
+	readsScript
+)
+
+// progOpt is one option of a program that gives it a power beyond its
+// arguments (spec §3: "a prefix rule approves arguments, not new powers").
+type progOpt struct {
+	names []string // "-o", "--output", "-toolexec": matched exactly, as NAME=V, or -xV for short names
+	kind  optKind
+}
+
+// program lists the power options of one command (or one subcommand).
+type program struct {
+	sub  string // the first operand the options apply to ("" for any)
+	opts []progOpt
+}
+
+// programs is the table of options that run other programs, write named
+// files or read instructions from files. It is data: adding a program is
+// one entry.
+var programs = map[string][]program{
+	"npm":  {{opts: []progOpt{{[]string{"--script-shell"}, runsScript}, {[]string{"-c", "--call"}, runsScript}, {[]string{"--userconfig", "--globalconfig", "--prefix"}, namesProgram}, {[]string{"--node-options"}, namesProgram}}}},
+	"npx":  {{opts: []progOpt{{[]string{"-c", "--call"}, runsScript}, {[]string{"--script-shell"}, runsScript}}}},
+	"pnpm": {{opts: []progOpt{{[]string{"--script-shell", "--shell-emulator"}, runsScript}, {[]string{"-c"}, runsScript}}}},
+	"yarn": {{opts: []progOpt{{[]string{"--script-shell"}, runsScript}}}},
+	"make": {{opts: []progOpt{{[]string{"--eval", "-E"}, namesProgram}, {[]string{"-f", "--file", "--makefile"}, readsScript},
+		{[]string{"-C", "--directory", "-I", "--include-dir"}, readsScript}, {[]string{"SHELL", ".SHELLFLAGS", "MAKESHELL"}, runsScript}}}},
+	"go": {{opts: []progOpt{{[]string{"-toolexec", "--toolexec", "-exec", "--exec"}, runsScript},
+		{[]string{"-o", "-coverprofile", "-cpuprofile", "-memprofile", "-blockprofile", "-mutexprofile", "-trace", "-outputdir", "-fuzzcache"}, writesFile},
+		{[]string{"-overlay", "-modfile", "-pgo"}, readsScript}, {[]string{"-ldflags", "-gcflags", "-asmflags", "-gccgoflags"}, namesProgram}}}},
+	"cargo": {{opts: []progOpt{{[]string{"--config", "-Z"}, namesProgram}, {[]string{"--manifest-path"}, readsScript},
+		{[]string{"--target-dir", "--artifact-dir", "--out-dir"}, writesFile}}}},
+	"git": {
+		{sub: "diff", opts: gitOutputOpts}, {sub: "log", opts: gitOutputOpts}, {sub: "show", opts: gitOutputOpts},
+		{sub: "format-patch", opts: append([]progOpt{{[]string{"-o", "--output-directory"}, writesFile}}, gitOutputOpts...)},
+		{sub: "archive", opts: []progOpt{{[]string{"-o", "--output"}, writesFile}, {[]string{"--exec", "--remote"}, runsScript}}},
+		{sub: "rebase", opts: []progOpt{{[]string{"-x", "--exec"}, runsScript}}},
+		{sub: "difftool", opts: []progOpt{{[]string{"-x", "--extcmd"}, runsScript}, {[]string{"-t", "--tool"}, namesProgram}}},
+		{sub: "mergetool", opts: []progOpt{{[]string{"-t", "--tool"}, namesProgram}}},
+		{sub: "grep", opts: []progOpt{{[]string{"-O", "--open-files-in-pager"}, runsScript}, {[]string{"-f"}, readsFile}}},
+		{sub: "fetch", opts: uploadPack}, {sub: "pull", opts: uploadPack}, {sub: "clone", opts: uploadPack},
+		{sub: "ls-remote", opts: uploadPack},
+		{sub: "push", opts: []progOpt{{[]string{"--receive-pack", "--exec"}, runsScript}}},
+		{sub: "commit", opts: []progOpt{{[]string{"-F", "--file", "-t", "--template"}, readsFile}}},
+		{sub: "tag", opts: []progOpt{{[]string{"-F", "--file"}, readsFile}}},
+		{sub: "bundle", opts: []progOpt{{[]string{"create"}, writesFile}}},
+	},
+	"ssh":   {{opts: []progOpt{{[]string{"-o"}, runsScript}, {[]string{"-F"}, readsScript}, {[]string{"-i"}, readsFile}}}},
+	"scp":   {{opts: []progOpt{{[]string{"-o"}, runsScript}, {[]string{"-S"}, runsScript}, {[]string{"-F"}, readsScript}}}},
+	"rsync": {{opts: []progOpt{{[]string{"-e", "--rsh"}, runsScript}, {[]string{"--files-from", "--exclude-from", "--include-from", "--password-file"}, readsFile}, {[]string{"--log-file", "--write-batch", "--only-write-batch"}, writesFile}}}},
+	"tar": {{opts: []progOpt{{[]string{"--to-command", "-I", "--use-compress-program", "-F", "--info-script", "--new-volume-script", "--rsh-command"}, runsScript},
+		{[]string{"--checkpoint-action"}, namesProgram}, {[]string{"-T", "--files-from", "-X", "--exclude-from"}, readsFile}}}},
+	"sort":      {{opts: []progOpt{{[]string{"--compress-program"}, runsScript}, {[]string{"-o", "--output"}, writesFile}, {[]string{"--files0-from"}, readsFile}}}},
+	"zip":       {{opts: []progOpt{{[]string{"-TT", "--unzip-command"}, runsScript}}}},
+	"rg":        {{opts: []progOpt{{[]string{"--pre"}, runsScript}, {[]string{"-f", "--file", "--ignore-file"}, readsFile}}}},
+	"fd":        {{opts: []progOpt{{[]string{"-x", "--exec", "-X", "--exec-batch"}, runsArgv}}}},
+	"fdfind":    {{opts: []progOpt{{[]string{"-x", "--exec", "-X", "--exec-batch"}, runsArgv}}}},
+	"man":       {{opts: []progOpt{{[]string{"-P", "--pager", "-H", "--html"}, runsScript}}}},
+	"less":      {{opts: []progOpt{{[]string{"-o", "--log-file", "-O", "--LOG-FILE"}, writesFile}}}},
+	"curl":      {{opts: []progOpt{{[]string{"-o", "--output", "-c", "--cookie-jar", "-D", "--dump-header", "--trace", "--trace-ascii", "--stderr", "--output-dir", "--etag-save", "--hsts", "--alt-svc"}, writesFile}, {[]string{"-T", "--upload-file", "-K", "--config", "-b", "--cookie", "--netrc-file", "--key", "--cert", "--cacert"}, readsFile}}}},
+	"wget":      {{opts: []progOpt{{[]string{"-O", "--output-document", "-o", "--output-file", "-a", "--append-output", "-P", "--directory-prefix", "--save-cookies"}, writesFile}, {[]string{"--post-file", "--body-file", "-i", "--input-file", "--load-cookies"}, readsFile}, {[]string{"--use-askpass"}, runsScript}}}},
+	"diff":      {{opts: []progOpt{{[]string{"--output"}, writesFile}, {[]string{"--from-file", "--to-file", "-X", "--exclude-from"}, readsFile}}}},
+	"grep":      {{opts: []progOpt{{[]string{"-f", "--file", "--exclude-from"}, readsFile}}}},
+	"wc":        {{opts: []progOpt{{[]string{"--files0-from"}, readsFile}}}},
+	"du":        {{opts: []progOpt{{[]string{"--files0-from", "-X", "--exclude-from"}, readsFile}}}},
+	"base64":    {{opts: []progOpt{{[]string{"-o", "--output"}, writesFile}}}},
+	"tree":      {{opts: []progOpt{{[]string{"-o"}, writesFile}, {[]string{"--fromfile"}, readsFile}}}},
+	"jq":        {{opts: []progOpt{{[]string{"-f", "--from-file", "--rawfile", "--slurpfile"}, readsFile}}}},
+	"awk":       {{opts: []progOpt{{[]string{"-f", "--file", "-i", "--include", "-l", "--load"}, readsScript}}}},
+	"gawk":      {{opts: []progOpt{{[]string{"-f", "--file", "-i", "--include", "-l", "--load"}, readsScript}}}},
+	"sed":       {{opts: []progOpt{{[]string{"-f", "--file"}, readsScript}}}},
+	"pytest":    {{opts: []progOpt{{[]string{"-p"}, namesProgram}, {[]string{"-c", "--config-file", "--confcutdir", "--rootdir"}, readsScript}, {[]string{"--junitxml", "--junit-xml", "--basetemp", "--result-log", "--resultlog", "--debug"}, writesFile}}}},
+	"jest":      {{opts: []progOpt{{[]string{"--config", "-c", "--setupFiles", "--globalSetup", "--testRunner", "--reporters", "--transform"}, namesProgram}, {[]string{"--outputFile", "--coverageDirectory"}, writesFile}}}},
+	"vitest":    {{opts: []progOpt{{[]string{"--config", "-c", "--root", "--dir", "--globalSetup", "--reporter"}, namesProgram}, {[]string{"--outputFile"}, writesFile}}}},
+	"node":      {{opts: []progOpt{{[]string{"-r", "--require", "--import", "--loader", "--experimental-loader"}, namesProgram}}}},
+	"gcc":       {{opts: []progOpt{{[]string{"-o"}, writesFile}, {[]string{"-wrapper", "-B", "-fplugin"}, namesProgram}}}},
+	"cc":        {{opts: []progOpt{{[]string{"-o"}, writesFile}, {[]string{"-wrapper", "-B", "-fplugin"}, namesProgram}}}},
+	"clang":     {{opts: []progOpt{{[]string{"-o"}, writesFile}, {[]string{"-B", "-fplugin", "-Xclang"}, namesProgram}}}},
+	"hyperfine": {{opts: []progOpt{{[]string{"-p", "--prepare", "-c", "--cleanup", "-s", "--setup", "-S", "--shell"}, runsScript}}}},
+	"mapfile":   {{opts: []progOpt{{[]string{"-C"}, runsScript}}}},
+	"readarray": {{opts: []progOpt{{[]string{"-C"}, runsScript}}}},
+	"compgen":   {{opts: []progOpt{{[]string{"-C"}, runsScript}}}},
+	"complete":  {{opts: []progOpt{{[]string{"-C"}, runsScript}}}},
+	"enable":    {{opts: []progOpt{{[]string{"-f"}, namesProgram}}}},
+	"fc":        {{opts: []progOpt{{[]string{"-e"}, runsScript}, {[]string{"-s"}, namesProgram}}}},
+	"time":      {{opts: []progOpt{{[]string{"-o", "--output"}, writesFile}}}},
+	"xxd":       {},
+}
+
+var gitOutputOpts = []progOpt{{[]string{"--output"}, writesFile}, {[]string{"--ext-diff"}, namesProgram},
+	{[]string{"-O"}, readsFile}, {[]string{"--textconv"}, namesProgram}}
+
+var uploadPack = []progOpt{{[]string{"--upload-pack", "-u"}, runsScript}}
+
+// optionUse is one power option found in a command.
+type optionUse struct {
+	name, value string
+	kind        optKind
+	word        Word
+	rest        []Word // for runsArgv: the words after the option
+}
+
+// powerOptions finds the power options of a command (by its wide view).
+func powerOptions(words []Word) []optionUse {
+	if len(words) == 0 || !words[0].Static() {
+		return nil
+	}
+	progs, ok := programs[words[0].Value]
+	if !ok {
+		return nil
+	}
+	args := words[1:]
+	sub := ""
+	for _, a := range args {
+		if !strings.HasPrefix(a.Value, "-") {
+			sub = a.Value
+			break
+		}
+	}
+	var out []optionUse
+	for _, p := range progs {
+		if p.sub != "" && p.sub != sub {
+			continue
+		}
+		for i := 0; i < len(args); i++ {
+			v := args[i].Value
+			if v == "--" && words[0].Value != "make" {
+				break
+			}
+			for _, o := range p.opts {
+				for _, n := range o.names {
+					use := optionUse{name: n, kind: o.kind, word: args[i]}
+					switch {
+					case o.kind == runsArgv && v == n:
+						use.rest = args[i+1:]
+					case v == n && !strings.HasPrefix(n, "-"):
+						// a subcommand-style word (git bundle create FILE)
+						if i+1 < len(args) {
+							use.value, use.word = args[i+1].Value, args[i+1]
+						}
+					case v == n && i+1 < len(args):
+						use.value, use.word = args[i+1].Value, args[i+1]
+					case strings.HasPrefix(v, n+"="):
+						use.value = v[len(n)+1:]
+					case len(n) == 2 && n[0] == '-' && strings.HasPrefix(v, n) && len(v) > 2 && v[1] != '-':
+						use.value = v[2:] // attached short value
+					case v == n:
+						use.value = ""
+					default:
+						continue
+					}
+					if !strings.HasPrefix(n, "-") && v == n && o.kind != writesFile {
+						continue // NAME= only as an assignment word
+					}
+					out = append(out, use)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// outsideWorkingDir approximates "a file outside the working directories"
+// without the file system: absolute, home-relative, parent-relative or not
+// static. Inside paths stay relative to the cwd.
+func outsideWorkingDir(w Word, p string) bool {
+	if !w.Static() || p == "" {
+		return true
+	}
+	if strings.HasPrefix(p, "/") || strings.HasPrefix(p, "~") {
+		return true
+	}
+	for _, seg := range strings.Split(path.Clean(p), "/") {
+		if seg == ".." {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,272 @@
+package engine
+
+import (
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
+
+	"github.com/bmatcuk/doublestar/v4"
+
+	"github.com/agentctl/agentctl/bashparse"
+	"github.com/agentctl/agentctl/settings"
+)
+
+// guardGlobs are the absolute globs of every Read and Edit deny or ask
+// rule: the paths a glob operand, a word naming a file, or a recursive walk
+// may reach without the shell saying so. With none, nothing here runs.
+type guardGlobs []string
+
+// newGuards collects the deny and ask path globs of the settings.
+func newGuards(s *settings.Settings) guardGlobs {
+	anchors := anchorSet{cwd: variants(s.Cwd), home: variants(s.Home)}
+	var out guardGlobs
+	seen := map[string]bool{}
+	for _, r := range s.Rules {
+		if r.Ignored != "" || r.Kind != settings.KindPath || r.Behavior == settings.Allow {
+			continue
+		}
+		for _, g := range PathGlobs(r, anchors) {
+			if !seen[g] {
+				seen[g] = true
+				out = append(out, g)
+			}
+		}
+	}
+	return out
+}
+
+// reachFact is a path a command may open without naming it: a file a
+// recursive walk would visit. Certain ones are accesses; the others ask.
+type reachFact struct {
+	fileFact
+	Root    string `json:"root"`
+	Certain bool   `json:"certain"`
+}
+
+// segments lists concrete names that may fill a wildcard segment for glob
+// g: the literal and wildcard-filled segments of g itself, and "x".
+func segments(g string) []string {
+	out := []string{"x"}
+	seen := map[string]bool{"x": true}
+	for _, seg := range strings.Split(g, "/") {
+		if seg == "" || seg == "**" {
+			continue
+		}
+		for _, f := range fillSegment(seg) {
+			if !seen[f] {
+				seen[f] = true
+				out = append(out, f)
+			}
+		}
+	}
+	return out
+}
+
+// fillSegment turns one glob segment into names it matches: every "*"
+// empty, or every "*" an "x"; "?" an "x"; a class its first member; a brace
+// its first alternative.
+func fillSegment(seg string) []string {
+	var out []string
+	for _, star := range []string{"", "x"} {
+		var b strings.Builder
+		for i := 0; i < len(seg); i++ {
+			switch c := seg[i]; c {
+			case '\\':
+				if i+1 < len(seg) {
+					i++
+					b.WriteByte(seg[i])
+				}
+			case '*':
+				b.WriteString(star)
+			case '?':
+				b.WriteByte('x')
+			case '[':
+				j := strings.IndexByte(seg[i:], ']')
+				if j < 0 {
+					b.WriteByte(c)
+					continue
+				}
+				class := strings.TrimLeft(seg[i+1:i+j], "!^")
+				if class != "" && class[0] != '-' {
+					b.WriteByte(class[0])
+				} else {
+					b.WriteByte('x')
+				}
+				i += j
+			case '{':
+				j := strings.IndexByte(seg[i:], '}')
+				if j < 0 {
+					b.WriteByte(c)
+					continue
+				}
+				alt, _, _ := strings.Cut(seg[i+1:i+j], ",")
+				b.WriteString(alt)
+				i += j
+			default:
+				b.WriteByte(c)
+			}
+		}
+		if s := b.String(); s != "" && doublestar.MatchUnvalidated(seg, s) {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// globWitnesses lists paths under a guard glob that the shell glob pat
+// (absolute, no "**": bash's globstar is off) could expand to: each
+// wildcard segment of pat filled with a name from the guard, keeping bash's
+// rule that a wildcard never matches a leading dot it does not spell.
+func (gs guardGlobs) globWitnesses(pat string) []string {
+	segs := strings.Split(pat, "/")
+	var wild []int
+	for i, s := range segs {
+		if strings.ContainsAny(s, "*?[") {
+			wild = append(wild, i)
+		}
+	}
+	if len(wild) == 0 || len(wild) > 3 {
+		return nil
+	}
+	var out []string
+	seen := map[string]bool{}
+	for _, g := range gs {
+		names := segments(g)
+		var fill func(k int, cur []string)
+		fill = func(k int, cur []string) {
+			if k == len(wild) {
+				p := strings.Join(cur, "/")
+				if !seen[p] && doublestar.MatchUnvalidated(g, p) {
+					seen[p] = true
+					out = append(out, p)
+				}
+				return
+			}
+			seg := cur[wild[k]]
+			for _, n := range names {
+				if strings.HasPrefix(n, ".") && !strings.HasPrefix(seg, ".") {
+					continue
+				}
+				if ok, _ := path.Match(seg, n); !ok {
+					continue
+				}
+				next := append([]string(nil), cur...)
+				next[wild[k]] = n
+				fill(k+1, next)
+			}
+		}
+		fill(0, segs)
+	}
+	return out
+}
+
+// treeWitnesses lists paths under a guard glob that a walk of root could
+// visit, after the walk's own filters.
+func (gs guardGlobs) treeWitnesses(root string, t bashparse.Tree) []reachFact {
+	var out []reachFact
+	seen := map[string]bool{}
+	for _, g := range gs {
+		names := segments(g)
+		cands := []string{root + "/x"}
+		for _, n := range names {
+			cands = append(cands, root+"/"+n, root+"/x/"+n)
+		}
+		for _, w := range fillGlob(g) {
+			if inDir(w, root) {
+				cands = append(cands, w)
+			}
+		}
+		for _, c := range cands {
+			if seen[c] || !doublestar.MatchUnvalidated(g, c) {
+				continue
+			}
+			certain, ok := walkKeeps(root, c, t)
+			if !ok {
+				continue
+			}
+			seen[c] = true
+			out = append(out, reachFact{fileFact: fileFact{Path: c, Resolved: c, Access: string(t.Access), Via: t.Via,
+				Written: t.Root}, Root: root, Certain: certain})
+		}
+	}
+	return out
+}
+
+// fillGlob turns a whole guard glob into concrete paths ("**" dropped).
+func fillGlob(g string) []string {
+	var parts [][]string
+	for _, s := range strings.Split(g, "/") {
+		switch {
+		case s == "**":
+			continue
+		case strings.ContainsAny(s, "*?[{\\"):
+			f := fillSegment(s)
+			if len(f) == 0 {
+				return nil
+			}
+			parts = append(parts, f[:1])
+		default:
+			parts = append(parts, []string{s})
+		}
+	}
+	b := make([]string, len(parts))
+	for i, p := range parts {
+		b[i] = p[0]
+	}
+	return []string{strings.Join(b, "/")}
+}
+
+// walkKeeps applies a walk's filters to a path under its root: hidden
+// entries, excludes (any component), includes (the base name). certain is
+// set when a literal include names the file: the walk surely opens it.
+func walkKeeps(root, p string, t bashparse.Tree) (certain, ok bool) {
+	rel := strings.TrimPrefix(strings.TrimPrefix(p, root), "/")
+	comps := strings.Split(rel, "/")
+	for _, c := range comps {
+		if t.SkipHidden && strings.HasPrefix(c, ".") {
+			return false, false
+		}
+		for _, ex := range t.Exclude {
+			if m, _ := path.Match(ex, c); m {
+				return false, false
+			}
+		}
+	}
+	if len(t.Include) == 0 {
+		return false, true
+	}
+	base := comps[len(comps)-1]
+	for _, in := range t.Include {
+		if m, _ := path.Match(in, base); m {
+			return !strings.ContainsAny(in, "*?[\\"), true
+		}
+	}
+	return false, false
+}
+
+// matchAny reports whether some guard glob matches p.
+func (gs guardGlobs) matchAny(p string) bool {
+	for _, g := range gs {
+		if doublestar.MatchUnvalidated(g, p) {
+			return true
+		}
+	}
+	return false
+}
+
+func inDir(p, d string) bool {
+	return p == d || d == "/" || strings.HasPrefix(p, strings.TrimSuffix(d, "/")+"/")
+}
+
+// quickResolve follows a symlink only where the path exists: words that
+// merely may name a file are many, and most name nothing.
+func quickResolve(p string) string {
+	if _, err := os.Lstat(p); err != nil {
+		return p
+	}
+	if r, err := filepath.EvalSymlinks(p); err == nil {
+		return r
+	}
+	return p
+}
