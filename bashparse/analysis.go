@@ -59,6 +59,9 @@ type Access string
 const (
 	Read  Access = "read"
 	Write Access = "write"
+	// Name: the command names the file without opening it (ls, stat, du):
+	// working directories apply, Read and Edit rules do not.
+	Name Access = "name"
 )
 
 // File is a file operand of a command, as written (relative paths are
@@ -108,12 +111,12 @@ type Command struct {
 	// failed, or one inside a subshell that did not last ("" = unchanged).
 	DirAlts    []string `json:"dir_alts,omitempty"`
 	DirUnknown bool     `json:"dir_unknown,omitempty"`
-	Background bool   `json:"background,omitempty"`
+	Background bool     `json:"background,omitempty"`
 	// ReadOnly is set when the command (narrow view) only reads.
 	ReadOnly bool `json:"read_only"`
 	// ExecWrapper is set for commands that execute others in ways only an
 	// exact rule may approve (watch, setsid, ionice, flock, find -exec/-delete).
-	ExecWrapper bool   `json:"exec_wrapper,omitempty"`
+	ExecWrapper bool `json:"exec_wrapper,omitempty"`
 	// Powers lists options that make the command run another program, write
 	// a file it names or read instructions from outside the working
 	// directories: a prefix rule does not approve them (spec §3).

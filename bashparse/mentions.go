@@ -29,6 +29,11 @@ var messageOpts = map[string]bool{"-m": true, "--message": true, "--grep": true,
 	"-name": true, "-iname": true, "-path": true, "-ipath": true, "-regex": true, "-iregex": true,
 	"-wholename": true, "--format": true, "--pretty": true, "--author": true, "--committer": true, "-S": true, "-G": true}
 
+// patternOpts are options whose value is a file-name pattern that selects
+// or skips files, not a file opened.
+var patternOpts = map[string]bool{"--include": true, "--exclude": true, "--exclude-dir": true, "--include-dir": true,
+	"-g": true, "--glob": true, "--iglob": true, "--ignore": true, "--ignore-dir": true, "-x": true, "--exclude-glob": true}
+
 // mentions lists the words of a command that may name a file it opens
 // although no table entry says so: every operand and option value of a
 // command not known to only name files. Deny and ask path rules see them.
@@ -76,8 +81,11 @@ func mentions(words []Word, files []File) []File {
 			skipNext = false
 			continue
 		}
-		if messageOpts[v] {
+		if messageOpts[v] || patternOpts[v] {
 			skipNext = true
+			continue
+		}
+		if n, _, ok := strings.Cut(v, "="); ok && patternOpts[n] {
 			continue
 		}
 		if a.Dynamic || v == "" {

@@ -63,8 +63,8 @@ type commandFact struct {
 
 // Facts is what Go learned about a call before the policy runs.
 type Facts struct {
-	Commands   []commandFact          `json:"commands"`
-	Files      []fileFact             `json:"files"`
+	Commands []commandFact `json:"commands"`
+	Files    []fileFact    `json:"files"`
 	// Mentions are words that may name a file (any access): deny and ask
 	// path rules see them. Reach are files recursive walks may open.
 	Mentions   []fileFact             `json:"mentions"`

@@ -166,19 +166,31 @@ func (gs guardGlobs) globWitnesses(pat string) []string {
 func (gs guardGlobs) treeWitnesses(root string, t bashparse.Tree) []reachFact {
 	var out []reachFact
 	seen := map[string]bool{}
+	var includeNames []string
+	for _, in := range t.Include {
+		includeNames = append(includeNames, fillSegment(in)...)
+	}
 	for _, g := range gs {
 		names := segments(g)
-		cands := []string{root + "/x"}
+		dirs := []string{root, root + "/x"}
 		for _, n := range names {
-			cands = append(cands, root+"/"+n, root+"/x/"+n)
+			dirs = append(dirs, root+"/"+n)
 		}
+		var cands []string
 		for _, w := range fillGlob(g) {
 			if inDir(w, root) {
 				cands = append(cands, w)
+				dirs = append(dirs, path.Dir(w))
+			}
+		}
+		for _, d := range dirs {
+			cands = append(cands, d)
+			for _, n := range append(names, includeNames...) {
+				cands = append(cands, d+"/"+n)
 			}
 		}
 		for _, c := range cands {
-			if seen[c] || !doublestar.MatchUnvalidated(g, c) {
+			if seen[c] || !doublestar.MatchUnvalidated(g, c) || underFile(c) {
 				continue
 			}
 			certain, ok := walkKeeps(root, c, t)
@@ -257,6 +269,13 @@ func (gs guardGlobs) matchAny(p string) bool {
 
 func inDir(p, d string) bool {
 	return p == d || d == "/" || strings.HasPrefix(p, strings.TrimSuffix(d, "/")+"/")
+}
+
+// underFile reports a path whose parent exists and is not a directory:
+// nothing can be under it (.env the file, not .env/ the directory).
+func underFile(p string) bool {
+	fi, err := os.Stat(path.Dir(p))
+	return err == nil && !fi.IsDir()
 }
 
 // quickResolve follows a symlink only where the path exists: words that
