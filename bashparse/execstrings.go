@@ -301,6 +301,15 @@ var programVars = map[string]bool{
 	"GIT_PROXY_COMMAND": true, "RSYNC_RSH": true, "FCEDIT": true, "SUDO_ASKPASS": true,
 }
 
+// ProgramVar reports whether a variable's value names a program or a file
+// of code that later commands run (GIT_PAGER, EDITOR, BASH_ENV, GIT_CONFIG_*,
+// LD_PRELOAD …): the exec-time check passes such variables to the policy
+// as leading assignments.
+func ProgramVar(name string) bool {
+	return programVars[name] || codeVars[name] && name != "PATH" && name != "CDPATH" ||
+		strings.HasPrefix(name, "GIT_CONFIG_")
+}
+
 // codeVars name files of code or search paths that make a later command
 // run something else: never analysable statically.
 var codeVars = map[string]bool{

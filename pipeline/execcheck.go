@@ -25,8 +25,26 @@ func ExecCheck(dec Decider, tc *tools.Context) tools.CommandChecker {
 			}
 			quoted[i] = q
 		}
+		// Decide where the shell stands now (after a cd) and with the
+		// program-naming variables it passes (GIT_PAGER=… git log).
+		cwd := tc.Cwd
+		if ee, ok := tools.ExecEnvFrom(ctx); ok {
+			if ee.Dir != "" {
+				cwd = ee.Dir
+			}
+			var pre []string
+			for _, a := range ee.Assigns {
+				name, value, _ := strings.Cut(a, "=")
+				q, err := syntax.Quote(value, syntax.LangBash)
+				if err != nil {
+					return fmt.Errorf("variable %s cannot be checked: %v", name, err)
+				}
+				pre = append(pre, name+"="+q)
+			}
+			quoted = append(pre, quoted...)
+		}
 		d, err := dec.Decide(ctx, engine.Call{Tool: "Bash", Input: map[string]any{"command": strings.Join(quoted, " ")},
-			Mode: tc.Mode, Cwd: tc.Cwd})
+			Mode: tc.Mode, Cwd: cwd})
 		switch {
 		case err != nil:
 			return err

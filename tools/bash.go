@@ -128,7 +128,15 @@ func runShell(ctx context.Context, cmd string, tc *Context, stdout, stderr *limi
 	var refused error
 	guard := func(next interp.ExecHandlerFunc) interp.ExecHandlerFunc {
 		return func(ctx context.Context, args []string) error {
-			if err := check(ctx, args); err != nil {
+			hc := interp.HandlerCtx(ctx)
+			ee := ExecEnv{Dir: hc.Dir}
+			hc.Env.Each(func(name string, vr expand.Variable) bool {
+				if vr.Exported && bashparse.ProgramVar(name) {
+					ee.Assigns = append(ee.Assigns, name+"="+vr.String())
+				}
+				return true
+			})
+			if err := check(WithExecEnv(ctx, ee), args); err != nil {
 				err = fmt.Errorf("%w: %s: %v", ErrCommandRefused, strings.Join(args, " "), err)
 				mu.Lock()
 				if refused == nil {
