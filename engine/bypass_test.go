@@ -275,3 +275,40 @@ func TestProtectedCase(t *testing.T) {
 		t.Errorf("a benign write asks: %s", d.Reason)
 	}
 }
+
+// benignSession is what a normal coding session runs; under a typical
+// policy every one must stay allowed (the fixes must not cost this).
+var benignSession = []string{
+	"ls", "ls -la", "ls src", "pwd", "cat README.md", "cat src/main.go", "head -20 README.md", "tail -n 5 README.md",
+	"wc -l src/main.go", "grep -n main src/main.go", "grep -rn TODO src", "grep -r --include='*.go' func src",
+	"rg main src", "rg -n TODO src", "rg -t go func src", "find . -name '*.go'", "find src -type f", "git status", "git log --oneline -5",
+	"git diff", "git diff HEAD~1 -- src", "git show HEAD", "git branch", "git branch -a", "git blame src/main.go",
+	"git add -A", "git add src/main.go", "git commit -m 'fix: handle .env parsing'", "go test ./...", "go test -run TestX -v ./...",
+	"go build ./...", "go build -o /dev/null ./...", "go vet ./...", "npm run build", "npm run test", "npm run lint -- --fix",
+	"make", "make test", "make -j4 build", "echo done", "echo $HOME", "which go", "sort README.md", "uniq README.md",
+	"cut -d: -f1 README.md", "jq . package.json", "sed -n '1,20p' README.md", "diff README.md src/main.go", "du -sh src",
+	"stat README.md", "file README.md", "date", "true", "cd src && ls", "cd src && cat main.go", "git status && git diff",
+	"ls | wc -l", "cat README.md | grep readme", "git ls-files | wc -l", "env | sort",
+}
+
+func TestBenignSessionStaysAllowed(t *testing.T) {
+	const policy = `{"permissions":{"allow":["Bash(npm run *)","Bash(go test *)","Bash(go build *)","Bash(go vet *)",` +
+		`"Bash(make *)","Bash(git add *)","Bash(git commit *)","Bash(jq *)","Bash(file *)","Bash(date)","Bash(env)"],` +
+		`"deny":["Read(/.env)","Read(/secrets/**)","Bash(rm -rf *)","Bash(git push *)"]}}`
+	s := project(t, policy, map[string]string{".env": "SECRET=1\n", "secrets/key": "k\n", "README.md": "readme\n",
+		"src/main.go": "package main\n", "package.json": "{}\n"})
+	e, err := New(context.Background(), s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	allowed := 0
+	for _, cmd := range benignSession {
+		d := decide(t, e, "Bash", map[string]any{"command": cmd})
+		if d.Decision == Allow {
+			allowed++
+		} else {
+			t.Errorf("%s: %s (%s: %s)", cmd, d.Decision, d.Stage, d.Reason)
+		}
+	}
+	t.Logf("%d of %d benign commands allowed", allowed, len(benignSession))
+}

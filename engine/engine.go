@@ -42,12 +42,14 @@ type Engine struct {
 	wds      sync.Map
 	settings *settings.Settings
 	guards   guardGlobs
-	bundle   *Bundle
-	prepared rego.PreparedEvalQuery
-	remote   string
-	client   *http.Client
-	log      *decisionLog
-	now      func() time.Time
+	// walkGuards are the guards witnesses are made from (see newGuards).
+	walkGuards guardGlobs
+	bundle     *Bundle
+	prepared   rego.PreparedEvalQuery
+	remote     string
+	client     *http.Client
+	log        *decisionLog
+	now        func() time.Time
 }
 
 // Option configures an Engine.
@@ -92,7 +94,8 @@ func New(ctx context.Context, s *settings.Settings, opts ...Option) (*Engine, er
 	if err != nil {
 		return nil, err
 	}
-	e := &Engine{settings: s, guards: newGuards(s), bundle: b, remote: c.remote, now: time.Now,
+	all, walk := newGuards(s)
+	e := &Engine{settings: s, guards: all, walkGuards: walk, bundle: b, remote: c.remote, now: time.Now,
 		client: &http.Client{Timeout: 30 * time.Second}}
 	if c.logTo != nil {
 		e.log = &decisionLog{w: c.logTo}
@@ -223,7 +226,7 @@ func (e *Engine) Input(call Call) (map[string]any, []string) {
 	if call.Mode != "" {
 		mode = call.Mode
 	}
-	en := env{cwd: cwd, home: s.Home, guards: e.guards}
+	en := env{cwd: cwd, home: s.Home, guards: e.guards, walk: e.walkGuards}
 	f := Facts{Commands: []commandFact{}, Files: []fileFact{}, Mentions: []fileFact{}, Reach: []reachFact{}, Unresolved: nil}
 	switch {
 	case tool == "Bash":

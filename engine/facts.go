@@ -92,7 +92,9 @@ type mcpFact struct {
 // env is where paths resolve: the cwd and the home directory.
 type env struct {
 	cwd, home string
-	guards    guardGlobs
+	// guards are the deny and ask path globs; walk the ones witnesses are
+	// made from (see newGuards).
+	guards, walk guardGlobs
 }
 
 // clean makes p absolute against dir and removes ., .. and duplicate slashes.
@@ -183,7 +185,7 @@ func (e env) bashFacts(cmd string) Facts {
 				if t.Dynamic {
 					continue
 				}
-				f.Reach = append(f.Reach, e.guards.treeWitnesses(e.clean(t.Root, d), t)...)
+				f.Reach = append(f.Reach, e.walk.treeWitnesses(e.clean(t.Root, d), t)...)
 			}
 		}
 	}
@@ -204,7 +206,7 @@ func (e env) mention(m bashparse.File, dir string) []fileFact {
 		out = append(out, fileFact{Path: c, Resolved: r, Access: "any", Via: m.Via, Written: m.Path})
 	}
 	if m.Glob {
-		for _, w := range e.guards.globWitnesses(c) {
+		for _, w := range e.walk.globWitnesses(c) {
 			out = append(out, fileFact{Path: w, Resolved: w, Access: "any", Via: m.Via, Written: m.Path, Glob: true})
 		}
 	}
@@ -247,7 +249,7 @@ func (e env) operand(op bashparse.File, dir string, dirUnknown bool) []fileFact 
 		ff.Written, ff.Redirect, ff.TildeOrGlob = op.Path, redirect, true
 		out = append(out, ff)
 	}
-	for _, w := range e.guards.globWitnesses(abs) {
+	for _, w := range e.walk.globWitnesses(abs) {
 		ff := base
 		ff.Path, ff.Resolved = w, w
 		out = append(out, ff)

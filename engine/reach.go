@@ -17,23 +17,30 @@ import (
 // may reach without the shell saying so. With none, nothing here runs.
 type guardGlobs []string
 
-// newGuards collects the deny and ask path globs of the settings.
-func newGuards(s *settings.Settings) guardGlobs {
+// newGuards collects the deny and ask path globs of the settings. The
+// second list leaves out the directory form every file pattern also gets
+// (Read(.env) covers .env/…): witnesses are made only from what the rule
+// says, or every recursive walk would "reach" a directory named .env.
+func newGuards(s *settings.Settings) (all, walk guardGlobs) {
 	anchors := anchorSet{cwd: variants(s.Cwd), home: variants(s.Home)}
-	var out guardGlobs
 	seen := map[string]bool{}
 	for _, r := range s.Rules {
 		if r.Ignored != "" || r.Kind != settings.KindPath || r.Behavior == settings.Allow {
 			continue
 		}
+		dirRule := strings.HasSuffix(r.Pattern, "/") || strings.HasSuffix(r.Pattern, "**")
 		for _, g := range PathGlobs(r, anchors) {
-			if !seen[g] {
-				seen[g] = true
-				out = append(out, g)
+			if seen[g] {
+				continue
+			}
+			seen[g] = true
+			all = append(all, g)
+			if dirRule || !strings.HasSuffix(g, "/**") {
+				walk = append(walk, g)
 			}
 		}
 	}
-	return out
+	return all, walk
 }
 
 // reachFact is a path a command may open without naming it: a file a

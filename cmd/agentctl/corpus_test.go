@@ -168,6 +168,8 @@ func eachScenario(t *testing.T, f func(t *testing.T, sc scenario, args []string,
 // TestDecisionCorpus replays every corpus case through `check --batch`,
 // exactly as a user would.
 func TestDecisionCorpus(t *testing.T) {
+	allowed, total := 0, 0
+	defer func() { t.Logf("allow share: %d of %d corpus decisions", allowed, total) }()
 	eachScenario(t, func(t *testing.T, sc scenario, args []string, batch string) {
 		stdout, stderr, code := runCLI(t, batch, append(args, "check", "--batch", "-")...)
 		if code != 0 {
@@ -178,6 +180,10 @@ func TestDecisionCorpus(t *testing.T) {
 			var d engine.Decision
 			if err := dec.Decode(&d); err != nil {
 				t.Fatalf("case %d: reading decision: %v", i, err)
+			}
+			total++
+			if d.Decision == "allow" {
+				allowed++
 			}
 			ok := d.Decision == c.Expect || (c.Expect == "not_allow" && d.Decision != "allow")
 			if !ok {
