@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"os"
 	"testing"
 )
 
@@ -311,4 +312,24 @@ func TestBenignSessionStaysAllowed(t *testing.T) {
 		}
 	}
 	t.Logf("%d of %d benign commands allowed", allowed, len(benignSession))
+}
+
+// TestGuarded: what a tree search skips is what a Read/Edit deny or ask
+// rule covers, through symlinks too.
+func TestGuarded(t *testing.T) {
+	s := project(t, pathPolicy, map[string]string{".env": "x", "src/main.go": "x", "secrets/key": "k"})
+	e, err := New(context.Background(), s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	link := s.Cwd + "/src/link"
+	if err := os.Symlink(s.Cwd+"/secrets/key", link); err != nil {
+		t.Fatal(err)
+	}
+	for p, want := range map[string]bool{s.Cwd + "/.env": true, s.Cwd + "/src/.env": true, s.Cwd + "/secrets/key": true,
+		link: true, s.Cwd + "/config/app.yml": true, s.Cwd + "/src/main.go": false, s.Cwd + "/README.md": false} {
+		if got := e.Guarded(p); got != want {
+			t.Errorf("Guarded(%s) = %v, want %v", p, got, want)
+		}
+	}
 }

@@ -278,6 +278,18 @@ func inDir(p, d string) bool {
 	return p == d || d == "/" || strings.HasPrefix(p, strings.TrimSuffix(d, "/")+"/")
 }
 
+// Guarded reports whether a Read or Edit deny or ask rule covers path (or
+// its symlink target): a tool that walks a tree (Grep) skips such files,
+// since the call's own decision was about the tree, not each file. It is
+// safe for concurrent use.
+func (e *Engine) Guarded(path string) bool {
+	if len(e.guards) == 0 {
+		return false
+	}
+	c := filepath.Clean(path)
+	return e.guards.matchAny(c) || e.guards.matchAny(quickResolve(c))
+}
+
 // underFile reports a path whose parent exists and is not a directory:
 // nothing can be under it (.env the file, not .env/ the directory).
 func underFile(p string) bool {

@@ -97,6 +97,9 @@ func callGrep(ctx context.Context, in Input, tc *Context, _ Progress) (Result, e
 	limit := number(in, "head_limit", 0)
 	var out []string
 	for _, f := range files {
+		if tc.SkipRead != nil && tc.SkipRead(f) {
+			continue // a Read deny or ask rule covers it: the policy decides per file
+		}
 		data, err := os.ReadFile(f)
 		if err != nil || bytes.IndexByte(data[:min(len(data), 8000)], 0) >= 0 {
 			continue // unreadable or binary

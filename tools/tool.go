@@ -77,6 +77,9 @@ type Context struct {
 	// (the settings' "env" key).
 	Env          map[string]string
 	CheckCommand CommandChecker
+	// SkipRead reports files a search over a tree must not open (a Read
+	// deny or ask rule covers them); nil opens everything.
+	SkipRead func(path string) bool
 	// Pool returns the session's tool pool (ToolSearch searches it).
 	Pool func() []Tool
 

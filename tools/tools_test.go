@@ -292,3 +292,25 @@ func TestToolSearch(t *testing.T) {
 		t.Errorf("toolsearch: %s", text(r))
 	}
 }
+
+// TestGrepSkipsGuardedFiles: a search over the tree never opens a file the
+// policy guards, whatever the search's own filters.
+func TestGrepSkipsGuardedFiles(t *testing.T) {
+	dir := t.TempDir()
+	os.MkdirAll(filepath.Join(dir, "src"), 0o755)
+	os.WriteFile(filepath.Join(dir, ".env"), []byte("TOKEN=hunter2\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "src", ".env"), []byte("TOKEN=hunter3\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "src", "a.go"), []byte("// TOKEN here\n"), 0o644)
+	tc := &Context{Cwd: dir, SkipRead: func(p string) bool { return filepath.Base(p) == ".env" }}
+	for _, in := range []Input{{"pattern": "TOKEN", "output_mode": "content"}, {"pattern": "hunter", "glob": ".env", "output_mode": "content"}} {
+		r := call(t, NewGrep(), in, tc)
+		out, _ := r.Data.(string)
+		if strings.Contains(out, "hunter") {
+			t.Errorf("%v: a guarded file was read: %q", in, out)
+		}
+	}
+	r := call(t, NewGrep(), Input{"pattern": "TOKEN"}, tc)
+	if out, _ := r.Data.(string); !strings.Contains(out, "a.go") {
+		t.Errorf("an unguarded file was skipped: %q", out)
+	}
+}

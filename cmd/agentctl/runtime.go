@@ -148,6 +148,7 @@ func newRuntime(c *cli.Context, s *settings.Settings) (*runtime, error) {
 		tc.PrePlanMode = "default"
 	}
 	tc.CheckCommand = pipeline.ExecCheck(dec, tc)
+	tc.SkipRead = e.Guarded // session rules only add allows: the guards stay
 	var servers []*mcp.Server
 	var mcpTools []tools.Tool
 	for _, path := range c.StringSlice("mcp-config") {
