@@ -25,7 +25,7 @@ var patternFirst = map[string]string{"grep": "ef", "egrep": "ef", "fgrep": "ef",
 	"sed": "ef", "awk": "f", "gawk": "f", "mawk": "f", "jq": "f", "git-grep": "ef"}
 
 // messageOpts are options whose value is text, never a path.
-var messageOpts = map[string]bool{"-m": true, "--message": true, "--grep": true, "-e": true, "--regexp": true,
+var messageOpts = map[string]bool{"-m": true, "--message": true, "--grep": true,
 	"-name": true, "-iname": true, "-path": true, "-ipath": true, "-regex": true, "-iregex": true,
 	"-wholename": true, "--format": true, "--pretty": true, "--author": true, "--committer": true, "-S": true, "-G": true}
 
@@ -81,7 +81,7 @@ func mentions(words []Word, files []File) []File {
 			skipNext = false
 			continue
 		}
-		if messageOpts[v] || patternOpts[v] {
+		if messageOpts[v] || patternOpts[v] || hasPattern && (v == "-e" || v == "--regexp") {
 			skipNext = true
 			continue
 		}
@@ -131,6 +131,16 @@ func candidates(v string) []string {
 	}
 	if len(v) > 2 && v[0] == '-' && v[1] != '-' {
 		out = append(out, v[2:])
+	}
+	// Quoted literals inside a word: file names in inline programs
+	// (python -c 'open(".env")', node -e "require('fs').readFileSync('.env')").
+	if strings.ContainsAny(v, `"'`) {
+		for _, q := range []byte{'"', '\''} {
+			parts := strings.Split(v, string(q))
+			for i := 1; i < len(parts)-1; i += 2 {
+				out = append(out, parts[i])
+			}
+		}
 	}
 	return out
 }
@@ -229,10 +239,10 @@ func searchTrees(name string, args []Word) []Tree {
 	if hasLong(args, "--files") {
 		return nil // lists names, reads no content
 	}
-	t := Tree{Access: Read, Via: name, SkipHidden: name != "ack"}
-	if hasLong(args, "--hidden") || hasShort(args, '.') || hasShort(args, 'u') || hasLong(args, "--unrestricted") {
-		t.SkipHidden = false
-	}
+	// rg and ag skip dot-files by default, but an ignore file of the
+	// (untrusted) repository can whitelist one (`!.env` in .ignore), and a
+	// -g glob can too: the walk is taken to see dot-files.
+	t := Tree{Access: Read, Via: name}
 	for _, g := range append(optValues(args, "-g", "--glob"), optValues(args, "--iglob", "-G")...) {
 		if ex, ok := strings.CutPrefix(g, "!"); ok {
 			t.Exclude = append(t.Exclude, ex)
