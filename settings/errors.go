@@ -23,6 +23,14 @@ var ErrInvalid = errors.New("invalid settings")
 // while disableBypassPermissionsMode is set.
 var ErrBypassDisabled = errors.New("bypassPermissions mode is disabled by disableBypassPermissionsMode")
 
+// ErrAutoDisabled is returned when auto mode is requested while
+// disableAutoMode is set.
+var ErrAutoDisabled = errors.New("auto mode is disabled by disableAutoMode")
+
+// ErrManagedMissing is returned when a managed settings file named by
+// --managed-settings or AGENTCTL_MANAGED_SETTINGS does not exist.
+var ErrManagedMissing = errors.New("named managed settings file does not exist")
+
 // Position locates a value in a settings file or on the command line.
 // Line and Column are 1-based; zero means unknown (e.g. a CLI flag).
 type Position struct {
