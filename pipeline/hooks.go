@@ -33,6 +33,9 @@ type HookRunner struct {
 	TranscriptPath string
 	// DefaultTimeout overrides DefaultHookTimeout (tests).
 	DefaultTimeout time.Duration
+	// Skipped are hooks that must not run (an untrusted workspace's):
+	// a call one of them matches gets "ask" in its place, never its answer.
+	Skipped []settings.Hook
 }
 
 // HookOutcome is the combined answer of every hook that ran for one event.
@@ -84,8 +87,9 @@ func (h *HookRunner) Run(ctx context.Context, event, toolName string, payload ma
 		seen[hk.Command] = true
 		cmds = append(cmds, hk)
 	}
+	skipped := h.skipped(event, toolName)
 	if len(cmds) == 0 {
-		return HookOutcome{}
+		return combine(skipped)
 	}
 	in := map[string]any{"session_id": h.SessionID, "transcript_path": h.TranscriptPath, "hook_event_name": event,
 		"tool_name": toolName}
@@ -103,7 +107,20 @@ func (h *HookRunner) Run(ctx context.Context, event, toolName string, payload ma
 		}()
 	}
 	wg.Wait()
-	return combine(results)
+	return combine(append(results, skipped...))
+}
+
+// skipped answers "ask" for each skipped hook that would have run: what it
+// would have answered is asked instead.
+func (h *HookRunner) skipped(event, toolName string) []HookOutcome {
+	var out []HookOutcome
+	for _, hk := range h.Skipped {
+		if hk.Event == event && matches(hk.Matcher, toolName) {
+			out = append(out, HookOutcome{Decision: "ask",
+				Reason: fmt.Sprintf("hook %q (%s %s) was skipped: %s", hk.Command, hk.Source, hk.Pos, hk.Skipped)})
+		}
+	}
+	return out
 }
 
 var rank = map[string]int{"": 0, "allow": 1, "ask": 2, "deny": 3}

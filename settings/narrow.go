@@ -103,11 +103,11 @@ func (s *Settings) distrust(p *fileSettings) {
 	for _, h := range p.hooks {
 		h.Skipped = trustReason
 		s.SkippedHooks = append(s.SkippedHooks, h)
-		s.warn(h.Pos, "%s %s hook %q skipped: %s; a call it matches asks instead", p.source, h.Event, h.Command, why)
+		s.warn(h.Pos, "%s %s hook %q will not run: %s", p.source, h.Event, h.Command, why)
 	}
 	p.hooks = nil
 	if c, ok := p.scalars["autoClassifier"]; ok {
-		s.warn(c.Pos, "%s agentctl.autoClassifier %q skipped: %s; auto mode asks instead", p.source, c.Value, why)
+		s.warn(c.Pos, "%s agentctl.autoClassifier %q will not run: %s; auto mode asks instead", p.source, c.Value, why)
 		delete(p.scalars, "autoClassifier")
 		s.AutoClassifierSkipped = fmt.Sprintf("%s classifier skipped: %s", p.source, trustReason)
 	}

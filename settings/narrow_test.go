@@ -190,8 +190,8 @@ func TestUntrustedWorkspaceRunsNothing(t *testing.T) {
 				t.Errorf("env = %v, want only the user's", s.Env)
 			}
 			w := warningsText(s)
-			for _, want := range []string{"hook \"./hook.sh\" skipped: the workspace is not trusted", "a call it matches asks instead",
-				"agentctl.autoClassifier \"./classify.sh\" skipped", "env (", "not applied: the workspace is not trusted", "ignored: the workspace is not trusted"} {
+			for _, want := range []string{"hook \"./hook.sh\" will not run: the workspace is not trusted",
+				"agentctl.autoClassifier \"./classify.sh\" will not run", "env (", "not applied: the workspace is not trusted", "ignored: the workspace is not trusted"} {
 				if !strings.Contains(w, want) {
 					t.Errorf("warnings lack %q:\n%s", want, w)
 				}

@@ -204,7 +204,7 @@ func workspaceTrust(opts Options, claudeConfigDir string) (Trust, []Warning) {
 		return Trust{Trusted: true, By: "--trust-workspace"}, nil
 	}
 	if !opts.TrustRecords {
-		return Trust{By: "decision commands run a workspace's commands only with --trust-workspace"}, nil
+		return Trust{By: "check, explain and facts need --trust-workspace"}, nil
 	}
 	var warnings []Warning
 	dirs := []string{opts.Cwd}
@@ -226,17 +226,17 @@ func workspaceTrust(opts Options, claudeConfigDir string) (Trust, []Warning) {
 	if store == "" {
 		var err error
 		if store, err = DefaultTrustStore(); err != nil {
-			return Trust{By: "not trusted"}, append(warnings, Warning{Pos: Position{File: "trust store"}, Msg: err.Error()})
+			return Trust{By: "agentctl's trust record is unavailable"}, append(warnings, Warning{Pos: Position{File: "trust store"}, Msg: err.Error()})
 		}
 	}
 	ts, err := LoadTrustStore(store)
 	if err != nil {
-		return Trust{By: "not trusted"}, append(warnings, Warning{Pos: Position{File: store}, Msg: err.Error() + "; it trusts nothing"})
+		return Trust{By: "agentctl's trust record is unusable"}, append(warnings, Warning{Pos: Position{File: store}, Msg: err.Error() + "; it trusts nothing"})
 	}
 	for _, d := range dirs {
 		if e, ok := ts.Covers(d); ok {
 			return Trust{Trusted: true, By: fmt.Sprintf("agentctl trust %s (%s)", e.Path, store)}, warnings
 		}
 	}
-	return Trust{By: "not trusted (agentctl trust DIR, Claude Code's trust dialog, or --trust-workspace)"}, warnings
+	return Trust{By: "no trust record covers it: agentctl trust DIR, Claude Code's trust dialog, or --trust-workspace"}, warnings
 }

@@ -24,7 +24,7 @@ func TestWorkspaceTrustRecords(t *testing.T) {
 		trusted bool
 		by      string // substring of Trust.By (or of a warning when untrusted)
 	}{
-		{"no record", func(string, *Options) {}, false, "not trusted"},
+		{"no record", func(string, *Options) {}, false, "no trust record covers it"},
 		{"Claude Code accepted the cwd", func(root string, o *Options) {
 			write(t, filepath.Join(root, "home/.claude.json"), claudeJSON(o.Cwd, true))
 		}, true, "hasTrustDialogAccepted"},
@@ -33,10 +33,10 @@ func TestWorkspaceTrustRecords(t *testing.T) {
 		}, true, "$ROOT"},
 		{"Claude Code declined", func(root string, o *Options) {
 			write(t, filepath.Join(root, "home/.claude.json"), claudeJSON(o.Cwd, false))
-		}, false, "not trusted"},
+		}, false, "no trust record covers it"},
 		{"a sibling with a longer name", func(root string, o *Options) {
 			write(t, filepath.Join(root, "home/.claude.json"), claudeJSON(o.Cwd[:len(o.Cwd)-1], true))
-		}, false, "not trusted"},
+		}, false, "no trust record covers it"},
 		{"CLAUDE_CONFIG_DIR holds .claude.json", func(root string, o *Options) {
 			o.ConfigDir = filepath.Join(root, "cfg")
 			write(t, filepath.Join(root, "cfg/.claude.json"), claudeJSON(o.Cwd, true))
@@ -45,7 +45,7 @@ func TestWorkspaceTrustRecords(t *testing.T) {
 		{"CLAUDE_CONFIG_DIR set: ~/.claude.json does not count", func(root string, o *Options) {
 			o.ConfigDir = filepath.Join(root, "cfg")
 			write(t, filepath.Join(root, "home/.claude.json"), claudeJSON(o.Cwd, true))
-		}, false, "not trusted"},
+		}, false, "no trust record covers it"},
 		{"malformed Claude Code record", func(root string, o *Options) {
 			write(t, filepath.Join(root, "home/.claude.json"), `{"projects": [`)
 		}, false, "unreadable; it trusts nothing"},
@@ -70,7 +70,7 @@ func TestWorkspaceTrustRecords(t *testing.T) {
 		{"records do not count for decision commands", func(root string, o *Options) {
 			write(t, filepath.Join(root, "home/.claude.json"), claudeJSON(o.Cwd, true))
 			o.TrustRecords = false
-		}, false, "only with --trust-workspace"},
+		}, false, "need --trust-workspace"},
 		{"the flag trusts", func(root string, o *Options) {
 			o.TrustRecords, o.TrustWorkspace = false, true
 		}, true, "--trust-workspace"},

@@ -67,6 +67,7 @@ Exit codes:
 			bundleCommand(),
 			runCommand(),
 			toolsCommand(),
+			trustCommand(),
 			completionCommand(),
 		},
 	}

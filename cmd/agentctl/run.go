@@ -16,7 +16,6 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/agentctl/agentctl/pipeline"
-	"github.com/agentctl/agentctl/settings"
 	"github.com/agentctl/agentctl/tools"
 )
 
@@ -132,9 +131,9 @@ func runAction(c *cli.Context) error {
 	if !isSetAnywhere(c, "cwd") && sc.cwd != "" {
 		opts.Cwd = sc.cwd
 	}
-	s, err := settings.Load(opts)
+	s, err := loadWith(c, opts)
 	if err != nil {
-		return cli.Exit(err.Error(), exitError)
+		return err
 	}
 	rt, err := newRuntime(c, s)
 	if err != nil {
