@@ -39,7 +39,7 @@ Exit code: 1 when a file is invalid (with --strict: also on any warning).
 Examples:
    agentctl settings validate .claude/settings.json
    agentctl settings validate --strict --cwd fixtures/projects/demo`,
-				Flags: withGlobals(&cli.BoolFlag{Name: "strict", Usage: "exit 1 on any warning (unknown keys, rules never consulted, dropped settings)"}),
+				Flags:  withGlobals(&cli.BoolFlag{Name: "strict", Usage: "exit 1 on any warning (unknown keys, rules never consulted, dropped settings)"}),
 				Action: settingsValidate,
 			},
 		},
