@@ -2,8 +2,10 @@ package settings
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -236,5 +238,36 @@ func TestInlineFlagSettingsAndBadCLIRule(t *testing.T) {
 	opts.AllowedTools, opts.PermissionMode = nil, "yolo"
 	if _, err := Load(opts); err == nil || !strings.Contains(err.Error(), "--permission-mode") {
 		t.Errorf("err = %v, want a --permission-mode error", err)
+	}
+}
+
+func TestYAMLAliasBombIsBounded(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("a: &a [\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\"]\n")
+	for c := 'b'; c <= 'i'; c++ {
+		p := string(c - 1)
+		fmt.Fprintf(&b, "%c: &%c [*%s,*%s,*%s,*%s,*%s,*%s,*%s,*%s,*%s]\n", c, c, p, p, p, p, p, p, p, p, p)
+	}
+	b.WriteString("permissions:\n  deny: *i\n")
+	_, opts := tree(t, map[string]string{"proj/.claude/settings.yaml": b.String()})
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	_, err := Load(opts)
+	runtime.ReadMemStats(&after)
+	if !errors.Is(err, ErrTooLarge) || !errors.Is(err, ErrInvalid) || !strings.Contains(err.Error(), ".claude/settings.yaml:") ||
+		!strings.Contains(err.Error(), "alias bomb") {
+		t.Fatalf("err = %v, want ErrTooLarge at a position in the file", err)
+	}
+	// 9^9 values would be gigabytes; the bound stops after a few megabytes.
+	if grew := after.TotalAlloc - before.TotalAlloc; grew > 64<<20 {
+		t.Errorf("loading the alias bomb allocated %d MiB", grew>>20)
+	}
+
+	// Aliases used as intended stay fine.
+	_, opts = tree(t, map[string]string{"proj/.claude/settings.yaml": "shared: &rules [\"Bash(rm *)\", \"Bash(curl *)\"]\n" +
+		"permissions:\n  deny: *rules\n  ask: *rules\n"})
+	s, err := Load(opts)
+	if err != nil || len(s.Rules) != 4 {
+		t.Fatalf("aliases: %v rules %v", err, s)
 	}
 }
