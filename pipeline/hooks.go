@@ -36,6 +36,9 @@ type HookRunner struct {
 	// Skipped are hooks that must not run (an untrusted workspace's):
 	// a call one of them matches gets "ask" in its place, never its answer.
 	Skipped []settings.Hook
+	// ManagedAllowOnly ignores an "allow" from any hook not in managed
+	// settings (allowManagedPermissionRulesOnly): they may still deny or ask.
+	ManagedAllowOnly bool
 }
 
 // HookOutcome is the combined answer of every hook that ran for one event.
@@ -104,6 +107,11 @@ func (h *HookRunner) Run(ctx context.Context, event, toolName string, payload ma
 		go func() {
 			defer wg.Done()
 			results[i] = h.runOne(ctx, hk, stdin)
+			if h.ManagedAllowOnly && hk.Source != settings.PolicySettings && results[i].Decision == "allow" {
+				results[i].Decision, results[i].Reason = "", ""
+				results[i].Errors = append(results[i].Errors, fmt.Sprintf("hook %q (%s %s) answered allow, ignored: "+
+					"allowManagedPermissionRulesOnly is set in managed settings", hk.Command, hk.Source, hk.Pos))
+			}
 		}()
 	}
 	wg.Wait()

@@ -207,6 +207,21 @@ func TestManagedLockAgainstAHostileRepository(t *testing.T) {
 	}
 }
 
+func TestManagedLockIgnoresRepositoryHookAllow(t *testing.T) {
+	w := hostileWorkspace(t, `{"permissions": {"allowManagedPermissionRulesOnly": true}}`)
+	made := filepath.Join(w.markers, "made")
+	out, errOut, code := runCLI(t, "", append(append(w.args, "--trust-workspace"), w.session(t, "touch '"+made+"'")...)...)
+	if code != 0 {
+		t.Fatal(errOut)
+	}
+	if !w.ran("hook") {
+		t.Fatal("the trusted hook did not run: the test proves nothing")
+	}
+	if _, err := os.Stat(made); err == nil || !strings.Contains(out, `"tool_use_id":"t1"`) || strings.Contains(out, `"permission_denials":[]`) {
+		t.Errorf("a repository hook's allow approved a call under the managed lock:\n%s", out)
+	}
+}
+
 func TestNamedManagedFileMustExistCLI(t *testing.T) {
 	base, _ := demoEnv(t)
 	dir := t.TempDir()
