@@ -16,14 +16,19 @@ import (
 const classifierTimeout = 60 * time.Second
 
 // classify lets the auto-mode classifier (agentctl.autoClassifier, a command
-// speaking the hook protocol) answer what would otherwise ask. Explicit ask
-// rules, safety checks and hooks still ask; a failing classifier leaves the ask.
+// speaking the hook protocol) answer the fallback ask only. Explicit ask
+// rules, what the tool stage asks (unresolved parts), safety checks and
+// hooks still ask; a failing or skipped classifier leaves the ask.
 func (e *Engine) classify(ctx context.Context, input map[string]any, d Decision) Decision {
-	if d.Decision != Ask || (d.Stage != "default" && d.Stage != "tool") {
+	if d.Decision != Ask || d.Stage != "default" {
 		return d
 	}
 	c := e.settings.AutoClassifier
 	if c == nil {
+		if why := e.settings.AutoClassifierSkipped; why != "" {
+			d.Reason += " (auto mode: the classifier did not run: " + why + ")"
+			return d
+		}
 		d.Reason += " (auto mode: no classifier configured in agentctl.autoClassifier)"
 		return d
 	}

@@ -140,6 +140,9 @@ type Call struct {
 	// Cwd overrides the settings' cwd ("" keeps it), e.g. after EnterWorktree.
 	Cwd  string
 	Hook *HookVerdict
+	// Invalid holds problems found in the raw input before it was decoded
+	// (DecodeInput): such a call is invalid whatever Input holds.
+	Invalid []string
 }
 
 // Decide validates the call, computes its facts and evaluates the policy.
@@ -210,6 +213,9 @@ func (e *Engine) Input(call Call) (map[string]any, []string) {
 	tool := call.Tool
 	if tool == "Task" {
 		tool = "Agent"
+	}
+	if len(call.Invalid) > 0 {
+		return nil, call.Invalid
 	}
 	if call.Input == nil {
 		call.Input = map[string]any{}

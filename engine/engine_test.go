@@ -27,7 +27,7 @@ func project(t *testing.T, projectSettings string, files map[string]string) *set
 		}
 	}
 	s, err := settings.Load(settings.Options{Cwd: cwd, Home: filepath.Join(root, "home"),
-		ManagedFile: filepath.Join(root, "none.json")})
+		ManagedFile: filepath.Join(root, "none.json"), TrustWorkspace: true})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -47,6 +47,9 @@ type ToolUse struct {
 	ID    string         `json:"id"`
 	Name  string         `json:"name"`
 	Input map[string]any `json:"input"`
+	// Invalid says why the block's raw JSON is ambiguous (engine.CheckJSON):
+	// such a call is refused at the validate stage.
+	Invalid string `json:"-"`
 }
 
 // Denial is a call the permission stage refused, as stream-json reports it.
@@ -138,6 +141,9 @@ func (s *Session) Dispatch(ctx context.Context, use ToolUse) Outcome {
 	tc := s.cfg.Context
 	if use.Input == nil {
 		use.Input = map[string]any{}
+	}
+	if use.Invalid != "" {
+		return errorOutcome(use.ID, "<tool_use_error>InputValidationError: "+use.Invalid+"</tool_use_error>")
 	}
 	t, err := s.lookup(use)
 	if err != nil {

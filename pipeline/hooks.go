@@ -33,6 +33,12 @@ type HookRunner struct {
 	TranscriptPath string
 	// DefaultTimeout overrides DefaultHookTimeout (tests).
 	DefaultTimeout time.Duration
+	// Skipped are hooks that must not run (an untrusted workspace's):
+	// a call one of them matches gets "ask" in its place, never its answer.
+	Skipped []settings.Hook
+	// ManagedAllowOnly ignores an "allow" from any hook not in managed
+	// settings (allowManagedPermissionRulesOnly): they may still deny or ask.
+	ManagedAllowOnly bool
 }
 
 // HookOutcome is the combined answer of every hook that ran for one event.
@@ -84,8 +90,9 @@ func (h *HookRunner) Run(ctx context.Context, event, toolName string, payload ma
 		seen[hk.Command] = true
 		cmds = append(cmds, hk)
 	}
+	skipped := h.skipped(event, toolName)
 	if len(cmds) == 0 {
-		return HookOutcome{}
+		return combine(skipped)
 	}
 	in := map[string]any{"session_id": h.SessionID, "transcript_path": h.TranscriptPath, "hook_event_name": event,
 		"tool_name": toolName}
@@ -100,10 +107,28 @@ func (h *HookRunner) Run(ctx context.Context, event, toolName string, payload ma
 		go func() {
 			defer wg.Done()
 			results[i] = h.runOne(ctx, hk, stdin)
+			if h.ManagedAllowOnly && hk.Source != settings.PolicySettings && results[i].Decision == "allow" {
+				results[i].Decision, results[i].Reason = "", ""
+				results[i].Errors = append(results[i].Errors, fmt.Sprintf("hook %q (%s %s) answered allow, ignored: "+
+					"allowManagedPermissionRulesOnly is set in managed settings", hk.Command, hk.Source, hk.Pos))
+			}
 		}()
 	}
 	wg.Wait()
-	return combine(results)
+	return combine(append(results, skipped...))
+}
+
+// skipped answers "ask" for each skipped hook that would have run: what it
+// would have answered is asked instead.
+func (h *HookRunner) skipped(event, toolName string) []HookOutcome {
+	var out []HookOutcome
+	for _, hk := range h.Skipped {
+		if hk.Event == event && matches(hk.Matcher, toolName) {
+			out = append(out, HookOutcome{Decision: "ask",
+				Reason: fmt.Sprintf("hook %q (%s %s) was skipped: %s", hk.Command, hk.Source, hk.Pos, hk.Skipped)})
+		}
+	}
+	return out
 }
 
 var rank = map[string]int{"": 0, "allow": 1, "ask": 2, "deny": 3}

@@ -239,3 +239,24 @@ func TestExecCheckRefusesDynamicCommand(t *testing.T) {
 		t.Errorf("the refused command ran: %v %q", err, b)
 	}
 }
+
+func TestSkippedHooksAsk(t *testing.T) {
+	h := &HookRunner{Skipped: []settings.Hook{
+		{Event: "PreToolUse", Matcher: "Edit|Write", Command: "./fmt.sh", Source: settings.ProjectSettings, Skipped: "the workspace is not trusted"},
+		{Event: "PostToolUse", Matcher: "", Command: "./log.sh", Source: settings.LocalSettings, Skipped: "the workspace is not trusted"},
+	}}
+	tests := []struct {
+		event, tool, want string
+	}{
+		{"PreToolUse", "Write", "ask"},
+		{"PreToolUse", "Bash", ""},
+		{"PostToolUse", "Bash", "ask"},
+		{"PermissionRequest", "Write", ""},
+	}
+	for _, tt := range tests {
+		out := h.Run(context.Background(), tt.event, tt.tool, nil)
+		if out.Decision != tt.want || (tt.want != "" && !strings.Contains(out.Reason, "was skipped: the workspace is not trusted")) {
+			t.Errorf("%s %s: %+v, want decision %q", tt.event, tt.tool, out, tt.want)
+		}
+	}
+}

@@ -3,9 +3,12 @@ package pipeline
 import (
 	"bufio"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/agentctl/agentctl/engine"
 )
 
 // Message is an Anthropic API assistant message.
@@ -25,11 +28,7 @@ func (m Message) ToolUses() []ToolUse {
 		if b["type"] != "tool_use" {
 			continue
 		}
-		use := ToolUse{}
-		use.ID, _ = b["id"].(string)
-		use.Name, _ = b["name"].(string)
-		use.Input, _ = b["input"].(map[string]any)
-		out = append(out, use)
+		out = append(out, toolUse(b))
 	}
 	return out
 }
@@ -41,6 +40,7 @@ func ReadStream(r io.Reader, onToolUse func(ToolUse)) (Message, error) {
 	var msg Message
 	partial := map[int]*strings.Builder{}
 	blocks := map[int]map[string]any{}
+	invalid := map[int]string{}
 	var order []int
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 1<<20), 64<<20)
@@ -62,6 +62,12 @@ func ReadStream(r io.Reader, onToolUse func(ToolUse)) (Message, error) {
 		}
 		if err := json.Unmarshal([]byte(raw), &ev); err != nil {
 			return fmt.Errorf("line %d: event data is not JSON: %w", line, err)
+		}
+		if err := engine.CheckJSON(fmt.Sprintf("line %d", line), []byte(raw)); err != nil {
+			if !strings.HasPrefix(ev.Type, "content_block_") {
+				return fmt.Errorf("line %d: %w", line, err)
+			}
+			invalid[ev.Index] = err.Error() // the block it belongs to is refused
 		}
 		switch ev.Type {
 		case "message_start":
@@ -99,14 +105,20 @@ func ReadStream(r io.Reader, onToolUse func(ToolUse)) (Message, error) {
 			if b["type"] == "tool_use" {
 				input := map[string]any{}
 				if s := partial[ev.Index].String(); s != "" {
-					if err := json.Unmarshal([]byte(s), &input); err != nil {
+					in, err := engine.DecodeInput(fmt.Sprintf("tool_use %v input", b["id"]), []byte(s))
+					switch {
+					case errors.Is(err, engine.ErrInvalidInput):
+						invalid[ev.Index] = err.Error()
+					case err != nil:
 						return fmt.Errorf("line %d: tool_use %v input is not a JSON object: %w", line, b["id"], err)
+					default:
+						input = in
 					}
 				} else if in, ok := b["input"].(map[string]any); ok {
 					input = in
 				}
 				b["input"] = input
-				use := ToolUse{Input: input}
+				use := ToolUse{Input: input, Invalid: invalid[ev.Index]}
 				use.ID, _ = b["id"].(string)
 				use.Name, _ = b["name"].(string)
 				onToolUse(use)

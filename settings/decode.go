@@ -2,7 +2,6 @@ package settings
 
 import (
 	"fmt"
-	"sort"
 	"strings"
 )
 
@@ -15,6 +14,8 @@ type Hook struct {
 	Timeout int      `json:"timeout,omitempty"` // seconds; 0 means the default
 	Source  Source   `json:"source"`
 	Pos     Position `json:"pos"`
+	// Skipped says why the hook does not run ("" for a hook that runs).
+	Skipped string `json:"skipped,omitempty"`
 }
 
 // Directory is a working directory added by settings or a flag.
@@ -38,6 +39,7 @@ type fileSettings struct {
 	dirs     []Directory
 	hooks    []Hook
 	env      map[string]string
+	envPos   Position
 	scalars  map[string]Scalar // defaultMode, disableBypassPermissionsMode, autoClassifier, …
 	warnings []Warning
 }
@@ -46,9 +48,6 @@ type fileSettings struct {
 var HookEvents = map[string]bool{"PreToolUse": true, "PostToolUse": true, "PostToolUseFailure": true,
 	"PermissionRequest": true, "Notification": true, "UserPromptSubmit": true, "Stop": true,
 	"SubagentStop": true, "PreCompact": true, "SessionStart": true, "SessionEnd": true}
-
-var permissionKeys = map[string]bool{"allow": true, "ask": true, "deny": true,
-	"additionalDirectories": true, "defaultMode": true, "disableBypassPermissionsMode": true}
 
 // decoder turns a node tree into fileSettings, collecting every error.
 type decoder struct {
@@ -91,20 +90,17 @@ func decodeDocument(file string, src Source, root *node) (*fileSettings, error) 
 		case "hooks":
 			d.hooks(v)
 		case "env":
-			if d.expect(v, kindObject, "env") {
-				d.out.env = map[string]string{}
-				for j, ek := range v.keys {
-					if d.expect(v.items[j], kindString, "env."+ek.str) {
-						d.out.env[ek.str] = v.items[j].str
-					}
-				}
-			}
+			d.env(v)
 		case "allowManagedPermissionRulesOnly", "allowManagedHooksOnly":
 			d.managedBool(k.str, v)
-		case "disableBypassPermissionsMode":
-			d.disableBypass(v)
+		case "disableBypassPermissionsMode", "disableAutoMode":
+			d.disable(k.str, v)
 		case "agentctl":
 			d.agentctl(v)
+		default:
+			if !claudeCodeKeys[k.str] {
+				d.warn(k, "%s", unknownKey("", k.str, appliedKeys))
+			}
 		}
 	}
 	if len(d.errs) > 0 {
@@ -121,18 +117,43 @@ func (d *decoder) managedBool(key string, v *node) {
 		d.warn(v, "%s is a managed-only key and is ignored in %s", key, d.out.source)
 		return
 	}
+	// Written twice (top level and under permissions), a lock wins.
+	if prev, ok := d.out.scalars[key]; ok && prev.Value == "true" {
+		return
+	}
 	d.out.scalars[key] = Scalar{Value: v.str, Source: d.out.source, Pos: d.pos(v)}
 }
 
-func (d *decoder) disableBypass(v *node) {
-	if !d.expect(v, kindString, "disableBypassPermissionsMode") {
+// disable reads disableBypassPermissionsMode or disableAutoMode: the only
+// value is "disable". Any source may set them: they only narrow.
+func (d *decoder) disable(key string, v *node) {
+	if !d.expect(v, kindString, key) {
 		return
 	}
 	if v.str != "disable" {
-		d.fail(v, CodeType, `disableBypassPermissionsMode: expected "disable", got %q`, v.str)
+		d.fail(v, CodeType, `%s: expected "disable", got %q`, key, v.str)
 		return
 	}
-	d.out.scalars["disableBypassPermissionsMode"] = Scalar{Value: v.str, Source: d.out.source, Pos: d.pos(v)}
+	d.out.scalars[key] = Scalar{Value: v.str, Source: d.out.source, Pos: d.pos(v)}
+}
+
+// env reads the environment block. Numbers and booleans are accepted as
+// their string form (real files write {"DEBUG": 1}).
+func (d *decoder) env(v *node) {
+	if !d.expect(v, kindObject, "env") {
+		return
+	}
+	d.out.env = map[string]string{}
+	d.out.envPos = d.pos(v)
+	for j, ek := range v.keys {
+		item := v.items[j]
+		switch item.kind {
+		case kindString, kindNumber, kindBool:
+			d.out.env[ek.str] = item.str
+		default:
+			d.fail(item, CodeType, "env.%s: expected string, got %s", ek.str, item.kind)
+		}
+	}
 }
 
 func (d *decoder) agentctl(v *node) {
@@ -146,7 +167,7 @@ func (d *decoder) agentctl(v *node) {
 				d.out.scalars["autoClassifier"] = Scalar{Value: v.items[j].str, Source: d.out.source, Pos: d.pos(v.items[j])}
 			}
 		default:
-			d.fail(k, CodeUnknownKey, "unknown key agentctl.%s (expected autoClassifier)", k.str)
+			d.warn(k, "%s", unknownKey("agentctl.", k.str, agentctlKeys))
 		}
 	}
 }
@@ -173,15 +194,12 @@ func (d *decoder) permissions(v *node) {
 				}
 				d.out.scalars["defaultMode"] = Scalar{Value: item.str, Source: d.out.source, Pos: d.pos(item)}
 			}
-		case "disableBypassPermissionsMode":
-			d.disableBypass(item)
+		case "disableBypassPermissionsMode", "disableAutoMode":
+			d.disable(k.str, item)
+		case "allowManagedPermissionRulesOnly", "allowManagedHooksOnly":
+			d.managedBool(k.str, item)
 		default:
-			keys := make([]string, 0, len(permissionKeys))
-			for pk := range permissionKeys {
-				keys = append(keys, pk)
-			}
-			sort.Strings(keys)
-			d.fail(k, CodeUnknownKey, "unknown key permissions.%s (expected one of %s)", k.str, strings.Join(keys, ", "))
+			d.warn(k, "%s", unknownKey("permissions.", k.str, permissionKeys))
 		}
 	}
 }

@@ -13,6 +13,7 @@ const (
 	CodeRule       = "agentctl_settings_rule_error"
 	CodeRead       = "agentctl_settings_read_error"
 	CodeMode       = "agentctl_settings_mode_error"
+	CodeLimit      = "agentctl_settings_limit_error"
 )
 
 // ErrInvalid is matched (errors.Is) by every settings error that stems from
@@ -22,6 +23,18 @@ var ErrInvalid = errors.New("invalid settings")
 // ErrBypassDisabled is returned when bypassPermissions mode is requested
 // while disableBypassPermissionsMode is set.
 var ErrBypassDisabled = errors.New("bypassPermissions mode is disabled by disableBypassPermissionsMode")
+
+// ErrAutoDisabled is returned when auto mode is requested while
+// disableAutoMode is set.
+var ErrAutoDisabled = errors.New("auto mode is disabled by disableAutoMode")
+
+// ErrTooLarge is returned for a document that expands past agentctl's
+// bounds (a YAML alias bomb).
+var ErrTooLarge = errors.New("settings document too large")
+
+// ErrManagedMissing is returned when a managed settings file named by
+// --managed-settings or AGENTCTL_MANAGED_SETTINGS does not exist.
+var ErrManagedMissing = errors.New("named managed settings file does not exist")
 
 // Position locates a value in a settings file or on the command line.
 // Line and Column are 1-based; zero means unknown (e.g. a CLI flag).

@@ -19,8 +19,16 @@ type Options struct {
 	Home        string // home directory; "" means os.UserHomeDir
 	ConfigDir   string // CLAUDE_CONFIG_DIR; "" means Home/.claude
 	ManagedFile string // "" means DefaultManagedFile
-	// ManagedExplicit adds a warning when the named ManagedFile is missing.
+	// ManagedExplicit says ManagedFile was named (flag or environment): then
+	// it must exist, or Load fails with ErrManagedMissing.
 	ManagedExplicit bool
+	// TrustWorkspace trusts the workspace outright (--trust-workspace).
+	TrustWorkspace bool
+	// TrustRecords consults Claude Code's and agentctl's trust records;
+	// without it (decision commands) only TrustWorkspace trusts.
+	TrustRecords bool
+	// TrustStore is agentctl's trust record; "" means DefaultTrustStore.
+	TrustStore      string
 	FlagSettings    string   // --settings FILE or inline JSON
 	AllowedTools    []string // --allowed-tools values, each possibly comma/space separated
 	DisallowedTools []string // --disallowed-tools values
@@ -51,11 +59,19 @@ type Settings struct {
 	Hooks                 []Hook            `json:"hooks"`
 	Env                   map[string]string `json:"env,omitempty"`
 	// AutoClassifier is the command that answers asks in auto mode.
-	AutoClassifier                  *Scalar   `json:"auto_classifier,omitempty"`
-	AllowManagedPermissionRulesOnly bool      `json:"allow_managed_permission_rules_only,omitempty"`
-	AllowManagedHooksOnly           bool      `json:"allow_managed_hooks_only,omitempty"`
-	DisableBypassPermissionsMode    bool      `json:"disable_bypass_permissions_mode,omitempty"`
-	Warnings                        []Warning `json:"warnings"`
+	AutoClassifier                  *Scalar `json:"auto_classifier,omitempty"`
+	AllowManagedPermissionRulesOnly bool    `json:"allow_managed_permission_rules_only,omitempty"`
+	AllowManagedHooksOnly           bool    `json:"allow_managed_hooks_only,omitempty"`
+	DisableBypassPermissionsMode    bool    `json:"disable_bypass_permissions_mode,omitempty"`
+	DisableAutoMode                 bool    `json:"disable_auto_mode,omitempty"`
+	// Trust says whether the workspace may run what its settings name.
+	Trust Trust `json:"trust"`
+	// SkippedHooks are project and local hooks of an untrusted workspace:
+	// they never run, and a call one of them matches asks instead.
+	SkippedHooks []Hook `json:"skipped_hooks,omitempty"`
+	// AutoClassifierSkipped says why a configured classifier was dropped.
+	AutoClassifierSkipped string    `json:"auto_classifier_skipped,omitempty"`
+	Warnings              []Warning `json:"warnings"`
 }
 
 // Load locates, reads, validates and merges every settings source. On any
@@ -73,10 +89,12 @@ func Load(opts Options) (*Settings, error) {
 			return nil, fmt.Errorf("settings: no home directory: %w", err)
 		}
 	}
+	claudeConfigDir := opts.ConfigDir
 	if opts.ConfigDir == "" {
 		opts.ConfigDir = filepath.Join(opts.Home, ".claude")
 	}
 	s := &Settings{Cwd: opts.Cwd, Home: opts.Home, ProjectRoot: opts.Cwd, ConfigDir: opts.ConfigDir}
+	s.Trust, s.Warnings = workspaceTrust(opts, claudeConfigDir)
 	var parts []*fileSettings
 	var errs Errors
 	add := func(fs *fileSettings, err error) {
@@ -98,12 +116,15 @@ func Load(opts Options) (*Settings, error) {
 	if managed == "" {
 		managed = DefaultManagedFile
 	}
-	for _, f := range managedFiles(managed) {
-		add(s.readFile(f, PolicySettings, false))
-	}
-	if opts.ManagedExplicit && len(s.Files) == 0 {
-		s.Warnings = append(s.Warnings, Warning{Pos: Position{File: managed},
-			Msg: "managed settings file does not exist; no managed policy applies"})
+	for i, f := range managedFiles(managed) {
+		// A named managed file must exist: a typo must never mean "no
+		// org policy". Only the default location may be absent.
+		if i == 0 && opts.ManagedExplicit {
+			if err := mustExist(f); err != nil {
+				return nil, err
+			}
+		}
+		add(s.readFile(f, PolicySettings, i == 0 && opts.ManagedExplicit))
 	}
 	if opts.FlagSettings != "" {
 		if strings.HasPrefix(strings.TrimSpace(opts.FlagSettings), "{") {
@@ -143,6 +164,22 @@ func Load(opts Options) (*Settings, error) {
 		return nil, err
 	}
 	return s, nil
+}
+
+// mustExist fails with ErrManagedMissing when the named managed file is
+// missing or a symlink to nothing.
+func mustExist(file string) error {
+	_, err := os.Stat(file)
+	if !errors.Is(err, fs.ErrNotExist) {
+		return nil // other problems are reported when the file is read
+	}
+	what := "does not exist"
+	if _, lerr := os.Lstat(file); lerr == nil {
+		what = "is a symlink to nothing"
+	}
+	return &Error{Pos: Position{File: file}, Code: CodeRead, Err: ErrManagedMissing,
+		Msg: fmt.Sprintf("managed settings file %s; a named managed file must exist (only the default %s may be absent)",
+			what, DefaultManagedFile)}
 }
 
 // managedFiles lists the managed file and managed-settings.d/* beside it.

@@ -2,8 +2,10 @@ package settings
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -89,19 +91,20 @@ func TestLoadAllSources(t *testing.T) {
 
 func TestLoadScalarsAndManagedKeys(t *testing.T) {
 	_, opts := tree(t, map[string]string{
-		"etc/managed-settings.json": `{"allowManagedPermissionRulesOnly": true, "allowManagedHooksOnly": true,
+		"etc/managed-settings.json": `{"allowManagedHooksOnly": true,
 			"permissions": {"allow": ["Bash(ls)"], "defaultMode": "dontAsk"},
 			"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "org-hook"}]}]}}`,
 		"proj/.claude/settings.json": `{"permissions": {"allow": ["Bash"], "defaultMode": "acceptEdits", "additionalDirectories": ["../lib", "~/shared"]},
 			"allowManagedHooksOnly": false,
 			"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "project-hook"}]}]}}`,
 	})
+	opts.TrustWorkspace = true
 	s, err := Load(opts)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := ruleLines(s); len(got) != 1 || !strings.Contains(got[0], "policySettings") {
-		t.Errorf("allowManagedPermissionRulesOnly: rules = %q, want only the managed one", got)
+	if got := ruleLines(s); len(got) != 2 {
+		t.Errorf("rules = %q, want the managed and the project allow", got)
 	}
 	if s.Mode.Value != "dontAsk" || s.Mode.Source != PolicySettings {
 		t.Errorf("mode = %+v, want dontAsk from policySettings (higher precedence)", s.Mode)
@@ -113,18 +116,20 @@ func TestLoadScalarsAndManagedKeys(t *testing.T) {
 	if len(s.AdditionalDirectories) != 2 || s.AdditionalDirectories[0].Path != wantDirs[0] || s.AdditionalDirectories[1].Path != wantDirs[1] {
 		t.Errorf("additional directories = %+v, want %v", s.AdditionalDirectories, wantDirs)
 	}
-	var managedOnlyWarned bool
+	var managedOnlyWarned, hookDropWarned bool
 	for _, w := range s.Warnings {
 		managedOnlyWarned = managedOnlyWarned || strings.Contains(w.Msg, "managed-only key")
+		hookDropWarned = hookDropWarned || strings.Contains(w.Msg, `hook "project-hook" dropped: allowManagedHooksOnly`)
 	}
-	if !managedOnlyWarned {
-		t.Errorf("a managed-only key in project settings must warn; warnings = %v", s.Warnings)
+	if !managedOnlyWarned || !hookDropWarned {
+		t.Errorf("a managed-only key in project settings and a dropped hook must warn; warnings = %v", s.Warnings)
 	}
 }
 
 func TestHooksMergeIdenticalOnce(t *testing.T) {
 	hook := `{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "check.sh", "timeout": 5}]}]}}`
 	_, opts := tree(t, map[string]string{"proj/.claude/settings.json": hook, "home/.claude/settings.json": hook})
+	opts.TrustWorkspace = true
 	s, err := Load(opts)
 	if err != nil {
 		t.Fatal(err)
@@ -157,7 +162,6 @@ func TestLoadBadInput(t *testing.T) {
 		{"unclosed", "proj/.claude/settings.json", "{\"permissions\": {", ".claude/settings.json:1:18: invalid JSON: unexpected end of file"},
 		{"wrong type", "proj/.claude/settings.json", "{\n \"permissions\": {\"allow\": \"Bash\"}}", ".claude/settings.json:2:27: permissions.allow: expected array, got string"},
 		{"non-string rule", "proj/.claude/settings.json", `{"permissions": {"deny": [42]}}`, ":1:27: permissions.deny[0]: expected string, got number"},
-		{"unknown permission key", "proj/.claude/settings.json", "{\"permissions\": {\n  \"alow\": []}}", ".claude/settings.json:2:3: unknown key permissions.alow"},
 		{"bad rule", "proj/.claude/settings.json", `{"permissions": {"allow": ["Bash(npm"]}}`, ":1:28: permissions.allow[0]: invalid rule"},
 		{"bad mode", "proj/.claude/settings.json", `{"permissions": {"defaultMode": "yolo"}}`, "permissions.defaultMode: expected one of"},
 		{"not an object", "proj/.claude/settings.json", `[]`, ":1:1: settings: expected object, got array"},
@@ -208,13 +212,12 @@ func TestLoadUnreadableManaged(t *testing.T) {
 
 func TestLoadMissingFilesAreFine(t *testing.T) {
 	_, opts := tree(t, map[string]string{"proj/README": "x"})
-	opts.ManagedExplicit = true
 	s, err := Load(opts)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(s.Rules) != 0 || len(s.Warnings) != 1 {
-		t.Errorf("rules %v warnings %v: want none and one warning for the named managed file", s.Rules, s.Warnings)
+	if len(s.Rules) != 0 || len(s.Warnings) != 0 {
+		t.Errorf("rules %v warnings %v: want none", s.Rules, s.Warnings)
 	}
 }
 
@@ -235,5 +238,36 @@ func TestInlineFlagSettingsAndBadCLIRule(t *testing.T) {
 	opts.AllowedTools, opts.PermissionMode = nil, "yolo"
 	if _, err := Load(opts); err == nil || !strings.Contains(err.Error(), "--permission-mode") {
 		t.Errorf("err = %v, want a --permission-mode error", err)
+	}
+}
+
+func TestYAMLAliasBombIsBounded(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("a: &a [\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\"]\n")
+	for c := 'b'; c <= 'i'; c++ {
+		p := string(c - 1)
+		fmt.Fprintf(&b, "%c: &%c [*%s,*%s,*%s,*%s,*%s,*%s,*%s,*%s,*%s]\n", c, c, p, p, p, p, p, p, p, p, p)
+	}
+	b.WriteString("permissions:\n  deny: *i\n")
+	_, opts := tree(t, map[string]string{"proj/.claude/settings.yaml": b.String()})
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	_, err := Load(opts)
+	runtime.ReadMemStats(&after)
+	if !errors.Is(err, ErrTooLarge) || !errors.Is(err, ErrInvalid) || !strings.Contains(err.Error(), ".claude/settings.yaml:") ||
+		!strings.Contains(err.Error(), "alias bomb") {
+		t.Fatalf("err = %v, want ErrTooLarge at a position in the file", err)
+	}
+	// 9^9 values would be gigabytes; the bound stops after a few megabytes.
+	if grew := after.TotalAlloc - before.TotalAlloc; grew > 64<<20 {
+		t.Errorf("loading the alias bomb allocated %d MiB", grew>>20)
+	}
+
+	// Aliases used as intended stay fine.
+	_, opts = tree(t, map[string]string{"proj/.claude/settings.yaml": "shared: &rules [\"Bash(rm *)\", \"Bash(curl *)\"]\n" +
+		"permissions:\n  deny: *rules\n  ask: *rules\n"})
+	s, err := Load(opts)
+	if err != nil || len(s.Rules) != 4 {
+		t.Fatalf("aliases: %v rules %v", err, s)
 	}
 }

@@ -18,27 +18,35 @@ func (s *Settings) merge(parts []*fileSettings, opts Options) error {
 		}
 		return Scalar{}, false
 	}
-	if v, ok := scalar("allowManagedPermissionRulesOnly"); ok && v.Value == "true" {
-		s.AllowManagedPermissionRulesOnly = true
-	}
-	if v, ok := scalar("allowManagedHooksOnly"); ok && v.Value == "true" {
-		s.AllowManagedHooksOnly = true
-	}
+	s.AllowManagedPermissionRulesOnly, s.AllowManagedHooksOnly = managedLocks(parts)
 	if _, ok := scalar("disableBypassPermissionsMode"); ok {
 		s.DisableBypassPermissionsMode = true
 	}
+	if _, ok := scalar("disableAutoMode"); ok {
+		s.DisableAutoMode = true
+	}
+	for _, p := range parts {
+		s.Warnings = append(s.Warnings, p.warnings...)
+	}
+	// The mode asked for is checked before anything is dropped: asking
+	// for a disabled mode is an error wherever it is asked.
+	requested := Scalar{Value: "default", Source: -1}
+	for _, key := range []string{"permissionMode", "defaultMode"} {
+		if v, ok := scalar(key); ok {
+			requested = v
+			break
+		}
+	}
+	if err := s.checkMode(requested); err != nil {
+		return err
+	}
+	s.narrow(parts)
 	if v, ok := scalar("autoClassifier"); ok {
 		s.AutoClassifier = &v
 	}
 	seenHook := map[string]bool{}
 	for _, p := range parts {
-		s.Warnings = append(s.Warnings, p.warnings...)
 		for _, r := range p.rules {
-			if s.AllowManagedPermissionRulesOnly && p.source != PolicySettings {
-				s.Warnings = append(s.Warnings, Warning{Pos: r.Pos,
-					Msg: fmt.Sprintf("%s rule %s ignored: allowManagedPermissionRulesOnly is set", r.Source, r.Text)})
-				continue
-			}
 			r.Root = s.sourceRoot(p.source, r.Pos.File)
 			s.Rules = append(s.Rules, r)
 		}
@@ -47,9 +55,6 @@ func (s *Settings) merge(parts []*fileSettings, opts Options) error {
 			s.AdditionalDirectories = append(s.AdditionalDirectories, d)
 		}
 		for _, h := range p.hooks {
-			if s.AllowManagedHooksOnly && p.source != PolicySettings {
-				continue
-			}
 			key := h.Event + "\x00" + h.Matcher + "\x00" + h.Command
 			if seenHook[key] {
 				continue
@@ -81,10 +86,18 @@ func (s *Settings) merge(parts []*fileSettings, opts Options) error {
 }
 
 // CheckMode reports ErrBypassDisabled when mode is bypassPermissions and the
-// settings forbid it. Entering a mode mid-session must call it too.
+// settings forbid it (ErrAutoDisabled likewise for auto). Entering a mode
+// mid-session must call it too.
 func (s *Settings) CheckMode(mode string) error {
-	if mode == "bypassPermissions" && s.DisableBypassPermissionsMode {
-		return &Error{Pos: s.Mode.Pos, Code: CodeMode, Err: ErrBypassDisabled, Msg: ErrBypassDisabled.Error()}
+	return s.checkMode(Scalar{Value: mode, Pos: s.Mode.Pos})
+}
+
+func (s *Settings) checkMode(m Scalar) error {
+	switch {
+	case m.Value == "bypassPermissions" && s.DisableBypassPermissionsMode:
+		return &Error{Pos: m.Pos, Code: CodeMode, Err: ErrBypassDisabled, Msg: ErrBypassDisabled.Error()}
+	case m.Value == "auto" && s.DisableAutoMode:
+		return &Error{Pos: m.Pos, Code: CodeMode, Err: ErrAutoDisabled, Msg: ErrAutoDisabled.Error()}
 	}
 	return nil
 }
@@ -132,7 +145,13 @@ func (s *Settings) WorkingDirs() []string {
 
 // AddRules adds run-time rules of the command or session source (e.g. an
 // "always allow" answer). It is not safe for concurrent use with readers.
+//
+// Under allowManagedPermissionRulesOnly an allow rule of any source but
+// policySettings is not added: the call was approved once, not for later.
 func (s *Settings) AddRules(src Source, b Behavior, texts ...string) error {
+	if b == Allow && src != PolicySettings && s.AllowManagedPermissionRulesOnly {
+		return nil
+	}
 	for i, t := range texts {
 		r, err := ParseRule(t, b)
 		if err != nil {

@@ -217,16 +217,44 @@ func parseYAML(file string, src []byte) (*node, error) {
 	if doc.Kind == 0 {
 		return &node{kind: kindObject, line: 1, column: 1}, nil
 	}
-	return fromYAML(file, &doc)
+	r := &yamlReader{file: file, budget: yamlBudget(len(src)), limit: yamlBudget(len(src))}
+	return r.fromYAML(&doc)
 }
 
-func fromYAML(file string, y *yaml.Node) (*node, error) {
+// yamlBudget bounds the values a YAML document may expand to: without
+// aliases a document has fewer values than bytes; aliases may repeat what
+// they name a few times over, not exponentially (a "billion laughs" file is
+// an error, not gigabytes).
+func yamlBudget(size int) int { return 10_000 + 10*size }
+
+// yamlReader converts a YAML node tree, expanding aliases within a budget.
+type yamlReader struct {
+	file   string
+	budget int
+	limit  int
+	alias  *yaml.Node // the outermost alias being expanded, for the error position
+}
+
+func (r *yamlReader) fromYAML(y *yaml.Node) (*node, error) {
+	file := r.file
+	if r.budget--; r.budget < 0 {
+		at := y
+		if r.alias != nil {
+			at = r.alias
+		}
+		return nil, &Error{Pos: Position{File: file, Line: at.Line, Column: at.Column}, Code: CodeLimit, Err: ErrTooLarge,
+			Msg: fmt.Sprintf("YAML aliases expand to more than %d values (an alias bomb?)", r.limit)}
+	}
 	n := &node{line: y.Line, column: y.Column}
 	switch y.Kind {
 	case yaml.DocumentNode:
-		return fromYAML(file, y.Content[0])
+		return r.fromYAML(y.Content[0])
 	case yaml.AliasNode:
-		return fromYAML(file, y.Alias)
+		if r.alias == nil {
+			r.alias = y
+			defer func() { r.alias = nil }()
+		}
+		return r.fromYAML(y.Alias)
 	case yaml.MappingNode:
 		n.kind = kindObject
 		for i := 0; i+1 < len(y.Content); i += 2 {
@@ -235,7 +263,7 @@ func fromYAML(file string, y *yaml.Node) (*node, error) {
 				return nil, &Error{Pos: Position{File: file, Line: k.Line, Column: k.Column}, Code: CodeSyntax,
 					Msg: fmt.Sprintf("duplicate key %q", k.Value)}
 			}
-			vn, err := fromYAML(file, v)
+			vn, err := r.fromYAML(v)
 			if err != nil {
 				return nil, err
 			}
@@ -245,7 +273,7 @@ func fromYAML(file string, y *yaml.Node) (*node, error) {
 	case yaml.SequenceNode:
 		n.kind = kindArray
 		for _, c := range y.Content {
-			cn, err := fromYAML(file, c)
+			cn, err := r.fromYAML(c)
 			if err != nil {
 				return nil, err
 			}

@@ -3,7 +3,7 @@ package main
 import "strings"
 
 // boolFlags take no value; every other flag takes one.
-var boolFlags = map[string]bool{"no-color": true, "trace": true, "help": true, "h": true,
+var boolFlags = map[string]bool{"no-color": true, "trace": true, "help": true, "h": true, "trust-workspace": true, "strict": true,
 	"generate-bash-completion": true, "version": true, "v": true}
 
 // commandsWithSubcommands need one more word before their own arguments.

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -89,11 +90,14 @@ func readCall(c *cli.Context) (engine.Call, error) {
 	call := engine.Call{Tool: c.Args().Get(0)}
 	var raw []byte
 	var err error
+	name := "INPUT_JSON"
 	switch src := c.String("input"); {
 	case src == "-" || c.Args().Get(1) == "-":
 		raw, err = io.ReadAll(c.App.Reader)
+		name = "stdin"
 	case src != "":
 		raw, err = os.ReadFile(src)
+		name = src
 	case c.NArg() > 1:
 		raw = []byte(c.Args().Get(1))
 	default:
@@ -102,27 +106,25 @@ func readCall(c *cli.Context) (engine.Call, error) {
 	if err != nil {
 		return call, cli.Exit(fmt.Sprintf("check: reading input: %v", err), exitError)
 	}
-	if err := decodeInput(raw, &call.Input); err != nil {
+	call.Input, err = engine.DecodeInput(name, raw)
+	switch {
+	case errors.Is(err, engine.ErrInvalidInput):
+		// Input two parsers could read differently is an invalid call
+		// (deny, stage validate), not an unreadable argument.
+		call.Invalid = []string{fmt.Sprintf("%s: %v", call.Tool, err)}
+	case err != nil:
 		return call, cli.Exit(fmt.Sprintf("check: INPUT_JSON: %v", err), exitError)
 	}
 	return call, nil
-}
-
-func decodeInput(raw []byte, into *map[string]any) error {
-	if err := json.Unmarshal(raw, into); err != nil {
-		return fmt.Errorf("expected a JSON object: %w", err)
-	}
-	if *into == nil {
-		return fmt.Errorf("expected a JSON object, got null")
-	}
-	return nil
 }
 
 // checkBatch decides each JSONL line in order; a malformed line gets a
 // deny/validate decision rather than stopping the batch.
 func checkBatch(c *cli.Context, src string) error {
 	var r io.Reader = c.App.Reader
+	name := "stdin"
 	if src != "-" {
+		name = src
 		f, err := os.Open(src)
 		if err != nil {
 			return cli.Exit(fmt.Sprintf("check --batch: %v", err), exitError)
@@ -153,7 +155,14 @@ func checkBatch(c *cli.Context, src string) error {
 			ToolInput map[string]any `json:"tool_input"`
 		}
 		var d engine.Decision
-		if err := json.Unmarshal([]byte(line), &in); err != nil || in.ToolName == "" {
+		if err := engine.CheckJSON(name, []byte(line)); errors.Is(err, engine.ErrInvalidInput) {
+			var ie *engine.InputError
+			if errors.As(err, &ie) {
+				ie.Line = n // one JSON value per line: its position is this line
+			}
+			_ = json.Unmarshal([]byte(line), &in)
+			d = engine.Invalid(in.ToolName, err.Error())
+		} else if err := json.Unmarshal([]byte(line), &in); err != nil || in.ToolName == "" {
 			reason := fmt.Sprintf("line %d: expected {\"tool_name\": …, \"tool_input\": {…}}", n)
 			if err != nil {
 				reason += ": " + err.Error()

@@ -83,9 +83,10 @@ func layout(t *testing.T, sc scenario) (cwd, home string, args []string) {
 		}
 	}
 	managed := filepath.Join(root, "etc", "managed-settings.json")
-	if sc.Managed != nil {
-		write(managed, sc.Managed)
+	if sc.Managed == nil {
+		sc.Managed = map[string]any{} // a named managed file must exist
 	}
+	write(managed, sc.Managed)
 	if sc.User != nil {
 		write(filepath.Join(home, ".claude", "settings.json"), sc.User)
 	}

@@ -29,6 +29,7 @@ func globalFlags() []cli.Flag {
 		&cli.StringFlag{Name: "policy", Usage: "`DIR` of custom org Rego modules (package agentctl.custom)"},
 		&cli.StringFlag{Name: "opa-url", Usage: "evaluate on the OPA server at `URL` instead of embedded"},
 		&cli.StringFlag{Name: "decision-log", Usage: "append OPA decision-log events to `FILE`"},
+		&cli.BoolFlag{Name: "trust-workspace", Usage: "trust the workspace: run the hooks and classifier its project and local settings name (needed for check, explain and facts even in a trusted workspace)"},
 	}
 }
 
@@ -90,15 +91,32 @@ func settingsOptions(c *cli.Context) settings.Options {
 		PermissionMode:  flagString(c, "permission-mode"),
 		AddDirs:         flagSlice(c, "add-dir"),
 		ConfigDir:       os.Getenv("CLAUDE_CONFIG_DIR"),
+		TrustWorkspace:  flagBool(c, "trust-workspace"),
+		// Decision commands run a workspace's commands only with the
+		// flag, whatever the records say.
+		TrustRecords: !decisionCommands[c.Command.Name],
 	}
 	o.ManagedExplicit = o.ManagedFile != ""
 	return o
 }
 
+// decisionCommands decide calls without running them: a workspace's own
+// commands run there only under --trust-workspace.
+var decisionCommands = map[string]bool{"check": true, "explain": true, "facts": true}
+
 func loadSettings(c *cli.Context) (*settings.Settings, error) {
-	s, err := settings.Load(settingsOptions(c))
+	return loadWith(c, settingsOptions(c))
+}
+
+// loadWith loads settings and prints their warnings on stderr, once per
+// command.
+func loadWith(c *cli.Context, opts settings.Options) (*settings.Settings, error) {
+	s, err := settings.Load(opts)
 	if err != nil {
 		return nil, cli.Exit(err.Error(), exitError)
+	}
+	for _, w := range s.Warnings {
+		fmt.Fprintln(c.App.ErrWriter, "agentctl:", w)
 	}
 	return s, nil
 }

@@ -30,6 +30,17 @@ func demoEnv(t *testing.T) (args []string, clean *strings.Replacer) {
 		strings.NewReplacer(cwd, "$CWD", filepath.Dir(managed), "$MANAGED", home, "$HOME")
 }
 
+// emptyManaged is a managed settings file with no policy: a named managed
+// file must exist.
+func emptyManaged(t *testing.T) string {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), "managed-settings.json")
+	if err := os.WriteFile(p, []byte("{}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
 // golden compares got with testdata/name, or rewrites it under -update.
 func golden(t *testing.T, name string, got []byte) {
 	t.Helper()

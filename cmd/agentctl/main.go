@@ -50,7 +50,8 @@ tool call: allow, ask or deny.
 
 Exit codes:
    0  success (check: allow)
-   1  error: bad settings, bad input, policy or internal failure
+   1  error: bad settings (a named managed file must exist), bad input, policy or
+      internal failure; settings validate --strict with any warning
    2  check: deny
    3  check: ask`,
 		Flags:                globalFlags(),
@@ -67,6 +68,7 @@ Exit codes:
 			bundleCommand(),
 			runCommand(),
 			toolsCommand(),
+			trustCommand(),
 			completionCommand(),
 		},
 	}

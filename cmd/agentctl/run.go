@@ -16,7 +16,6 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/agentctl/agentctl/pipeline"
-	"github.com/agentctl/agentctl/settings"
 	"github.com/agentctl/agentctl/tools"
 )
 
@@ -103,15 +102,12 @@ func readScript(c *cli.Context, path string) (*script, error) {
 	return sc, s.Err()
 }
 
-// parseTurn decodes a message line after substituting ${CWD}.
-func parseTurn(raw, cwd string) (*pipeline.Message, error) {
+// parseTurn decodes a message line after substituting ${CWD}; a tool_use
+// block whose JSON is ambiguous comes back marked invalid.
+func parseTurn(raw, cwd string) (pipeline.Message, []pipeline.ToolUse, error) {
 	q, _ := json.Marshal(cwd)
 	raw = strings.ReplaceAll(raw, "${CWD}", string(q[1:len(q)-1]))
-	var m pipeline.Message
-	if err := json.Unmarshal([]byte(raw), &m); err != nil {
-		return nil, err
-	}
-	return &m, nil
+	return pipeline.ParseMessage([]byte(raw))
 }
 
 func newSessionID() string {
@@ -132,9 +128,9 @@ func runAction(c *cli.Context) error {
 	if !isSetAnywhere(c, "cwd") && sc.cwd != "" {
 		opts.Cwd = sc.cwd
 	}
-	s, err := settings.Load(opts)
+	s, err := loadWith(c, opts)
 	if err != nil {
-		return cli.Exit(err.Error(), exitError)
+		return err
 	}
 	rt, err := newRuntime(c, s)
 	if err != nil {
@@ -246,13 +242,13 @@ func (rt *runtime) run(c *cli.Context, sc *script) error {
 				break
 			}
 		} else {
-			m, err := parseTurn(turn.message, rt.tc.Cwd)
+			m, uses, err := parseTurn(turn.message, rt.tc.Cwd)
 			if err != nil {
 				failure = err
 				break
 			}
-			msg = *m
-			for _, use := range msg.ToolUses() {
+			msg = m
+			for _, use := range uses {
 				ex.Add(use)
 			}
 		}

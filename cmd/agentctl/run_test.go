@@ -19,7 +19,7 @@ func runGolden(t *testing.T, golden_ string, args ...string) (string, string) {
 	_, clean := demoEnv(t)
 	dir := t.TempDir()
 	all := append([]string{"agentctl", "run", "--session-id", "test", "--session-dir", dir,
-		"--managed-settings", "/nonexistent/managed.json"}, args...)
+		"--managed-settings", emptyManaged(t), "--trust-workspace"}, args...)
 	out, errOut, code := runCLI(t, "", all...)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
@@ -72,7 +72,7 @@ func TestRunSpillsLargeOutput(t *testing.T) {
 	script := filepath.Join(dir, "s.jsonl")
 	os.WriteFile(script, []byte(`{"role":"assistant","content":[{"type":"tool_use","id":"toolu_big","name":"Bash","input":{"command":"seq 1 5000"}}]}`+"\n"), 0o644)
 	sess := filepath.Join(dir, "session")
-	out, errOut, code := runCLI(t, "", "agentctl", "run", "--cwd", dir, "--managed-settings", "/nonexistent", "--allowed-tools", "Bash(seq *)",
+	out, errOut, code := runCLI(t, "", "agentctl", "run", "--cwd", dir, "--managed-settings", emptyManaged(t), "--allowed-tools", "Bash(seq *)",
 		"--session-dir", sess, "--max-result-chars", "1000", script)
 	if code != 0 {
 		t.Fatal(errOut)
@@ -118,7 +118,7 @@ func TestRunAlwaysAllowAddsSessionRule(t *testing.T) {
 	script := filepath.Join(dir, "s.jsonl")
 	line := `{"role":"assistant","content":[{"type":"tool_use","id":"ID","name":"Bash","input":{"command":"touch made"}}]}`
 	os.WriteFile(script, []byte(strings.ReplaceAll(line, "ID", "t1")+"\n"+strings.ReplaceAll(line, "ID", "t2")+"\n"), 0o644)
-	out, errOut, code := runCLI(t, "", "agentctl", "run", "--cwd", dir, "--managed-settings", "/nonexistent",
+	out, errOut, code := runCLI(t, "", "agentctl", "run", "--cwd", dir, "--managed-settings", emptyManaged(t),
 		"--session-dir", t.TempDir(), "--permission-prompt-command", "'"+approver+"'", script)
 	if code != 0 {
 		t.Fatal(errOut)
@@ -139,7 +139,7 @@ func TestRunWithRealMCPServer(t *testing.T) {
 	os.WriteFile(script, []byte(`{"role":"assistant","content":[{"type":"tool_use","id":"t1","name":"mcp__demo__echo","input":{"text":"hi"}},{"type":"tool_use","id":"t2","name":"mcp__demo__drop_table","input":{"name":"users"}}]}`+"\n"), 0o644)
 	os.MkdirAll(filepath.Join(dir, ".claude"), 0o755)
 	os.WriteFile(filepath.Join(dir, ".claude", "settings.json"), []byte(`{"permissions": {"allow": ["mcp__demo__echo"], "deny": ["mcp__demo__drop_*"]}}`), 0o644)
-	out, errOut, code := runCLI(t, "", "agentctl", "run", "--cwd", dir, "--managed-settings", "/nonexistent",
+	out, errOut, code := runCLI(t, "", "agentctl", "run", "--cwd", dir, "--managed-settings", emptyManaged(t),
 		"--session-dir", t.TempDir(), "--mcp-config", cfg, script)
 	if code != 0 {
 		t.Fatal(errOut)
@@ -154,7 +154,7 @@ func TestRunWithRealMCPServer(t *testing.T) {
 	if strings.Contains(out, `"mcp__demo__drop_table","mcp`) {
 		t.Error("a tool removed by a deny glob stays out of the pool")
 	}
-	out, errOut, code = runCLI(t, "", "agentctl", "run", "--cwd", dir, "--managed-settings", "/nonexistent",
+	out, errOut, code = runCLI(t, "", "agentctl", "run", "--cwd", dir, "--managed-settings", emptyManaged(t),
 		"--session-dir", t.TempDir(), "--mcp-config", cfg, "--disallowed-tools", "mcp__demo", script)
 	if code != 0 || strings.Contains(out, `"mcp__demo__echo"]`) || !strings.Contains(out, "no such tool available: mcp__demo__echo") {
 		t.Errorf("a server-wide deny must remove every tool of the server from the pool (exit %d %s):\n%s", code, errOut, out)

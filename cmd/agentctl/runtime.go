@@ -170,7 +170,8 @@ func newRuntime(c *cli.Context, s *settings.Settings) (*runtime, error) {
 	size = len(kept) + len(keptMCP)
 	pool := tools.AssemblePool(kept, keptMCP)
 	tc.Pool = func() []tools.Tool { return pool }
-	hooks := &pipeline.HookRunner{Hooks: s.Hooks, ProjectDir: s.Cwd, SessionID: id,
+	hooks := &pipeline.HookRunner{Hooks: s.Hooks, Skipped: s.SkippedHooks, ManagedAllowOnly: s.AllowManagedPermissionRulesOnly,
+		ProjectDir: s.Cwd, SessionID: id,
 		TranscriptPath: filepath.Join(dir, "transcript.jsonl")}
 	cfg := pipeline.Config{Pool: pool, Decider: dec, Hooks: hooks, Always: dec.always, Context: tc, SessionDir: dir,
 		MaxResultChars: c.Int("max-result-chars"), MaxConcurrency: maxConcurrency()}

@@ -32,12 +32,14 @@ Examples:
 			{
 				Name:  "validate",
 				Usage: "validate settings files (or every source) and print errors and warnings",
-				UsageText: `agentctl settings validate [FILE…]
+				UsageText: `agentctl settings validate [FILE…] [--strict]
+
+Exit code: 1 when a file is invalid (with --strict: also on any warning).
 
 Examples:
    agentctl settings validate .claude/settings.json
-   agentctl settings validate --cwd fixtures/projects/demo`,
-				Flags:  withGlobals(),
+   agentctl settings validate --strict --cwd fixtures/projects/demo`,
+				Flags:  withGlobals(&cli.BoolFlag{Name: "strict", Usage: "exit 1 on any warning (unknown keys, rules never consulted, dropped settings)"}),
 				Action: settingsValidate,
 			},
 		},
@@ -88,12 +90,20 @@ func printSettings(w io.Writer, s *settings.Settings) {
 	for _, d := range s.AdditionalDirectories {
 		fmt.Fprintf(w, "  %s (%s %s)\n", d.Path, d.Source, d.Pos)
 	}
-	if len(s.Hooks) > 0 {
+	if len(s.Hooks)+len(s.SkippedHooks) > 0 {
 		fmt.Fprintln(w, "hooks:")
 		for _, h := range s.Hooks {
 			fmt.Fprintf(w, "  %s %s %s %q\n", h.Source, h.Pos, h.Event+"["+h.Matcher+"]", h.Command)
 		}
 	}
+	for _, h := range s.SkippedHooks {
+		fmt.Fprintf(w, "  %s %s %s %q  (skipped: %s)\n", h.Source, h.Pos, h.Event+"["+h.Matcher+"]", h.Command, h.Skipped)
+	}
+	trust := "not trusted"
+	if s.Trust.Trusted {
+		trust = "trusted"
+	}
+	fmt.Fprintf(w, "workspace: %s (%s)\n", trust, s.Trust.By)
 	if s.AllowManagedPermissionRulesOnly || s.AllowManagedHooksOnly || s.DisableBypassPermissionsMode {
 		fmt.Fprintf(w, "managed: allowManagedPermissionRulesOnly=%v allowManagedHooksOnly=%v disableBypassPermissionsMode=%v\n",
 			s.AllowManagedPermissionRulesOnly, s.AllowManagedHooksOnly, s.DisableBypassPermissionsMode)
@@ -118,9 +128,9 @@ func settingsValidate(c *cli.Context) error {
 			fmt.Fprintln(w, wn)
 		}
 		fmt.Fprintf(w, "ok: %d files, %d rules, %d warnings\n", len(s.Files), len(s.Rules), len(s.Warnings))
-		return nil
+		return strictExit(c, len(s.Warnings))
 	}
-	failed := false
+	failed, warned := false, 0
 	for _, path := range c.Args().Slice() {
 		data, err := os.ReadFile(path)
 		if err != nil {
@@ -129,6 +139,7 @@ func settingsValidate(c *cli.Context) error {
 			continue
 		}
 		warnings, err := settings.Validate(filepath.Clean(path), data)
+		warned += len(warnings)
 		for _, wn := range warnings {
 			fmt.Fprintln(w, wn)
 		}
@@ -141,6 +152,14 @@ func settingsValidate(c *cli.Context) error {
 	}
 	if failed {
 		return cli.Exit("", exitError)
+	}
+	return strictExit(c, warned)
+}
+
+// strictExit fails settings validate --strict when there was any warning.
+func strictExit(c *cli.Context, warnings int) error {
+	if c.Bool("strict") && warnings > 0 {
+		return cli.Exit(fmt.Sprintf("settings validate --strict: %d warning(s)", warnings), exitError)
 	}
 	return nil
 }

@@ -133,6 +133,9 @@ var catalog = tools.Catalog()
 // decide validates a call against its tool's JSON Schema, then asks the
 // engine. Invalid input is a deny at stage validate with model-readable text.
 func decide(ctx context.Context, e *engine.Engine, call engine.Call) (engine.Decision, error) {
+	if len(call.Invalid) > 0 {
+		return engine.Invalid(call.Tool, call.Invalid...), nil
+	}
 	if t, ok := tools.Find(catalog, call.Tool); ok {
 		if err := tools.ValidateSchema(t, call.Input); err != nil {
 			reason := strings.TrimPrefix(err.Error(), tools.ErrInvalidInput.Error()+": ")

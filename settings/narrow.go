@@ -1,0 +1,135 @@
+package settings
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// lockedModes are the modes a source outside managed settings may still
+// set under allowManagedPermissionRulesOnly: none of them approves
+// anything the rules would not (dontAsk only turns asks into denies).
+var lockedModes = map[string]bool{"default": true, "plan": true, "dontAsk": true}
+
+// untrustedModes are the modes project and local settings may set only in
+// a trusted workspace.
+var untrustedModes = map[string]bool{"bypassPermissions": true, "auto": true}
+
+// fromRepository reports whether a source comes with the code being worked on.
+func fromRepository(src Source) bool { return src == ProjectSettings || src == LocalSettings }
+
+// managedLocks reads the managed-only keys from every managed file: any
+// managed file that sets a lock sets it.
+func managedLocks(parts []*fileSettings) (rulesOnly, hooksOnly bool) {
+	for _, p := range parts {
+		if p.source != PolicySettings {
+			continue
+		}
+		rulesOnly = rulesOnly || p.scalars["allowManagedPermissionRulesOnly"].Value == "true"
+		hooksOnly = hooksOnly || p.scalars["allowManagedHooksOnly"].Value == "true"
+	}
+	return rulesOnly, hooksOnly
+}
+
+// narrow removes from each part what it may not contribute, with a warning
+// saying what was dropped and why:
+//
+//   - under allowManagedPermissionRulesOnly, nothing outside managed
+//     settings widens: no allow rules, no mode beyond default/plan/dontAsk,
+//     no additional directories, no env, no classifier (deny and ask stay);
+//   - under allowManagedHooksOnly, only managed hooks run;
+//   - in an untrusted workspace, project and local settings name no command
+//     that runs (hooks are set aside as skipped, the classifier is dropped),
+//     set no env, and cannot start bypassPermissions or auto mode.
+func (s *Settings) narrow(parts []*fileSettings) {
+	for _, p := range parts {
+		if p.source == PolicySettings {
+			continue
+		}
+		if s.AllowManagedPermissionRulesOnly {
+			s.lock(p)
+		}
+		if s.AllowManagedHooksOnly && len(p.hooks) > 0 {
+			for _, h := range p.hooks {
+				s.warn(h.Pos, "%s hook %q dropped: allowManagedHooksOnly is set in managed settings", p.source, h.Command)
+			}
+			p.hooks = nil
+		}
+		if !s.Trust.Trusted && fromRepository(p.source) {
+			s.distrust(p)
+		}
+	}
+}
+
+const lockReason = "allowManagedPermissionRulesOnly is set in managed settings"
+
+// lock applies allowManagedPermissionRulesOnly to one non-managed part.
+func (s *Settings) lock(p *fileSettings) {
+	kept := p.rules[:0:0]
+	for _, r := range p.rules {
+		if r.Behavior == Allow {
+			s.warn(r.Pos, "%s allow rule %s dropped: %s", p.source, r.Text, lockReason)
+			continue
+		}
+		kept = append(kept, r)
+	}
+	p.rules = kept
+	for _, d := range p.dirs {
+		s.warn(d.Pos, "%s additional directory %s dropped: %s", p.source, d.Path, lockReason)
+	}
+	p.dirs = nil
+	if len(p.env) > 0 {
+		s.warn(p.envPos, "%s env (%s) dropped: %s", p.source, envKeys(p.env), lockReason)
+		p.env = nil
+	}
+	if c, ok := p.scalars["autoClassifier"]; ok {
+		s.warn(c.Pos, "%s agentctl.autoClassifier dropped: %s", p.source, lockReason)
+		delete(p.scalars, "autoClassifier")
+		s.AutoClassifierSkipped = "dropped: " + lockReason
+	}
+	for _, key := range []string{"defaultMode", "permissionMode"} {
+		if m, ok := p.scalars[key]; ok && !lockedModes[m.Value] {
+			s.warn(m.Pos, "%s mode %s dropped: %s (only default, plan or dontAsk)", p.source, m.Value, lockReason)
+			delete(p.scalars, key)
+		}
+	}
+}
+
+const trustReason = "the workspace is not trusted"
+
+// distrust applies an untrusted workspace to a project or local part.
+func (s *Settings) distrust(p *fileSettings) {
+	why := trustReason + " (" + s.Trust.By + ")"
+	for _, h := range p.hooks {
+		h.Skipped = trustReason
+		s.SkippedHooks = append(s.SkippedHooks, h)
+		s.warn(h.Pos, "%s %s hook %q will not run: %s", p.source, h.Event, h.Command, why)
+	}
+	p.hooks = nil
+	if c, ok := p.scalars["autoClassifier"]; ok {
+		s.warn(c.Pos, "%s agentctl.autoClassifier %q will not run: %s; auto mode asks instead", p.source, c.Value, why)
+		delete(p.scalars, "autoClassifier")
+		s.AutoClassifierSkipped = fmt.Sprintf("%s classifier skipped: %s", p.source, trustReason)
+	}
+	if len(p.env) > 0 {
+		s.warn(p.envPos, "%s env (%s) not applied: %s", p.source, envKeys(p.env), why)
+		p.env = nil
+	}
+	if m, ok := p.scalars["defaultMode"]; ok && untrustedModes[m.Value] {
+		s.warn(m.Pos, "%s defaultMode %s ignored: %s", p.source, m.Value, why)
+		delete(p.scalars, "defaultMode")
+	}
+}
+
+func (s *Settings) warn(pos Position, format string, args ...any) {
+	s.Warnings = append(s.Warnings, Warning{Pos: pos, Msg: fmt.Sprintf(format, args...)})
+}
+
+func envKeys(env map[string]string) string {
+	keys := make([]string, 0, len(env))
+	for k := range env {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return strings.Join(keys, ", ")
+}
