@@ -42,6 +42,7 @@ type Engine struct {
 	wds      sync.Map
 	settings *settings.Settings
 	guards   guardGlobs
+	guardIdx guardIndex
 	// walkGuards are the guards witnesses are made from (see newGuards).
 	walkGuards guardGlobs
 	bundle     *Bundle
@@ -95,7 +96,7 @@ func New(ctx context.Context, s *settings.Settings, opts ...Option) (*Engine, er
 		return nil, err
 	}
 	all, walk := newGuards(s)
-	e := &Engine{settings: s, guards: all, walkGuards: walk, bundle: b, remote: c.remote, now: time.Now,
+	e := &Engine{settings: s, guards: all, guardIdx: newGuardIndex(all), walkGuards: walk, bundle: b, remote: c.remote, now: time.Now,
 		client: &http.Client{Timeout: 30 * time.Second}}
 	if c.logTo != nil {
 		e.log = &decisionLog{w: c.logTo}
@@ -232,7 +233,7 @@ func (e *Engine) Input(call Call) (map[string]any, []string) {
 	if call.Mode != "" {
 		mode = call.Mode
 	}
-	en := env{cwd: cwd, home: s.Home, guards: e.guards, walk: e.walkGuards}
+	en := env{cwd: cwd, home: s.Home, guards: e.guardIdx, walk: e.walkGuards}
 	f := Facts{Commands: []commandFact{}, Files: []fileFact{}, Mentions: []fileFact{}, Reach: []reachFact{}, Unresolved: nil}
 	switch {
 	case tool == "Bash":

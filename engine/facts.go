@@ -94,7 +94,8 @@ type env struct {
 	cwd, home string
 	// guards are the deny and ask path globs; walk the ones witnesses are
 	// made from (see newGuards).
-	guards, walk guardGlobs
+	guards guardIndex
+	walk   guardGlobs
 }
 
 // clean makes p absolute against dir and removes ., .. and duplicate slashes.

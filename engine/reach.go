@@ -264,11 +264,30 @@ func walkKeeps(root, p string, t bashparse.Tree) (certain, ok bool) {
 	return false, false
 }
 
-// matchAny reports whether some guard glob matches p.
-func (gs guardGlobs) matchAny(p string) bool {
+// guardIndex files guard globs under the key the rule index uses (globKey):
+// a path looks only at the globs filed under its own keys (PathKeys), so a
+// word costs the same with 1 or 10,000 path rules.
+type guardIndex map[string][]string
+
+func newGuardIndex(gs guardGlobs) guardIndex {
+	idx := guardIndex{}
 	for _, g := range gs {
-		if doublestar.MatchUnvalidated(g, p) {
-			return true
+		k := globKey(g)
+		idx[k] = append(idx[k], g)
+	}
+	return idx
+}
+
+// matchAny reports whether some guard glob matches p.
+func (idx guardIndex) matchAny(p string) bool {
+	if len(idx) == 0 {
+		return false
+	}
+	for _, k := range PathKeys(p) {
+		for _, g := range idx[k] {
+			if doublestar.MatchUnvalidated(g, p) {
+				return true
+			}
 		}
 	}
 	return false
@@ -283,11 +302,11 @@ func inDir(p, d string) bool {
 // since the call's own decision was about the tree, not each file. It is
 // safe for concurrent use.
 func (e *Engine) Guarded(path string) bool {
-	if len(e.guards) == 0 {
+	if len(e.guardIdx) == 0 {
 		return false
 	}
 	c := filepath.Clean(path)
-	return e.guards.matchAny(c) || e.guards.matchAny(quickResolve(c))
+	return e.guardIdx.matchAny(c) || e.guardIdx.matchAny(quickResolve(c))
 }
 
 // underFile reports a path whose parent exists and is not a directory:
