@@ -175,7 +175,7 @@ func newRuntime(c *cli.Context, s *settings.Settings) (*runtime, error) {
 		MaxResultChars: c.Int("max-result-chars"), MaxConcurrency: maxConcurrency()}
 	switch cmd := c.String("permission-prompt-command"); {
 	case cmd != "":
-		cfg.Approver = &commandApprover{command: cmd, sessionID: id}
+		cfg.Approver = &commandApprover{command: cmd, sessionID: id, timeout: c.Duration("permission-prompt-timeout")}
 	case c.Args().First() != "-" && isTerminal(os.Stdin):
 		cfg.Approver = &ttyApprover{in: bufio.NewReader(os.Stdin), out: c.App.ErrWriter}
 	}
