@@ -56,8 +56,15 @@ func (d *SessionDir) Path() string { return d.path }
 func (d *SessionDir) Close() error { return d.dir.Close() }
 
 // unsafeOrErr turns the errors O_NOFOLLOW and O_DIRECTORY give for a
-// symbolic link or a non-directory into ErrUnsafeSessionDir.
+// symbolic link or a non-directory into ErrUnsafeSessionDir (Linux answers
+// ENOTDIR for a link opened with both flags, so the path is looked at
+// again, without following it, to say which).
 func unsafeOrErr(path string, err error) error {
+	if errors.Is(err, unix.ENOTDIR) {
+		if st, lerr := os.Lstat(path); lerr == nil && st.Mode()&fs.ModeSymlink != 0 {
+			err = unix.ELOOP
+		}
+	}
 	switch {
 	case errors.Is(err, unix.ELOOP):
 		return fmt.Errorf("%w: %s is a symbolic link", ErrUnsafeSessionDir, path)
