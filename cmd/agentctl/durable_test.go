@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/agentctl/agentctl/internal/proc/proctest"
+	"github.com/agentctl/agentctl/tools/mcp/mcptest"
 )
 
 // project makes a project directory with an empty managed settings file
@@ -340,3 +341,20 @@ func TestRunStreamFailureRecordsStartedCall(t *testing.T) {
 }
 
 func strconvQuote(s string) string { b, _ := json.Marshal(s); return string(b) }
+
+// TestRunGoesOnWithoutAnMCPServerThatNeverAnswers: a real MCP server
+// process that never answers is reported as failed in the init line after
+// MCP_TIMEOUT, and the run goes on with its other tools.
+func TestRunGoesOnWithoutAnMCPServerThatNeverAnswers(t *testing.T) {
+	dir, flags := project(t)
+	t.Setenv("MCP_TIMEOUT", "300")
+	exe, _ := os.Executable()
+	cfg := filepath.Join(dir, "mcp.json")
+	os.WriteFile(cfg, []byte(mcptest.ModeConfig(exe, "mute", mcptest.Silent)), 0o600)
+	script := turns(t, dir, [][3]string{{"t1", "Bash", bashInput("echo still here")}})
+	out, errOut, code := runCLI(t, "", append([]string{"agentctl", "run"}, append(flags, "--mcp-config", cfg, "--session-dir", t.TempDir(), script)...)...)
+	if code != 0 || !strings.Contains(out, `{"name":"mute","status":"failed: no answer to initialize within 300ms (MCP_TIMEOUT)"}`) ||
+		!strings.Contains(out, `"content":"still here\n"`) {
+		t.Errorf("exit %d %s:\n%s", code, errOut, out)
+	}
+}

@@ -24,16 +24,21 @@ func Command(ctx context.Context, name string, args ...string) *exec.Cmd {
 	return cmd
 }
 
-// Group puts cmd (not yet started) in a new process group and makes its
-// Cancel kill the whole group. It works for exec.Command too (Cancel then
-// only runs through KillGroup).
+// Group puts cmd (made with exec.CommandContext, not yet started) in a new
+// process group and makes its Cancel kill the whole group.
 func Group(cmd *exec.Cmd) {
+	Setpgid(cmd)
+	cmd.Cancel = func() error { return KillGroup(cmd) }
+	cmd.WaitDelay = WaitDelay
+}
+
+// Setpgid puts cmd (not yet started) in a new process group, for commands
+// whose end someone else manages; KillGroup then ends what is left.
+func Setpgid(cmd *exec.Cmd) {
 	if cmd.SysProcAttr == nil {
 		cmd.SysProcAttr = &syscall.SysProcAttr{}
 	}
 	cmd.SysProcAttr.Setpgid = true
-	cmd.Cancel = func() error { return KillGroup(cmd) }
-	cmd.WaitDelay = WaitDelay
 }
 
 // KillGroup sends SIGKILL to the process group of a command started with
