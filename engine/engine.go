@@ -53,9 +53,10 @@ type Engine struct {
 type Option func(*config) error
 
 type config struct {
-	policyDir string
-	remote    string
-	logTo     io.Writer
+	policyDir     string
+	remote        string
+	remoteTimeout time.Duration
+	logTo         io.Writer
 }
 
 // WithPolicyDir adds the custom org modules (package agentctl.custom) in dir.
@@ -70,6 +71,18 @@ func WithRemote(url string) Option {
 			return fmt.Errorf("--opa-url %q: expected an http or https URL", url)
 		}
 		c.remote = strings.TrimSuffix(url, "/")
+		return nil
+	}
+}
+
+// WithRemoteTimeout bounds each request to the OPA server (default
+// DefaultRemoteTimeout); a server slower than that is an error.
+func WithRemoteTimeout(d time.Duration) Option {
+	return func(c *config) error {
+		if d <= 0 {
+			return fmt.Errorf("--opa-timeout %v: must be positive", d)
+		}
+		c.remoteTimeout = d
 		return nil
 	}
 }
@@ -91,8 +104,7 @@ func New(ctx context.Context, s *settings.Settings, opts ...Option) (*Engine, er
 	if err != nil {
 		return nil, err
 	}
-	e := &Engine{settings: s, bundle: b, remote: c.remote, now: time.Now,
-		client: &http.Client{Timeout: 30 * time.Second}}
+	e := &Engine{settings: s, bundle: b, remote: c.remote, now: time.Now, client: remoteClient(c.remoteTimeout)}
 	if c.logTo != nil {
 		e.log = &decisionLog{w: c.logTo}
 	}

@@ -128,9 +128,7 @@ func newRuntime(c *cli.Context, s *settings.Settings) (rt *runtime, err error) {
 	if dir := flagString(c, "policy"); dir != "" {
 		opts = append(opts, engine.WithPolicyDir(dir))
 	}
-	if u := flagString(c, "opa-url"); u != "" {
-		opts = append(opts, engine.WithRemote(u))
-	}
+	opts = append(opts, remoteOptions(c)...)
 	if p := flagString(c, "decision-log"); p != "" {
 		f, err := os.OpenFile(p, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
 		if err != nil {
