@@ -52,7 +52,9 @@ Exit codes:
    0  success (check: allow)
    1  error: bad settings, bad input, policy or internal failure
    2  check: deny
-   3  check: ask`,
+   3  check: ask
+   130, 143  run: interrupted by SIGINT, SIGTERM (transcript and result line still written)
+   141  run: stdout closed by its reader`,
 		Flags:                globalFlags(),
 		Reader:               stdin,
 		Writer:               stdout,
