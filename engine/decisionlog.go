@@ -4,10 +4,17 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
+	"fmt"
 	"io"
 	"sync"
 	"time"
 )
+
+// ErrDecisionLog wraps a failure to append to the decision log. Decide
+// returns it with a deny: the decision was made but could not be recorded,
+// and a session should stop rather than go on unaudited.
+var ErrDecisionLog = errors.New("decision log")
 
 // decisionLog appends OPA decision-log events, one JSON line each. It is
 // safe for concurrent use.
@@ -41,12 +48,14 @@ func (l *decisionLog) write(e *Engine, input map[string]any, d Decision) error {
 	}
 	b, err := json.Marshal(ev)
 	if err != nil {
-		return err
+		return fmt.Errorf("%w: %w", ErrDecisionLog, err)
 	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	_, err = l.w.Write(append(b, '\n'))
-	return err
+	if _, err = l.w.Write(append(b, '\n')); err != nil {
+		return fmt.Errorf("%w: %w", ErrDecisionLog, err)
+	}
+	return nil
 }
 
 func (e *Engine) where() string {

@@ -57,9 +57,10 @@ type Engine struct {
 type Option func(*config) error
 
 type config struct {
-	policyDir string
-	remote    string
-	logTo     io.Writer
+	policyDir     string
+	remote        string
+	remoteTimeout time.Duration
+	logTo         io.Writer
 }
 
 // WithPolicyDir adds the custom org modules (package agentctl.custom) in dir.
@@ -74,6 +75,18 @@ func WithRemote(url string) Option {
 			return fmt.Errorf("--opa-url %q: expected an http or https URL", url)
 		}
 		c.remote = strings.TrimSuffix(url, "/")
+		return nil
+	}
+}
+
+// WithRemoteTimeout bounds each request to the OPA server (default
+// DefaultRemoteTimeout); a server slower than that is an error.
+func WithRemoteTimeout(d time.Duration) Option {
+	return func(c *config) error {
+		if d <= 0 {
+			return fmt.Errorf("--opa-timeout %v: must be positive", d)
+		}
+		c.remoteTimeout = d
 		return nil
 	}
 }
@@ -96,8 +109,8 @@ func New(ctx context.Context, s *settings.Settings, opts ...Option) (*Engine, er
 		return nil, err
 	}
 	all, walk := newGuards(s)
-	e := &Engine{settings: s, guards: all, guardIdx: newGuardIndex(all), walkGuards: walk, bundle: b, remote: c.remote, now: time.Now,
-		client: &http.Client{Timeout: 30 * time.Second}}
+	e := &Engine{settings: s, guards: all, guardIdx: newGuardIndex(all), walkGuards: walk, bundle: b, remote: c.remote,
+		now: time.Now, client: remoteClient(c.remoteTimeout)}
 	if c.logTo != nil {
 		e.log = &decisionLog{w: c.logTo}
 	}

@@ -4,13 +4,31 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
+	"time"
 )
 
+// DefaultRemoteTimeout bounds one request to an OPA server.
+const DefaultRemoteTimeout = 5 * time.Second
+
+// remoteClient is the HTTP client for the OPA server: bounded by timeout,
+// and following no redirects (a redirect is an error: the decision must
+// come from the server the user named).
+func remoteClient(timeout time.Duration) *http.Client {
+	if timeout <= 0 {
+		timeout = DefaultRemoteTimeout
+	}
+	return &http.Client{Timeout: timeout,
+		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+}
+
 // evalRemote asks an OPA server through the REST Data API. A missing result
-// (the bundle is not loaded, or the path is wrong) is ErrUndefined.
+// (the bundle is not loaded, or the path is wrong) is ErrUndefined; a
+// redirect, or an answer about another tool than the one asked about, is
+// ErrMalformed — never a decision.
 func (e *Engine) evalRemote(ctx context.Context, input map[string]any) (Decision, error) {
 	body, err := json.Marshal(map[string]any{"input": input})
 	if err != nil {
@@ -22,6 +40,10 @@ func (e *Engine) evalRemote(ctx context.Context, input map[string]any) (Decision
 	}
 	req.Header.Set("Content-Type", "application/json")
 	resp, err := e.client.Do(req)
+	var timeout interface{ Timeout() bool }
+	if errors.As(err, &timeout) && timeout.Timeout() {
+		return Decision{}, fmt.Errorf("opa server did not answer within %v (--opa-timeout): %w", e.client.Timeout, err)
+	}
 	if err != nil {
 		return Decision{}, fmt.Errorf("opa server: %w", err)
 	}
@@ -29,6 +51,10 @@ func (e *Engine) evalRemote(ctx context.Context, input map[string]any) (Decision
 	data, err := io.ReadAll(io.LimitReader(resp.Body, 16<<20))
 	if err != nil {
 		return Decision{}, fmt.Errorf("opa server: %w", err)
+	}
+	if resp.StatusCode >= 300 && resp.StatusCode < 400 {
+		return Decision{}, fmt.Errorf("%w: opa server answered %s to %s; redirects are not followed",
+			ErrMalformed, resp.Status, resp.Header.Get("Location"))
 	}
 	if resp.StatusCode != http.StatusOK {
 		return Decision{}, fmt.Errorf("opa server: %s: %s", resp.Status, bytes.TrimSpace(data))
@@ -46,5 +72,12 @@ func (e *Engine) evalRemote(ctx context.Context, input map[string]any) (Decision
 	if err := json.Unmarshal(out.Result, &v); err != nil {
 		return Decision{}, fmt.Errorf("%w: %v", ErrMalformed, err)
 	}
-	return parseDecision(v)
+	d, err := parseDecision(v)
+	if err != nil {
+		return Decision{}, err
+	}
+	if asked, _ := input["tool"].(string); d.ToolName != asked {
+		return Decision{}, fmt.Errorf("%w: opa server answered about tool %q, asked about %q", ErrMalformed, d.ToolName, asked)
+	}
+	return d, nil
 }

@@ -115,8 +115,14 @@ type Outcome struct {
 	Stop       bool
 	StopReason string
 	Duration   time.Duration
-	// failed marks an error result (a failing Bash call aborts its siblings).
+	// Interrupted: the run was stopped (a signal, a closed stdout, a fatal
+	// error) before or while this call ran; Block says which.
+	Interrupted bool
+	// failed marks an error result; ran marks a call that was executed.
+	// Only a Bash call that ran and failed aborts its siblings: a denial,
+	// invalid input or a hook's block does not.
 	failed   bool
+	ran      bool
 	modifier tools.ContextModifier
 }
 
@@ -203,7 +209,7 @@ func (s *Session) Dispatch(ctx context.Context, use ToolUse) Outcome {
 	if err != nil {
 		return errorOutcome(use.ID, "could not save the tool's output: "+err.Error())
 	}
-	out.failed = block.IsError
+	out.failed, out.ran = block.IsError, true
 	return out
 }
 

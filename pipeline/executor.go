@@ -86,15 +86,21 @@ func (e *Executor) Add(use ToolUse) {
 		e.sem <- struct{}{}
 		defer func() { <-e.sem }()
 		var out Outcome
-		if b.ctx.Err() != nil {
+		switch {
+		case e.ctx.Err() != nil:
+			out = interrupted(e.ctx, use.ID, false)
+		case b.ctx.Err() != nil:
 			out = errorOutcome(use.ID, "<tool_use_error>"+context.Cause(b.ctx).Error()+"; this call did not run</tool_use_error>")
-		} else {
+		default:
 			out = e.s.Dispatch(b.ctx, use)
-			if b.ctx.Err() != nil && out.failed {
+			switch {
+			case e.ctx.Err() != nil && out.failed:
+				out = interrupted(e.ctx, use.ID, true)
+			case b.ctx.Err() != nil && out.failed:
 				out = errorOutcome(use.ID, "<tool_use_error>"+context.Cause(b.ctx).Error()+"; this call was aborted</tool_use_error>")
 			}
 		}
-		if out.failed && use.Name == "Bash" && b.safe {
+		if out.failed && out.ran && use.Name == "Bash" && b.safe {
 			b.cancel(siblingError{use.ID})
 		}
 		if out.modifier != nil {
@@ -104,6 +110,18 @@ func (e *Executor) Add(use ToolUse) {
 		e.outs[idx] = out
 		e.mu.Unlock()
 	}()
+}
+
+// interrupted is the outcome of a call the run's end cut short (started)
+// or never let start.
+func interrupted(ctx context.Context, id string, started bool) Outcome {
+	what := "this call did not run"
+	if started {
+		what = "this call was cancelled while it ran (its processes were killed); it may have done part of its work"
+	}
+	o := errorOutcome(id, "<tool_use_error>Interrupted: "+context.Cause(ctx).Error()+"; "+what+"</tool_use_error>")
+	o.Interrupted = true
+	return o
 }
 
 // Wait waits for every call and returns the outcomes in block order.

@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"os/exec"
 	"regexp"
@@ -15,6 +14,7 @@ import (
 	"time"
 
 	"github.com/agentctl/agentctl/internal/hookproto"
+	"github.com/agentctl/agentctl/internal/proc"
 	"github.com/agentctl/agentctl/settings"
 )
 
@@ -161,23 +161,6 @@ func combine(rs []HookOutcome) HookOutcome {
 	return out
 }
 
-// limited keeps the first max bytes and notes overflow.
-type limited struct {
-	buf      bytes.Buffer
-	overflow bool
-}
-
-func (l *limited) Write(p []byte) (int, error) {
-	if room := maxHookOutput - l.buf.Len(); room < len(p) {
-		l.overflow = true
-		if room > 0 {
-			l.buf.Write(p[:room])
-		}
-		return len(p), nil
-	}
-	return l.buf.Write(p)
-}
-
 func (h *HookRunner) runOne(ctx context.Context, hk settings.Hook, stdin []byte) HookOutcome {
 	timeout := h.DefaultTimeout
 	if timeout == 0 {
@@ -188,32 +171,35 @@ func (h *HookRunner) runOne(ctx context.Context, hk settings.Hook, stdin []byte)
 	}
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, "sh", "-c", hk.Command)
+	// The hook runs in a process group of its own: a timeout or a cancelled
+	// run kills everything it started, not only the shell.
+	cmd := proc.Command(ctx, "sh", "-c", hk.Command)
 	cmd.Dir = h.ProjectDir
 	cmd.Env = append(os.Environ(), "CLAUDE_PROJECT_DIR="+h.ProjectDir)
 	cmd.Stdin = bytes.NewReader(stdin)
-	var stdout, stderr limited
+	stdout, stderr := proc.Capped{Max: maxHookOutput}, proc.Capped{Max: maxHookOutput}
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	cmd.WaitDelay = time.Second
 	err := cmd.Run()
 	name := fmt.Sprintf("hook %q (%s %s)", hk.Command, hk.Source, hk.Pos)
 	var exit *exec.ExitError
 	switch {
 	case ctx.Err() == context.DeadlineExceeded:
 		return HookOutcome{Errors: []string{fmt.Sprintf("%s timed out after %v", name, timeout)}}
+	case ctx.Err() != nil:
+		return HookOutcome{Errors: []string{fmt.Sprintf("%s was cancelled: %v", name, context.Cause(ctx))}}
 	case errors.As(err, &exit) && exit.ExitCode() == 2:
-		reason := strings.TrimSpace(stderr.buf.String())
+		reason := strings.TrimSpace(stderr.String())
 		if reason == "" {
 			reason = "blocked by " + name
 		}
 		return HookOutcome{Blocked: true, Decision: "deny", Reason: reason}
 	case err != nil:
-		return HookOutcome{Errors: []string{fmt.Sprintf("%s failed: %v: %s", name, err, firstLine(stderr.buf.String()))}}
+		return HookOutcome{Errors: []string{fmt.Sprintf("%s failed: %v: %s", name, err, firstLine(stderr.String()))}}
 	}
-	if stdout.overflow {
+	if stdout.Overflow {
 		return HookOutcome{Errors: []string{name + " printed more than 1 MiB; its output is ignored"}}
 	}
-	ho, err := hookproto.Parse(stdout.buf.Bytes())
+	ho, err := hookproto.Parse(stdout.Bytes())
 	switch {
 	case errors.Is(err, hookproto.ErrNoJSON):
 		return HookOutcome{}
@@ -250,5 +236,3 @@ func firstLine(s string) string {
 	}
 	return s
 }
-
-var _ io.Writer = (*limited)(nil)

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/agentctl/agentctl/engine"
+	"github.com/agentctl/agentctl/internal/proc/proctest"
 	"github.com/agentctl/agentctl/settings"
 	"github.com/agentctl/agentctl/tools"
 )
@@ -76,8 +77,12 @@ func decisionJSON(d, reason string) string {
 	return "cat > /dev/null; echo '" + string(b) + "'"
 }
 
+// TestHookFaultMatrix runs real hook scripts. Nothing in it depends on
+// timing: every row gets a generous timeout except the timeout row, whose
+// hook never finishes on its own, so its short timeout fires under any load.
 func TestHookFaultMatrix(t *testing.T) {
 	const rules = `{"permissions": {"allow": ["Bash(echo *)"], "deny": ["Bash(rm *)"]}}`
+	const timesOut = "exec sleep 600"
 	tests := []struct {
 		name    string
 		hooks   map[string]string
@@ -93,7 +98,8 @@ func TestHookFaultMatrix(t *testing.T) {
 		{"exit 1 leaves an allowed call allowed", map[string]string{"h": "exit 1"}, "echo hi", true, "hi"},
 		{"exit 127 (missing script) is non-blocking", map[string]string{"h": "exec /nonexistent/hook"}, "echo hi", true, "hi"},
 		{"exit 127 on a call that needs approval stays an ask", map[string]string{"h": "exec /nonexistent/hook"}, "touch made", false, "requires approval"},
-		{"timeout is non-blocking", map[string]string{"h": "sleep 5"}, "echo hi", true, "hi"},
+		{"timeout is non-blocking", map[string]string{"h": timesOut}, "echo hi", true, "hi"},
+		{"timeout never allows", map[string]string{"h": timesOut}, "touch made", false, "requires approval"},
 		{"garbage stdout is ignored", map[string]string{"h": "echo '{not json'"}, "touch made", false, "requires approval"},
 		{"huge stdout is ignored", map[string]string{"h": `head -c 2000000 /dev/zero | tr '\0' '{'`}, "touch made", false, "requires approval"},
 		{"hook allow never overrides a deny rule", map[string]string{"h": decisionJSON("allow", "sure")}, "rm -f x", false, "Bash(rm *)"},
@@ -102,7 +108,11 @@ func TestHookFaultMatrix(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			s, dir := realSession(t, rules, pre(tt.hooks), 300*time.Millisecond)
+			timeout := 2 * time.Minute
+			if tt.hooks["h"] == timesOut {
+				timeout = 200 * time.Millisecond
+			}
+			s, dir := realSession(t, rules, pre(tt.hooks), timeout)
 			o := s.Dispatch(context.Background(), ToolUse{ID: "t", Name: "Bash", Input: map[string]any{"command": tt.command}})
 			content := fmt.Sprint(o.Block.Content)
 			_, statErr := os.Stat(filepath.Join(dir, "made"))
@@ -259,4 +269,25 @@ func TestSkippedHooksAsk(t *testing.T) {
 			t.Errorf("%s %s: %+v, want decision %q", tt.event, tt.tool, out, tt.want)
 		}
 	}
+}
+
+// TestHookCancelKillsProcessGroup: a hook that started a background child
+// and is then cancelled (the run was interrupted) leaves no orphan: the
+// whole process group is killed. (A timeout cancels the same way.)
+func TestHookCancelKillsProcessGroup(t *testing.T) {
+	fifo := proctest.FIFO(t)
+	dir := t.TempDir()
+	hook := "'" + script(t, dir, "h", "sleep 600 & echo $! > '"+fifo+"'; wait") + "'"
+	h := &HookRunner{ProjectDir: dir, Hooks: []settings.Hook{{Event: "PreToolUse", Type: "command", Command: hook}}}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	done := make(chan HookOutcome, 1)
+	go func() { done <- h.Run(ctx, "PreToolUse", "Bash", nil) }()
+	pid := proctest.ReadPid(t, fifo)
+	cancel()
+	o := <-done
+	if len(o.Errors) != 1 || !strings.Contains(o.Errors[0], "cancelled") || o.Decision != "" {
+		t.Errorf("outcome %+v: want one non-blocking error", o)
+	}
+	proctest.WaitGone(t, pid)
 }

@@ -35,13 +35,25 @@ func (m Message) ToolUses() []ToolUse {
 
 // ReadStream reads a Messages API event stream (SSE) and calls onToolUse as
 // soon as each tool_use block is complete, before the message ends. It
-// returns the assembled message.
-func ReadStream(r io.Reader, onToolUse func(ToolUse)) (Message, error) {
-	var msg Message
+// returns the assembled message — also with an error, then holding the
+// blocks that were complete (so every call already started is in it).
+func ReadStream(r io.Reader, onToolUse func(ToolUse)) (msg Message, err error) {
 	partial := map[int]*strings.Builder{}
 	blocks := map[int]map[string]any{}
 	invalid := map[int]string{}
+	complete := map[int]bool{}
 	var order []int
+	defer func() {
+		msg.Content = nil
+		for _, i := range order {
+			if err == nil || complete[i] {
+				msg.Content = append(msg.Content, blocks[i])
+			}
+		}
+		if msg.Role == "" {
+			msg.Role = "assistant"
+		}
+	}()
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 1<<20), 64<<20)
 	var data strings.Builder
@@ -74,6 +86,9 @@ func ReadStream(r io.Reader, onToolUse func(ToolUse)) (Message, error) {
 			msg = ev.Message
 			msg.Content = nil
 		case "content_block_start":
+			if _, dup := blocks[ev.Index]; dup || ev.ContentBlock == nil {
+				return fmt.Errorf("line %d: block %d started twice or without content_block", line, ev.Index)
+			}
 			blocks[ev.Index] = ev.ContentBlock
 			order = append(order, ev.Index)
 			partial[ev.Index] = &strings.Builder{}
@@ -99,10 +114,12 @@ func ReadStream(r io.Reader, onToolUse func(ToolUse)) (Message, error) {
 			}
 		case "content_block_stop":
 			b, ok := blocks[ev.Index]
-			if !ok {
+			if !ok || complete[ev.Index] {
 				return fmt.Errorf("line %d: stop for unknown block %d", line, ev.Index)
 			}
-			if b["type"] == "tool_use" {
+			if b["type"] != "tool_use" {
+				complete[ev.Index] = true
+			} else {
 				input := map[string]any{}
 				if s := partial[ev.Index].String(); s != "" {
 					in, err := engine.DecodeInput(fmt.Sprintf("tool_use %v input", b["id"]), []byte(s))
@@ -121,6 +138,7 @@ func ReadStream(r io.Reader, onToolUse func(ToolUse)) (Message, error) {
 				use := ToolUse{Input: input, Invalid: invalid[ev.Index]}
 				use.ID, _ = b["id"].(string)
 				use.Name, _ = b["name"].(string)
+				complete[ev.Index] = true
 				onToolUse(use)
 			}
 		case "message_delta":
@@ -151,12 +169,6 @@ func ReadStream(r io.Reader, onToolUse func(ToolUse)) (Message, error) {
 	}
 	if err := sc.Err(); err != nil {
 		return msg, err
-	}
-	for _, i := range order {
-		msg.Content = append(msg.Content, blocks[i])
-	}
-	if msg.Role == "" {
-		msg.Role = "assistant"
 	}
 	return msg, nil
 }

@@ -7,10 +7,12 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	"mvdan.cc/sh/v3/expand"
@@ -145,7 +147,7 @@ func runShell(ctx context.Context, cmd string, tc *Context, stdout, stderr *limi
 				mu.Unlock()
 				return err
 			}
-			return next(ctx, args)
+			return groupExec(ctx, args)
 		}
 	}
 	r, err := interp.New(
@@ -181,20 +183,27 @@ func bashBackground(cmd string, tc *Context) (Result, error) {
 	if dir == "" {
 		dir = os.TempDir()
 	}
-	if err := os.MkdirAll(filepath.Join(dir, "background"), 0o755); err != nil {
+	dir = filepath.Join(dir, "background")
+	if err := os.Mkdir(dir, 0o700); err != nil && !errors.Is(err, fs.ErrExist) {
 		return Result{}, err
 	}
-	path := filepath.Join(dir, "background", name+".txt")
-	f, err := os.Create(path)
+	if st, err := os.Lstat(dir); err != nil || !st.IsDir() {
+		return Result{}, fmt.Errorf("%s is not a directory (or is a symbolic link)", dir)
+	}
+	path := filepath.Join(dir, name+".txt")
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL|syscall.O_NOFOLLOW, 0o600)
 	if err != nil {
 		return Result{}, err
 	}
-	done := tc.startJob(name)
+	ctx, done, ok := tc.startJob(name, bashMaxTimeout)
+	if !ok {
+		f.Close()
+		os.Remove(path)
+		return Result{Data: "the session is ending; no background command starts", IsError: true}, nil
+	}
 	go func() {
 		defer close(done)
 		defer f.Close()
-		ctx, cancel := context.WithTimeout(context.Background(), bashMaxTimeout)
-		defer cancel()
 		out := &limitedBuffer{max: 10 << 20}
 		code, err := runShell(ctx, cmd, tc, out, out)
 		fmt.Fprint(f, out.String())

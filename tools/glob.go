@@ -63,8 +63,15 @@ func NewGlob() Tool {
 				mod  time.Time
 			}
 			var es []entry
+			seen := map[string]bool{}
 			for _, m := range matches {
+				// Overlapping alternatives ({a,a}, **/x with x) match a
+				// path more than once: each path is listed once.
 				p := filepath.Join(root, m)
+				if seen[p] {
+					continue
+				}
+				seen[p] = true
 				st, err := os.Stat(p)
 				if err != nil || st.IsDir() {
 					continue

@@ -1,14 +1,18 @@
 package tools
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
+	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 )
 
 // Read limits.
@@ -16,13 +20,18 @@ const (
 	readDefaultLimit = 2000
 	readMaxLineLen   = 2000
 	readMaxImage     = 5 << 20
+	readMaxNotebook  = 16 << 20
+	// readSniff is how much is looked at for NUL bytes (binary files).
+	readSniff = 8000
 )
 
 var imageTypes = map[string]string{".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg",
 	".gif": "image/gif", ".webp": "image/webp"}
 
 // NewRead is the Read tool: line-numbered text, images as image blocks,
-// notebooks cell by cell; binary files are refused.
+// notebooks cell by cell; binary files are refused, and so is anything
+// that is not a regular file (FIFOs, devices, sockets). Memory is bounded
+// whatever the file's size: text is streamed line by line.
 func NewRead() Tool {
 	return Build(Spec{
 		Name:              "Read",
@@ -41,54 +50,154 @@ func NewRead() Tool {
 	})
 }
 
-func callRead(_ context.Context, in Input, tc *Context, _ Progress) (Result, error) {
-	path, _ := absPath(in, "file_path")
+// notRegular describes what a file that is not a regular file is.
+func notRegular(m fs.FileMode) string {
+	switch {
+	case m&fs.ModeNamedPipe != 0:
+		return "a FIFO (named pipe)"
+	case m&fs.ModeSocket != 0:
+		return "a socket"
+	case m&fs.ModeDevice != 0:
+		return "a device"
+	}
+	return "not a regular file"
+}
+
+// openRegular opens path for reading only if it is a regular file: it is
+// checked before opening (Stat follows symbolic links, like the open), the
+// open does not block on a FIFO (O_NONBLOCK), and the opened descriptor is
+// checked again, so a file swapped in between is caught too.
+func openRegular(path string) (*os.File, fs.FileInfo, Result, bool) {
 	st, err := os.Stat(path)
 	if err != nil {
-		return Result{Data: fmt.Sprintf("File does not exist or cannot be read: %s", path), IsError: true}, nil
+		return nil, nil, Result{Data: fmt.Sprintf("File does not exist or cannot be read: %s", path), IsError: true}, false
 	}
 	if st.IsDir() {
-		return Result{Data: fmt.Sprintf("%s is a directory; use Glob or Bash ls to list it", path), IsError: true}, nil
+		return nil, nil, Result{Data: fmt.Sprintf("%s is a directory; use Glob or Bash ls to list it", path), IsError: true}, false
 	}
-	data, err := os.ReadFile(path)
+	if !st.Mode().IsRegular() {
+		return nil, nil, Result{Data: fmt.Sprintf("%s is %s; Read reads regular files only", path, notRegular(st.Mode())), IsError: true}, false
+	}
+	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
 	if err != nil {
-		return Result{Data: err.Error(), IsError: true}, nil
+		return nil, nil, Result{Data: err.Error(), IsError: true}, false
 	}
-	tc.MarkRead(path, st.ModTime())
+	st, err = f.Stat()
+	if err != nil || !st.Mode().IsRegular() {
+		f.Close()
+		what := "not a regular file"
+		if err == nil {
+			what = notRegular(st.Mode())
+		}
+		return nil, nil, Result{Data: fmt.Sprintf("%s is %s; Read reads regular files only", path, what), IsError: true}, false
+	}
+	return f, st, Result{}, true
+}
+
+func callRead(_ context.Context, in Input, tc *Context, _ Progress) (Result, error) {
+	path, _ := absPath(in, "file_path")
+	f, st, refused, ok := openRegular(path)
+	if !ok {
+		return refused, nil
+	}
+	defer f.Close()
 	ext := strings.ToLower(filepath.Ext(path))
 	if mt, ok := imageTypes[ext]; ok {
-		if len(data) > readMaxImage {
-			return Result{Data: fmt.Sprintf("image %s is larger than %d bytes", path, readMaxImage), IsError: true}, nil
+		data, err := readUpTo(f, readMaxImage)
+		if err != nil {
+			return Result{Data: fmt.Sprintf("image %s: %v", path, err), IsError: true}, nil
 		}
+		tc.MarkRead(path, st.ModTime())
 		return Result{Data: []any{ImageBlock{Type: "image", Source: ImageSource{Type: "base64", MediaType: mt,
 			Data: base64.StdEncoding.EncodeToString(data)}}}}, nil
 	}
 	if ext == ".ipynb" {
+		data, err := readUpTo(f, readMaxNotebook)
+		if err != nil {
+			return Result{Data: fmt.Sprintf("notebook %s: %v", path, err), IsError: true}, nil
+		}
+		tc.MarkRead(path, st.ModTime())
 		return renderNotebook(path, data)
 	}
-	if bytes.IndexByte(data[:min(len(data), 8000)], 0) >= 0 {
+	r := bufio.NewReaderSize(f, 64<<10)
+	head, _ := r.Peek(readSniff)
+	if bytes.IndexByte(head, 0) >= 0 {
 		return Result{Data: fmt.Sprintf("%s is a binary file; Read shows text, images and notebooks only", path), IsError: true}, nil
 	}
-	if len(data) == 0 {
+	tc.MarkRead(path, st.ModTime())
+	if len(head) == 0 {
 		return Result{Data: "<system-reminder>The file exists but is empty.</system-reminder>"}, nil
 	}
-	offset, limit := number(in, "offset", 1), number(in, "limit", readDefaultLimit)
-	lines := strings.SplitAfter(string(data), "\n")
-	if lines[len(lines)-1] == "" {
-		lines = lines[:len(lines)-1]
+	return readLines(r, path, number(in, "offset", 1), number(in, "limit", readDefaultLimit))
+}
+
+// readUpTo reads all of r if it is at most max bytes.
+func readUpTo(r io.Reader, max int64) ([]byte, error) {
+	data, err := io.ReadAll(io.LimitReader(r, max+1))
+	if err != nil {
+		return nil, err
 	}
-	if offset > len(lines) {
-		return Result{Data: fmt.Sprintf("<system-reminder>The file has %d lines; offset %d is past its end.</system-reminder>", len(lines), offset)}, nil
+	if int64(len(data)) > max {
+		return nil, fmt.Errorf("larger than %d bytes", max)
 	}
+	return data, nil
+}
+
+// readLines numbers lines offset … offset+limit-1, each cut at
+// readMaxLineLen; it keeps at most one line's head in memory at a time.
+func readLines(r *bufio.Reader, path string, offset, limit int) (Result, error) {
 	var b strings.Builder
-	for i := offset - 1; i < len(lines) && i < offset-1+limit; i++ {
-		line := strings.TrimRight(lines[i], "\r\n")
-		if len(line) > readMaxLineLen {
-			line = line[:readMaxLineLen] + "… [line truncated]"
+	n := 0
+	for n < offset-1+limit {
+		line, cut, err := readCapped(r, readMaxLineLen)
+		if err == io.EOF {
+			break
 		}
-		fmt.Fprintf(&b, "%6d\t%s\n", i+1, line)
+		if err != nil {
+			return Result{Data: fmt.Sprintf("%s: %v", path, err), IsError: true}, nil
+		}
+		n++
+		if n >= offset {
+			if cut {
+				line = append(line, "… [line truncated]"...)
+			}
+			fmt.Fprintf(&b, "%6d\t%s\n", n, line)
+		}
+	}
+	if n < offset {
+		return Result{Data: fmt.Sprintf("<system-reminder>The file has %d lines; offset %d is past its end.</system-reminder>", n, offset)}, nil
 	}
 	return Result{Data: b.String()}, nil
+}
+
+// readCapped reads one line (through '\n' or the end of the file) without
+// its line ending, keeping its first max bytes and discarding the rest as
+// it streams by (cut reports that). At the end it returns io.EOF.
+func readCapped(r *bufio.Reader, max int) (line []byte, cut bool, err error) {
+	total := 0
+	for {
+		chunk, rerr := r.ReadSlice('\n')
+		total += len(chunk)
+		// Keep two bytes more than max: a line ending must not count.
+		if room := max + 2 - len(line); room > 0 {
+			line = append(line, chunk[:min(room, len(chunk))]...)
+		}
+		if rerr == bufio.ErrBufferFull {
+			continue
+		}
+		if rerr != nil && rerr != io.EOF {
+			return nil, false, rerr
+		}
+		if rerr == io.EOF && total == 0 {
+			return nil, false, io.EOF
+		}
+		dropped := total > len(line)
+		line = bytes.TrimRight(line, "\r\n")
+		if dropped || len(line) > max {
+			line, cut = line[:max], true
+		}
+		return line, cut, nil
+	}
 }
 
 type notebook struct {

@@ -83,21 +83,47 @@ type Context struct {
 	// Pool returns the session's tool pool (ToolSearch searches it).
 	Pool func() []Tool
 
-	mu    sync.Mutex
-	reads map[string]time.Time
-	todos []Todo
-	jobs  map[string]chan struct{}
+	mu      sync.Mutex
+	reads   map[string]time.Time
+	todos   []Todo
+	jobs    map[string]chan struct{}
+	cancels []context.CancelFunc
+	stopped bool
 }
 
-func (c *Context) startJob(id string) chan struct{} {
+// startJob registers a background command: it gets a context that
+// StopBackground cancels, and a channel to close when it is done. After
+// StopBackground no job starts (ok is false).
+func (c *Context) startJob(id string, timeout time.Duration) (ctx context.Context, done chan struct{}, ok bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	if c.stopped {
+		return nil, nil, false
+	}
 	if c.jobs == nil {
 		c.jobs = map[string]chan struct{}{}
 	}
-	ch := make(chan struct{})
-	c.jobs[id] = ch
-	return ch
+	done = make(chan struct{})
+	c.jobs[id] = done
+	ctx, cancel := context.WithTimeout(context.Background(), timeout)
+	c.cancels = append(c.cancels, cancel)
+	return ctx, done, true
+}
+
+// StopBackground cancels every background command (their process groups
+// are killed) and waits until each has finished writing its output. The
+// session calls it when the run ends, interrupted or not.
+func (c *Context) StopBackground() {
+	c.mu.Lock()
+	c.stopped = true
+	cancels, jobs := c.cancels, c.jobs
+	c.mu.Unlock()
+	for _, cancel := range cancels {
+		cancel()
+	}
+	for _, done := range jobs {
+		<-done
+	}
 }
 
 // WaitBackground blocks until the background command id has finished (or

@@ -3,14 +3,18 @@ package tools
 import (
 	"context"
 	"fmt"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
+	"time"
 )
 
 func call(t *testing.T, tool Tool, in Input, tc *Context) Result {
@@ -312,5 +316,95 @@ func TestGrepSkipsGuardedFiles(t *testing.T) {
 	r := call(t, NewGrep(), Input{"pattern": "TOKEN"}, tc)
 	if out, _ := r.Data.(string); !strings.Contains(out, "a.go") {
 		t.Errorf("an unguarded file was skipped: %q", out)
+	}
+}
+
+// TestGlobListsEachPathOnce: patterns whose alternatives overlap match a
+// file more than once; the result names it once.
+func TestGlobListsEachPathOnce(t *testing.T) {
+	dir := t.TempDir()
+	write(t, filepath.Join(dir, "a.go"), "package a")
+	write(t, filepath.Join(dir, "sub", "b.go"), "package b")
+	for _, pattern := range []string{"**/**/*.go", "**/**/**/*.go", "{a.go,a.go}"} {
+		r := call(t, NewGlob(), Input{"pattern": pattern}, &Context{Cwd: dir})
+		lines := strings.Split(strings.TrimSpace(text(r)), "\n")
+		seen := map[string]int{}
+		for _, l := range lines {
+			seen[l]++
+		}
+		for p, n := range seen {
+			if n != 1 {
+				t.Errorf("%s: %s listed %d times:\n%s", pattern, p, n, text(r))
+			}
+		}
+		if seen[filepath.Join(dir, "a.go")] != 1 || (pattern != "{a.go,a.go}" && seen[filepath.Join(dir, "sub", "b.go")] != 1) {
+			t.Errorf("%s: a.go missing:\n%s", pattern, text(r))
+		}
+	}
+}
+
+// TestReadRefusesNonRegularFiles: a FIFO with no writer, devices, a socket
+// and a symbolic link to a FIFO are refused at once (nothing blocks, nothing
+// is read); a regular file behind a symbolic link is read.
+func TestReadRefusesNonRegularFiles(t *testing.T) {
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "fifo")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	sock := filepath.Join(dir, "sock")
+	l, err := net.Listen("unix", sock)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	os.Symlink(fifo, filepath.Join(dir, "to-fifo"))
+	write(t, filepath.Join(dir, "plain.txt"), "hello\n")
+	os.Symlink(filepath.Join(dir, "plain.txt"), filepath.Join(dir, "to-plain"))
+	for _, tt := range []struct {
+		path, want string
+		isErr      bool
+	}{
+		{fifo, "a FIFO", true},
+		{filepath.Join(dir, "to-fifo"), "a FIFO", true},
+		{"/dev/zero", "a device", true},
+		{"/dev/null", "a device", true},
+		{"/dev/urandom", "a device", true},
+		{sock, "a socket", true},
+		{dir, "is a directory", true},
+		{filepath.Join(dir, "to-plain"), "1\thello", false},
+	} {
+		done := make(chan Result, 1)
+		go func() { done <- call(t, NewRead(), Input{"file_path": tt.path}, &Context{Cwd: dir}) }()
+		select {
+		case r := <-done:
+			if r.IsError != tt.isErr || !strings.Contains(text(r), tt.want) {
+				t.Errorf("%s: %+v, want %q", tt.path, r, tt.want)
+			}
+		case <-time.After(time.Minute):
+			t.Fatalf("%s: Read blocked", tt.path)
+		}
+	}
+}
+
+// TestReadMemoryIsBounded: a 256 MiB sparse file whose eleventh "line" has no
+// end (zeros after the first 8000 bytes pass the binary sniff) is read with
+// memory bounded by the line cap, not the file size.
+func TestReadMemoryIsBounded(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "huge.txt")
+	write(t, p, strings.Repeat("line\n", 10)+strings.Repeat("y", 9000))
+	if err := os.Truncate(p, 256<<20); err != nil {
+		t.Fatal(err)
+	}
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	r := call(t, NewRead(), Input{"file_path": p}, &Context{Cwd: dir})
+	runtime.ReadMemStats(&after)
+	if r.IsError || !strings.Contains(text(r), "    11\tyyy") || !strings.Contains(text(r), "[line truncated]") {
+		t.Errorf("result: %.200q", text(r))
+	}
+	if grown := after.TotalAlloc - before.TotalAlloc; grown > 32<<20 {
+		t.Errorf("Read allocated %d MiB for a 256 MiB file", grown>>20)
 	}
 }

@@ -5,39 +5,57 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
-	"os/exec"
 	"strings"
+	"time"
 
 	"github.com/agentctl/agentctl/internal/hookproto"
+	"github.com/agentctl/agentctl/internal/proc"
 	"github.com/agentctl/agentctl/pipeline"
 )
+
+// maxApproverOutput bounds what is kept of the approver's stdout and stderr,
+// as for hooks.
+const maxApproverOutput = 1 << 20
 
 // commandApprover asks an external command (--permission-prompt-command),
 // speaking the hook protocol: the call as JSON on stdin; on stdout
 // {"behavior": "allow"|"deny", "message": …} or a hook's
 // hookSpecificOutput (permissionDecision, or decision.behavior). Anything
-// else is a denial.
+// else — a failure, a timeout, more output than the cap — is a denial. The
+// command runs in a process group of its own, killed when it times out or
+// the run is interrupted.
 type commandApprover struct {
 	command   string
 	sessionID string
+	timeout   time.Duration
 }
 
 func (a *commandApprover) Approve(ctx context.Context, req pipeline.AskRequest) (pipeline.Approval, error) {
 	in, _ := json.Marshal(map[string]any{"session_id": a.sessionID, "cwd": req.Cwd, "permission_mode": req.Mode,
 		"hook_event_name": "PermissionRequest", "tool_name": req.Use.Name, "tool_input": req.Use.Input,
 		"tool_use_id": req.Use.ID, "reason": req.Decision.Reason})
-	cmd := exec.CommandContext(ctx, "sh", "-c", a.command)
+	ctx, cancel := context.WithTimeout(ctx, a.timeout)
+	defer cancel()
+	cmd := proc.Command(ctx, "sh", "-c", a.command)
 	cmd.Dir = req.Cwd
 	cmd.Stdin = bytes.NewReader(in)
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
-	if err != nil {
+	stdout, stderr := proc.Capped{Max: maxApproverOutput}, proc.Capped{Max: maxApproverOutput}
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err := cmd.Run()
+	switch {
+	case errors.Is(ctx.Err(), context.DeadlineExceeded):
+		return pipeline.Approval{Reason: fmt.Sprintf("permission prompt command timed out after %v", a.timeout)}, nil
+	case ctx.Err() != nil:
+		return pipeline.Approval{Reason: "permission prompt command was cancelled"}, nil
+	case err != nil:
 		return pipeline.Approval{Reason: "permission prompt command failed: " + strings.TrimSpace(stderr.String())}, nil
+	case stdout.Overflow:
+		return pipeline.Approval{Reason: fmt.Sprintf("permission prompt command printed more than %d bytes", maxApproverOutput)}, nil
 	}
-	ans, err := hookproto.Parse(out)
+	ans, err := hookproto.Parse(stdout.Bytes())
 	if err != nil {
 		return pipeline.Approval{Reason: "permission prompt command printed no JSON answer"}, nil
 	}
@@ -51,12 +69,29 @@ type ttyApprover struct {
 	out io.Writer
 }
 
-func (a *ttyApprover) Approve(_ context.Context, req pipeline.AskRequest) (pipeline.Approval, error) {
+// Approve asks on the terminal; an interrupted run stops waiting for the
+// answer (the read itself cannot be cancelled, the run exits soon after).
+func (a *ttyApprover) Approve(ctx context.Context, req pipeline.AskRequest) (pipeline.Approval, error) {
 	in, _ := json.Marshal(req.Use.Input)
 	fmt.Fprintf(a.out, "\n%s %s\n  %s\nAllow? [y]es once / [a]lways this session / [n]o: ", req.Use.Name, in, req.Decision.Reason)
-	line, err := a.in.ReadString('\n')
-	if err != nil && line == "" {
-		return pipeline.Approval{Reason: "no answer"}, nil
+	type answer struct {
+		line string
+		err  error
+	}
+	got := make(chan answer, 1)
+	go func() {
+		line, err := a.in.ReadString('\n')
+		got <- answer{line, err}
+	}()
+	var line string
+	select {
+	case <-ctx.Done():
+		return pipeline.Approval{Reason: "interrupted while asking"}, nil
+	case ans := <-got:
+		if ans.err != nil && ans.line == "" {
+			return pipeline.Approval{Reason: "no answer"}, nil
+		}
+		line = ans.line
 	}
 	switch strings.ToLower(strings.TrimSpace(line)) {
 	case "y", "yes":

@@ -28,6 +28,7 @@ func globalFlags() []cli.Flag {
 		&cli.BoolFlag{Name: "no-color", Usage: "disable colour (also NO_COLOR)"},
 		&cli.StringFlag{Name: "policy", Usage: "`DIR` of custom org Rego modules (package agentctl.custom)"},
 		&cli.StringFlag{Name: "opa-url", Usage: "evaluate on the OPA server at `URL` instead of embedded"},
+		&cli.DurationFlag{Name: "opa-timeout", Value: engine.DefaultRemoteTimeout, Usage: "bound on each request to the --opa-url server"},
 		&cli.StringFlag{Name: "decision-log", Usage: "append OPA decision-log events to `FILE`"},
 		&cli.BoolFlag{Name: "trust-workspace", Usage: "trust the workspace: run the hooks and classifier its project and local settings name (needed for check, explain and facts even in a trusted workspace)"},
 	}
@@ -132,9 +133,7 @@ func newEngine(c *cli.Context) (*engine.Engine, func(), error) {
 	if dir := flagString(c, "policy"); dir != "" {
 		opts = append(opts, engine.WithPolicyDir(dir))
 	}
-	if u := flagString(c, "opa-url"); u != "" {
-		opts = append(opts, engine.WithRemote(u))
-	}
+	opts = append(opts, remoteOptions(c)...)
 	closer := func() {}
 	if p := flagString(c, "decision-log"); p != "" {
 		f, err := os.OpenFile(p, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
@@ -150,6 +149,22 @@ func newEngine(c *cli.Context) (*engine.Engine, func(), error) {
 		return nil, nil, cli.Exit(err.Error(), exitError)
 	}
 	return e, closer, nil
+}
+
+// remoteOptions are the engine options of --opa-url and --opa-timeout.
+func remoteOptions(c *cli.Context) []engine.Option {
+	u := flagString(c, "opa-url")
+	if u == "" {
+		return nil
+	}
+	timeout := engine.DefaultRemoteTimeout
+	for _, ctx := range c.Lineage() {
+		if isSetHere(ctx, "opa-timeout") {
+			timeout = ctx.Duration("opa-timeout")
+			break
+		}
+	}
+	return []engine.Option{engine.WithRemote(u), engine.WithRemoteTimeout(timeout)}
 }
 
 func jsonOutput(c *cli.Context) (bool, error) {

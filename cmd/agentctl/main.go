@@ -53,7 +53,9 @@ Exit codes:
    1  error: bad settings (a named managed file must exist), bad input, policy or
       internal failure; settings validate --strict with any warning
    2  check: deny
-   3  check: ask`,
+   3  check: ask
+   130, 143  run: interrupted by SIGINT, SIGTERM (transcript and result line still written)
+   141  run: stdout closed by its reader`,
 		Flags:                globalFlags(),
 		Reader:               stdin,
 		Writer:               stdout,

@@ -49,6 +49,13 @@ func freePort(t *testing.T) string {
 // is activated (/health?bundles answers 200).
 func startOPA(t *testing.T, opa, bundlePath string) string {
 	t.Helper()
+	url, _ := startOPAProcess(t, opa, bundlePath)
+	return url
+}
+
+// startOPAProcess is startOPA that also returns the server's pid.
+func startOPAProcess(t *testing.T, opa, bundlePath string) (string, int) {
+	t.Helper()
 	addr := freePort(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	cmd := exec.CommandContext(ctx, opa, "run", "--server", "--addr", addr, "--log-level", "error", bundlePath)
@@ -67,7 +74,7 @@ func startOPA(t *testing.T, opa, bundlePath string) string {
 		if err == nil {
 			resp.Body.Close()
 			if resp.StatusCode == http.StatusOK {
-				return url
+				return url, cmd.Process.Pid
 			}
 		}
 		if time.Now().After(deadline) {

@@ -6,11 +6,13 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/urfave/cli/v2"
@@ -40,6 +42,8 @@ Examples:
 			&cli.StringFlag{Name: "session-id", Usage: "session `ID` (default: random)"},
 			&cli.IntFlag{Name: "max-result-chars", Value: 50000, Usage: "spill tool output longer than `N` characters to the session dir"},
 			&cli.StringFlag{Name: "permission-prompt-command", Usage: "external approver `CMD` answering asks (hook protocol)"},
+			&cli.DurationFlag{Name: "permission-prompt-timeout", Value: pipeline.DefaultHookTimeout,
+				Usage: "how long the approver may take before the ask counts as denied"},
 			&cli.StringSliceFlag{Name: "mcp-config", Usage: "MCP servers (.mcp.json format, stdio) from `FILE` (repeatable)"},
 		),
 		Action: runAction,
@@ -150,23 +154,41 @@ func isSetAnywhere(c *cli.Context, name string) bool {
 }
 
 // emitter writes stream-json lines to stdout (or a readable transcript)
-// and every line to the session's transcript file.
+// and every line to the session's transcript file. A line that cannot be
+// recorded stops the run: a transcript failure is fatal (exit 1), a closed
+// stdout an interruption (exit 141) — the transcript is still finished.
 type emitter struct {
 	out        io.Writer
-	transcript *os.File
+	transcript *pipeline.Transcript
 	text       bool
+	stop       *stopper
+	outDead    bool
 }
 
 func (e *emitter) emit(v map[string]any) {
-	b, _ := json.Marshal(v)
-	if e.transcript != nil {
-		e.transcript.Write(append(b, '\n'))
-	}
-	if !e.text {
-		e.out.Write(append(b, '\n'))
+	b, err := json.Marshal(v)
+	if err != nil {
+		e.stop.fail(fmt.Errorf("encoding a %v line: %w", v["type"], err))
 		return
 	}
-	e.out.Write([]byte(textLine(v)))
+	if err := e.transcript.WriteLine(b); err != nil {
+		e.stop.fail(err)
+	}
+	if e.outDead {
+		return
+	}
+	line := append(b, '\n')
+	if e.text {
+		line = []byte(textLine(v))
+	}
+	if _, err := e.out.Write(line); err != nil {
+		e.outDead = true
+		if errors.Is(err, syscall.EPIPE) {
+			e.stop.stdoutClosed()
+			return
+		}
+		e.stop.fail(fmt.Errorf("stdout: %w", err))
+	}
 }
 
 // textLine renders one stream-json event for people.
@@ -203,7 +225,7 @@ func textLine(v map[string]any) string {
 }
 
 func (rt *runtime) run(c *cli.Context, sc *script) error {
-	ctx := context.Background()
+	ctx := rt.stop.ctx
 	start := time.Now()
 	var names []string
 	for _, t := range rt.pool {
@@ -224,38 +246,24 @@ func (rt *runtime) run(c *cli.Context, sc *script) error {
 		defer fmt.Fprint(f, "\r\x1b[K")
 	}
 	for _, turn := range sc.turns {
+		if ctx.Err() != nil {
+			break
+		}
 		turns++
 		progress(fmt.Sprintf("agentctl run: turn %d/%d, %d denials", turns, len(sc.turns), len(rt.session.Denials())))
-		ex := rt.session.NewExecutor(ctx)
-		var msg pipeline.Message
-		if turn.sse != "" {
-			f, err := os.Open(turn.sse)
-			if err != nil {
-				failure = err
-				break
-			}
-			msg, err = pipeline.ReadStream(f, ex.Add)
-			f.Close()
-			if err != nil {
-				ex.Wait()
-				failure = fmt.Errorf("%s: %w", turn.sse, err)
-				break
-			}
-		} else {
-			m, uses, err := parseTurn(turn.message, rt.tc.Cwd)
-			if err != nil {
-				failure = err
-				break
-			}
-			msg = m
-			for _, use := range uses {
-				ex.Add(use)
-			}
+		msg, outs, err := rt.turn(ctx, turn)
+		if err != nil {
+			failure = err
 		}
-		outs := ex.Wait()
-		rt.emit.emit(map[string]any{"type": "assistant", "message": msg, "session_id": rt.id})
-		rt.emit.emit(map[string]any{"type": "user", "message": map[string]any{"role": "user", "content": pipeline.Blocks(outs)},
-			"session_id": rt.id})
+		if msg != nil {
+			// Also after a failed stream: every call that started is recorded with its result.
+			rt.emit.emit(map[string]any{"type": "assistant", "message": *msg, "session_id": rt.id})
+			rt.emit.emit(map[string]any{"type": "user", "message": map[string]any{"role": "user", "content": pipeline.Blocks(outs)},
+				"session_id": rt.id})
+		}
+		if failure != nil {
+			break
+		}
 		for _, o := range outs {
 			if o.Stop {
 				stopReason = strings.TrimSpace(o.StopReason)
@@ -268,16 +276,68 @@ func (rt *runtime) run(c *cli.Context, sc *script) error {
 			break
 		}
 	}
+	rt.tc.StopBackground()
 	result := map[string]any{"type": "result", "subtype": "success", "is_error": false,
 		"duration_ms": time.Since(start).Milliseconds(), "num_turns": turns, "session_id": rt.id,
 		"permission_denials": rt.session.Denials(), "result": ""}
 	if stopReason != "" {
 		result["stop_reason"] = stopReason
 	}
+	if cause := rt.stop.cause(); cause != nil && failure == nil {
+		failure = cause
+	}
 	if failure != nil {
 		result["subtype"], result["is_error"], result["result"] = "error_during_execution", true, failure.Error()
 	}
+	if _, ok := rt.stop.interrupted(); ok {
+		result["is_interrupt"] = true
+	}
 	rt.emit.emit(result)
+	return rt.exit(failure)
+}
+
+// turn runs one scripted turn and returns the assistant message (nil when
+// the turn could not be read at all), the outcomes of its calls, and the
+// turn's own failure.
+func (rt *runtime) turn(ctx context.Context, turn scriptLine) (*pipeline.Message, []pipeline.Outcome, error) {
+	ex := rt.session.NewExecutor(ctx)
+	if turn.sse == "" {
+		m, uses, err := parseTurn(turn.message, rt.tc.Cwd)
+		if err != nil {
+			return nil, nil, err
+		}
+		for _, use := range uses {
+			ex.Add(use)
+		}
+		return &m, ex.Wait(), nil
+	}
+	f, err := os.Open(turn.sse)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer f.Close()
+	msg, err := pipeline.ReadStream(f, ex.Add)
+	outs := ex.Wait()
+	if err != nil {
+		err = fmt.Errorf("%s: %w", turn.sse, err)
+		if len(outs) == 0 {
+			return nil, nil, err
+		}
+	}
+	return &msg, outs, err
+}
+
+// exit maps how the run ended to its exit status: 0, 1 for a failure
+// (stderr says which), 130/143/141 for an interruption. Whatever stopped
+// the run first decides; a transcript that could not be finished is an
+// error even then.
+func (rt *runtime) exit(failure error) error {
+	if err := rt.transcript.Close(); err != nil && failure == nil {
+		failure = err
+	}
+	if i, ok := rt.stop.interrupted(); ok {
+		return cli.Exit("run: "+i.Error(), i.code)
+	}
 	if failure != nil {
 		return cli.Exit("run: "+failure.Error(), exitError)
 	}

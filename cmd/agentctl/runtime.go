@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"context"
+	"errors"
 	"fmt"
 	"net/url"
 	"os"
@@ -27,13 +28,20 @@ type swappable struct {
 	e    *engine.Engine
 	s    *settings.Settings
 	opts []engine.Option
+	// fatal is told about errors that must end the run (a decision log
+	// that cannot be written: decisions would go unaudited).
+	fatal func(error)
 }
 
 func (w *swappable) Decide(ctx context.Context, call engine.Call) (engine.Decision, error) {
 	w.mu.RLock()
 	e := w.e
 	w.mu.RUnlock()
-	return e.Decide(ctx, call)
+	d, err := e.Decide(ctx, call)
+	if errors.Is(err, engine.ErrDecisionLog) && w.fatal != nil {
+		w.fatal(err)
+	}
+	return d, err
 }
 
 // always adds session allow rules for exactly this call (and, for Bash, the
@@ -92,24 +100,35 @@ func sessionRule(tool string, in map[string]any) string {
 }
 
 type runtime struct {
-	mcp     []*mcp.Server
-	id      string
-	tc      *tools.Context
-	pool    []tools.Tool
-	session *pipeline.Session
-	emit    *emitter
-	close   func()
+	mcp        []*mcp.Server
+	id         string
+	tc         *tools.Context
+	pool       []tools.Tool
+	session    *pipeline.Session
+	emit       *emitter
+	transcript *pipeline.Transcript
+	stop       *stopper
+	close      func()
 }
 
-func newRuntime(c *cli.Context, s *settings.Settings) (*runtime, error) {
+func newRuntime(c *cli.Context, s *settings.Settings) (rt *runtime, err error) {
+	stop := newStopper(c.App.Writer)
+	closers := []func(){stop.release}
+	closeAll := func() {
+		for i := len(closers) - 1; i >= 0; i-- {
+			closers[i]()
+		}
+	}
+	defer func() {
+		if err != nil {
+			closeAll()
+		}
+	}()
 	var opts []engine.Option
 	if dir := flagString(c, "policy"); dir != "" {
 		opts = append(opts, engine.WithPolicyDir(dir))
 	}
-	if u := flagString(c, "opa-url"); u != "" {
-		opts = append(opts, engine.WithRemote(u))
-	}
-	closers := []func(){}
+	opts = append(opts, remoteOptions(c)...)
 	if p := flagString(c, "decision-log"); p != "" {
 		f, err := os.OpenFile(p, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
 		if err != nil {
@@ -122,7 +141,7 @@ func newRuntime(c *cli.Context, s *settings.Settings) (*runtime, error) {
 	if err != nil {
 		return nil, cli.Exit(err.Error(), exitError)
 	}
-	dec := &swappable{e: e, s: s, opts: opts}
+	dec := &swappable{e: e, s: s, opts: opts, fatal: stop.fail}
 	id := c.String("session-id")
 	if id == "" {
 		id = newSessionID()
@@ -135,12 +154,14 @@ func newRuntime(c *cli.Context, s *settings.Settings) (*runtime, error) {
 		}
 		dir = filepath.Join(cache, "agentctl", "sessions", id)
 	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	sdir, err := pipeline.OpenSessionDir(dir)
+	if err != nil {
 		return nil, cli.Exit("--session-dir: "+err.Error(), exitError)
 	}
-	transcript, err := os.Create(filepath.Join(dir, "transcript.jsonl"))
+	closers = append(closers, func() { sdir.Close() })
+	transcript, err := sdir.OpenTranscript()
 	if err != nil {
-		return nil, cli.Exit(err.Error(), exitError)
+		return nil, cli.Exit("--session-dir: "+err.Error(), exitError)
 	}
 	closers = append(closers, func() { transcript.Close() })
 	tc := &tools.Context{Cwd: s.Cwd, Mode: s.Mode.Value, SessionID: id, SessionDir: dir, Env: s.Env}
@@ -157,7 +178,7 @@ func newRuntime(c *cli.Context, s *settings.Settings) (*runtime, error) {
 			return nil, cli.Exit("--mcp-config: "+err.Error(), exitError)
 		}
 		for _, cfg := range cfgs {
-			srv := mcp.Connect(context.Background(), cfg)
+			srv := mcp.Connect(stop.ctx, cfg)
 			closers = append(closers, func() { srv.Close() })
 			servers = append(servers, srv)
 			mcpTools = append(mcpTools, srv.Tools...)
@@ -171,13 +192,12 @@ func newRuntime(c *cli.Context, s *settings.Settings) (*runtime, error) {
 	pool := tools.AssemblePool(kept, keptMCP)
 	tc.Pool = func() []tools.Tool { return pool }
 	hooks := &pipeline.HookRunner{Hooks: s.Hooks, Skipped: s.SkippedHooks, ManagedAllowOnly: s.AllowManagedPermissionRulesOnly,
-		ProjectDir: s.Cwd, SessionID: id,
-		TranscriptPath: filepath.Join(dir, "transcript.jsonl")}
+		ProjectDir: s.Cwd, SessionID: id, TranscriptPath: transcript.Path()}
 	cfg := pipeline.Config{Pool: pool, Decider: dec, Hooks: hooks, Always: dec.always, Context: tc, SessionDir: dir,
 		MaxResultChars: c.Int("max-result-chars"), MaxConcurrency: maxConcurrency()}
 	switch cmd := c.String("permission-prompt-command"); {
 	case cmd != "":
-		cfg.Approver = &commandApprover{command: cmd, sessionID: id}
+		cfg.Approver = &commandApprover{command: cmd, sessionID: id, timeout: c.Duration("permission-prompt-timeout")}
 	case c.Args().First() != "-" && isTerminal(os.Stdin):
 		cfg.Approver = &ttyApprover{in: bufio.NewReader(os.Stdin), out: c.App.ErrWriter}
 	}
@@ -186,13 +206,9 @@ func newRuntime(c *cli.Context, s *settings.Settings) (*runtime, error) {
 		return nil, err
 	}
 	asText := flagString(c, "output") == "text" && isSetAnywhere(c, "output")
-	return &runtime{mcp: servers, id: id, tc: tc, pool: pool, session: session,
-		emit: &emitter{out: c.App.Writer, transcript: transcript, text: asText},
-		close: func() {
-			for _, f := range closers {
-				f()
-			}
-		}}, nil
+	return &runtime{mcp: servers, id: id, tc: tc, pool: pool, session: session, transcript: transcript, stop: stop,
+		emit:  &emitter{out: c.App.Writer, transcript: transcript, text: asText, stop: stop},
+		close: closeAll}, nil
 }
 
 func maxConcurrency() int {

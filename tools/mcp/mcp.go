@@ -15,6 +15,7 @@ import (
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/agentctl/agentctl/internal/proc"
 	"github.com/agentctl/agentctl/tools"
 )
 
@@ -68,26 +69,48 @@ type Server struct {
 	Status  string // "connected" or "failed: …"
 	Tools   []tools.Tool
 	session *sdk.ClientSession
+	cmd     *exec.Cmd
+	timeout Timeouts
 }
 
-// Connect starts a stdio server and lists its tools. A server that cannot
-// be started or listed comes back with a failed status and no tools.
+// Connect starts a stdio server (in a process group of its own) and lists
+// its tools, each step bounded by the startup timeout. A server that cannot
+// be started, does not answer in time or cannot be listed comes back with
+// a failed status and no tools — and is stopped; the session goes on
+// without it.
 func Connect(ctx context.Context, c ServerConfig) *Server {
-	s := &Server{Name: c.Name}
+	s := &Server{Name: c.Name, timeout: TimeoutsFromEnv()}
 	cmd := exec.Command(c.Command, c.Args...)
+	proc.Setpgid(cmd)
 	cmd.Env = os.Environ()
 	for k, v := range c.Env {
 		cmd.Env = append(cmd.Env, k+"="+v)
 	}
+	s.cmd = cmd
 	client := sdk.NewClient(&sdk.Implementation{Name: "agentctl", Version: "0.1"}, nil)
-	session, err := client.Connect(ctx, &sdk.CommandTransport{Command: cmd}, nil)
-	if err != nil {
-		s.Status = "failed: " + err.Error()
-		return s
+	step := func(what string, f func(ctx context.Context) error) error {
+		ctx, cancel := context.WithTimeout(ctx, s.timeout.Startup)
+		defer cancel()
+		err := f(ctx)
+		if err != nil && errors.Is(ctx.Err(), context.DeadlineExceeded) {
+			return fmt.Errorf("no answer to %s within %v (MCP_TIMEOUT)", what, s.timeout.Startup)
+		}
+		return err
 	}
-	s.session = session
-	list, err := session.ListTools(ctx, &sdk.ListToolsParams{})
+	err := step("initialize", func(ctx context.Context) (err error) {
+		transport := &sdk.CommandTransport{Command: cmd, TerminateDuration: terminateDuration}
+		s.session, err = client.Connect(ctx, transport, nil)
+		return err
+	})
+	var list *sdk.ListToolsResult
+	if err == nil {
+		err = step("tools/list", func(ctx context.Context) (err error) {
+			list, err = s.session.ListTools(ctx, &sdk.ListToolsParams{})
+			return err
+		})
+	}
 	if err != nil {
+		s.Close()
 		s.Status = "failed: " + err.Error()
 		return s
 	}
@@ -98,12 +121,18 @@ func Connect(ctx context.Context, c ServerConfig) *Server {
 	return s
 }
 
-// Close ends the session and the server process.
+// Close ends the session (closing the server's stdin, then SIGTERM, then
+// SIGKILL) and kills whatever is left of the server's process group.
 func (s *Server) Close() error {
-	if s.session == nil {
-		return nil
+	var err error
+	if s.session != nil {
+		err = s.session.Close()
+		s.session = nil
 	}
-	return s.session.Close()
+	if s.cmd != nil {
+		err = errors.Join(err, proc.KillGroup(s.cmd))
+	}
+	return err
 }
 
 // wrap makes an MCP tool a tools.Tool. The server owns its schema; its
@@ -127,7 +156,12 @@ func wrap(s *Server, t *sdk.Tool) tools.Tool {
 			if s.session == nil {
 				return tools.Result{}, errors.New("MCP server " + s.Name + " is not connected")
 			}
+			ctx, cancel := context.WithTimeout(ctx, s.timeout.Tool)
+			defer cancel()
 			res, err := s.session.CallTool(ctx, &sdk.CallToolParams{Name: t.Name, Arguments: map[string]any(in)})
+			if err != nil && errors.Is(ctx.Err(), context.DeadlineExceeded) {
+				return tools.Result{Data: fmt.Sprintf("MCP error: %s did not answer within %v (MCP_TOOL_TIMEOUT)", t.Name, s.timeout.Tool), IsError: true}, nil
+			}
 			if err != nil {
 				return tools.Result{Data: "MCP error: " + err.Error(), IsError: true}, nil
 			}

@@ -2,11 +2,14 @@ package mcp
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/agentctl/agentctl/internal/proc/proctest"
 	"github.com/agentctl/agentctl/tools"
 	"github.com/agentctl/agentctl/tools/mcp/mcptest"
 )
@@ -77,6 +80,71 @@ func TestLoadConfigErrors(t *testing.T) {
 		os.WriteFile(p, []byte(content), 0o644)
 		if _, err := LoadConfig(p); err == nil {
 			t.Errorf("%s: want an error", name)
+		}
+	}
+}
+
+func modeConfig(t *testing.T, name, mode string) ServerConfig {
+	t.Helper()
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := filepath.Join(t.TempDir(), ".mcp.json")
+	os.WriteFile(p, []byte(mcptest.ModeConfig(exe, name, mode)), 0o644)
+	cfgs, err := LoadConfig(p)
+	if err != nil || len(cfgs) != 1 {
+		t.Fatal(cfgs, err)
+	}
+	return cfgs[0]
+}
+
+// TestServerThatNeverAnswers: a real server process that reads requests
+// and answers none ends as failed after MCP_TIMEOUT, and is stopped.
+func TestServerThatNeverAnswers(t *testing.T) {
+	t.Setenv("MCP_TIMEOUT", "300")
+	s := Connect(context.Background(), modeConfig(t, "mute", mcptest.Silent))
+	defer s.Close()
+	if s.Status != "failed: no answer to initialize within 300ms (MCP_TIMEOUT)" || len(s.Tools) != 0 {
+		t.Errorf("status %q, %d tools", s.Status, len(s.Tools))
+	}
+	proctest.WaitGone(t, s.cmd.Process.Pid)
+}
+
+// TestToolCallTimeout: a tool that never returns ends after
+// MCP_TOOL_TIMEOUT as an error result; Close stops the server.
+func TestToolCallTimeout(t *testing.T) {
+	t.Setenv("MCP_TOOL_TIMEOUT", "300")
+	s := Connect(context.Background(), modeConfig(t, "slow", mcptest.Hang))
+	if s.Status != "connected" {
+		t.Fatal(s.Status)
+	}
+	hang, ok := tools.Find(tools.AssemblePool(nil, s.Tools), "mcp__slow__hang")
+	if !ok {
+		t.Fatal("no hang tool")
+	}
+	r, err := hang.Call(context.Background(), tools.Input{"text": "x"}, &tools.Context{}, nil)
+	if err != nil || !r.IsError || !strings.Contains(fmt.Sprint(r.Data), "did not answer within 300ms (MCP_TOOL_TIMEOUT)") {
+		t.Errorf("result %+v %v", r, err)
+	}
+	pid := s.cmd.Process.Pid
+	s.Close()
+	proctest.WaitGone(t, pid)
+}
+
+func TestTimeoutsFromEnv(t *testing.T) {
+	for _, tt := range []struct {
+		startup, tool string
+		want          Timeouts
+	}{
+		{"", "", Timeouts{DefaultStartupTimeout, DefaultToolTimeout}},
+		{"1500", "20", Timeouts{1500 * time.Millisecond, 20 * time.Millisecond}},
+		{"-1", "soon", Timeouts{DefaultStartupTimeout, DefaultToolTimeout}},
+	} {
+		t.Setenv("MCP_TIMEOUT", tt.startup)
+		t.Setenv("MCP_TOOL_TIMEOUT", tt.tool)
+		if got := TimeoutsFromEnv(); got != tt.want {
+			t.Errorf("MCP_TIMEOUT=%q MCP_TOOL_TIMEOUT=%q: %+v, want %+v", tt.startup, tt.tool, got, tt.want)
 		}
 	}
 }

@@ -5,20 +5,43 @@ package mcptest
 import (
 	"context"
 	"fmt"
+	"io"
 	"os"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// EnvVar makes a test binary serve MCP on stdio instead of running tests.
+// EnvVar makes a test binary serve MCP on stdio instead of running tests:
+// "1" is the demo server, Silent a server that never answers, Hang the
+// demo server plus a tool that never returns.
 const EnvVar = "AGENTCTL_TEST_MCP_SERVER"
 
-// MaybeServe serves the demo MCP server and exits when EnvVar is "1".
+// Server modes (values of EnvVar).
+const (
+	Silent = "silent"
+	Hang   = "hang"
+)
+
+// MaybeServe serves the MCP server EnvVar names and exits; without EnvVar
+// it returns.
 func MaybeServe() {
-	if os.Getenv(EnvVar) != "1" {
+	mode := os.Getenv(EnvVar)
+	switch mode {
+	case "":
 		return
+	case Silent:
+		// Read every request, answer none; end when stdin closes.
+		io.Copy(io.Discard, os.Stdin)
+		os.Exit(0)
 	}
-	if err := newServer().Run(context.Background(), &sdk.StdioTransport{}); err != nil {
+	s := newServer()
+	if mode == Hang {
+		sdk.AddTool(s, &sdk.Tool{Name: "hang", Description: "Never returns"},
+			func(context.Context, *sdk.CallToolRequest, echoIn) (*sdk.CallToolResult, any, error) {
+				select {} // ignores cancellation too
+			})
+	}
+	if err := s.Run(context.Background(), &sdk.StdioTransport{}); err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
@@ -45,6 +68,12 @@ func newServer() *sdk.Server {
 			return &sdk.CallToolResult{IsError: true, Content: []sdk.Content{&sdk.TextContent{Text: "refusing to drop " + in.Name}}}, nil, nil
 		})
 	return s
+}
+
+// ModeConfig returns an .mcp.json body that runs exe as one server, name,
+// in the given mode.
+func ModeConfig(exe, name, mode string) string {
+	return fmt.Sprintf(`{"mcpServers": {%q: {"command": %q, "env": {%q: %q}}}}`, name, exe, EnvVar, mode)
 }
 
 // Config returns an .mcp.json body that runs exe (a test binary) as the
