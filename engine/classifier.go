@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/agentctl/agentctl/internal/hookproto"
+	"github.com/agentctl/agentctl/internal/proc"
 )
 
 // classifierTimeout bounds the auto-mode classifier command.
@@ -38,11 +39,13 @@ func (e *Engine) classify(ctx context.Context, input map[string]any, d Decision)
 		"session_id": "", "transcript_path": "", "cwd": input["cwd"], "permission_mode": "auto",
 		"hook_event_name": "PermissionRequest", "tool_name": input["tool"], "tool_input": input["input"],
 	})
-	cmd := exec.CommandContext(ctx, "sh", "-c", c.Value)
+	// Its own process group (killed whole on timeout) and capped output:
+	// the classifier is a command of the settings, not trusted to behave.
+	cmd := proc.Command(ctx, "sh", "-c", c.Value)
 	cmd.Dir, _ = input["cwd"].(string)
 	cmd.Stdin = bytes.NewReader(stdin)
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	stdout, stderr := &proc.Capped{Max: 1 << 20}, &proc.Capped{Max: 64 << 10}
+	cmd.Stdout, cmd.Stderr = stdout, stderr
 	err := cmd.Run()
 	var exit *exec.ExitError
 	switch {
@@ -52,6 +55,10 @@ func (e *Engine) classify(ctx context.Context, input map[string]any, d Decision)
 		return d
 	case err != nil:
 		d.Reason += " (auto mode classifier failed: " + err.Error() + ")"
+		return d
+	}
+	if stdout.Overflow {
+		d.Reason += " (auto mode classifier printed more than 1 MiB)"
 		return d
 	}
 	out, err := hookproto.Parse(stdout.Bytes())
