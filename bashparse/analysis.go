@@ -59,9 +59,6 @@ type Access string
 const (
 	Read  Access = "read"
 	Write Access = "write"
-	// Name: the command names the file without opening it (ls, stat, du):
-	// working directories apply, Read and Edit rules do not.
-	Name Access = "name"
 )
 
 // File is a file operand of a command, as written (relative paths are

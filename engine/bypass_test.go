@@ -177,7 +177,7 @@ var bypassClasses = map[string][]bypassCase{
 		{pathPolicy, `grep .env .gitignore`, "allow"},
 		{pathPolicy, `git commit -m 'ignore .env'`, "notdeny"},
 		{pathPolicy, `echo .env >> .gitignore`, "notdeny"},
-		{pathPolicy, `ls -la .env`, "allow"},
+		{pathPolicy, `ls -la .env`, "deny"}, // as Claude Code: the operand table lists ls as a reader
 		{pathPolicy, `cat *.md`, "allow"},
 	},
 	"5 directory changes": {

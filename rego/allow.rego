@@ -42,7 +42,7 @@ file_rules(f) := [r |
 
 # Bare Read/Edit allows approve shell reads/writes anywhere too.
 file_family_rules(f) := [r |
-	kind := {"read": "Read", "name": "Read", "write": "Edit"}[f.access]
+	kind := {"read": "Read", "write": "Edit"}[f.access]
 	some r in data.agentctl.rules.allow.tool[kind]
 	r.kind == ""
 ]

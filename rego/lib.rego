@@ -123,12 +123,6 @@ else := []
 
 access_kinds(b, f) := ["Read", "Edit"] if {
 	f.access == "any"
-} else := [] if {
-	# named, not opened (ls, stat): only an allow rule may speak for it
-	f.access == "name"
-	b != "allow"
-} else := ["Read"] if {
-	f.access == "name"
 } else := ["Read"] if {
 	f.access == "read"
 } else := ["Read", "Edit"] if {
