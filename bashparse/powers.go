@@ -204,7 +204,11 @@ func sedScan(s string) (reads, writes, execs []string) {
 			}
 			d := s[i+1]
 			i += 2
-			if !skip(d) || !skip(d) {
+			// s/regex/replacement/ and y/src/dst/: two delimited parts.
+			if !skip(d) {
+				return
+			}
+			if !skip(d) {
 				return
 			}
 			for i < len(s) && s[i] != ';' && s[i] != '\n' && s[i] != '}' {
