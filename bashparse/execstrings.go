@@ -86,6 +86,8 @@ func runnerPayloads(name string, args []Word) []payload {
 		return out
 	case "awk", "gawk", "mawk", "nawk", "busybox-awk":
 		return awkPayloads(args)
+	case "python", "python2", "python3", "perl", "ruby", "node", "nodejs", "php", "lua", "deno", "bun", "tclsh", "Rscript":
+		return inlineCodePayloads(name, args)
 	case "git":
 		return gitSubPayloads(args)
 	case "parallel":
@@ -103,6 +105,48 @@ func runnerPayloads(name string, args []Word) []payload {
 			script: "parallel builds commands from its input"}}
 	}
 	return nil
+}
+
+// inlineCodeOpts are the options that pass a program inline.
+var inlineCodeOpts = map[string]bool{"-c": true, "-e": true, "-E": true, "-r": true, "--eval": true, "-p": true,
+	"--print": true, "eval": true, "-x": true}
+
+// inlineCodePayloads: the string literals of an inline program (python -c,
+// perl -e, node -e, ruby -e …) that read as shell commands are analysed as
+// commands — os.system("rm x"), `rm x`, exec('rm x') — so deny and ask rules
+// see them. A literal that does not parse as shell is only text.
+func inlineCodePayloads(name string, args []Word) []payload {
+	var out []payload
+	for i, a := range args {
+		code := ""
+		switch {
+		case inlineCodeOpts[a.Value] && i+1 < len(args):
+			code = args[i+1].Value
+		case len(a.Value) > 2 && a.Value[0] == '-' && a.Value[1] != '-' && inlineCodeOpts[a.Value[:2]]:
+			code = a.Value[2:]
+		default:
+			continue
+		}
+		for _, lit := range quotedLiterals(code) {
+			if strings.TrimSpace(lit) == "" {
+				continue
+			}
+			out = append(out, payload{script: lit, origin: name + " inline string", reason: ReasonDynamicShell, lenient: true})
+		}
+	}
+	return out
+}
+
+// quotedLiterals lists the text between matching quotes or backticks.
+func quotedLiterals(code string) []string {
+	var out []string
+	for _, q := range []string{`"`, "'", "`"} {
+		parts := strings.Split(code, q)
+		for i := 1; i < len(parts)-1; i += 2 {
+			out = append(out, strings.ReplaceAll(parts[i], `\`, `\`))
+		}
+	}
+	return out
 }
 
 func joined(origin string, ws []Word) payload {

@@ -352,6 +352,14 @@ func (p *parser) payload(pay payload, outer Span, n syntax.Node) {
 		return
 	}
 	sub := &parser{src: pay.script, out: p.out, depth: p.depth + 1, outer: &outer, origin: pay.origin, st: p.st}
+	if pay.lenient {
+		sp := parsers.Get().(*syntax.Parser)
+		_, err := sp.Parse(strings.NewReader(pay.script), "")
+		parsers.Put(sp)
+		if err != nil {
+			return
+		}
+	}
 	if pay.argv != nil {
 		sub.emit(n, pay.argv, nil, nil, false)
 		return

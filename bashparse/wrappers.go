@@ -149,6 +149,9 @@ type payload struct {
 	reason  Reason
 	// unresolved: nothing to analyse, only a reason to report.
 	unresolved bool
+	// lenient: the script may not be shell at all (a string in an inline
+	// program); if it does not parse, it is only text.
+	lenient bool
 }
 
 // peeled is what peeling wrappers learned about a command.
