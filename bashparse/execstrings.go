@@ -143,7 +143,7 @@ func quotedLiterals(code string) []string {
 	for _, q := range []string{`"`, "'", "`"} {
 		parts := strings.Split(code, q)
 		for i := 1; i < len(parts)-1; i += 2 {
-			out = append(out, strings.ReplaceAll(parts[i], `\`, `\`))
+			out = append(out, parts[i])
 		}
 	}
 	return out
