@@ -73,8 +73,7 @@ func runnerPayloads(name string, args []Word) []payload {
 	case "sed", "gsed":
 		var out []payload
 		for _, sc := range sedScripts(args) {
-			_, _, execs := sedScan(sc.Value)
-			for _, e := range execs {
+			for _, e := range sedScan(sc.Value).execs {
 				if e == "" {
 					out = append(out, payload{unresolved: true, reason: ReasonDynamicShell, origin: "sed e",
 						script: "sed executes its pattern space"})

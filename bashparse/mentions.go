@@ -342,19 +342,11 @@ func tarTrees(args []Word) []Tree {
 }
 
 func findTrees(args []Word) []Tree {
-	var roots []Word
-	i := 0
-	for ; i < len(args); i++ {
-		v := args[i].Value
-		if strings.HasPrefix(v, "-") || v == "(" || v == "!" {
-			break
-		}
-		roots = append(roots, args[i])
-	}
+	roots, args := findRoots(args)
 	acc := Access("")
 	negated := false
 	var names []string
-	for j := i; j < len(args); j++ {
+	for j := 0; j < len(args); j++ {
 		switch v := args[j].Value; v {
 		case "!", "-not", "-o", "-or":
 			negated = true

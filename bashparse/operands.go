@@ -159,17 +159,28 @@ func sedSafeWords(args []Word) bool {
 	return sedSafe(s)
 }
 
-func findOperands(args []Word) []File {
-	var out []File
+// findRoots splits find's arguments into its start points and the
+// expression after them.
+func findRoots(args []Word) (roots, expr []Word) {
 	i := 0
-	for ; i < len(args); i++ {
+	for i < len(args) {
 		v := args[i].Value
 		if strings.HasPrefix(v, "-") || v == "(" || v == "!" {
 			break
 		}
-		out = append(out, fileOf(args[i], v, Read, "find"))
+		i++
 	}
-	for ; i < len(args); i++ {
+	return args[:i], args[i:]
+}
+
+func findOperands(args []Word) []File {
+	var out []File
+	roots, expr := findRoots(args)
+	for _, r := range roots {
+		out = append(out, fileOf(r, r.Value, Read, "find"))
+	}
+	args = expr
+	for i := 0; i < len(args); i++ {
 		switch args[i].Value {
 		case "-fprint", "-fprint0", "-fls", "-fprintf":
 			if i+1 < len(args) {

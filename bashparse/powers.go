@@ -91,11 +91,11 @@ func scriptFiles(words []Word) []File {
 	switch name {
 	case "sed", "gsed":
 		for _, s := range sedScripts(words[1:]) {
-			reads, writes, _ := sedScan(s.Value)
-			for _, r := range reads {
+			sc := sedScan(s.Value)
+			for _, r := range sc.reads {
 				out = append(out, fileOf(s, r, Read, "sed r"))
 			}
-			for _, w := range writes {
+			for _, w := range sc.writes {
 				out = append(out, fileOf(s, w, Write, "sed w"))
 			}
 		}
@@ -157,10 +157,18 @@ func sedScripts(args []Word) []Word {
 	return out
 }
 
+// sedScript is what a sed script does beyond printing.
+type sedScript struct {
+	reads, writes, execs []string
+	// ok: every command was understood (an unknown one may do anything).
+	ok bool
+}
+
 // sedScan finds the files a sed script reads (r, R) and writes (w, W,
-// s///w), and the commands it executes (e). The file name runs to the end
-// of the line, as GNU sed reads it.
-func sedScan(s string) (reads, writes, execs []string) {
+// s///w), and the commands it executes (e, s///e: ""). A file name runs to
+// the end of the line, as GNU sed reads it.
+func sedScan(s string) sedScript {
+	out := sedScript{ok: true}
 	i := 0
 	rest := func() string {
 		j := strings.IndexByte(s[i:], '\n')
@@ -187,50 +195,63 @@ func sedScan(s string) (reads, writes, execs []string) {
 	for i < len(s) {
 		c := s[i]
 		switch {
+		case c == ' ' || c == '\t' || c == '\n' || c == ';' || c == '{' || c == '}' || c == '!' || c == ',':
+			i++
+		case c >= '0' && c <= '9' || c == '$' || c == '~' || c == '+':
+			i++
 		case c == '/':
 			i++
 			if !skip('/') {
-				return
+				out.ok = false
+				return out
 			}
-		case c == '\\' && i+1 < len(s):
+		case c == '\\':
+			if i+1 >= len(s) {
+				out.ok = false
+				return out
+			}
 			d := s[i+1]
 			i += 2
 			if !skip(d) {
-				return
+				out.ok = false
+				return out
 			}
 		case c == 's' || c == 'y':
 			if i+1 >= len(s) {
-				return
+				out.ok = false
+				return out
 			}
 			d := s[i+1]
 			i += 2
 			// s/regex/replacement/ and y/src/dst/: two delimited parts.
 			if !skip(d) {
-				return
+				out.ok = false
+				return out
 			}
 			if !skip(d) {
-				return
+				out.ok = false
+				return out
 			}
 			for i < len(s) && s[i] != ';' && s[i] != '\n' && s[i] != '}' {
 				switch s[i] {
-				case 'w':
+				case 'w', 'W':
 					i++
-					writes = append(writes, rest())
+					out.writes = append(out.writes, rest())
 					continue
 				case 'e':
-					execs = append(execs, "")
+					out.execs = append(out.execs, "")
 				}
 				i++
 			}
 		case c == 'r' || c == 'R':
 			i++
-			reads = append(reads, rest())
+			out.reads = append(out.reads, rest())
 		case c == 'w' || c == 'W':
 			i++
-			writes = append(writes, rest())
+			out.writes = append(out.writes, rest())
 		case c == 'e':
 			i++
-			execs = append(execs, rest())
+			out.execs = append(out.execs, rest())
 		case c == 'a' || c == 'i' || c == 'c':
 			i++
 			rest()
@@ -238,9 +259,12 @@ func sedScan(s string) (reads, writes, execs []string) {
 			for i < len(s) && s[i] != '\n' && s[i] != ';' {
 				i++
 			}
+		case strings.IndexByte("pPdDnNgGhHxlqQz=FIM", c) >= 0:
+			i++
 		default:
+			out.ok = false
 			i++
 		}
 	}
-	return
+	return out
 }

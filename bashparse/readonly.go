@@ -180,73 +180,8 @@ func sedSafe(args []string) bool {
 	return true
 }
 
-// sedScriptSafe scans a sed script for commands that write or execute.
+// sedScriptSafe: the script is understood and neither writes nor executes.
 func sedScriptSafe(s string) bool {
-	i := 0
-	skipRegex := func(delim byte) bool {
-		for i < len(s) && s[i] != delim {
-			if s[i] == '\\' {
-				i++
-			}
-			i++
-		}
-		if i >= len(s) {
-			return false
-		}
-		i++
-		return true
-	}
-	for i < len(s) {
-		c := s[i]
-		switch {
-		case c == ' ' || c == '\t' || c == '\n' || c == ';' || c == '{' || c == '}' || c == '!' || c == ',':
-			i++
-		case c >= '0' && c <= '9' || c == '$' || c == '~' || c == '+':
-			i++
-		case c == '/':
-			i++
-			if !skipRegex('/') {
-				return false
-			}
-		case c == '\\':
-			if i+1 >= len(s) {
-				return false
-			}
-			d := s[i+1]
-			i += 2
-			if !skipRegex(d) {
-				return false
-			}
-		case c == 's' || c == 'y':
-			if i+1 >= len(s) {
-				return false
-			}
-			d := s[i+1]
-			i += 2
-			// s/regex/replacement/ and y/src/dst/: two delimited parts.
-			if !skipRegex(d) {
-				return false
-			}
-			if !skipRegex(d) {
-				return false
-			}
-			for i < len(s) && s[i] != ';' && s[i] != '\n' && s[i] != '}' {
-				if s[i] == 'w' || s[i] == 'W' || s[i] == 'e' {
-					return false
-				}
-				i++
-			}
-		case c == 'w' || c == 'W' || c == 'e':
-			return false
-		case c == 'a' || c == 'i' || c == 'c' || c == ':' || c == 'b' || c == 't' || c == 'T' || c == 'r' || c == 'R':
-			for i < len(s) && s[i] != '\n' && (s[i] != ';' || c == 'a' || c == 'i' || c == 'c') {
-				i++
-			}
-		case strings.IndexByte("pPdDnNgGhHxlqQz=FI", c) >= 0 || c == 'M':
-			i++
-		default:
-			return false
-		}
-	}
-	return true
+	sc := sedScan(s)
+	return sc.ok && len(sc.writes) == 0 && len(sc.execs) == 0
 }
