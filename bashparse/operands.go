@@ -69,6 +69,10 @@ func fileOperands(words []Word) []File {
 			}
 		}
 		return out
+	case "tar", "bsdtar", "gtar":
+		return tarArchive(args)
+	case "git":
+		return gitFiles(args)
 	}
 	spec, ok := operandSpecs[name]
 	if !ok {
@@ -228,4 +232,90 @@ func redirectFile(r Redirect) (File, bool) {
 		return fileOf(t, v, Read, r.Op), true
 	}
 	return File{}, false
+}
+
+// tarArchive is the archive tar names with -f: written when it creates
+// (c, r, u, A), read otherwise.
+func tarArchive(args []Word) []File {
+	if len(args) == 0 {
+		return nil
+	}
+	first := args[0].Value
+	oldStyle := !strings.HasPrefix(first, "-")
+	modes := ""
+	for _, a := range args {
+		if v := a.Value; oldStyle && a.Value == first || strings.HasPrefix(v, "-") && !strings.HasPrefix(v, "--") {
+			modes += strings.TrimPrefix(v, "-")
+		}
+	}
+	acc := Read
+	if strings.ContainsAny(modes, "cruA") || hasLong(args, "--create") || hasLong(args, "--append") || hasLong(args, "--update") {
+		acc = Write
+	}
+	var out []File
+	if oldStyle && strings.ContainsRune(first, 'f') {
+		// old style: the letters' values follow in order; f's is the next word(s)
+		i := 1
+		for _, c := range first {
+			if strings.ContainsRune("fbCTXgLNV", c) {
+				if c == 'f' && i < len(args) {
+					out = append(out, fileOf(args[i], args[i].Value, acc, "tar -f"))
+				}
+				i++
+			}
+		}
+	}
+	for i, a := range args {
+		v := a.Value
+		switch {
+		case strings.HasPrefix(v, "--file="):
+			out = append(out, fileOf(a, v[len("--file="):], acc, "tar -f"))
+		case v == "--file" && i+1 < len(args):
+			out = append(out, fileOf(args[i+1], args[i+1].Value, acc, "tar -f"))
+		case i > 0 || !oldStyle:
+			if len(v) > 1 && v[0] == '-' && v[1] != '-' {
+				if j := strings.IndexByte(v, 'f'); j > 0 {
+					if j < len(v)-1 {
+						out = append(out, fileOf(a, v[j+1:], acc, "tar -f"))
+					} else if i+1 < len(args) {
+						out = append(out, fileOf(args[i+1], args[i+1].Value, acc, "tar -f"))
+					}
+				}
+			}
+		}
+	}
+	var kept []File
+	for _, f := range out {
+		if f.Path != "-" {
+			kept = append(kept, f)
+		}
+	}
+	return kept
+}
+
+// gitFiles: the paths `git diff --no-index A B` reads, and the path of
+// `git show REV:path` (read as stored, relative to the cwd).
+func gitFiles(args []Word) []File {
+	if len(args) == 0 {
+		return nil
+	}
+	var out []File
+	switch args[0].Value {
+	case "diff":
+		if !hasLong(args, "--no-index") {
+			return nil
+		}
+		for _, o := range operandWords(args[1:], "") {
+			if !exemptTargets[o.Value] {
+				out = append(out, fileOf(o, o.Value, Read, "git diff --no-index"))
+			}
+		}
+	case "show", "cat-file":
+		for _, o := range operandWords(args[1:], "") {
+			if _, p, ok := strings.Cut(o.Value, ":"); ok && p != "" {
+				out = append(out, fileOf(o, strings.TrimPrefix(p, "./"), Read, "git "+args[0].Value))
+			}
+		}
+	}
+	return out
 }

@@ -67,6 +67,12 @@ func optionPowers(words []Word) (pays []payload, files []File, powers []string) 
 				continue
 			}
 			files = append(files, fileOf(u.word, v, Read, desc))
+		case readsAtFile:
+			f := atFile(u.value)
+			if f == "" || f == "-" {
+				continue
+			}
+			files = append(files, fileOf(u.word, f, Read, desc))
 		case readsScript:
 			if u.value == "" {
 				continue
@@ -78,6 +84,19 @@ func optionPowers(words []Word) (pays []payload, files []File, powers []string) 
 		}
 	}
 	return pays, files, powers
+}
+
+// atFile is the file an "@FILE", "name=@FILE" or "name=<FILE" value reads
+// (curl's data and form options); "" when it names none.
+func atFile(v string) string {
+	if f, ok := strings.CutPrefix(v, "@"); ok {
+		return f
+	}
+	if _, rest, ok := strings.Cut(v, "="); ok && (strings.HasPrefix(rest, "@") || strings.HasPrefix(rest, "<")) {
+		f, _, _ := strings.Cut(rest[1:], ";")
+		return f
+	}
+	return ""
 }
 
 // scriptFiles lists the files named inside sed and awk programs: sed's

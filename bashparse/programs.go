@@ -23,6 +23,11 @@ const (
 	// readsScript: the value is a file the program reads its instructions
 	// from; outside the working directories it is a new power.
 	readsScript
+	// readsAtFile: the value reads a file when it says so: "@FILE",
+	// "name=@FILE" or "name=<FILE" (curl -d, -F).
+	readsAtFile
+	// makeVars: VAR=VALUE arguments that may redefine a program make runs.
+	makeVars
 )
 
 // progOpt is one option of a program that gives it a power beyond its
@@ -47,7 +52,8 @@ var programs = map[string][]program{
 	"pnpm": {{opts: []progOpt{{[]string{"--script-shell", "--shell-emulator"}, runsScript}, {[]string{"-c"}, runsScript}}}},
 	"yarn": {{opts: []progOpt{{[]string{"--script-shell"}, runsScript}}}},
 	"make": {{opts: []progOpt{{[]string{"--eval", "-E"}, namesProgram}, {[]string{"-f", "--file", "--makefile"}, readsScript},
-		{[]string{"-C", "--directory", "-I", "--include-dir"}, readsScript}, {[]string{"SHELL", ".SHELLFLAGS", "MAKESHELL"}, runsScript}}}},
+		{[]string{"-C", "--directory", "-I", "--include-dir"}, readsScript}, {[]string{"SHELL", ".SHELLFLAGS", "MAKESHELL"}, runsScript},
+		{[]string{"="}, makeVars}}}},
 	"go": {{opts: []progOpt{{[]string{"-toolexec", "--toolexec", "-exec", "--exec"}, runsScript},
 		{[]string{"-o", "-coverprofile", "-cpuprofile", "-memprofile", "-blockprofile", "-mutexprofile", "-trace", "-outputdir", "-fuzzcache"}, writesFile},
 		{[]string{"-overlay", "-modfile", "-pgo"}, readsScript}, {[]string{"-ldflags", "-gcflags", "-asmflags", "-gccgoflags"}, namesProgram}}}},
@@ -80,7 +86,8 @@ var programs = map[string][]program{
 	"fdfind":    {{opts: []progOpt{{[]string{"-x", "--exec", "-X", "--exec-batch"}, runsArgv}}}},
 	"man":       {{opts: []progOpt{{[]string{"-P", "--pager", "-H", "--html"}, runsScript}}}},
 	"less":      {{opts: []progOpt{{[]string{"-o", "--log-file", "-O", "--LOG-FILE"}, writesFile}}}},
-	"curl":      {{opts: []progOpt{{[]string{"-o", "--output", "-c", "--cookie-jar", "-D", "--dump-header", "--trace", "--trace-ascii", "--stderr", "--output-dir", "--etag-save", "--hsts", "--alt-svc"}, writesFile}, {[]string{"-T", "--upload-file", "-K", "--config", "-b", "--cookie", "--netrc-file", "--key", "--cert", "--cacert"}, readsFile}}}},
+	"curl":      {{opts: []progOpt{{[]string{"-o", "--output", "-c", "--cookie-jar", "-D", "--dump-header", "--trace", "--trace-ascii", "--stderr", "--output-dir", "--etag-save", "--hsts", "--alt-svc"}, writesFile}, {[]string{"-T", "--upload-file", "-K", "--config", "-b", "--cookie", "--netrc-file", "--key", "--cert", "--cacert"}, readsFile},
+		{[]string{"-d", "--data", "--data-binary", "--data-urlencode", "--data-ascii", "--json", "-F", "--form", "--form-string"}, readsAtFile}}}},
 	"wget":      {{opts: []progOpt{{[]string{"-O", "--output-document", "-o", "--output-file", "-a", "--append-output", "-P", "--directory-prefix", "--save-cookies"}, writesFile}, {[]string{"--post-file", "--body-file", "-i", "--input-file", "--load-cookies"}, readsFile}, {[]string{"--use-askpass"}, runsScript}}}},
 	"diff":      {{opts: []progOpt{{[]string{"--output"}, writesFile}, {[]string{"--from-file", "--to-file", "-X", "--exclude-from"}, readsFile}}}},
 	"grep":      {{opts: []progOpt{{[]string{"-f", "--file", "--exclude-from"}, readsFile}}}},
@@ -151,6 +158,13 @@ func powerOptions(words []Word) []optionUse {
 				break
 			}
 			for _, o := range p.opts {
+				if o.kind == makeVars {
+					if n, val, ok := strings.Cut(v, "="); ok && isAssignWord(v) && n != "SHELL" && n != ".SHELLFLAGS" &&
+						n != "MAKESHELL" && (strings.ContainsAny(val, "/ ;|&$`<>") || !args[i].Static()) {
+						out = append(out, optionUse{name: n + "=", value: val, kind: namesProgram, word: args[i]})
+					}
+					continue
+				}
 				for _, n := range o.names {
 					use := optionUse{name: n, kind: o.kind, word: args[i]}
 					switch {
