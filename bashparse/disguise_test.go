@@ -30,7 +30,7 @@ var disguises = []string{
 	`git config alias.y '!rm victim'; git y`, `GIT_EDITOR='rm victim' git commit --allow-empty`, `git -c core.sshCommand='rm victim' fetch ssh://h/r`,
 	`awk 'BEGIN{system("rm victim")}'`, `sed -n '1e rm victim' victim`, `chrt -o 0 rm victim`,
 	`taskset 1 rm victim`, `taskset -c 0 rm victim`, `setsid -w rm victim`, `script -qc 'rm victim' /dev/null`,
-	`command rm victim`, `builtin eval 'rm victim'`, `eval 'rm victim'`, `exec rm victim`, `f() { rm "$@"; }; f victim`,
+	`command rm victim`, `builtin eval 'rm victim'`, `eval 'rm victim'`, `eval -- 'rm victim'`, `eval -- $'r\\m victim'`, `exec rm victim`, `f() { rm "$@"; }; f victim`,
 	`cd sub; rm ../victim`, `pushd sub >/dev/null; rm ../victim`, `(cd sub); rm victim`, `cd -P sub && rm ../victim`,
 	`$'\x72m' victim`, `r''m victim`, `\rm victim`, `"r"m victim`, `find . -maxdepth 1 -name victim -exec rm {} \;`,
 }

@@ -387,7 +387,11 @@ func payloads(words []Word) []payload {
 	case "eval":
 		var parts []string
 		dyn := false
-		for _, w := range words[1:] {
+		args := words[1:]
+		if len(args) > 0 && args[0].Value == "--" {
+			args = args[1:] // eval reads "--" as the end of its (no) options
+		}
+		for _, w := range args {
 			parts = append(parts, w.Value)
 			dyn = dyn || w.Dynamic
 		}
