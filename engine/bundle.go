@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"errors"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -103,9 +104,22 @@ func loadCustom(dir string) (map[string]string, error) {
 	return out, nil
 }
 
+// Signing says how to sign a bundle with OPA's own bundle signing (a
+// .signatures.json JWT over every file), so that `opa run --server
+// --verification-key` loads it and refuses a tampered copy.
+type Signing struct {
+	// Key is a PEM private key file (RS*/ES*/PS*) or an HMAC secret (HS*).
+	Key string
+	// Alg is the JWS algorithm (default RS256).
+	Alg string
+	// KeyID names the verification key the server must use ("" for OPA's "default").
+	KeyID string
+}
+
 // WriteTarGz writes the bundle in OPA's bundle format (.tar.gz), loadable by
-// `opa run --server BUNDLE` and `opa eval -b BUNDLE`.
-func (b *Bundle) WriteTarGz(w io.Writer) error {
+// `opa run --server BUNDLE` and `opa eval -b BUNDLE`; signed when sign is
+// not nil.
+func (b *Bundle) WriteTarGz(w io.Writer, sign *Signing) error {
 	ob := bundle.Bundle{
 		Manifest: bundle.Manifest{Revision: b.Revision, Roots: &[]string{"agentctl"}},
 		Data:     b.Data,
@@ -117,6 +131,14 @@ func (b *Bundle) WriteTarGz(w io.Writer) error {
 			return fmt.Errorf("%w: %v", ErrPolicy, err)
 		}
 		ob.Modules = append(ob.Modules, bundle.ModuleFile{URL: "/" + name, Path: "/" + name, Raw: []byte(src), Parsed: m})
+	}
+	if sign != nil {
+		if sign.Key == "" {
+			return errors.New("bundle signing: no key")
+		}
+		if err := ob.GenerateSignature(bundle.NewSigningConfig(sign.Key, sign.Alg, ""), sign.KeyID, false); err != nil {
+			return fmt.Errorf("bundle signing: %w", err)
+		}
 	}
 	return bundle.NewWriter(w).Write(ob)
 }

@@ -54,11 +54,12 @@ func startOPA(t *testing.T, opa, bundlePath string) string {
 }
 
 // startOPAProcess is startOPA that also returns the server's pid.
-func startOPAProcess(t *testing.T, opa, bundlePath string) (string, int) {
+func startOPAProcess(t *testing.T, opa, bundlePath string, extra ...string) (string, int) {
 	t.Helper()
 	addr := freePort(t)
 	ctx, cancel := context.WithCancel(context.Background())
-	cmd := exec.CommandContext(ctx, opa, "run", "--server", "--addr", addr, "--log-level", "error", bundlePath)
+	args := append([]string{"run", "--server", "--addr", addr, "--log-level", "error"}, extra...)
+	cmd := exec.CommandContext(ctx, opa, append(args, bundlePath)...)
 	var logs bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &logs, &logs
 	if err := cmd.Start(); err != nil {
