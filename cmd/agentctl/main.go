@@ -72,7 +72,13 @@ Exit codes:
 			toolsCommand(),
 			trustCommand(),
 			completionCommand(),
+			versionCommand(),
 		},
+		Version:      buildVersion(),
+		Suggest:      true,
+		OnUsageError: usageError,
+		Action:       unknownCommand,
 	}
+	withUsageErrors(app.Commands)
 	return app
 }
