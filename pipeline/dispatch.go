@@ -188,8 +188,12 @@ func (s *Session) Dispatch(ctx context.Context, use ToolUse) Outcome {
 			"permission_mode": tc.Mode, "tool_input": use.Input, "tool_use_id": use.ID,
 			"error": fmt.Sprint(r.Data), "is_interrupt": errors.Is(ctx.Err(), context.Canceled)})
 	} else {
+		var resp any = r.Data
+		if r.Response != nil {
+			resp = r.Response // the object Claude Code sends (hooks read .tool_response.stdout)
+		}
 		post = s.cfg.Hooks.Run(ctx, "PostToolUse", use.Name, map[string]any{"cwd": tc.Cwd, "permission_mode": tc.Mode,
-			"tool_input": use.Input, "tool_use_id": use.ID, "tool_response": r.Data,
+			"tool_input": use.Input, "tool_use_id": use.ID, "tool_response": resp,
 			"duration_ms": out.Duration.Milliseconds()})
 	}
 	block := t.MapResult(r, use.ID)

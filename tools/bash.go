@@ -1,6 +1,7 @@
 package tools
 
 import (
+	"io"
 	"bytes"
 	"context"
 	"crypto/rand"
@@ -97,26 +98,36 @@ func callBash(ctx context.Context, in Input, tc *Context, progress Progress) (Re
 	}
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
+	// out interleaves both streams for the model; so and se keep them apart
+	// for hooks (tool_response.stdout / .stderr, as Claude Code sends them).
 	out := &limitedBuffer{max: bashMaxOutput}
-	code, err := runShell(ctx, cmd, tc, out, out)
+	so, se := &limitedBuffer{max: bashMaxOutput}, &limitedBuffer{max: bashMaxOutput}
+	code, err := runShell(ctx, cmd, tc, io.MultiWriter(out, so), io.MultiWriter(out, se))
+	r := bashResult(ctx, out, code, err, timeout)
+	r.Response = map[string]any{"stdout": so.String(), "stderr": se.String(), "interrupted": ctx.Err() != nil,
+		"isImage": false, "noOutputExpected": false}
+	return r, nil
+}
+
+func bashResult(ctx context.Context, out *limitedBuffer, code int, err error, timeout time.Duration) Result {
 	switch {
 	case errors.Is(err, ErrCommandRefused):
-		return Result{Data: strings.TrimSpace(out.String() + "\n" + err.Error()), IsError: true}, nil
+		return Result{Data: strings.TrimSpace(out.String() + "\n" + err.Error()), IsError: true}
 	case ctx.Err() == context.DeadlineExceeded:
-		return Result{Data: fmt.Sprintf("%s\nCommand timed out after %v", out.String(), timeout), IsError: true}, nil
+		return Result{Data: fmt.Sprintf("%s\nCommand timed out after %v", out.String(), timeout), IsError: true}
 	case err != nil:
-		return Result{Data: strings.TrimSpace(out.String() + "\n" + err.Error()), IsError: true}, nil
+		return Result{Data: strings.TrimSpace(out.String() + "\n" + err.Error()), IsError: true}
 	}
 	text := out.String()
 	if code != 0 {
-		return Result{Data: fmt.Sprintf("%s\nExit code %d", text, code), IsError: true}, nil
+		return Result{Data: fmt.Sprintf("%s\nExit code %d", text, code), IsError: true}
 	}
-	return Result{Data: text}, nil
+	return Result{Data: text}
 }
 
 // runShell interprets cmd in tc.Cwd, asking tc.CheckCommand about every
 // external command before it runs. It returns the exit status.
-func runShell(ctx context.Context, cmd string, tc *Context, stdout, stderr *limitedBuffer) (int, error) {
+func runShell(ctx context.Context, cmd string, tc *Context, stdout, stderr io.Writer) (int, error) {
 	file, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(cmd), "")
 	if err != nil {
 		return 2, fmt.Errorf("parse error: %w", err)

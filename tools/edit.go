@@ -84,7 +84,17 @@ func callEdits(in Input, tc *Context, edits []edit) (Result, error) {
 	if err := writeFile(tc, p, out); err != nil {
 		return Result{}, err
 	}
-	return Result{Data: fmt.Sprintf("The file %s has been updated (%d edit(s)).", p, len(edits))}, nil
+	resp := map[string]any{"filePath": p, "originalFile": content, "structuredPatch": []any{}, "userModified": false}
+	if len(edits) == 1 {
+		resp["oldString"], resp["newString"], resp["replaceAll"] = edits[0].old, edits[0].new, edits[0].all
+	} else {
+		es := make([]any, len(edits))
+		for i, e := range edits {
+			es[i] = map[string]any{"old_string": e.old, "new_string": e.new, "replace_all": e.all}
+		}
+		resp["edits"] = es
+	}
+	return Result{Data: fmt.Sprintf("The file %s has been updated (%d edit(s)).", p, len(edits)), Response: resp}, nil
 }
 
 func singleEdit(in Input) []edit {

@@ -55,6 +55,10 @@ type Result struct {
 	ContextModifier ContextModifier
 	MCPMeta         map[string]any
 	IsError         bool
+	// Response is what PostToolUse hooks get as tool_response: the object
+	// Claude Code sends for this tool (Bash: stdout, stderr, interrupted …);
+	// nil means Data.
+	Response map[string]any
 }
 
 // CommandChecker is asked about every command the Bash tool really executes,

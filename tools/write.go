@@ -24,14 +24,17 @@ func NewWrite() Tool {
 		},
 		Call: func(_ context.Context, in Input, tc *Context, _ Progress) (Result, error) {
 			p, _ := absPath(in, "file_path")
-			_, statErr := os.Stat(p)
+			old, statErr := os.ReadFile(p)
 			if err := writeFile(tc, p, str(in, "content")); err != nil {
 				return Result{}, err
 			}
+			resp := map[string]any{"type": "update", "filePath": p, "content": str(in, "content"),
+				"structuredPatch": []any{}, "originalFile": string(old)}
 			if statErr != nil {
-				return Result{Data: fmt.Sprintf("File created successfully at: %s", p)}, nil
+				resp["type"], resp["originalFile"] = "create", nil
+				return Result{Data: fmt.Sprintf("File created successfully at: %s", p), Response: resp}, nil
 			}
-			return Result{Data: fmt.Sprintf("The file %s has been updated.", p)}, nil
+			return Result{Data: fmt.Sprintf("The file %s has been updated.", p), Response: resp}, nil
 		},
 	})
 }
