@@ -33,6 +33,9 @@ type Word struct {
 	Glob    bool   `json:"glob,omitempty"`    // unquoted *, ?, [ or extglob
 	Brace   bool   `json:"brace,omitempty"`   // unquoted brace expansion
 	Tilde   bool   `json:"tilde,omitempty"`   // unquoted leading ~
+	// Tail is the static text after the last dynamic part of a dynamic word
+	// ("/.env" of "$PWD/.env"): it may still name a guarded file.
+	Tail string `json:"tail,omitempty"`
 }
 
 // Static reports whether the word's value is known before running the shell.
@@ -70,6 +73,9 @@ type File struct {
 	Dynamic bool   `json:"dynamic,omitempty"`
 	Glob    bool   `json:"glob,omitempty"`
 	Tilde   bool   `json:"tilde,omitempty"`
+	// Tail: for a dynamic word, its static end (see Word.Tail); the file
+	// may be that tail under any directory.
+	Tail string `json:"tail,omitempty"`
 }
 
 // View is a command as a rule sees it after wrappers are peeled.

@@ -36,7 +36,9 @@ var patternOpts = map[string]bool{"--include": true, "--exclude": true, "--exclu
 
 // mentions lists the words of a command that may name a file it opens
 // although no table entry says so: every operand and option value of a
-// command not known to only name files. Deny and ask path rules see them.
+// command not known to only name files, with access "" (any); and the
+// static tail of a dynamic word ($PWD/.env), with the access of the operand
+// it is when the table knows it. Deny and ask path rules see them.
 func mentions(words []Word, files []File) []File {
 	if len(words) < 2 || !words[0].Static() {
 		return nil
@@ -54,9 +56,11 @@ func mentions(words []Word, files []File) []File {
 			name, args = "git-grep", args[1:]
 		}
 	}
-	known := map[string]bool{}
+	known := map[string]Access{}
 	for _, f := range files {
-		known[f.Path] = true
+		if known[f.Path] != Write {
+			known[f.Path] = f.Access
+		}
 	}
 	patternFlags, hasPattern := patternFirst[name]
 	patternGiven := false
@@ -88,7 +92,15 @@ func mentions(words []Word, files []File) []File {
 		if n, _, ok := strings.Cut(v, "="); ok && patternOpts[n] {
 			continue
 		}
-		if a.Dynamic || v == "" {
+		if a.Dynamic {
+			// $PWD/.env: the static tail may still name a guarded file,
+			// under whatever directory the expansion gives.
+			if t := strings.TrimLeft(a.Tail, "/"); t != "" && t != "." {
+				out = append(out, File{Path: t, Access: known[v], Via: name, Dynamic: true, Tail: t})
+			}
+			continue
+		}
+		if v == "" {
 			continue
 		}
 		if !strings.HasPrefix(v, "-") {
@@ -99,11 +111,12 @@ func mentions(words []Word, files []File) []File {
 			seenOperand = true
 		}
 		for _, c := range candidates(v) {
-			if known[c] || c == "" || c == "-" {
+			if _, ok := known[c]; ok || c == "" || c == "-" {
 				continue
 			}
-			known[c] = true
-			out = append(out, File{Path: c, Access: Read, Via: name, Glob: a.Glob, Tilde: a.Tilde && c == v})
+			known[c] = ""
+			// Access "" = any: no table says how the command uses it.
+			out = append(out, File{Path: c, Via: name, Glob: a.Glob, Tilde: a.Tilde && c == v})
 		}
 	}
 	return out

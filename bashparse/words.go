@@ -10,8 +10,10 @@ import (
 // word converts a syntax word to its value after quote removal, marking
 // everything that is only known at run time.
 func (p *parser) word(w *syntax.Word) Word {
-	var sb strings.Builder
+	var sb, tail strings.Builder
 	out := Word{}
+	add := func(v string) { sb.WriteString(v); tail.WriteString(v) }
+	dynamic := func() { out.Dynamic = true; tail.Reset() } // the tail starts after it
 	for i, part := range w.Parts {
 		switch x := part.(type) {
 		case *syntax.Lit:
@@ -25,31 +27,34 @@ func (p *parser) word(w *syntax.Word) Word {
 			if strings.Contains(v, "{") && (strings.Contains(v, ",") || strings.Contains(v, "..")) {
 				out.Brace = true
 			}
-			sb.WriteString(unescapeUnquoted(v))
+			add(unescapeUnquoted(v))
 		case *syntax.SglQuoted:
 			if x.Dollar {
-				sb.WriteString(ansiC(x.Value))
+				add(ansiC(x.Value))
 			} else {
-				sb.WriteString(x.Value)
+				add(x.Value)
 			}
 		case *syntax.DblQuoted:
 			for _, dp := range x.Parts {
 				if l, ok := dp.(*syntax.Lit); ok {
-					sb.WriteString(unescapeDouble(l.Value))
+					add(unescapeDouble(l.Value))
 				} else {
-					out.Dynamic = true
+					dynamic()
 				}
 			}
 		case *syntax.ExtGlob:
 			out.Glob = true
-			sb.WriteString(x.Op.String() + x.Pattern.Value + ")")
+			add(x.Op.String() + x.Pattern.Value + ")")
 		case *syntax.BraceExp:
 			out.Brace = true
 		default:
-			out.Dynamic = true
+			dynamic()
 		}
 	}
 	if out.Dynamic || out.Brace {
+		if out.Dynamic {
+			out.Tail = tail.String()
+		}
 		out.Value = p.text(w)
 	} else {
 		out.Value = sb.String()

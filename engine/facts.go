@@ -3,6 +3,7 @@ package engine
 import (
 	"encoding/json"
 	"net/url"
+	"path"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -175,15 +176,31 @@ func (e env) bashFacts(cmd string) Facts {
 				}
 			}
 		}
-		if len(e.guards) == 0 || c.DirUnknown {
+		if len(e.guards) == 0 {
+			continue
+		}
+		if c.DirUnknown {
+			// Where the command runs is not known: a relative word may name
+			// a guarded file under any directory, and a walk may start anywhere.
+			for _, m := range c.Mentions {
+				f.Mentions = append(f.Mentions, e.mentionAnywhere(m)...)
+			}
+			for _, t := range c.Recursive {
+				f.Reach = append(f.Reach, e.walk.treeWitnesses("/", t)...)
+			}
 			continue
 		}
 		for _, d := range dirs {
 			for _, m := range c.Mentions {
+				if m.Dynamic {
+					f.Mentions = append(f.Mentions, e.mentionAnywhere(m)...)
+					continue
+				}
 				f.Mentions = append(f.Mentions, e.mention(m, d)...)
 			}
 			for _, t := range c.Recursive {
 				if t.Dynamic {
+					f.Reach = append(f.Reach, e.walk.treeWitnesses("/", t)...)
 					continue
 				}
 				f.Reach = append(f.Reach, e.walk.treeWitnesses(e.clean(t.Root, d), t)...)
@@ -191,6 +208,33 @@ func (e env) bashFacts(cmd string) Facts {
 		}
 	}
 	return f
+}
+
+// mentionAnywhere stands a word whose directory is not known (a dynamic
+// prefix, an unknown cwd) for every guarded path it could be: the word's
+// static end under any directory.
+func (e env) mentionAnywhere(m bashparse.File) []fileFact {
+	p := m.Path
+	if m.Tail != "" {
+		p = m.Tail
+	}
+	if strings.HasPrefix(p, "/") || strings.HasPrefix(p, "~") {
+		return e.mention(bashparse.File{Path: p, Access: m.Access, Via: m.Via, Glob: m.Glob, Tilde: m.Tilde}, e.cwd)
+	}
+	var out []fileFact
+	for _, w := range e.walk.suffixWitnesses(path.Clean(p)) {
+		out = append(out, fileFact{Path: w, Resolved: w, Access: mentionAccess(m), Via: m.Via, Written: m.Path})
+	}
+	return out
+}
+
+// mentionAccess is a mention's access for the policy: "any" unless the
+// operand table said read or write.
+func mentionAccess(m bashparse.File) string {
+	if m.Access == "" {
+		return "any"
+	}
+	return string(m.Access)
 }
 
 // mention resolves a word that may name a file; a glob word stands for the
@@ -204,11 +248,11 @@ func (e env) mention(m bashparse.File, dir string) []fileFact {
 	// Only words that a guard could match travel to the policy: most words
 	// name nothing, and the policy matches the ones kept again.
 	if r := quickResolve(c); e.guards.matchAny(c) || e.guards.matchAny(r) {
-		out = append(out, fileFact{Path: c, Resolved: r, Access: "any", Via: m.Via, Written: m.Path})
+		out = append(out, fileFact{Path: c, Resolved: r, Access: mentionAccess(m), Via: m.Via, Written: m.Path})
 	}
 	if m.Glob {
 		for _, w := range e.walk.globWitnesses(c) {
-			out = append(out, fileFact{Path: w, Resolved: w, Access: "any", Via: m.Via, Written: m.Path, Glob: true})
+			out = append(out, fileFact{Path: w, Resolved: w, Access: mentionAccess(m), Via: m.Via, Written: m.Path, Glob: true})
 		}
 	}
 	return out

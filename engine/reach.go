@@ -212,6 +212,50 @@ func (gs guardGlobs) treeWitnesses(root string, t bashparse.Tree) []reachFact {
 	return out
 }
 
+// suffixWitnesses lists guarded paths that end in rel (a relative path
+// whose directory is not known): rel put under the guard's literal prefix
+// (and one level below it), so the guard's own distinctive part must be in
+// rel — $PWD/.env reaches Read(.env), $PKG/... reaches nothing.
+func (gs guardGlobs) suffixWitnesses(rel string) []string {
+	for strings.HasPrefix(rel, "../") {
+		rel = rel[3:] // under any directory, a parent is any directory too
+	}
+	if rel == "." || rel == ".." || rel == "" {
+		return nil
+	}
+	relSegs := map[string]bool{}
+	for _, seg := range strings.Split(rel, "/") {
+		relSegs[seg] = true
+	}
+	var out []string
+	seen := map[string]bool{}
+	for _, g := range gs {
+		// Put rel under each ancestor A of the guard's literal prefix; keep
+		// it only where rel itself spells a literal name the guard has
+		// below A (".env", "secrets"): a word that names nothing guarded
+		// ($HOME/notes) never reaches a guard by landing inside its directory.
+		for a := staticPrefix(g); ; a = path.Dir(a) {
+			below := strings.Split(strings.TrimPrefix(strings.TrimPrefix(g, a), "/"), "/")
+			names := false
+			for _, seg := range below {
+				if !strings.ContainsAny(seg, "*?[{\\") && relSegs[seg] {
+					names = true
+				}
+			}
+			for _, c := range []string{strings.TrimSuffix(a, "/") + "/" + rel, strings.TrimSuffix(a, "/") + "/x/" + rel} {
+				if names && !seen[c] && doublestar.MatchUnvalidated(g, c) {
+					seen[c] = true
+					out = append(out, c)
+				}
+			}
+			if a == "/" || a == "." {
+				break
+			}
+		}
+	}
+	return out
+}
+
 // fillGlob turns a whole guard glob into concrete paths ("**" dropped).
 func fillGlob(g string) []string {
 	var parts [][]string
