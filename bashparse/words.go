@@ -19,7 +19,18 @@ func (p *parser) word(w *syntax.Word) Word {
 		case *syntax.Lit:
 			v := x.Value
 			if i == 0 && strings.HasPrefix(v, "~") {
-				out.Tilde = true
+				if v == "~" || strings.HasPrefix(v, "~/") {
+					out.Tilde = true
+				} else {
+					// ~+ ($PWD), ~- ($OLDPWD), ~user: a directory known only at
+					// run time; what follows it is the static tail.
+					_, rest, slash := strings.Cut(v, "/")
+					dynamic()
+					if slash {
+						add("/" + unescapeUnquoted(rest))
+					}
+					continue
+				}
 			}
 			if hasGlobChar(v) {
 				out.Glob = true
