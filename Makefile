@@ -4,7 +4,7 @@ STATICCHECK ?= honnef.co/go/tools/cmd/staticcheck@v0.8.2
 FUZZTIME    ?= 10s
 BENCHCOUNT  ?= 5
 
-.PHONY: all build opa test rego-test lint fuzz bench clean
+.PHONY: all build opa test rego-test lint fuzz bench clean e2e
 
 all: build
 
@@ -41,3 +41,8 @@ bench:
 
 clean:
 	rm -rf bin
+
+# End to end with the real Claude Code CLI (../shared/oracle; a ~400 MB
+# download on first use): not part of `make test`.
+e2e:
+	$(GO) test -tags e2e -run 'EndToEnd' -count=1 -v ./cmd/agentctl
