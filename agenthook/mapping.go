@@ -448,3 +448,21 @@ func globQuote(s string) string {
 	lit(s[start:])
 	return b.String()
 }
+
+// MarkdownTable renders the mapping table as the README shows it.
+func MarkdownTable() string {
+	var b strings.Builder
+	b.WriteString("| agent | event | tool | agentctl tool | parameters |\n| --- | --- | --- | --- | --- |\n")
+	for _, r := range table {
+		event := r.Event
+		if event == "" {
+			event = map[Agent]string{Claude: "PreToolUse, PermissionRequest, PostToolUse", Gemini: "BeforeTool, AfterTool"}[r.Agent]
+		}
+		name := "`" + r.Name + "`"
+		if r.Name == "" {
+			name = "—"
+		}
+		fmt.Fprintf(&b, "| %s | %s | %s | %s | %s |\n", r.Agent, event, name, r.Tool, r.Params)
+	}
+	return b.String()
+}
