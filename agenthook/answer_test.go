@@ -122,7 +122,9 @@ func TestAnswerShapes(t *testing.T) {
 
 // TestCombine: deny wins over ask over allow; only a fallback ask defers.
 func TestCombine(t *testing.T) {
-	d := func(dec, stage string) engine.Decision { return engine.Decision{Decision: dec, Stage: stage, Reason: dec + "/" + stage} }
+	d := func(dec, stage string) engine.Decision {
+		return engine.Decision{Decision: dec, Stage: stage, Reason: dec + "/" + stage}
+	}
 	defer_ := Options{Unmatched: "defer"}
 	tests := []struct {
 		ds   []engine.Decision

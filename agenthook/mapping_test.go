@@ -26,7 +26,9 @@ func TestMappingTable(t *testing.T) {
 	cur := func(event, rest string) string {
 		return `{"hook_event_name":"` + event + `","conversation_id":"c","workspace_roots":["/work/p"]` + rest + `}`
 	}
-	pre := func(tool, input string) string { return cur("preToolUse", `,"tool_name":"`+tool+`","tool_input":`+input) }
+	pre := func(tool, input string) string {
+		return cur("preToolUse", `,"tool_name":"`+tool+`","tool_input":`+input)
+	}
 	one := func(tool string, in map[string]any) []wantCall { return []wantCall{{tool, in}} }
 	tests := []struct {
 		name, event string

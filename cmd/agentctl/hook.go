@@ -4,7 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"runtime/debug"
+	"strings"
 
 	"github.com/urfave/cli/v2"
 
@@ -39,7 +41,9 @@ Install it with: agentctl hooks install --agent claude|gemini|cursor`,
 			&cli.StringFlag{Name: "ask-fallback", Value: "deny", Usage: "`deny` or defer: what an ask becomes where the protocol cannot ask (Gemini CLI, Cursor's beforeReadFile and preToolUse)"},
 		),
 		OnUsageError: func(c *cli.Context, err error, _ bool) error {
-			agent, _ := agenthook.ParseAgent(c.String("agent"))
+			// The flags did not parse: find --agent in the raw arguments so
+			// the block is still in the agent's own terms.
+			agent, _ := agenthook.ParseAgent(agentArg(os.Args))
 			return writeHookAnswer(c, agenthook.Fail(agent, "", fmt.Errorf("usage: %w", err)))
 		},
 		Action: hookAction,
@@ -116,4 +120,18 @@ func writeHookAnswer(c *cli.Context, a agenthook.Answer) error {
 		return nil
 	}
 	return cli.Exit("", a.Code)
+}
+
+// agentArg returns the value of the last --agent in raw arguments.
+func agentArg(args []string) string {
+	var v string
+	for i, a := range args {
+		switch {
+		case (a == "--agent" || a == "-agent") && i+1 < len(args):
+			v = args[i+1]
+		case strings.HasPrefix(a, "--agent="):
+			v = strings.TrimPrefix(a, "--agent=")
+		}
+	}
+	return v
 }
