@@ -7,8 +7,6 @@ import (
 	"reflect"
 	"strings"
 	"testing"
-
-	"github.com/agentctl/agentctl/engine"
 )
 
 type wantCall struct {
@@ -177,5 +175,3 @@ func TestREADMEShowsTheTable(t *testing.T) {
 		t.Errorf("README.md lacks the mapping table; put this in it:\n%s", want)
 	}
 }
-
-
