@@ -4,7 +4,7 @@ STATICCHECK ?= honnef.co/go/tools/cmd/staticcheck@v0.8.2
 FUZZTIME    ?= 10s
 BENCHCOUNT  ?= 5
 
-.PHONY: all build opa test rego-test lint fuzz bench clean
+.PHONY: all build opa test rego-test lint fuzz bench clean e2e bench-hook
 
 all: build
 
@@ -42,3 +42,13 @@ bench:
 
 clean:
 	rm -rf bin
+
+# End to end with the real Claude Code CLI (../shared/oracle; a ~400 MB
+# download on first use): not part of `make test`.
+e2e:
+	$(GO) test -tags e2e -run 'EndToEnd' -count=1 -v ./cmd/agentctl
+
+# The whole hook process beside Codex CLI's `codex execpolicy check`
+# (AGENTCTL_CODEX_BIN: the native binary of the npm package @openai/codex).
+bench-hook: build
+	AGENTCTL_BENCH_BIN=$(CURDIR)/bin/agentctl $(GO) test -run='^$$' -bench='HookProcess|CodexExecpolicy' -benchtime=40x -count=3 ./cmd/agentctl

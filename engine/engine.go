@@ -157,6 +157,10 @@ type Call struct {
 	// Invalid holds problems found in the raw input before it was decoded
 	// (DecodeInput): such a call is invalid whatever Input holds.
 	Invalid []string
+	// Foreign marks a call from another agent's hook: a tool agentctl does
+	// not know is then decided by the rules that name it (else the fallback
+	// ask) instead of being refused; a known tool is validated as usual.
+	Foreign bool
 }
 
 // Decide validates the call, computes its facts and evaluates the policy.
@@ -234,8 +238,10 @@ func (e *Engine) Input(call Call) (map[string]any, []string) {
 	if call.Input == nil {
 		call.Input = map[string]any{}
 	}
-	if problems := Validate(tool, call.Input); len(problems) > 0 {
-		return nil, problems
+	if _, known := inputSpecs[tool]; known || !call.Foreign {
+		if problems := Validate(tool, call.Input); len(problems) > 0 {
+			return nil, problems
+		}
 	}
 	s := e.settings
 	cwd := s.Cwd

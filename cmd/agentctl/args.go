@@ -7,7 +7,7 @@ var boolFlags = map[string]bool{"no-color": true, "trace": true, "help": true, "
 	"generate-bash-completion": true, "version": true, "v": true}
 
 // commandsWithSubcommands need one more word before their own arguments.
-var commandsWithSubcommands = map[string]bool{"settings": true, "bundle": true, "tools": true}
+var commandsWithSubcommands = map[string]bool{"settings": true, "bundle": true, "tools": true, "hooks": true}
 
 // interspersed moves flags written after a command's positional arguments
 // in front of them: urfave/cli stops at the first argument, but people and

@@ -129,6 +129,11 @@ func newEngine(c *cli.Context) (*engine.Engine, func(), error) {
 	if err != nil {
 		return nil, nil, err
 	}
+	return engineFor(c, s)
+}
+
+// engineFor builds the engine the shared flags describe over loaded settings.
+func engineFor(c *cli.Context, s *settings.Settings) (*engine.Engine, func(), error) {
 	var opts []engine.Option
 	if dir := flagString(c, "policy"); dir != "" {
 		opts = append(opts, engine.WithPolicyDir(dir))

@@ -54,6 +54,8 @@ Exit codes:
       internal failure; settings validate --strict with any warning
    2  check: deny
    3  check: ask
+   hook: 0 with the agent's answer on stdout, or 2 (block, reason on stderr) —
+      never 1, which Claude Code and Gemini CLI treat as "go ahead"
    130, 143  run: interrupted by SIGINT, SIGTERM (transcript and result line still written)
    141  run: stdout closed by its reader`,
 		Flags:                globalFlags(),
@@ -71,6 +73,9 @@ Exit codes:
 			runCommand(),
 			toolsCommand(),
 			trustCommand(),
+			hookCommand(),
+			hooksCommand(),
+			doctorCommand(),
 			completionCommand(),
 			versionCommand(),
 		},

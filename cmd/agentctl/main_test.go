@@ -6,6 +6,8 @@ import (
 	"syscall"
 	"testing"
 
+	"github.com/agentctl/agentctl/agenthook"
+	"github.com/agentctl/agentctl/engine"
 	"github.com/agentctl/agentctl/tools/mcp/mcptest"
 )
 
@@ -15,12 +17,18 @@ import (
 const (
 	asMainEnv = "AGENTCTL_TEST_AS_MAIN"
 	fsizeEnv  = "AGENTCTL_TEST_FSIZE"
+	// hookPanicEnv makes the hook's decider panic (a fault injected into a
+	// real process).
+	hookPanicEnv = "AGENTCTL_TEST_HOOK_PANIC"
 )
 
 // TestMain lets the test binary double as a real MCP server (stdio) for the
 // run tests, and as the agentctl binary.
 func TestMain(m *testing.M) {
 	mcptest.MaybeServe()
+	if os.Getenv(hookPanicEnv) == "1" {
+		hookDecider = func(*engine.Engine) agenthook.Decider { return panicking{} }
+	}
 	if os.Getenv(asMainEnv) == "1" {
 		if n, err := strconv.ParseUint(os.Getenv(fsizeEnv), 10, 64); err == nil {
 			// Go ignores SIGXFSZ, so a write past the limit fails with EFBIG.

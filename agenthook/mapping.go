@@ -1,0 +1,468 @@
+package agenthook
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+
+	"github.com/agentctl/agentctl/engine"
+)
+
+// Row is one line of the mapping table: an agent's tool (or, for Cursor's
+// before* events, the event) and the agentctl call it stands for. The README
+// shows the same table (a test keeps the two equal).
+type Row struct {
+	Agent Agent
+	// Event is the hook event the row applies to; "" means every tool event
+	// of the agent (PreToolUse, BeforeTool, preToolUse …).
+	Event string
+	// Name is the agent's tool name; "*" is any tool no other row names.
+	Name string
+	// Tool is the agentctl tool the call becomes.
+	Tool string
+	// Params says how the parameters map.
+	Params string
+	calls  func(ev *Event) ([]engine.Call, error)
+}
+
+// Table returns the mapping table, in the order the README shows it.
+func Table() []Row { return table }
+
+var table = []Row{
+	{Claude, "", "*", "the same tool", "unchanged (Claude Code's tools are agentctl's; `Task` is `Agent`)", same},
+
+	{Gemini, "", "run_shell_command", "Bash", "`command`; `dir_path` (or `directory`) becomes a leading `cd DIR &&`", geminiShell},
+	{Gemini, "", "read_file", "Read", "`file_path` (or `absolute_path`, `path`), relative to `cwd`", readFile("file_path", "absolute_path", "path")},
+	{Gemini, "", "read_many_files", "Read, Bash", "each literal entry of `paths` and `include` is a Read; each glob pattern is `cat PATTERN` (so deny rules see every file it could match)", geminiReadMany},
+	{Gemini, "", "write_file", "Write", "`file_path`, `content`", write("file_path", "content")},
+	{Gemini, "", "replace", "Edit", "`file_path`, `old_string`, `new_string`; an empty `old_string` creates the file: Write of `new_string`", geminiReplace},
+	{Gemini, "", "glob", "Glob", "`pattern`; `dir_path` (or `path`)", glob("pattern", "dir_path", "path")},
+	{Gemini, "", "search_file_content", "Grep", "`pattern`; `dir_path` (or `path`); `include` → `glob`", grep},
+	{Gemini, "", "grep_search", "Grep", "as `search_file_content`", grep},
+	{Gemini, "", "list_directory", "Glob", "`dir_path` (or `path`) with pattern `*`", listDir("dir_path", "path")},
+	{Gemini, "", "web_fetch", "WebFetch", "`url`, else every http(s) URL in `prompt`, each a call", geminiFetch},
+	{Gemini, "", "google_web_search", "WebSearch", "`query`", rename("WebSearch", "query")},
+	{Gemini, "", "write_todos", "TodoWrite", "`todos`", rename("TodoWrite", "todos")},
+	{Gemini, "", "mcp__SERVER__TOOL", "the same name", "unchanged", same},
+	{Gemini, "", "*", "the same name", "unchanged: decided by the rules that name it, else ask", same},
+
+	{Cursor, "beforeShellExecution", "", "Bash", "`command`; a `cwd` other than the workspace root becomes a leading `cd DIR &&`", cursorShell},
+	{Cursor, "beforeReadFile", "", "Read", "`file_path`", readFile("file_path")},
+	{Cursor, "beforeMCPExecution", "", "mcp__SERVER__TOOL", "`tool_name`, `tool_input`; SERVER is the `.cursor/mcp.json` server (project, then user) whose `url` or `command` the event names; none: the tool is `MCP:TOOL` (only a rule naming it decides, else ask)", cursorMCP},
+	{Cursor, "preToolUse", "Shell", "Bash", "`command`", cursorTool("Shell")},
+	{Cursor, "preToolUse", "Read", "Read", "`file_path` (or `path`, `target_file`)", cursorTool("Read")},
+	{Cursor, "preToolUse", "Write", "Write", "`file_path` (or `path`), `content` (or `contents`)", cursorTool("Write")},
+	{Cursor, "preToolUse", "Edit", "Edit", "`file_path` (or `path`), `old_string`, `new_string`", cursorTool("Edit")},
+	{Cursor, "preToolUse", "StrReplace", "Edit", "as `Edit`", cursorTool("StrReplace")},
+	{Cursor, "preToolUse", "Delete", "Bash", "`rm -- FILE` (deny rules on `rm` and Edit rules on FILE both apply)", cursorTool("Delete")},
+	{Cursor, "preToolUse", "Grep", "Grep", "`pattern`, `path`, `glob`", cursorTool("Grep")},
+	{Cursor, "preToolUse", "Glob", "Glob", "`pattern` (or `glob_pattern`), `path` (or `target_directory`)", cursorTool("Glob")},
+	{Cursor, "preToolUse", "LS", "Glob", "`path` (or `target_directory`) with pattern `*`", cursorTool("LS")},
+	{Cursor, "preToolUse", "Task", "Agent", "`prompt`", cursorTool("Task")},
+	{Cursor, "preToolUse", "MCP:TOOL", "as beforeMCPExecution", "as beforeMCPExecution", cursorTool("MCP")},
+	{Cursor, "preToolUse", "*", "the same name", "unchanged: decided by the rules that name it, else ask", same},
+}
+
+// Calls maps an event onto the agentctl calls it stands for (several for a
+// Gemini read_many_files or a web_fetch naming several URLs). Every call is
+// marked Foreign: an unknown tool is decided by the rules naming it.
+func Calls(ev *Event) ([]engine.Call, error) {
+	row, err := Lookup(ev)
+	if err != nil {
+		return nil, err
+	}
+	calls, err := row.calls(ev)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %s %s: %w", ErrEvent, ev.Agent, row.label(), err)
+	}
+	for i := range calls {
+		calls[i].Foreign = true
+		if calls[i].Input == nil {
+			calls[i].Input = map[string]any{}
+		}
+	}
+	return calls, nil
+}
+
+// Lookup finds the table row for an event.
+func Lookup(ev *Event) (Row, error) {
+	var fallback *Row
+	for i := range table {
+		r := &table[i]
+		if r.Agent != ev.Agent || (r.Event != "" && r.Event != ev.Name) {
+			continue
+		}
+		switch {
+		case r.Name == "" || r.Name == ev.Tool:
+			return *r, nil
+		case r.Name == "MCP:TOOL" && strings.HasPrefix(ev.Tool, "MCP:"):
+			return *r, nil
+		case r.Name == "mcp__SERVER__TOOL" && strings.HasPrefix(ev.Tool, "mcp__"):
+			return *r, nil
+		case r.Name == "*" && fallback == nil:
+			fallback = r
+		}
+	}
+	if fallback != nil && ev.Tool != "" {
+		return *fallback, nil
+	}
+	if ev.Tool == "" && fallback != nil {
+		return Row{}, fmt.Errorf("%w: %s event %s names no tool_name", ErrEvent, ev.Agent, ev.Name)
+	}
+	return Row{}, fmt.Errorf("%w: %s event %q is not one agentctl decides", ErrEvent, ev.Agent, ev.Name)
+}
+
+func (r Row) label() string {
+	if r.Event != "" {
+		return r.Event + " " + r.Name
+	}
+	return r.Name
+}
+
+// same passes the tool and input through.
+func same(ev *Event) ([]engine.Call, error) {
+	if ev.Tool == "" {
+		return nil, fmt.Errorf("no tool_name")
+	}
+	return []engine.Call{{Tool: ev.Tool, Input: ev.Input}}, nil
+}
+
+// arg returns the first string parameter present among keys.
+func arg(in map[string]any, keys ...string) string {
+	for _, k := range keys {
+		if s, ok := in[k].(string); ok && s != "" {
+			return s
+		}
+	}
+	return ""
+}
+
+// under makes a path absolute against dir (the session's cwd).
+func under(dir, p string) string {
+	if p == "" || filepath.IsAbs(p) {
+		return p
+	}
+	return filepath.Join(dir, p)
+}
+
+// required is a string parameter the mapping cannot do without.
+func required(in map[string]any, keys ...string) (string, error) {
+	if s := arg(in, keys...); s != "" {
+		return s, nil
+	}
+	return "", fmt.Errorf("required parameter `%s` is missing", keys[0])
+}
+
+func rename(tool string, keys ...string) func(*Event) ([]engine.Call, error) {
+	return func(ev *Event) ([]engine.Call, error) {
+		in := map[string]any{}
+		for _, k := range keys {
+			if v, ok := ev.Input[k]; ok {
+				in[k] = v
+			}
+		}
+		return []engine.Call{{Tool: tool, Input: in}}, nil
+	}
+}
+
+func readFile(keys ...string) func(*Event) ([]engine.Call, error) {
+	return func(ev *Event) ([]engine.Call, error) {
+		src := ev.Input
+		if ev.Agent == Cursor && ev.Name == "beforeReadFile" {
+			src = ev.Fields
+		}
+		p, err := required(src, keys...)
+		if err != nil {
+			return nil, err
+		}
+		return []engine.Call{{Tool: "Read", Input: map[string]any{"file_path": under(ev.Cwd, p)}}}, nil
+	}
+}
+
+func write(pathKey, contentKey string) func(*Event) ([]engine.Call, error) {
+	return func(ev *Event) ([]engine.Call, error) {
+		p, err := required(ev.Input, pathKey)
+		if err != nil {
+			return nil, err
+		}
+		content, _ := ev.Input[contentKey].(string)
+		return []engine.Call{{Tool: "Write", Input: map[string]any{"file_path": under(ev.Cwd, p), "content": content}}}, nil
+	}
+}
+
+func glob(patternKey string, dirKeys ...string) func(*Event) ([]engine.Call, error) {
+	return func(ev *Event) ([]engine.Call, error) {
+		pat, err := required(ev.Input, patternKey)
+		if err != nil {
+			return nil, err
+		}
+		in := map[string]any{"pattern": pat}
+		if d := arg(ev.Input, dirKeys...); d != "" {
+			in["path"] = under(ev.Cwd, d)
+		}
+		return []engine.Call{{Tool: "Glob", Input: in}}, nil
+	}
+}
+
+func listDir(keys ...string) func(*Event) ([]engine.Call, error) {
+	return func(ev *Event) ([]engine.Call, error) {
+		d := arg(ev.Input, keys...)
+		if d == "" {
+			d = ev.Cwd
+		}
+		return []engine.Call{{Tool: "Glob", Input: map[string]any{"pattern": "*", "path": under(ev.Cwd, d)}}}, nil
+	}
+}
+
+func grep(ev *Event) ([]engine.Call, error) {
+	pat, err := required(ev.Input, "pattern")
+	if err != nil {
+		return nil, err
+	}
+	in := map[string]any{"pattern": pat}
+	if d := arg(ev.Input, "dir_path", "path"); d != "" {
+		in["path"] = under(ev.Cwd, d)
+	}
+	if g := arg(ev.Input, "include", "glob"); g != "" {
+		in["glob"] = g
+	}
+	return []engine.Call{{Tool: "Grep", Input: in}}, nil
+}
+
+// shellIn is a Bash call running command in dir (when dir is not the
+// session's cwd): bashparse follows the cd, so relative paths are checked
+// where they really are.
+func shellIn(ev *Event, command, dir string) []engine.Call {
+	if d := under(ev.Cwd, dir); d != "" && filepath.Clean(d) != filepath.Clean(ev.Cwd) {
+		command = "cd " + shellQuote(d) + " && " + command
+	}
+	return []engine.Call{{Tool: "Bash", Input: map[string]any{"command": command}}}
+}
+
+func geminiShell(ev *Event) ([]engine.Call, error) {
+	cmd, err := required(ev.Input, "command")
+	if err != nil {
+		return nil, err
+	}
+	return shellIn(ev, cmd, arg(ev.Input, "dir_path", "directory")), nil
+}
+
+func geminiReplace(ev *Event) ([]engine.Call, error) {
+	p, err := required(ev.Input, "file_path")
+	if err != nil {
+		return nil, err
+	}
+	oldS, _ := ev.Input["old_string"].(string)
+	newS, _ := ev.Input["new_string"].(string)
+	if oldS == "" {
+		return []engine.Call{{Tool: "Write", Input: map[string]any{"file_path": under(ev.Cwd, p), "content": newS}}}, nil
+	}
+	return []engine.Call{{Tool: "Edit", Input: map[string]any{"file_path": under(ev.Cwd, p), "old_string": oldS, "new_string": newS}}}, nil
+}
+
+func geminiReadMany(ev *Event) ([]engine.Call, error) {
+	var calls []engine.Call
+	for _, key := range []string{"paths", "include"} {
+		list, _ := ev.Input[key].([]any)
+		for _, v := range list {
+			p, ok := v.(string)
+			if !ok || p == "" {
+				return nil, fmt.Errorf("`%s` must be a list of strings", key)
+			}
+			if strings.ContainsAny(p, "*?[{") {
+				calls = append(calls, engine.Call{Tool: "Bash", Input: map[string]any{"command": "cat -- " + globQuote(p)}})
+				continue
+			}
+			calls = append(calls, engine.Call{Tool: "Read", Input: map[string]any{"file_path": under(ev.Cwd, p)}})
+		}
+	}
+	if len(calls) == 0 {
+		return nil, fmt.Errorf("required parameter `paths` is missing or empty")
+	}
+	return calls, nil
+}
+
+var urlPattern = regexp.MustCompile(`https?://[^\s<>"'` + "`" + `)\]]+`)
+
+func geminiFetch(ev *Event) ([]engine.Call, error) {
+	prompt, _ := ev.Input["prompt"].(string)
+	urls := urlPattern.FindAllString(prompt, -1)
+	if u := arg(ev.Input, "url"); u != "" {
+		urls = []string{u}
+	}
+	if len(urls) == 0 {
+		return []engine.Call{{Tool: ev.Tool, Input: ev.Input}}, nil // no URL: an unknown call, decided by rules naming web_fetch
+	}
+	if prompt == "" {
+		prompt = "fetch"
+	}
+	var calls []engine.Call
+	for _, u := range urls {
+		calls = append(calls, engine.Call{Tool: "WebFetch", Input: map[string]any{"url": strings.TrimRight(u, ".,;:!?"), "prompt": prompt}})
+	}
+	return calls, nil
+}
+
+func cursorShell(ev *Event) ([]engine.Call, error) {
+	cmd, err := required(ev.Fields, "command")
+	if err != nil {
+		return nil, err
+	}
+	return shellIn(ev, cmd, str(ev.Fields, "cwd")), nil
+}
+
+// cursorRoot is the workspace root: the session's cwd for Cursor, whose
+// shell events carry the command's own cwd.
+func cursorRoot(ev *Event) string {
+	if roots, _ := ev.Fields["workspace_roots"].([]any); len(roots) > 0 {
+		if r, _ := roots[0].(string); filepath.IsAbs(r) {
+			return r
+		}
+	}
+	return ev.Cwd
+}
+
+func cursorMCP(ev *Event) ([]engine.Call, error) {
+	tool := strings.TrimPrefix(ev.Tool, "MCP:")
+	if tool == "" {
+		return nil, fmt.Errorf("no tool_name")
+	}
+	if server := cursorServer(ev); server != "" {
+		return []engine.Call{{Tool: "mcp__" + server + "__" + tool, Input: ev.Input}}, nil
+	}
+	return []engine.Call{{Tool: "MCP:" + tool, Input: ev.Input}}, nil
+}
+
+// cursorServer finds the MCP server an event names by its url or command
+// in Cursor's mcp.json (project first, then user); "" when none or several
+// match.
+func cursorServer(ev *Event) string {
+	url, command := str(ev.Fields, "url"), str(ev.Fields, "command")
+	if url == "" && command == "" {
+		return ""
+	}
+	home, _ := os.UserHomeDir()
+	for _, p := range []string{filepath.Join(cursorRoot(ev), ".cursor", "mcp.json"), filepath.Join(home, ".cursor", "mcp.json")} {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			continue
+		}
+		var doc struct {
+			Servers map[string]struct {
+				URL     string   `json:"url"`
+				Command string   `json:"command"`
+				Args    []string `json:"args"`
+			} `json:"mcpServers"`
+		}
+		if json.Unmarshal(b, &doc) != nil {
+			continue
+		}
+		var found []string
+		for name, s := range doc.Servers {
+			full := strings.TrimSpace(strings.Join(append([]string{s.Command}, s.Args...), " "))
+			if (url != "" && s.URL == url) || (command != "" && (s.Command == command || full == command)) {
+				found = append(found, name)
+			}
+		}
+		if len(found) == 1 {
+			return found[0]
+		}
+		if len(found) > 1 {
+			return ""
+		}
+	}
+	return ""
+}
+
+func cursorTool(kind string) func(*Event) ([]engine.Call, error) {
+	return func(ev *Event) ([]engine.Call, error) {
+		in := ev.Input
+		path := under(ev.Cwd, arg(in, "file_path", "path", "target_file"))
+		switch kind {
+		case "Shell":
+			cmd, err := required(in, "command")
+			if err != nil {
+				return nil, err
+			}
+			return shellIn(ev, cmd, arg(in, "cwd", "working_directory")), nil
+		case "Read":
+			if path == "" {
+				return nil, fmt.Errorf("required parameter `file_path` is missing")
+			}
+			return []engine.Call{{Tool: "Read", Input: map[string]any{"file_path": path}}}, nil
+		case "Write":
+			if path == "" {
+				return nil, fmt.Errorf("required parameter `file_path` is missing")
+			}
+			return []engine.Call{{Tool: "Write", Input: map[string]any{"file_path": path, "content": arg(in, "content", "contents")}}}, nil
+		case "Edit", "StrReplace":
+			if path == "" {
+				return nil, fmt.Errorf("required parameter `file_path` is missing")
+			}
+			return []engine.Call{{Tool: "Edit", Input: map[string]any{"file_path": path,
+				"old_string": arg(in, "old_string"), "new_string": arg(in, "new_string")}}}, nil
+		case "Delete":
+			if path == "" {
+				return nil, fmt.Errorf("required parameter `file_path` is missing")
+			}
+			return []engine.Call{{Tool: "Bash", Input: map[string]any{"command": "rm -- " + shellQuote(path)}}}, nil
+		case "Grep":
+			return grep(&Event{Cwd: ev.Cwd, Input: map[string]any{"pattern": arg(in, "pattern"), "path": arg(in, "path"), "glob": arg(in, "glob")}})
+		case "Glob":
+			return glob("pattern", "path")(&Event{Cwd: ev.Cwd, Input: map[string]any{
+				"pattern": arg(in, "pattern", "glob_pattern"), "path": arg(in, "path", "target_directory")}})
+		case "LS":
+			return listDir("path")(&Event{Cwd: ev.Cwd, Input: map[string]any{"path": arg(in, "path", "target_directory")}})
+		case "Task":
+			return []engine.Call{{Tool: "Agent", Input: map[string]any{"prompt": arg(in, "prompt", "description")}}}, nil
+		default: // MCP
+			return cursorMCP(ev)
+		}
+	}
+}
+
+// shellQuote quotes s as one shell word.
+func shellQuote(s string) string {
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// globQuote quotes s as one shell word whose glob characters stay active.
+func globQuote(s string) string {
+	var b strings.Builder
+	lit := func(part string) {
+		if part != "" {
+			b.WriteString(shellQuote(part))
+		}
+	}
+	start := 0
+	for i, r := range s {
+		if strings.ContainsRune("*?[]{},", r) {
+			lit(s[start:i])
+			b.WriteRune(r)
+			start = i + len(string(r))
+		}
+	}
+	lit(s[start:])
+	return b.String()
+}
+
+// MarkdownTable renders the mapping table as the README shows it.
+func MarkdownTable() string {
+	var b strings.Builder
+	b.WriteString("| agent | event | tool | agentctl tool | parameters |\n| --- | --- | --- | --- | --- |\n")
+	for _, r := range table {
+		event := r.Event
+		if event == "" {
+			event = map[Agent]string{Claude: "PreToolUse, PermissionRequest, PostToolUse", Gemini: "BeforeTool, AfterTool"}[r.Agent]
+		}
+		name := "`" + r.Name + "`"
+		if r.Name == "" {
+			name = "—"
+		}
+		fmt.Fprintf(&b, "| %s | %s | %s | %s | %s |\n", r.Agent, event, name, r.Tool, r.Params)
+	}
+	return b.String()
+}

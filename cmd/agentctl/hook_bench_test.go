@@ -1,0 +1,101 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+)
+
+// benchPolicy writes a realistic policy: a managed file with 200 rules and
+// a project file, and the same command rules as a Codex execpolicy file.
+func benchPolicy(b *testing.B) (cwd, managed, codexRules string) {
+	b.Helper()
+	dir := b.TempDir()
+	cwd = filepath.Join(dir, "proj")
+	os.MkdirAll(filepath.Join(cwd, ".claude"), 0o755)
+	var allow, deny, ask, codex []string
+	for i := 0; i < 200; i++ {
+		switch i % 4 {
+		case 0:
+			deny = append(deny, fmt.Sprintf(`"Bash(tool%d sub%d *)"`, i, i))
+			codex = append(codex, fmt.Sprintf(`prefix_rule(pattern=["tool%d", "sub%d"], decision="forbidden")`, i, i))
+		case 1:
+			ask = append(ask, fmt.Sprintf(`"Read(/secrets%d/**)"`, i))
+		default:
+			allow = append(allow, fmt.Sprintf(`"Bash(tool%d sub%d *)"`, i, i))
+			codex = append(codex, fmt.Sprintf(`prefix_rule(pattern=["tool%d", "sub%d"], decision="allow")`, i, i))
+		}
+	}
+	deny = append(deny, `"Bash(git push *)"`)
+	codex = append(codex, `prefix_rule(pattern=["git", "push"], decision="forbidden")`)
+	managed = filepath.Join(dir, "managed-settings.json")
+	os.WriteFile(managed, []byte(`{"permissions":{"allow":[`+strings.Join(allow, ",")+`],"ask":[`+strings.Join(ask, ",")+
+		`],"deny":[`+strings.Join(deny, ",")+`]}}`), 0o644)
+	os.WriteFile(filepath.Join(cwd, ".claude", "settings.json"), []byte(`{"permissions":{"allow":["Bash(go test *)","Read"],"deny":["Bash(rm *)"]}}`), 0o644)
+	codexRules = filepath.Join(dir, "bench.rules")
+	os.WriteFile(codexRules, []byte(strings.Join(codex, "\n")+"\n"), 0o644)
+	return cwd, managed, codexRules
+}
+
+// timeProcess runs cmd b.N times (fresh each time) and reports the median.
+func timeProcess(b *testing.B, mk func() *exec.Cmd, check func(out []byte) bool) {
+	var took []time.Duration
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		cmd := mk()
+		var out bytes.Buffer
+		cmd.Stdout = &out
+		start := time.Now()
+		err := cmd.Run()
+		took = append(took, time.Since(start))
+		if err != nil || !check(out.Bytes()) {
+			b.Fatalf("%v: %v: %s", cmd.Args, err, out.String())
+		}
+	}
+	slices.Sort(took)
+	b.ReportMetric(float64(took[len(took)/2].Microseconds())/1000, "median-ms")
+}
+
+// BenchmarkHookProcess is the whole hook as an agent runs it: a process
+// started, one PreToolUse event on stdin, the answer on stdout.
+// AGENTCTL_BENCH_BIN names a built agentctl (default: this test binary as
+// agentctl).
+func BenchmarkHookProcess(b *testing.B) {
+	cwd, managed, _ := benchPolicy(b)
+	bin := os.Getenv("AGENTCTL_BENCH_BIN")
+	var env []string
+	if bin == "" {
+		bin, _ = os.Executable()
+		env = append(os.Environ(), asMainEnv+"=1")
+	}
+	event := []byte(`{"hook_event_name":"PreToolUse","cwd":"` + cwd + `","permission_mode":"default","tool_name":"Bash","tool_input":{"command":"git push origin main"}}`)
+	timeProcess(b, func() *exec.Cmd {
+		cmd := exec.Command(bin, "hook", "--agent", "claude", "--managed-settings", managed)
+		cmd.Env = env
+		cmd.Stdin = bytes.NewReader(event)
+		return cmd
+	}, func(out []byte) bool { return bytes.Contains(out, []byte(`"permissionDecision":"deny"`)) })
+}
+
+// BenchmarkCodexExecpolicyCheck is Codex CLI's native `codex execpolicy
+// check` on the same command and rules, for comparison (AGENTCTL_CODEX_BIN
+// names the binary from the npm package @openai/codex).
+func BenchmarkCodexExecpolicyCheck(b *testing.B) {
+	bin := os.Getenv("AGENTCTL_CODEX_BIN")
+	if bin == "" {
+		b.Skip("set AGENTCTL_CODEX_BIN to the codex binary of @openai/codex")
+	}
+	_, _, rules := benchPolicy(b)
+	home := b.TempDir()
+	timeProcess(b, func() *exec.Cmd {
+		cmd := exec.Command(bin, "execpolicy", "check", "--rules", rules, "git", "push", "origin", "main")
+		cmd.Env = append(os.Environ(), "HOME="+home, "CODEX_HOME="+home)
+		return cmd
+	}, func(out []byte) bool { return bytes.Contains(out, []byte(`"decision":"forbidden"`)) })
+}
