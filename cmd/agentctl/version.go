@@ -94,7 +94,9 @@ func unknownCommand(c *cli.Context) error {
 // which means "ask" here).
 func withUsageErrors(cmds []*cli.Command) {
 	for _, c := range cmds {
-		c.OnUsageError = usageError
+		if c.OnUsageError == nil { // agentctl hook answers usage errors in its agent's fail-closed form
+			c.OnUsageError = usageError
+		}
 		if len(c.Subcommands) > 0 && c.Action == nil {
 			c.Action = unknownSubcommand
 		}
