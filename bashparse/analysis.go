@@ -36,10 +36,6 @@ type Word struct {
 	// Tail is the static text after the last dynamic part of a dynamic word
 	// ("/.env" of "$PWD/.env"): it may still name a guarded file.
 	Tail string `json:"tail,omitempty"`
-	// Folded is the value of a word whose only dynamic parts are constant
-	// substitutions ($(echo rm), $(printf sud)o): deny and ask rules see
-	// it; allow rules still see a dynamic word.
-	Folded string `json:"folded,omitempty"`
 }
 
 // Static reports whether the word's value is known before running the shell.

@@ -12,9 +12,8 @@ import (
 func (p *parser) word(w *syntax.Word) Word {
 	var sb, tail strings.Builder
 	out := Word{}
-	folds := true // every dynamic part so far is a constant substitution
 	add := func(v string) { sb.WriteString(v); tail.WriteString(v) }
-	dynamic := func() { out.Dynamic = true; folds = false; tail.Reset() } // the tail starts after it
+	dynamic := func() { out.Dynamic = true; tail.Reset() } // the tail starts after it
 	for i, part := range w.Parts {
 		switch x := part.(type) {
 		case *syntax.Lit:
@@ -59,13 +58,6 @@ func (p *parser) word(w *syntax.Word) Word {
 			add(x.Op.String() + x.Pattern.Value + ")")
 		case *syntax.BraceExp:
 			out.Brace = true
-		case *syntax.CmdSubst:
-			if v, ok := p.foldSubst(x); ok {
-				out.Dynamic = true // for allow rules it stays what it is
-				add(v)
-			} else {
-				dynamic()
-			}
 		default:
 			dynamic()
 		}
@@ -73,54 +65,12 @@ func (p *parser) word(w *syntax.Word) Word {
 	if out.Dynamic || out.Brace {
 		if out.Dynamic {
 			out.Tail = tail.String()
-			if folds && !out.Brace {
-				out.Folded = sb.String()
-			}
 		}
 		out.Value = p.text(w)
 	} else {
 		out.Value = sb.String()
 	}
 	return out
-}
-
-// foldSubst computes the output of a command substitution that only prints
-// constant text — $(echo rm), $(printf sud), $(printf %s rm) — when it is
-// one word (no word splitting or globbing can change it): the command name
-// it builds is then as static as if it were written out. The substitution's
-// own command is still listed by the walk.
-func (p *parser) foldSubst(cs *syntax.CmdSubst) (string, bool) {
-	if len(cs.Stmts) != 1 {
-		return "", false
-	}
-	st := cs.Stmts[0]
-	call, ok := st.Cmd.(*syntax.CallExpr)
-	if !ok || len(st.Redirs) > 0 || st.Background || len(call.Assigns) > 0 || len(call.Args) < 2 {
-		return "", false
-	}
-	args := make([]string, len(call.Args))
-	for i, a := range call.Args {
-		w := p.word(a)
-		if !w.Static() {
-			return "", false
-		}
-		args[i] = w.Value
-	}
-	var out string
-	switch {
-	case args[0] == "echo" && !strings.HasPrefix(args[1], "-"):
-		out = strings.Join(args[1:], " ")
-	case args[0] == "printf" && len(args) == 2 && !strings.ContainsAny(args[1], `%\`) && !strings.HasPrefix(args[1], "-"):
-		out = args[1]
-	case args[0] == "printf" && len(args) == 3 && args[1] == "%s":
-		out = args[2]
-	default:
-		return "", false
-	}
-	if out == "" || strings.ContainsAny(out, " \t\n*?[") {
-		return "", false
-	}
-	return out, true
 }
 
 // text returns the source text of a node.

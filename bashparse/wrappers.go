@@ -211,17 +211,8 @@ func peelNarrow(words []Word, assigns []Assign) View {
 }
 
 // peelWide strips every wrapper and returns the payloads wrappers would run.
-// Words built by constant substitutions are read as their folded value.
 func peelWide(words []Word) peeled {
 	var out peeled
-	for i, w := range words {
-		if w.Folded != "" {
-			if i == 0 {
-				words = append([]Word(nil), words...)
-			}
-			words[i] = Word{Value: w.Folded}
-		}
-	}
 	splices := 0
 	for len(words) > 0 && words[0].Static() {
 		name := words[0].Value

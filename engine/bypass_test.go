@@ -107,11 +107,6 @@ var bypassClasses = map[string][]bypassCase{
 		{commandPolicy, `node -e "require('child_process').execSync('rm victim')"`, "deny"},
 		{commandPolicy, `ruby -e '%x(ls); system("rm victim")'`, "deny"},
 		{commandPolicy, `python3 -c 'print("hello world")'`, "allow"},
-		{commandPolicy, `$(echo rm) victim`, "deny"},
-		{commandPolicy, "`echo rm` victim", "deny"},
-		{commandPolicy, `r$(printf m) victim`, "deny"},
-		{commandPolicy, `$(printf %s rm) victim`, "deny"},
-		{commandPolicy, `$(echo ls) -la`, "notallow"}, // as Claude Code: a computed name is never approved
 		{commandPolicy, `trap - EXIT`, "allow"},
 		{commandPolicy, `let 'x=1+2'`, "allow"},
 		{commandPolicy, `git -c color.ui=never log`, "allow"},
