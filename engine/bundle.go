@@ -16,6 +16,7 @@ import (
 
 	regopkg "github.com/agentctl/agentctl/rego"
 	"github.com/agentctl/agentctl/settings"
+	"github.com/agentctl/agentctl/toolspec"
 )
 
 // CustomPackage is the package custom org modules must declare.
@@ -26,7 +27,8 @@ const CustomPackage = "agentctl.custom"
 type Bundle struct {
 	// Modules maps bundle paths (agentctl/deny.rego, custom/x.rego) to source.
 	Modules map[string]string
-	// Data is the base document: {"agentctl": {"rules": …}}.
+	// Data is the base document: {"agentctl": {"rules": …, "tools": …}}, the
+	// settings rules and the tool catalogue.
 	Data map[string]any
 	// Revision is a content hash of modules and data.
 	Revision string
@@ -47,7 +49,7 @@ func Build(s *settings.Settings, policyDir string) (*Bundle, error) {
 			b.Modules[name] = src
 		}
 	}
-	raw, err := json.Marshal(map[string]any{"agentctl": map[string]any{"rules": compileRules(s)}})
+	raw, err := json.Marshal(map[string]any{"agentctl": map[string]any{"rules": compileRules(s), "tools": toolspec.Data()}})
 	if err != nil {
 		return nil, err
 	}

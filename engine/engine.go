@@ -19,6 +19,7 @@ import (
 	"github.com/open-policy-agent/opa/v1/topdown"
 
 	"github.com/agentctl/agentctl/settings"
+	"github.com/agentctl/agentctl/toolspec"
 )
 
 // Sentinel errors callers branch on.
@@ -224,17 +225,14 @@ func resultDecision(rs rego.ResultSet) (Decision, error) {
 // Input builds the document the policy sees for a call, or the validation
 // problems that stop it before the policy.
 func (e *Engine) Input(call Call) (map[string]any, []string) {
-	tool := call.Tool
-	if tool == "Task" {
-		tool = "Agent"
-	}
+	tool := toolspec.Canonical(call.Tool)
 	if len(call.Invalid) > 0 {
 		return nil, call.Invalid
 	}
 	if call.Input == nil {
 		call.Input = map[string]any{}
 	}
-	if problems := Validate(tool, call.Input); len(problems) > 0 {
+	if problems := toolspec.Validate(tool, call.Input); len(problems) > 0 {
 		return nil, problems
 	}
 	s := e.settings
@@ -251,17 +249,17 @@ func (e *Engine) Input(call Call) (map[string]any, []string) {
 	switch {
 	case tool == "Bash":
 		f = en.bashFacts(call.Input["command"].(string))
-	case isMCP(tool):
+	case toolspec.IsMCP(tool):
 		f.MCP = mcpFacts(tool)
 	case tool == "WebFetch":
 		f.URL = urlFacts(call.Input["url"].(string))
 	default:
-		if key, ok := settings.MainField[tool]; ok {
+		if spec, ok := toolspec.Lookup(tool); ok && spec.Family != toolspec.NoFamily {
 			access := "write"
-			if tool == "Read" || tool == "Glob" || tool == "Grep" || tool == "NotebookRead" {
+			if spec.Family == toolspec.Reading {
 				access = "read"
 			}
-			p, _ := call.Input[key].(string)
+			p, _ := call.Input[spec.MainField].(string)
 			if p == "" {
 				p = cwd
 			}

@@ -1,6 +1,7 @@
 package tools
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -8,6 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/agentctl/agentctl/toolspec"
 )
 
 func TestBuildDefaultsFailClosed(t *testing.T) {
@@ -139,8 +142,8 @@ func TestSchemasRoundTrip(t *testing.T) {
 			schema["$schema"] != "https://json-schema.org/draft/2020-12/schema" {
 			t.Errorf("%s: schema %v", tool.Name(), schema)
 		}
-		if _, err := compile(tool); err != nil {
-			t.Errorf("%s: %v", tool.Name(), err)
+		if spec, ok := toolspec.Lookup(tool.Name()); !ok || !bytes.Equal(spec.Schema, tool.InputSchema()) {
+			t.Errorf("%s: the schema is not the tool catalogue's", tool.Name())
 		}
 	}
 }

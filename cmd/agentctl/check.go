@@ -46,7 +46,7 @@ func checkAction(c *cli.Context) error {
 		return err
 	}
 	defer closeLog()
-	d, err := decide(context.Background(), e, call)
+	d, err := e.Decide(context.Background(), call)
 	if err != nil {
 		return cli.Exit(err.Error(), exitError)
 	}
@@ -168,7 +168,7 @@ func checkBatch(c *cli.Context, src string) error {
 				reason += ": " + err.Error()
 			}
 			d = engine.Invalid(in.ToolName, reason)
-		} else if d, err = decide(ctx, e, engine.Call{Tool: in.ToolName, Input: in.ToolInput}); err != nil {
+		} else if d, err = e.Decide(ctx, engine.Call{Tool: in.ToolName, Input: in.ToolInput}); err != nil {
 			return cli.Exit(fmt.Sprintf("check --batch: line %d: %v", n, err), exitError)
 		}
 		if err := enc.Encode(d); err != nil {

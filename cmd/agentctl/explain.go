@@ -50,7 +50,7 @@ func explainAction(c *cli.Context) error {
 	if c.Bool("trace") {
 		d, err = e.Trace(context.Background(), call, &trace)
 	} else {
-		d, err = decide(context.Background(), e, call)
+		d, err = e.Decide(context.Background(), call)
 	}
 	if err != nil {
 		return cli.Exit(err.Error(), exitError)
