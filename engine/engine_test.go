@@ -127,6 +127,10 @@ func TestFailClosed(t *testing.T) {
 		{"Edit", map[string]any{"file_path": "/x", "old_string": "a", "new_string": "a"}},
 		{"WebFetch", map[string]any{"url": "file:///etc/passwd", "prompt": "p"}},
 		{"mcp__", map[string]any{}},
+		// The same schema set as the CLI and the tools (one validation).
+		{"Read", map[string]any{"file_path": "/x", "offset": 0.0}},
+		{"WebSearch", map[string]any{"query": "a"}},
+		{"Bash", map[string]any{"command": "ls", "no_such_field": true}},
 	} {
 		if d := decide(t, e, tc.tool, tc.input); d.Decision != Deny || d.Stage != "validate" {
 			t.Errorf("%s %v: %+v, want deny/validate", tc.tool, tc.input, d)

@@ -201,3 +201,18 @@ func TestEnabledAndGates(t *testing.T) {
 		t.Error("ToolSearch must turn on when the pool is large")
 	}
 }
+
+// TestReadOnlyAgreesWithTheCatalogue: a tool that is read-only whatever its
+// input is read-only in the tool catalogue the policy reads.
+func TestReadOnlyAgreesWithTheCatalogue(t *testing.T) {
+	for _, tool := range Catalog() {
+		spec, ok := toolspec.Lookup(tool.Name())
+		if !ok {
+			t.Errorf("%s: not in the tool catalogue", tool.Name())
+			continue
+		}
+		if tool.IsReadOnly(Input{}) && !spec.ReadOnly {
+			t.Errorf("%s: read-only here, not in the catalogue", tool.Name())
+		}
+	}
+}
