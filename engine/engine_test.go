@@ -112,7 +112,7 @@ func TestFailClosed(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	d, err := e.Decide(ctx, Call{Tool: "Bash", Input: map[string]any{"command": "ls"}})
-	if err == nil || d.Decision != Deny || d.Stage != "error" {
+	if err == nil || d.Decision != Deny || d.Stage != StageError {
 		t.Errorf("cancelled: %+v %v, want deny/error", d, err)
 	}
 	for _, tc := range []struct {
@@ -132,7 +132,7 @@ func TestFailClosed(t *testing.T) {
 		{"WebSearch", map[string]any{"query": "a"}},
 		{"Bash", map[string]any{"command": "ls", "no_such_field": true}},
 	} {
-		if d := decide(t, e, tc.tool, tc.input); d.Decision != Deny || d.Stage != "validate" {
+		if d := decide(t, e, tc.tool, tc.input); d.Decision != Deny || d.Stage != StageValidate {
 			t.Errorf("%s %v: %+v, want deny/validate", tc.tool, tc.input, d)
 		}
 	}
@@ -176,7 +176,7 @@ esac
 	if d := run("npm publish"); d.Decision != Ask {
 		t.Errorf("no verdict: %+v, want ask", d)
 	}
-	if d := run("git push origin"); d.Decision != Ask || d.Stage != "ask" {
+	if d := run("git push origin"); d.Decision != Ask || d.Stage != StageAsk {
 		t.Errorf("explicit ask rule: %+v, want ask", d)
 	}
 }

@@ -235,7 +235,7 @@ func (s *Session) permit(ctx context.Context, use ToolUse, verdict *engine.HookV
 	case pr.Decision == "deny" || pr.Blocked:
 		s.deny(use)
 		return "Permission to use " + use.Name + " was denied by a PermissionRequest hook: " + pr.Reason
-	case pr.Decision == "allow" && d.Stage == "default":
+	case pr.Decision == "allow" && d.Stage == engine.StageDefault:
 		// The same rule as a PreToolUse allow: a hook answers only the
 		// fallback ask, never an ask rule, an unresolved part or a safety check.
 		return ""

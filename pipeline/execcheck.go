@@ -48,7 +48,7 @@ func ExecCheck(dec Decider, tc *tools.Context) tools.CommandChecker {
 		switch {
 		case err != nil:
 			return err
-		case d.Decision == engine.Deny, d.Decision == engine.Ask && d.Stage == "safety":
+		case d.Decision == engine.Deny, d.Decision == engine.Ask && d.Stage == engine.StageSafety:
 			return fmt.Errorf("%s", d.Reason)
 		}
 		return nil

@@ -185,10 +185,10 @@ func checkBatch(c *cli.Context, src string) error {
 func decisionLine(d engine.Decision, color bool) string {
 	word := fmt.Sprintf("%-5s", d.Decision)
 	if color {
-		code := map[string]string{engine.Allow: "32", engine.Ask: "33", engine.Deny: "31"}[d.Decision]
+		code := map[engine.Effect]string{engine.Allow: "32", engine.Ask: "33", engine.Deny: "31"}[d.Decision]
 		word = "\x1b[" + code + "m" + word + "\x1b[0m"
 	}
-	what := "stage " + d.Stage
+	what := "stage " + d.Stage.String()
 	if d.Rule != nil {
 		what = fmt.Sprintf("rule %s %s %s", d.Rule.Text, d.Rule.Source, d.Rule.Location())
 	}
