@@ -88,7 +88,7 @@ func parseDecision(v any) (Decision, error) {
 	}
 	var d Decision
 	if err := json.Unmarshal(b, &d); err != nil {
-		return Decision{}, fmt.Errorf("%w: %v", ErrMalformed, err)
+		return Decision{}, fmt.Errorf("%w: %w", ErrMalformed, err)
 	}
 	switch d.Decision {
 	case Allow, Ask, Deny:

@@ -28,7 +28,8 @@ var (
 	ErrUndefined = errors.New("policy decision is undefined")
 	// ErrMalformed: the policy produced something that is not a decision.
 	ErrMalformed = errors.New("policy decision is malformed")
-	// ErrPolicy: a custom policy module is invalid.
+	// ErrPolicy: the policy is invalid (a custom module, usually); every
+	// such error is a *PolicyError naming the file and line, or wraps one.
 	ErrPolicy = errors.New("invalid policy")
 )
 
@@ -129,7 +130,7 @@ func New(ctx context.Context, s *settings.Settings, opts ...Option) (*Engine, er
 	}
 	e.prepared, err = rego.New(regoOpts...).PrepareForEval(ctx)
 	if err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrPolicy, err)
+		return nil, policyErrors(err, b.files)
 	}
 	return e, nil
 }

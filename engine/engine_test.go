@@ -78,6 +78,21 @@ func TestBrokenCustomModuleIsAClearError(t *testing.T) {
 	if _, err := New(context.Background(), s, WithPolicyDir(dir)); !errors.Is(err, ErrPolicy) {
 		t.Errorf("err = %v, want ErrPolicy", err)
 	}
+	// deny as a boolean is the user's mistake: reported at the user's line,
+	// not in agentctl's own deny.rego.
+	os.WriteFile(filepath.Join(dir, "bad.rego"), []byte("package agentctl.custom\n\n# org rules\ndeny := true\n"), 0o644)
+	_, err = New(context.Background(), s, WithPolicyDir(dir))
+	var pe *PolicyError
+	if !errors.As(err, &pe) || pe.File != filepath.Join(dir, "bad.rego") || pe.Line != 4 || pe.Code != CodePolicy ||
+		!strings.Contains(pe.Message, "deny must be a set of messages") || !errors.Is(err, ErrPolicy) {
+		t.Errorf("err = %#v, want a PolicyError at bad.rego:4", err)
+	}
+	// A type error inside a custom module keeps OPA's code and the user's position.
+	os.WriteFile(filepath.Join(dir, "bad.rego"), []byte("package agentctl.custom\n\nask contains x if {\n\tx := input.n + 1\n\tx == \"s\"\n}\n"), 0o644)
+	_, err = New(context.Background(), s, WithPolicyDir(dir))
+	if !errors.As(err, &pe) || pe.File != filepath.Join(dir, "bad.rego") || pe.Line != 5 || pe.Code != "rego_type_error" {
+		t.Errorf("err = %#v, want a rego_type_error at bad.rego:5", err)
+	}
 }
 
 func TestDecisionLog(t *testing.T) {
