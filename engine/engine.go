@@ -18,6 +18,7 @@ import (
 	"github.com/open-policy-agent/opa/v1/storage/inmem"
 	"github.com/open-policy-agent/opa/v1/topdown"
 
+	"github.com/agentctl/agentctl/bashparse"
 	"github.com/agentctl/agentctl/settings"
 	"github.com/agentctl/agentctl/toolspec"
 )
@@ -159,25 +160,47 @@ type Call struct {
 	// Invalid holds problems found in the raw input before it was decoded
 	// (DecodeInput): such a call is invalid whatever Input holds.
 	Invalid []string
+	// Analysis is the Bash command's analysis when the caller already has
+	// it (the pipeline parses a call once for scheduling, the decision and
+	// the exec-time check). nil, or the analysis of another text than
+	// Input["command"], makes the engine parse the command itself.
+	Analysis *bashparse.Analysis
+}
+
+// analysis returns the analysis of a Bash call's command: the one the call
+// carries when it is of this very text, else a fresh parse.
+func (c Call) analysis() bashparse.Analysis {
+	cmd, _ := c.Input["command"].(string)
+	if c.Analysis != nil && c.Analysis.Source == cmd {
+		return *c.Analysis
+	}
+	return bashparse.Parse(cmd)
 }
 
 // Decide validates the call, computes its facts and evaluates the policy.
 // An error means the call could not be decided; callers must not run it.
+// It is safe for concurrent use.
 func (e *Engine) Decide(ctx context.Context, call Call) (Decision, error) {
 	input, problems := e.Input(call)
 	if len(problems) > 0 {
 		return Invalid(call.Tool, problems...), nil
 	}
+	return e.decideInput(ctx, call.Tool, input)
+}
+
+// decideInput evaluates a valid call's input document, then lets the
+// auto-mode classifier answer a fallback ask and logs the decision.
+func (e *Engine) decideInput(ctx context.Context, tool string, input map[string]any) (Decision, error) {
 	d, err := e.eval(ctx, input)
 	if err != nil {
-		return denyError(call.Tool, err), err
+		return denyError(tool, err), err
 	}
 	if input["mode"] == "auto" {
 		d = e.classify(ctx, input, d)
 	}
 	if e.log != nil {
 		if err := e.log.write(e, input, d); err != nil {
-			return denyError(call.Tool, err), err
+			return denyError(tool, err), err
 		}
 	}
 	return d, nil
@@ -190,13 +213,17 @@ func (e *Engine) Trace(ctx context.Context, call Call, w io.Writer) (Decision, e
 	if len(problems) > 0 {
 		return Invalid(call.Tool, problems...), nil
 	}
+	return e.traceInput(ctx, call.Tool, input, w)
+}
+
+func (e *Engine) traceInput(ctx context.Context, tool string, input map[string]any, w io.Writer) (Decision, error) {
 	if e.remote != "" {
 		return Decision{}, errors.New("--trace needs embedded evaluation (drop --opa-url)")
 	}
 	tracer := topdown.NewBufferTracer()
 	rs, err := e.prepared.Eval(ctx, rego.EvalInput(input), rego.EvalQueryTracer(tracer))
 	if err != nil {
-		return denyError(call.Tool, err), err
+		return denyError(tool, err), err
 	}
 	topdown.PrettyTraceWithLocation(w, *tracer)
 	return resultDecision(rs)
@@ -249,7 +276,7 @@ func (e *Engine) Input(call Call) (map[string]any, []string) {
 	f := Facts{Commands: []commandFact{}, Files: []fileFact{}, Mentions: []fileFact{}, Reach: []reachFact{}, Unresolved: nil}
 	switch {
 	case tool == "Bash":
-		f = en.bashFacts(call.Input["command"].(string))
+		f = en.bashFacts(call.analysis())
 	case toolspec.IsMCP(tool):
 		f.MCP = mcpFacts(tool)
 	case tool == "WebFetch":

@@ -216,3 +216,24 @@ func TestReadOnlyAgreesWithTheCatalogue(t *testing.T) {
 		}
 	}
 }
+
+// TestBashParsesACommandOnce: scheduling, read-only-ness and the decision
+// share one analysis per command text.
+func TestBashParsesACommandOnce(t *testing.T) {
+	b := NewBash()
+	in := Input{"command": "ls -l | wc -l"}
+	a := b.Analyze(in)
+	if a == nil || a.Source != "ls -l | wc -l" || !b.IsConcurrencySafe(in) || b.Analyze(in) != a {
+		t.Errorf("Analyze: %v", a)
+	}
+	if NewRead().Analyze(Input{"file_path": "/x"}) != nil {
+		t.Error("only command tools have an analysis")
+	}
+	var memo Analyses
+	for i := 0; i < maxAnalyses+10; i++ {
+		memo.Parse(strings.Repeat("x", i+1))
+	}
+	if len(memo.m) != maxAnalyses || len(memo.order) != maxAnalyses {
+		t.Errorf("memo holds %d, want at most %d", len(memo.m), maxAnalyses)
+	}
+}

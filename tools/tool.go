@@ -12,6 +12,8 @@ import (
 	"fmt"
 	"sync"
 	"time"
+
+	"github.com/agentctl/agentctl/bashparse"
 )
 
 // Input is a tool call's input as the model sent it (decoded JSON object).
@@ -195,6 +197,9 @@ type Tool interface {
 	IsDestructive(in Input) bool
 	ValidateInput(in Input, tc *Context) error
 	PermissionFacts(in Input) Facts
+	// Analyze returns the shell analysis of a command tool's input (Bash),
+	// parsed once per command text; nil for every other tool.
+	Analyze(in Input) *bashparse.Analysis
 	MapResult(r Result, toolUseID string) Block
 	IsEnabled() bool
 }
@@ -208,6 +213,7 @@ type Spec struct {
 	IsDestructive                             func(in Input) bool
 	ValidateInput                             func(in Input, tc *Context) error
 	PermissionFacts                           func(in Input) Facts
+	Analyze                                   func(in Input) *bashparse.Analysis
 	MapResult                                 func(r Result, toolUseID string) Block
 	IsEnabled                                 func() bool
 }
@@ -276,6 +282,13 @@ func (b *built) PermissionFacts(in Input) Facts {
 		return Facts{}
 	}
 	return b.s.PermissionFacts(in)
+}
+
+func (b *built) Analyze(in Input) *bashparse.Analysis {
+	if b.s.Analyze == nil {
+		return nil
+	}
+	return b.s.Analyze(in)
 }
 
 func (b *built) MapResult(r Result, id string) Block {

@@ -44,14 +44,13 @@ func explainAction(c *cli.Context) error {
 		return err
 	}
 	defer closeLog()
-	input, problems := e.Input(call)
-	var d engine.Decision
 	var trace bytes.Buffer
+	var tw io.Writer
 	if c.Bool("trace") {
-		d, err = e.Trace(context.Background(), call, &trace)
-	} else {
-		d, err = e.Decide(context.Background(), call)
+		tw = &trace
 	}
+	x, err := e.Explain(context.Background(), call, tw)
+	input, problems, d := x.Input, x.Problems, x.Decision
 	if err != nil {
 		return cli.Exit(err.Error(), exitError)
 	}
