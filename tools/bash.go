@@ -49,7 +49,6 @@ func NewBash() Tool {
 		IsReadOnly:        readOnly,
 		IsDestructive:     func(in Input) bool { return !readOnly(in) },
 		Analyze:           analyze,
-		PermissionFacts:   func(in Input) Facts { return Facts{Command: str(in, "command")} },
 		ValidateInput: func(in Input, _ *Context) error {
 			if strings.TrimSpace(str(in, "command")) == "" {
 				return errors.New("`command` must not be empty")
