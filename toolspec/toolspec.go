@@ -9,7 +9,6 @@ package toolspec
 import (
 	"embed"
 	"encoding/json"
-	"sort"
 	"strings"
 )
 
@@ -24,8 +23,9 @@ const (
 	Editing  Family = "Edit"
 )
 
-// Spec is one built-in tool as the catalogue describes it. Specs are values:
-// callers get copies and cannot change the catalogue.
+// Spec is one built-in tool as the catalogue describes it. Lookup and All
+// return copies, but Aliases and Schema share their backing arrays with the
+// catalogue: read them, never change them.
 type Spec struct {
 	// Name is the canonical name rules and the policy use.
 	Name string
@@ -160,15 +160,5 @@ func Data() map[string]any {
 			"needs_permission": s.NeedsPermission,
 		}
 	}
-	return out
-}
-
-// Names returns every canonical name and alias, sorted.
-func Names() []string {
-	out := make([]string, 0, len(byName))
-	for n := range byName {
-		out = append(out, n)
-	}
-	sort.Strings(out)
 	return out
 }
