@@ -58,8 +58,14 @@ type Verdict struct {
 	Reason   string
 }
 
-// Defer is the verdict "no opinion": the agent's own permission flow decides.
-const Defer = "defer"
+// Verdicts besides the engine's effects: Defer is "no opinion", the agent's
+// own permission flow decides.
+const (
+	Allow = "allow"
+	Ask   = "ask"
+	Deny  = "deny"
+	Defer = "defer"
+)
 
 // Decide maps the event onto calls, decides each with d and answers in the
 // event's agent's own format. It never answers an allow it was not given:
@@ -103,7 +109,7 @@ func Combine(ds []engine.Decision, opts Options) Verdict {
 			if ask == nil {
 				ask = d
 			}
-			if d.Stage != "default" {
+			if d.Stage != engine.StageDefault {
 				unmatched = false
 			}
 		default:
@@ -114,24 +120,24 @@ func Combine(ds []engine.Decision, opts Options) Verdict {
 	}
 	switch {
 	case deny != nil:
-		return Verdict{engine.Deny, "agentctl: " + deny.Reason}
+		return Verdict{Deny, "agentctl: " + deny.Reason}
 	case ask != nil && unmatched && opts.Unmatched == "defer":
 		return Verdict{Defer, "agentctl: " + ask.Reason}
 	case ask != nil:
-		return Verdict{engine.Ask, "agentctl: " + ask.Reason}
+		return Verdict{Ask, "agentctl: " + ask.Reason}
 	case allow != nil:
-		return Verdict{engine.Allow, "agentctl: " + allow.Reason}
+		return Verdict{Allow, "agentctl: " + allow.Reason}
 	}
-	return Verdict{engine.Deny, "agentctl: no call to decide"}
+	return Verdict{Deny, "agentctl: no call to decide"}
 }
 
 // Render writes a verdict in the event's agent's own format.
 func Render(ev *Event, v Verdict, opts Options) Answer {
-	if v.Decision == engine.Ask && !canAsk(ev) {
+	if v.Decision == Ask && !canAsk(ev) {
 		if opts.AskFallback == Defer {
 			v.Decision = Defer
 		} else {
-			v = Verdict{engine.Deny, v.Reason + fmt.Sprintf(" (%s cannot ask a person here: denied; --ask-fallback defer lets the agent decide)", ev.Agent)}
+			v = Verdict{Deny, v.Reason + fmt.Sprintf(" (%s cannot ask a person here: denied; --ask-fallback defer lets the agent decide)", ev.Agent)}
 		}
 	}
 	switch ev.Agent {
@@ -152,7 +158,7 @@ func Fail(agent Agent, event string, err error) Answer {
 	reason := "agentctl: could not decide (failing closed): " + err.Error()
 	switch agent {
 	case Cursor:
-		return cursorAnswer(Verdict{engine.Deny, reason})
+		return cursorAnswer(Verdict{Deny, reason})
 	default:
 		// Claude Code and Gemini CLI: exit 2 blocks and shows stderr;
 		// nothing on stdout can override it.

@@ -123,7 +123,15 @@ func TestAnswerShapes(t *testing.T) {
 // TestCombine: deny wins over ask over allow; only a fallback ask defers.
 func TestCombine(t *testing.T) {
 	d := func(dec, stage string) engine.Decision {
-		return engine.Decision{Decision: dec, Stage: stage, Reason: dec + "/" + stage}
+		var e engine.Effect
+		var st engine.Stage
+		if err := e.UnmarshalJSON([]byte(`"` + dec + `"`)); err != nil {
+			t.Fatal(err)
+		}
+		if err := st.UnmarshalJSON([]byte(`"` + stage + `"`)); err != nil {
+			t.Fatal(err)
+		}
+		return engine.Decision{Decision: e, Stage: st, Reason: dec + "/" + stage}
 	}
 	defer_ := Options{Unmatched: "defer"}
 	tests := []struct {

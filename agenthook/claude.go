@@ -1,7 +1,5 @@
 package agenthook
 
-import "github.com/agentctl/agentctl/engine"
-
 // claudeAnswer is Claude Code's hook answer (code.claude.com/docs/en/hooks):
 // PreToolUse → hookSpecificOutput.permissionDecision allow|deny|ask with
 // permissionDecisionReason; PermissionRequest → hookSpecificOutput.decision
@@ -14,9 +12,9 @@ func claudeAnswer(event string, v Verdict) Answer {
 	if event == "PermissionRequest" {
 		decision := map[string]any{"behavior": v.Decision}
 		switch v.Decision {
-		case engine.Ask:
+		case Ask:
 			return Answer{}
-		case engine.Deny:
+		case Deny:
 			decision["message"] = v.Reason
 		}
 		return Answer{Stdout: jsonLine(map[string]any{"hookSpecificOutput": map[string]any{

@@ -17,6 +17,7 @@ import (
 
 	regopkg "github.com/agentctl/agentctl/rego"
 	"github.com/agentctl/agentctl/settings"
+	"github.com/agentctl/agentctl/toolspec"
 )
 
 // CustomPackage is the package custom org modules must declare.
@@ -27,15 +28,19 @@ const CustomPackage = "agentctl.custom"
 type Bundle struct {
 	// Modules maps bundle paths (agentctl/deny.rego, custom/x.rego) to source.
 	Modules map[string]string
-	// Data is the base document: {"agentctl": {"rules": …}}.
+	// Data is the base document: {"agentctl": {"rules": …, "tools": …}}, the
+	// settings rules and the tool catalogue.
 	Data map[string]any
 	// Revision is a content hash of modules and data.
 	Revision string
+	// files maps the bundle paths of custom modules to the user's paths,
+	// so that errors name the user's file.
+	files map[string]string
 }
 
 // Build compiles settings and the custom modules in policyDir ("" for none).
 func Build(s *settings.Settings, policyDir string) (*Bundle, error) {
-	b := &Bundle{Modules: map[string]string{}}
+	b := &Bundle{Modules: map[string]string{}, files: map[string]string{}}
 	for name, src := range regopkg.Modules() {
 		b.Modules["agentctl/"+name] = src
 	}
@@ -44,11 +49,12 @@ func Build(s *settings.Settings, policyDir string) (*Bundle, error) {
 		if err != nil {
 			return nil, err
 		}
-		for name, src := range custom {
-			b.Modules[name] = src
+		for name, m := range custom {
+			b.Modules[name] = m.src
+			b.files[name] = m.path
 		}
 	}
-	raw, err := json.Marshal(map[string]any{"agentctl": map[string]any{"rules": compileRules(s)}})
+	raw, err := json.Marshal(map[string]any{"agentctl": map[string]any{"rules": compileRules(s), "tools": toolspec.Data()}})
 	if err != nil {
 		return nil, err
 	}
@@ -73,14 +79,18 @@ func (b *Bundle) moduleNames() []string {
 	return names
 }
 
+// customModule is one custom org module: its source and the user's path.
+type customModule struct{ src, path string }
+
 // loadCustom reads and checks every non-test .rego file in dir: it must
-// parse and declare package agentctl.custom.
-func loadCustom(dir string) (map[string]string, error) {
+// parse, declare package agentctl.custom, and define deny, ask and allow
+// only as sets of messages. Problems are PolicyErrors at the user's file.
+func loadCustom(dir string) (map[string]customModule, error) {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
-		return nil, fmt.Errorf("%w: --policy %s: %v", ErrPolicy, dir, err)
+		return nil, fmt.Errorf("%w: --policy %s: %w", ErrPolicy, dir, err)
 	}
-	out := map[string]string{}
+	out := map[string]customModule{}
 	for _, e := range entries {
 		n := e.Name()
 		if e.IsDir() || !strings.HasSuffix(n, ".rego") || strings.HasSuffix(n, "_test.rego") {
@@ -89,17 +99,20 @@ func loadCustom(dir string) (map[string]string, error) {
 		path := filepath.Join(dir, n)
 		src, err := os.ReadFile(path)
 		if err != nil {
-			return nil, fmt.Errorf("%w: %v", ErrPolicy, err)
+			return nil, fmt.Errorf("%w: %w", ErrPolicy, err)
 		}
 		m, err := ast.ParseModuleWithOpts(path, string(src), ast.ParserOptions{RegoVersion: ast.RegoV1})
 		if err != nil {
-			return nil, fmt.Errorf("%w: %v", ErrPolicy, err)
+			return nil, policyErrors(err, nil)
 		}
 		if got := strings.TrimPrefix(m.Package.Path.String(), "data."); got != CustomPackage {
-			return nil, fmt.Errorf("%w: %s:%d: package %s: custom modules must declare package %s",
-				ErrPolicy, path, m.Package.Location.Row, got, CustomPackage)
+			return nil, &PolicyError{File: path, Line: m.Package.Location.Row, Col: m.Package.Location.Col, Code: CodePolicy,
+				Message: fmt.Sprintf("package %s: custom modules must declare package %s", got, CustomPackage)}
 		}
-		out["custom/"+n] = string(src)
+		if err := checkCustomShape(path, m); err != nil {
+			return nil, err
+		}
+		out["custom/"+n] = customModule{src: string(src), path: path}
 	}
 	return out, nil
 }
@@ -128,7 +141,7 @@ func (b *Bundle) WriteTarGz(w io.Writer, sign *Signing) error {
 		src := b.Modules[name]
 		m, err := ast.ParseModuleWithOpts(name, src, ast.ParserOptions{RegoVersion: ast.RegoV1})
 		if err != nil {
-			return fmt.Errorf("%w: %v", ErrPolicy, err)
+			return policyErrors(err, b.files)
 		}
 		ob.Modules = append(ob.Modules, bundle.ModuleFile{URL: "/" + name, Path: "/" + name, Raw: []byte(src), Parsed: m})
 	}

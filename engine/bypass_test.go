@@ -285,7 +285,7 @@ func TestBypassClasses(t *testing.T) {
 			for _, c := range cases {
 				e := engines[c.policy]
 				d := decide(t, e, "Bash", map[string]any{"command": c.cmd})
-				if !wantDecision(c.want, string(d.Decision)) {
+				if !wantDecision(c.want, d.Decision.String()) {
 					t.Errorf("%s: got %s (%s: %s), want %s", c.cmd, d.Decision, d.Stage, d.Reason, c.want)
 				}
 			}

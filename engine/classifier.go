@@ -21,7 +21,7 @@ const classifierTimeout = 60 * time.Second
 // rules, what the tool stage asks (unresolved parts), safety checks and
 // hooks still ask; a failing or skipped classifier leaves the ask.
 func (e *Engine) classify(ctx context.Context, input map[string]any, d Decision) Decision {
-	if d.Decision != Ask || d.Stage != "default" {
+	if d.Decision != Ask || d.Stage != StageDefault {
 		return d
 	}
 	c := e.settings.AutoClassifier
@@ -50,7 +50,7 @@ func (e *Engine) classify(ctx context.Context, input map[string]any, d Decision)
 	var exit *exec.ExitError
 	switch {
 	case errors.As(err, &exit) && exit.ExitCode() == 2:
-		d.Decision, d.Stage = Deny, "mode"
+		d.Decision, d.Stage = Deny, StageMode
 		d.Reason = "auto mode classifier blocked: " + strings.TrimSpace(stderr.String())
 		return d
 	case err != nil:
@@ -68,10 +68,10 @@ func (e *Engine) classify(ctx context.Context, input map[string]any, d Decision)
 	}
 	verdict, reason := out.Verdict()
 	switch verdict {
-	case Allow, "approve":
-		d.Decision, d.Stage, d.Reason = Allow, "mode", "auto mode classifier allowed: "+reason
-	case Deny, "block":
-		d.Decision, d.Stage, d.Reason = Deny, "mode", "auto mode classifier denied: "+reason
+	case "allow", "approve":
+		d.Decision, d.Stage, d.Reason = Allow, StageMode, "auto mode classifier allowed: "+reason
+	case "deny", "block":
+		d.Decision, d.Stage, d.Reason = Deny, StageMode, "auto mode classifier denied: "+reason
 	}
 	return d
 }

@@ -50,12 +50,13 @@ func hostileProject(t *testing.T, trusted bool) (*Engine, string) {
 func TestClassifierAnswersOnlyTheFallback(t *testing.T) {
 	e, marker := hostileProject(t, true)
 	tests := []struct {
-		cmd, stage string
+		cmd   string
+		stage Stage
 	}{
-		{"$(printf sud)o rm -rf /", "tool"},          // hides the managed deny: unresolved
-		{"$CMD --force", "tool"},                     // dynamic command name
-		{"echo x > .git/hooks/pre-commit", "safety"}, // protected path
-		{"rm -rf /", "safety"},                       // critical path
+		{"$(printf sud)o rm -rf /", StageTool},          // hides the managed deny: unresolved
+		{"$CMD --force", StageTool},                     // dynamic command name
+		{"echo x > .git/hooks/pre-commit", StageSafety}, // protected path
+		{"rm -rf /", StageSafety},                       // critical path
 	}
 	for _, tt := range tests {
 		d := decide(t, e, "Bash", map[string]any{"command": tt.cmd})
@@ -66,7 +67,7 @@ func TestClassifierAnswersOnlyTheFallback(t *testing.T) {
 	if _, err := os.Stat(marker); err == nil {
 		t.Error("the classifier ran for a call only the tool or safety stage asked about")
 	}
-	if d := decide(t, e, "Bash", map[string]any{"command": "make build"}); d.Decision != Allow || d.Stage != "mode" {
+	if d := decide(t, e, "Bash", map[string]any{"command": "make build"}); d.Decision != Allow || d.Stage != StageMode {
 		t.Errorf("fallback ask: %+v, want the trusted classifier's allow", d)
 	}
 	if _, err := os.Stat(marker); err != nil {

@@ -71,7 +71,7 @@ func compileRules(s *settings.Settings) map[string]*bucket {
 			}
 			bk.Globs = append(bk.Globs, d)
 		case r.Kind == settings.KindBash:
-			d.Re, d.Exact = BashRegex(r.Pattern)
+			d.Re, d.Exact = bashRegex(r.Pattern)
 			k := bashKey(r.Pattern)
 			bk.Bash[k] = append(bk.Bash[k], d)
 			bk.HasBash = true
@@ -87,7 +87,7 @@ func compileRules(s *settings.Settings) map[string]*bucket {
 			}
 			bk.HasPath = true
 		case r.Kind == settings.KindDomain:
-			d.Re = DomainRegex(r.Pattern)
+			d.Re = domainRegex(r.Pattern)
 			k := domainKey(r.Pattern)
 			bk.Domain[k] = append(bk.Domain[k], d)
 		default:
@@ -184,10 +184,10 @@ func wildcardRegex(s string) string {
 	return "(?s)^" + strings.Join(parts, ".*") + "$"
 }
 
-// BashRegex compiles a Bash(pattern) specifier (spec §3): '*' matches any
+// bashRegex compiles a Bash(pattern) specifier (spec §3): '*' matches any
 // run of characters; a final " *" (or ":*") also matches the bare prefix at a
 // word boundary; a pattern without '*' matches the normalised command exactly.
-func BashRegex(p string) (re string, exact bool) {
+func bashRegex(p string) (re string, exact bool) {
 	if strings.HasSuffix(p, ":*") {
 		p = strings.TrimSuffix(p, ":*") + " *"
 	}
@@ -206,9 +206,9 @@ func BashRegex(p string) (re string, exact bool) {
 	return "(?s)^" + regexp.QuoteMeta(p) + "$", true
 }
 
-// DomainRegex compiles a WebFetch domain pattern: "*.x" matches subdomains
+// domainRegex compiles a WebFetch domain pattern: "*.x" matches subdomains
 // at any depth (not x itself); any other '*' stays within one DNS label.
-func DomainRegex(p string) string {
+func domainRegex(p string) string {
 	prefix := ""
 	if rest, ok := strings.CutPrefix(p, "*."); ok {
 		prefix, p = `(?:[^.]+\.)+`, rest

@@ -27,9 +27,9 @@ func (r RuleRef) Location() string {
 // Match is one finding of one stage: a rule that matched, or a check
 // (tool, safety, mode) with its reason. Explanations show all of them.
 type Match struct {
-	Stage    string `json:"stage"`
+	Stage    Stage  `json:"stage"`
 	Reason   string `json:"reason,omitempty"`
-	Decision string `json:"decision,omitempty"`
+	Decision Effect `json:"decision,omitempty"`
 	*RuleRef
 }
 
@@ -39,7 +39,7 @@ func (m Match) MarshalJSON() ([]byte, error) {
 	if m.Reason != "" {
 		out["reason"] = m.Reason
 	}
-	if m.Decision != "" {
+	if m.Decision != 0 {
 		out["decision"] = m.Decision
 	}
 	if m.RuleRef != nil {
@@ -52,9 +52,9 @@ func (m Match) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON reads the flattened form back.
 func (m *Match) UnmarshalJSON(b []byte) error {
 	var raw struct {
-		Stage    string `json:"stage"`
+		Stage    Stage  `json:"stage"`
 		Reason   string `json:"reason"`
-		Decision string `json:"decision"`
+		Decision Effect `json:"decision"`
 		Text     string `json:"text"`
 	}
 	if err := json.Unmarshal(b, &raw); err != nil {
@@ -71,20 +71,13 @@ func (m *Match) UnmarshalJSON(b []byte) error {
 // Decision is the policy's answer for one call. It is data: an error from
 // Decide means "could not decide", never a permission.
 type Decision struct {
-	Decision string   `json:"decision"` // allow, ask or deny
-	Stage    string   `json:"stage"`    // deny, ask, tool, safety, hook, mode, allow, default, validate, error
+	Decision Effect   `json:"decision"`
+	Stage    Stage    `json:"stage"`
 	Reason   string   `json:"reason"`
 	Rule     *RuleRef `json:"rule"`
 	Matches  []Match  `json:"matches"`
 	ToolName string   `json:"tool_name"`
 }
-
-// Decisions.
-const (
-	Allow = "allow"
-	Ask   = "ask"
-	Deny  = "deny"
-)
 
 // parseDecision checks the policy result's shape: anything but a well-formed
 // allow/ask/deny fails closed.
@@ -95,14 +88,14 @@ func parseDecision(v any) (Decision, error) {
 	}
 	var d Decision
 	if err := json.Unmarshal(b, &d); err != nil {
-		return Decision{}, fmt.Errorf("%w: %v", ErrMalformed, err)
+		return Decision{}, fmt.Errorf("%w: %w", ErrMalformed, err)
 	}
 	switch d.Decision {
 	case Allow, Ask, Deny:
 	default:
 		return Decision{}, fmt.Errorf("%w: decision %q", ErrMalformed, d.Decision)
 	}
-	if d.Stage == "" {
+	if d.Stage == 0 {
 		return Decision{}, fmt.Errorf("%w: no stage", ErrMalformed)
 	}
 	if d.Matches == nil {
@@ -114,11 +107,11 @@ func parseDecision(v any) (Decision, error) {
 // Invalid is the decision for a call whose input failed validation: a deny
 // at stage validate, with the model-readable problems as the reason.
 func Invalid(tool string, problems ...string) Decision {
-	return Decision{Decision: Deny, Stage: "validate", Reason: strings.Join(problems, "\n"), Matches: []Match{}, ToolName: tool}
+	return Decision{Decision: Deny, Stage: StageValidate, Reason: strings.Join(problems, "\n"), Matches: []Match{}, ToolName: tool}
 }
 
 // denyError is the fail-closed decision for a call that could not be decided.
 func denyError(tool string, err error) Decision {
-	return Decision{Decision: Deny, Stage: "error", Reason: "could not decide (failing closed): " + err.Error(),
+	return Decision{Decision: Deny, Stage: StageError, Reason: "could not decide (failing closed): " + err.Error(),
 		Matches: []Match{}, ToolName: tool}
 }

@@ -312,7 +312,7 @@ func (s *sandbox) decide(tb testing.TB, src string) engine.Decision {
 	d, err := s.engine.Decide(context.Background(), engine.Call{Tool: "Bash", Input: map[string]any{"command": src}})
 	if err != nil {
 		// "Could not decide" is fail-closed upstream: not an allow.
-		return engine.Decision{Decision: engine.Deny, Stage: "error", Reason: err.Error()}
+		return engine.Decision{Decision: engine.Deny, Stage: engine.StageError, Reason: err.Error()}
 	}
 	return d
 }

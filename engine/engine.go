@@ -18,7 +18,9 @@ import (
 	"github.com/open-policy-agent/opa/v1/storage/inmem"
 	"github.com/open-policy-agent/opa/v1/topdown"
 
+	"github.com/agentctl/agentctl/bashparse"
 	"github.com/agentctl/agentctl/settings"
+	"github.com/agentctl/agentctl/toolspec"
 )
 
 // Sentinel errors callers branch on.
@@ -27,7 +29,8 @@ var (
 	ErrUndefined = errors.New("policy decision is undefined")
 	// ErrMalformed: the policy produced something that is not a decision.
 	ErrMalformed = errors.New("policy decision is malformed")
-	// ErrPolicy: a custom policy module is invalid.
+	// ErrPolicy: the policy is invalid (a custom module, usually); every
+	// such error is a *PolicyError naming the file and line, or wraps one.
 	ErrPolicy = errors.New("invalid policy")
 )
 
@@ -128,7 +131,7 @@ func New(ctx context.Context, s *settings.Settings, opts ...Option) (*Engine, er
 	}
 	e.prepared, err = rego.New(regoOpts...).PrepareForEval(ctx)
 	if err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrPolicy, err)
+		return nil, policyErrors(err, b.files)
 	}
 	return e, nil
 }
@@ -161,25 +164,47 @@ type Call struct {
 	// not know is then decided by the rules that name it (else the fallback
 	// ask) instead of being refused; a known tool is validated as usual.
 	Foreign bool
+	// Analysis is the Bash command's analysis when the caller already has
+	// it (the pipeline parses a call once for scheduling, the decision and
+	// the exec-time check). nil, or the analysis of another text than
+	// Input["command"], makes the engine parse the command itself.
+	Analysis *bashparse.Analysis
+}
+
+// analysis returns the analysis of a Bash call's command: the one the call
+// carries when it is of this very text, else a fresh parse.
+func (c Call) analysis() bashparse.Analysis {
+	cmd, _ := c.Input["command"].(string)
+	if c.Analysis != nil && c.Analysis.Source == cmd {
+		return *c.Analysis
+	}
+	return bashparse.Parse(cmd)
 }
 
 // Decide validates the call, computes its facts and evaluates the policy.
 // An error means the call could not be decided; callers must not run it.
+// It is safe for concurrent use.
 func (e *Engine) Decide(ctx context.Context, call Call) (Decision, error) {
 	input, problems := e.Input(call)
 	if len(problems) > 0 {
 		return Invalid(call.Tool, problems...), nil
 	}
+	return e.decideInput(ctx, call.Tool, input)
+}
+
+// decideInput evaluates a valid call's input document, then lets the
+// auto-mode classifier answer a fallback ask and logs the decision.
+func (e *Engine) decideInput(ctx context.Context, tool string, input map[string]any) (Decision, error) {
 	d, err := e.eval(ctx, input)
 	if err != nil {
-		return denyError(call.Tool, err), err
+		return denyError(tool, err), err
 	}
 	if input["mode"] == "auto" {
 		d = e.classify(ctx, input, d)
 	}
 	if e.log != nil {
 		if err := e.log.write(e, input, d); err != nil {
-			return denyError(call.Tool, err), err
+			return denyError(tool, err), err
 		}
 	}
 	return d, nil
@@ -192,13 +217,17 @@ func (e *Engine) Trace(ctx context.Context, call Call, w io.Writer) (Decision, e
 	if len(problems) > 0 {
 		return Invalid(call.Tool, problems...), nil
 	}
+	return e.traceInput(ctx, call.Tool, input, w)
+}
+
+func (e *Engine) traceInput(ctx context.Context, tool string, input map[string]any, w io.Writer) (Decision, error) {
 	if e.remote != "" {
 		return Decision{}, errors.New("--trace needs embedded evaluation (drop --opa-url)")
 	}
 	tracer := topdown.NewBufferTracer()
 	rs, err := e.prepared.Eval(ctx, rego.EvalInput(input), rego.EvalQueryTracer(tracer))
 	if err != nil {
-		return denyError(call.Tool, err), err
+		return denyError(tool, err), err
 	}
 	topdown.PrettyTraceWithLocation(w, *tracer)
 	return resultDecision(rs)
@@ -228,18 +257,15 @@ func resultDecision(rs rego.ResultSet) (Decision, error) {
 // Input builds the document the policy sees for a call, or the validation
 // problems that stop it before the policy.
 func (e *Engine) Input(call Call) (map[string]any, []string) {
-	tool := call.Tool
-	if tool == "Task" {
-		tool = "Agent"
-	}
+	tool := toolspec.Canonical(call.Tool)
 	if len(call.Invalid) > 0 {
 		return nil, call.Invalid
 	}
 	if call.Input == nil {
 		call.Input = map[string]any{}
 	}
-	if _, known := inputSpecs[tool]; known || !call.Foreign {
-		if problems := Validate(tool, call.Input); len(problems) > 0 {
+	if toolspec.Known(tool) || !call.Foreign {
+		if problems := toolspec.Validate(tool, call.Input); len(problems) > 0 {
 			return nil, problems
 		}
 	}
@@ -256,18 +282,18 @@ func (e *Engine) Input(call Call) (map[string]any, []string) {
 	f := Facts{Commands: []commandFact{}, Files: []fileFact{}, Mentions: []fileFact{}, Reach: []reachFact{}, Unresolved: nil}
 	switch {
 	case tool == "Bash":
-		f = en.bashFacts(call.Input["command"].(string))
-	case isMCP(tool):
+		f = en.bashFacts(call.analysis())
+	case toolspec.IsMCP(tool):
 		f.MCP = mcpFacts(tool)
 	case tool == "WebFetch":
 		f.URL = urlFacts(call.Input["url"].(string))
 	default:
-		if key, ok := settings.MainField[tool]; ok {
+		if spec, ok := toolspec.Lookup(tool); ok && spec.Family != toolspec.NoFamily {
 			access := "write"
-			if tool == "Read" || tool == "Glob" || tool == "Grep" || tool == "NotebookRead" {
+			if spec.Family == toolspec.Reading {
 				access = "read"
 			}
-			p, _ := call.Input[key].(string)
+			p, _ := call.Input[spec.MainField].(string)
 			if p == "" {
 				p = cwd
 			}

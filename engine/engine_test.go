@@ -78,6 +78,21 @@ func TestBrokenCustomModuleIsAClearError(t *testing.T) {
 	if _, err := New(context.Background(), s, WithPolicyDir(dir)); !errors.Is(err, ErrPolicy) {
 		t.Errorf("err = %v, want ErrPolicy", err)
 	}
+	// deny as a boolean is the user's mistake: reported at the user's line,
+	// not in agentctl's own deny.rego.
+	os.WriteFile(filepath.Join(dir, "bad.rego"), []byte("package agentctl.custom\n\n# org rules\ndeny := true\n"), 0o644)
+	_, err = New(context.Background(), s, WithPolicyDir(dir))
+	var pe *PolicyError
+	if !errors.As(err, &pe) || pe.File != filepath.Join(dir, "bad.rego") || pe.Line != 4 || pe.Code != CodePolicy ||
+		!strings.Contains(pe.Message, "deny must be a set of messages") || !errors.Is(err, ErrPolicy) {
+		t.Errorf("err = %#v, want a PolicyError at bad.rego:4", err)
+	}
+	// A type error inside a custom module keeps OPA's code and the user's position.
+	os.WriteFile(filepath.Join(dir, "bad.rego"), []byte("package agentctl.custom\n\nask contains x if {\n\tx := input.n + 1\n\tx == \"s\"\n}\n"), 0o644)
+	_, err = New(context.Background(), s, WithPolicyDir(dir))
+	if !errors.As(err, &pe) || pe.File != filepath.Join(dir, "bad.rego") || pe.Line != 5 || pe.Code != "rego_type_error" {
+		t.Errorf("err = %#v, want a rego_type_error at bad.rego:5", err)
+	}
 }
 
 func TestDecisionLog(t *testing.T) {
@@ -112,7 +127,7 @@ func TestFailClosed(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	d, err := e.Decide(ctx, Call{Tool: "Bash", Input: map[string]any{"command": "ls"}})
-	if err == nil || d.Decision != Deny || d.Stage != "error" {
+	if err == nil || d.Decision != Deny || d.Stage != StageError {
 		t.Errorf("cancelled: %+v %v, want deny/error", d, err)
 	}
 	for _, tc := range []struct {
@@ -127,8 +142,12 @@ func TestFailClosed(t *testing.T) {
 		{"Edit", map[string]any{"file_path": "/x", "old_string": "a", "new_string": "a"}},
 		{"WebFetch", map[string]any{"url": "file:///etc/passwd", "prompt": "p"}},
 		{"mcp__", map[string]any{}},
+		// The same schema set as the CLI and the tools (one validation).
+		{"Read", map[string]any{"file_path": "/x", "offset": 0.0}},
+		{"WebSearch", map[string]any{"query": "a"}},
+		{"Bash", map[string]any{"command": "ls", "no_such_field": true}},
 	} {
-		if d := decide(t, e, tc.tool, tc.input); d.Decision != Deny || d.Stage != "validate" {
+		if d := decide(t, e, tc.tool, tc.input); d.Decision != Deny || d.Stage != StageValidate {
 			t.Errorf("%s %v: %+v, want deny/validate", tc.tool, tc.input, d)
 		}
 	}
@@ -172,7 +191,7 @@ esac
 	if d := run("npm publish"); d.Decision != Ask {
 		t.Errorf("no verdict: %+v, want ask", d)
 	}
-	if d := run("git push origin"); d.Decision != Ask || d.Stage != "ask" {
+	if d := run("git push origin"); d.Decision != Ask || d.Stage != StageAsk {
 		t.Errorf("explicit ask rule: %+v, want ask", d)
 	}
 }

@@ -133,9 +133,8 @@ func (e env) file(p, dir, access, via string) fileFact {
 	return fileFact{Path: c, Resolved: resolve(c), Access: access, Via: via, Written: p}
 }
 
-// bashFacts analyses a command string into commands and resolved files.
-func (e env) bashFacts(cmd string) Facts {
-	a := bashparse.Parse(cmd)
+// bashFacts turns a command's analysis into commands and resolved files.
+func (e env) bashFacts(a bashparse.Analysis) Facts {
 	f := Facts{Commands: []commandFact{}, Files: []fileFact{}, Mentions: []fileFact{}, Reach: []reachFact{},
 		Unresolved: a.Unresolved, ParseError: a.Err != nil}
 	if f.Unresolved == nil {

@@ -69,7 +69,7 @@ func TestInvalidCallIsDeniedAtValidate(t *testing.T) {
 	}
 	_, derr := DecodeInput("INPUT_JSON", []byte(`{"command":"sudo rm -rf /","command":"ls"}`))
 	d, err := e.Decide(t.Context(), Call{Tool: "Bash", Input: map[string]any{"command": "ls"}, Invalid: []string{derr.Error()}})
-	if err != nil || d.Decision != Deny || d.Stage != "validate" || !strings.Contains(d.Reason, "duplicate key") {
+	if err != nil || d.Decision != Deny || d.Stage != StageValidate || !strings.Contains(d.Reason, "duplicate key") {
 		t.Errorf("decision %+v err %v, want deny/validate", d, err)
 	}
 }

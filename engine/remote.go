@@ -70,7 +70,7 @@ func (e *Engine) evalRemote(ctx context.Context, input map[string]any) (Decision
 	}
 	var v any
 	if err := json.Unmarshal(out.Result, &v); err != nil {
-		return Decision{}, fmt.Errorf("%w: %v", ErrMalformed, err)
+		return Decision{}, fmt.Errorf("%w: %w", ErrMalformed, err)
 	}
 	d, err := parseDecision(v)
 	if err != nil {

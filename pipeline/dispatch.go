@@ -13,6 +13,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/agentctl/agentctl/bashparse"
 	"github.com/agentctl/agentctl/engine"
 	"github.com/agentctl/agentctl/tools"
 )
@@ -170,7 +171,7 @@ func (s *Session) Dispatch(ctx context.Context, use ToolUse) Outcome {
 	if pre.Decision != "" {
 		verdict = &engine.HookVerdict{Decision: pre.Decision, Reason: pre.Reason}
 	}
-	if refused := s.permit(ctx, use, verdict); refused != "" {
+	if refused := s.permit(ctx, use, t.Analyze(use.Input), verdict); refused != "" {
 		o := errorOutcome(use.ID, refused)
 		o.Stop, o.StopReason = out.Stop, out.StopReason
 		return o
@@ -218,10 +219,12 @@ func (s *Session) Dispatch(ctx context.Context, use ToolUse) Outcome {
 }
 
 // permit runs the permission stage; it returns "" to run the call, or the
-// model-readable refusal.
-func (s *Session) permit(ctx context.Context, use ToolUse, verdict *engine.HookVerdict) string {
+// model-readable refusal. shell is the call's shell analysis (nil for tools that
+// run no command): the engine reuses it instead of parsing again.
+func (s *Session) permit(ctx context.Context, use ToolUse, shell *bashparse.Analysis, verdict *engine.HookVerdict) string {
 	tc := s.cfg.Context
-	d, err := s.cfg.Decider.Decide(ctx, engine.Call{Tool: use.Name, Input: use.Input, Mode: tc.Mode, Cwd: tc.Cwd, Hook: verdict})
+	d, err := s.cfg.Decider.Decide(ctx, engine.Call{Tool: use.Name, Input: use.Input, Mode: tc.Mode, Cwd: tc.Cwd,
+		Hook: verdict, Analysis: shell})
 	switch {
 	case err != nil:
 		s.deny(use)
@@ -239,7 +242,7 @@ func (s *Session) permit(ctx context.Context, use ToolUse, verdict *engine.HookV
 	case pr.Decision == "deny" || pr.Blocked:
 		s.deny(use)
 		return "Permission to use " + use.Name + " was denied by a PermissionRequest hook: " + pr.Reason
-	case pr.Decision == "allow" && d.Stage == "default":
+	case pr.Decision == "allow" && d.Stage == engine.StageDefault:
 		// The same rule as a PreToolUse allow: a hook answers only the
 		// fallback ask, never an ask rule, an unresolved part or a safety check.
 		return ""

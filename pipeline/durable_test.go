@@ -147,9 +147,9 @@ type denyBash struct{}
 
 func (denyBash) Decide(_ context.Context, c engine.Call) (engine.Decision, error) {
 	if c.Tool == "Bash" {
-		return engine.Decision{Decision: engine.Deny, Stage: "deny", Reason: "no Bash here"}, nil
+		return engine.Decision{Decision: engine.Deny, Stage: engine.StageDeny, Reason: "no Bash here"}, nil
 	}
-	return engine.Decision{Decision: engine.Allow, Stage: "allow"}, nil
+	return engine.Decision{Decision: engine.Allow, Stage: engine.StageAllow}, nil
 }
 
 // hookHonouring allows everything a PreToolUse hook did not deny, as the
@@ -158,9 +158,9 @@ type hookHonouring struct{}
 
 func (hookHonouring) Decide(_ context.Context, c engine.Call) (engine.Decision, error) {
 	if c.Hook != nil && c.Hook.Decision == "deny" {
-		return engine.Decision{Decision: engine.Deny, Stage: "hook", Reason: c.Hook.Reason}, nil
+		return engine.Decision{Decision: engine.Deny, Stage: engine.StageHook, Reason: c.Hook.Reason}, nil
 	}
-	return engine.Decision{Decision: engine.Allow, Stage: "allow"}, nil
+	return engine.Decision{Decision: engine.Allow, Stage: engine.StageAllow}, nil
 }
 
 // TestDenialDoesNotAbortSiblings: only a Bash call that ran and failed

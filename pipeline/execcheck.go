@@ -14,8 +14,12 @@ import (
 // ExecCheck is the Bash tool's exec-time check: every command the shell
 // really runs, after expansion, is decided again under the context's mode
 // and cwd. A deny, or a safety ask (rm of a critical path), refuses it; a
-// plain ask does not, since the static command was already approved.
+// plain ask does not, since the static command was already approved. The
+// checker keeps the analyses of the commands it has seen (a loop runs the
+// same command again): each command text is parsed once per checker, that
+// is once per session.
 func ExecCheck(dec Decider, tc *tools.Context) tools.CommandChecker {
+	memo := &tools.Analyses{}
 	return func(ctx context.Context, argv []string) error {
 		quoted := make([]string, len(argv))
 		for i, a := range argv {
@@ -43,12 +47,13 @@ func ExecCheck(dec Decider, tc *tools.Context) tools.CommandChecker {
 			}
 			quoted = append(pre, quoted...)
 		}
-		d, err := dec.Decide(ctx, engine.Call{Tool: "Bash", Input: map[string]any{"command": strings.Join(quoted, " ")},
-			Mode: tc.Mode, Cwd: cwd})
+		cmd := strings.Join(quoted, " ")
+		d, err := dec.Decide(ctx, engine.Call{Tool: "Bash", Input: map[string]any{"command": cmd},
+			Mode: tc.Mode, Cwd: cwd, Analysis: memo.Parse(cmd)})
 		switch {
 		case err != nil:
 			return err
-		case d.Decision == engine.Deny, d.Decision == engine.Ask && d.Stage == "safety":
+		case d.Decision == engine.Deny, d.Decision == engine.Ask && d.Stage == engine.StageSafety:
 			return fmt.Errorf("%s", d.Reason)
 		}
 		return nil

@@ -19,7 +19,7 @@ import (
 type allowAll struct{}
 
 func (allowAll) Decide(context.Context, engine.Call) (engine.Decision, error) {
-	return engine.Decision{Decision: engine.Allow, Stage: "allow"}, nil
+	return engine.Decision{Decision: engine.Allow, Stage: engine.StageAllow}, nil
 }
 
 // probe is a tool whose calls rendezvous on channels, to prove parallelism

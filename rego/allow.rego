@@ -118,7 +118,7 @@ ok if {
 }
 
 ok if {
-	input.tool in lib.file_tools
+	lib.file_tool
 	count(lib.files) > 0
 	every i, _ in lib.files {
 		file_approved[i]
@@ -126,7 +126,7 @@ ok if {
 }
 
 ok if {
-	not input.tool in lib.file_tools
+	not lib.file_tool
 	input.tool != "Bash"
 	count(used) > 0
 }

@@ -1,34 +1,31 @@
 # Shared facts and rule matching for every stage. Standard built-ins only.
 package agentctl.lib
 
-# Rule buckets a tool's own rules live in: Edit rules cover every editing
-# tool, Read rules cover the searching tools (spec §4).
-families := {
-	"Read": ["Read"],
-	"Grep": ["Grep", "Read"],
-	"Glob": ["Glob", "Read"],
-	"NotebookRead": ["NotebookRead", "Read"],
-	"Edit": ["Edit"],
-	"Write": ["Write", "Edit"],
-	"MultiEdit": ["MultiEdit", "Edit"],
-	"NotebookEdit": ["NotebookEdit", "Edit"],
-}
+# The tool catalogue (data.agentctl.tools, written by agentctl from its one
+# catalogue): for each built-in tool the rule buckets its path rules live in
+# (Edit rules cover every editing tool, Read rules the searching tools, spec
+# §4), its family, whether it is read-only and whether it needs permission.
+tool_spec := data.agentctl.tools[input.tool]
 
-file_tools := {"Read", "Grep", "Glob", "NotebookRead", "Edit", "Write", "MultiEdit", "NotebookEdit"}
+# file_tool holds for a tool that acts on one file or directory.
+file_tool if tool_spec.family != ""
 
-edit_tools := {"Edit", "Write", "MultiEdit", "NotebookEdit"}
+# read_only_tool holds for a tool that changes no file and runs nothing.
+read_only_tool if tool_spec.read_only
 
-# Tools that need no permission: they change only the session's own state.
-no_permission_tools := {"TodoWrite", "ToolSearch", "ExitPlanMode", "Agent"}
-
-read_only_tools := {"Read", "Grep", "Glob", "NotebookRead", "WebFetch", "WebSearch", "TodoWrite", "ToolSearch", "ExitPlanMode", "Agent"}
+# no_permission_tool holds for a tool that changes only the session's own state.
+no_permission_tool if tool_spec.needs_permission == false
 
 # Commands acceptEdits lets through on paths inside the working directories.
 edit_commands := {"mkdir", "touch", "rm", "rmdir", "mv", "cp", "sed"}
 
 tool_keys := k if {
-	k := array.concat(object.get(families, input.tool, [input.tool]), mcp_keys)
+	k := array.concat(buckets, mcp_keys)
 }
+
+buckets := b if {
+	b := tool_spec.buckets
+} else := [input.tool]
 
 mcp_keys := [sprintf("mcp__%s", [input.facts.mcp.server])] if {
 	input.facts.mcp.server
@@ -116,8 +113,13 @@ else := json.marshal(v)
 # deny, every access: a Read deny also blocks writing), Edit rules see writes.
 entry_kinds(b, f) := array.concat(access_kinds(b, f), own_kinds(f))
 
-# Path rules written for Grep or NotebookRead apply to that tool's own path.
-own_kinds(f) := [f.via] if f.via in {"Grep", "NotebookRead"}
+# Path rules written for a searching tool apply to that tool's own path
+# (Grep, NotebookRead); those for Read and Edit are the access kinds already.
+own_kinds(f) := [f.via] if {
+	spec := data.agentctl.tools[f.via]
+	spec.own_path_rules
+	spec.family != f.via
+}
 
 else := []
 

@@ -6,7 +6,7 @@ import data.agentctl.lib
 
 # read_only holds when the call writes and executes nothing.
 read_only if {
-	input.tool in lib.read_only_tools
+	lib.read_only_tool
 }
 
 read_only if {
@@ -48,7 +48,7 @@ file_ok(f) if {
 }
 
 # approves holds when the mode alone approves the whole call.
-approves if input.tool in lib.no_permission_tools
+approves if lib.no_permission_tool
 
 approves if {
 	input.tool == "Bash"
@@ -63,7 +63,7 @@ approves if {
 }
 
 approves if {
-	input.tool in lib.file_tools
+	lib.file_tool
 	count(lib.files) > 0
 	every f in lib.files {
 		file_ok(f)
@@ -81,7 +81,7 @@ result := {"decision": "allow", "reason": "bypassPermissions mode allows everyth
 }
 
 approve_reason := "the tool needs no permission" if {
-	input.tool in lib.no_permission_tools
+	lib.no_permission_tool
 } else := "read-only command" if {
 	input.tool == "Bash"
 	read_only

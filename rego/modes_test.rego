@@ -2,6 +2,7 @@
 package agentctl_modes_test
 
 import data.agentctl
+import data.agentctl_catalogue_test as catalogue
 
 empty := {"tool": {}, "globs": [], "bash": {}, "path": {}, "domain": {}, "has_bash": false, "has_path": false}
 
@@ -18,30 +19,30 @@ edit(path, mode) := {
 }
 
 test_accept_edits_allows_edits_inside if {
-	d := agentctl.decision with input as edit("/p/a.go", "acceptEdits") with data.agentctl.rules as no_rules
+	d := agentctl.decision with input as edit("/p/a.go", "acceptEdits") with data.agentctl.rules as no_rules with data.agentctl.tools as catalogue.tools
 	d.decision == "allow"
 	d.stage == "mode"
 }
 
 test_accept_edits_asks_outside if {
-	d := agentctl.decision with input as edit("/q/a.go", "acceptEdits") with data.agentctl.rules as no_rules
+	d := agentctl.decision with input as edit("/q/a.go", "acceptEdits") with data.agentctl.rules as no_rules with data.agentctl.tools as catalogue.tools
 	d.decision == "ask"
 }
 
 test_default_mode_asks_for_edits if {
-	d := agentctl.decision with input as edit("/p/a.go", "default") with data.agentctl.rules as no_rules
+	d := agentctl.decision with input as edit("/p/a.go", "default") with data.agentctl.rules as no_rules with data.agentctl.tools as catalogue.tools
 	d.decision == "ask"
 	d.stage == "default"
 }
 
 test_protected_path_beats_accept_edits if {
-	d := agentctl.decision with input as edit("/p/.husky/pre-commit", "acceptEdits") with data.agentctl.rules as no_rules
+	d := agentctl.decision with input as edit("/p/.husky/pre-commit", "acceptEdits") with data.agentctl.rules as no_rules with data.agentctl.tools as catalogue.tools
 	d.decision == "ask"
 	d.stage == "safety"
 }
 
 test_claude_worktrees_are_not_protected if {
-	d := agentctl.decision with input as edit("/p/.claude/worktrees/x/a.go", "acceptEdits") with data.agentctl.rules as no_rules
+	d := agentctl.decision with input as edit("/p/.claude/worktrees/x/a.go", "acceptEdits") with data.agentctl.rules as no_rules with data.agentctl.tools as catalogue.tools
 	d.decision == "allow"
 }
 
@@ -55,13 +56,13 @@ unresolved_bash := {
 
 test_unresolved_asks_at_tool_stage_when_a_bash_rule_could_hide if {
 	guarded := object.union(no_rules, {"deny": object.union(empty, {"has_bash": true})})
-	d := agentctl.decision with input as unresolved_bash with data.agentctl.rules as guarded
+	d := agentctl.decision with input as unresolved_bash with data.agentctl.rules as guarded with data.agentctl.tools as catalogue.tools
 	d.decision == "ask"
 	d.stage == "tool"
 }
 
 test_unresolved_without_guard_falls_back if {
-	d := agentctl.decision with input as unresolved_bash with data.agentctl.rules as no_rules
+	d := agentctl.decision with input as unresolved_bash with data.agentctl.rules as no_rules with data.agentctl.tools as catalogue.tools
 	d.decision == "ask"
 	d.stage == "default"
 }
@@ -80,9 +81,9 @@ domain_allow := object.union(no_rules, {"allow": object.union(empty, {"domain": 
 }]}})})
 
 test_domain_allow_needs_http if {
-	agentctl.decision.decision == "allow" with input as web("a.example.com", "https") with data.agentctl.rules as domain_allow
-	agentctl.decision.decision == "ask" with input as web("a.example.com", "ftp") with data.agentctl.rules as domain_allow
-	agentctl.decision.decision == "ask" with input as web("example.com", "https") with data.agentctl.rules as domain_allow
+	agentctl.decision.decision == "allow" with input as web("a.example.com", "https") with data.agentctl.rules as domain_allow with data.agentctl.tools as catalogue.tools
+	agentctl.decision.decision == "ask" with input as web("a.example.com", "ftp") with data.agentctl.rules as domain_allow with data.agentctl.tools as catalogue.tools
+	agentctl.decision.decision == "ask" with input as web("example.com", "https") with data.agentctl.rules as domain_allow with data.agentctl.tools as catalogue.tools
 }
 
 test_custom_deny_beats_bare_allow if {
@@ -90,7 +91,7 @@ test_custom_deny_beats_bare_allow if {
 		"id": 1, "text": "Edit",
 		"behavior": "allow", "source": "userSettings", "file": "f", "line": 1, "column": 1, "kind": "",
 	}]}})})
-	d := agentctl.decision with input as edit("/p/a.go", "default") with data.agentctl.rules as allow_all
+	d := agentctl.decision with input as edit("/p/a.go", "default") with data.agentctl.rules as allow_all with data.agentctl.tools as catalogue.tools
 		with data.agentctl.custom.deny as {"org says no"}
 	d.decision == "deny"
 	contains(d.reason, "org says no")

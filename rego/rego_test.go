@@ -2,10 +2,15 @@ package rego
 
 import (
 	"context"
+	"encoding/json"
+	"reflect"
 	"testing"
 
 	"github.com/open-policy-agent/opa/v1/ast"
+	"github.com/open-policy-agent/opa/v1/rego"
 	"github.com/open-policy-agent/opa/v1/tester"
+
+	"github.com/agentctl/agentctl/toolspec"
 )
 
 // TestRegoUnitTests runs every test_* rule of the embedded modules, as
@@ -43,5 +48,30 @@ func TestRegoUnitTests(t *testing.T) {
 	}
 	if n == 0 {
 		t.Fatal("no Rego tests ran")
+	}
+}
+
+// TestCatalogueFixtureIsTheCatalogue keeps the Rego tests' copy of
+// data.agentctl.tools equal to what agentctl writes into every bundle.
+func TestCatalogueFixtureIsTheCatalogue(t *testing.T) {
+	src := Tests()["catalogue_test.rego"]
+	r := rego.New(rego.Query("data.agentctl_catalogue_test.tools"), rego.Module("catalogue_test.rego", src))
+	rs, err := r.Eval(context.Background())
+	if err != nil || len(rs) == 0 {
+		t.Fatalf("fixture: %v", err)
+	}
+	fixture := rs[0].Expressions[0].Value.(map[string]any)
+	raw, err := json.Marshal(toolspec.Data())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want map[string]any
+	if err := json.Unmarshal(raw, &want); err != nil {
+		t.Fatal(err)
+	}
+	for name, got := range fixture {
+		if !reflect.DeepEqual(got, want[name]) {
+			t.Errorf("%s: fixture %v, catalogue %v", name, got, want[name])
+		}
 	}
 }

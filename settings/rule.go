@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+
+	"github.com/agentctl/agentctl/toolspec"
 )
 
 // SpecKind says how a rule's specifier (the text in parentheses) is read.
@@ -68,9 +70,7 @@ func (r Rule) String() string {
 // exact name (Task is Agent), every tool of an MCP server for mcp__server and
 // mcp__server__*, or a '*' glob over the whole name.
 func (r Rule) NamesTool(name string) bool {
-	if name == "Task" {
-		name = "Agent"
-	}
+	name = toolspec.Canonical(name)
 	switch {
 	case r.Tool == name:
 		return true
@@ -102,28 +102,31 @@ func globName(pattern, name string) bool {
 	return name == ""
 }
 
-// KnownTools are the built-in tool names rules may name.
-var KnownTools = map[string]bool{
-	"Bash": true, "Read": true, "Edit": true, "Write": true, "MultiEdit": true, "Glob": true,
-	"Grep": true, "WebFetch": true, "WebSearch": true, "NotebookEdit": true, "NotebookRead": true,
-	"Agent": true, "Task": true, "TodoWrite": true, "ExitPlanMode": true, "EnterWorktree": true,
-	"ExitWorktree": true, "ToolSearch": true, "BashOutput": true, "KillShell": true,
-	"SlashCommand": true, "Skill": true,
+// mainField is a built-in tool's main input field ("" for none or an
+// unknown tool), which param rules may not name.
+func mainField(tool string) string {
+	s, _ := toolspec.Lookup(tool)
+	return s.MainField
 }
 
-// MainField is each tool's main input field, which param rules may not name.
-var MainField = map[string]string{
-	"Bash": "command", "Read": "file_path", "Edit": "file_path", "Write": "file_path",
-	"MultiEdit": "file_path", "NotebookEdit": "notebook_path", "Glob": "path", "Grep": "path",
-	"WebFetch": "url", "NotebookRead": "notebook_path",
+// isPathTool reports whether a tool takes gitignore-style path specifiers.
+func isPathTool(tool string) bool {
+	ok, _ := pathTool(tool)
+	return ok
 }
 
-// pathTools take gitignore-style path specifiers.
-var pathTools = map[string]bool{"Read": true, "Edit": true, "Write": true, "MultiEdit": true,
-	"NotebookEdit": true, "Glob": true, "Grep": true, "NotebookRead": true}
-
-// neverConsulted are path tools whose own path rules are never consulted.
-var neverConsulted = map[string]string{"Write": "Edit", "MultiEdit": "Edit", "NotebookEdit": "Edit", "Glob": "Read"}
+// pathTool reports whether a tool takes gitignore-style path specifiers,
+// and if path rules written for it are never consulted, which tool's are.
+func pathTool(tool string) (ok bool, useInstead string) {
+	s, found := toolspec.Lookup(tool)
+	if !found || s.Family == toolspec.NoFamily {
+		return false, ""
+	}
+	if !s.OwnPathRules {
+		return true, string(s.Family)
+	}
+	return true, ""
+}
 
 // bashParams are Bash input fields that a Bash(param:value) rule may name.
 var bashParams = map[string]bool{"description": true, "timeout": true, "run_in_background": true,
@@ -158,9 +161,7 @@ func ParseRule(text string, b Behavior) (Rule, error) {
 	if !toolNameRE.MatchString(name) {
 		return r, fmt.Errorf("%w %q: tool name %q may contain only letters, digits, '_', '-' and '*'", errRule, text, name)
 	}
-	if name == "Task" {
-		name = "Agent"
-	}
+	name = toolspec.Canonical(name)
 	r.Tool = name
 	r.ToolGlob = strings.Contains(name, "*")
 	if strings.HasPrefix(name, "mcp__") {
@@ -182,7 +183,7 @@ func ParseRule(text string, b Behavior) (Rule, error) {
 		}
 		return r, nil
 	}
-	if b != Allow && !KnownTools[name] && !strings.ContainsAny(name, "_*") {
+	if b != Allow && !toolspec.Known(name) && !strings.ContainsAny(name, "_*") {
 		r.Warnings = append(r.Warnings, fmt.Sprintf("unknown tool %q", name))
 	}
 	if !hasSpec {
@@ -210,7 +211,7 @@ func parseSpec(r *Rule, spec string) error {
 		case b == Allow:
 			r.Ignored = "param:value rules work in deny and ask only"
 			r.Warnings = append(r.Warnings, "param rule "+r.Text+" is ignored in allow: "+r.Ignored)
-		case MainField[r.Tool] == m[1]:
+		case mainField(r.Tool) == m[1]:
 			r.Ignored = fmt.Sprintf("%q is %s's main field; write %s(pattern) instead", m[1], r.Tool, r.Tool)
 			r.Warnings = append(r.Warnings, "param rule on main field is ignored: "+r.Ignored)
 		}
@@ -222,7 +223,7 @@ func parseSpec(r *Rule, spec string) error {
 		if i := strings.Index(spec, ":*"); i >= 0 && i != len(spec)-2 {
 			r.Warnings = append(r.Warnings, "':*' is special only at the very end of a Bash pattern; here it is literal")
 		}
-	case pathTools[r.Tool]:
+	case isPathTool(r.Tool):
 		r.Kind = KindPath
 		switch {
 		case strings.HasPrefix(spec, "//"):
@@ -234,7 +235,7 @@ func parseSpec(r *Rule, spec string) error {
 		default:
 			r.Anchor, r.Pattern = AnchorCwd, strings.TrimPrefix(spec, "./")
 		}
-		if use, ok := neverConsulted[r.Tool]; ok {
+		if _, use := pathTool(r.Tool); use != "" {
 			r.Ignored = fmt.Sprintf("path rules for %s are never consulted; use %s(...)", r.Tool, use)
 			r.Warnings = append(r.Warnings, r.Ignored)
 		}
@@ -264,8 +265,8 @@ func isParamSpec(tool, name, spec string) bool {
 		return bashParams[name] || (name == "command" && !strings.HasSuffix(spec, ":*"))
 	case tool == "WebFetch":
 		return name != "domain"
-	case pathTools[tool]:
-		return name == MainField[tool] || name == "pattern" || name == "glob" || name == "type" ||
+	case isPathTool(tool):
+		return name == mainField(tool) || name == "pattern" || name == "glob" || name == "type" ||
 			name == "output_mode" || name == "content" || name == "old_string" || name == "new_string"
 	}
 	return true

@@ -35,16 +35,21 @@ var ErrCommandRefused = errors.New("command refused by policy")
 
 // NewBash is the Bash tool: runs the command with mvdan.cc/sh's interpreter;
 // every command actually executed, after expansion, is checked first.
+// Each Bash tool (one per session's pool) parses a command text once: its
+// scheduling predicates and the decision share the analysis (Analyze).
 func NewBash() Tool {
+	memo := &Analyses{}
+	analyze := func(in Input) *bashparse.Analysis { return memo.Parse(str(in, "command")) }
+	readOnly := func(in Input) bool { return bashReadOnly(in, analyze) }
 	return Build(Spec{
 		Name:              "Bash",
 		Description:       "Executes a bash command in the session's working directory.",
 		Prompt:            "Runs command with a timeout (ms, default 120000, max 600000). Output is combined stdout and stderr, capped; the exit code is reported. run_in_background writes output to a file.",
 		Schema:            schemaFor("Bash"),
-		IsConcurrencySafe: bashReadOnly,
-		IsReadOnly:        bashReadOnly,
-		IsDestructive:     func(in Input) bool { return !bashReadOnly(in) },
-		PermissionFacts:   func(in Input) Facts { return Facts{Command: str(in, "command")} },
+		IsConcurrencySafe: readOnly,
+		IsReadOnly:        readOnly,
+		IsDestructive:     func(in Input) bool { return !readOnly(in) },
+		Analyze:           analyze,
 		ValidateInput: func(in Input, _ *Context) error {
 			if strings.TrimSpace(str(in, "command")) == "" {
 				return errors.New("`command` must not be empty")
@@ -228,12 +233,11 @@ func bashBackground(cmd string, tc *Context) (Result, error) {
 
 // bashReadOnly: every command of the string is read-only and nothing is
 // written or unresolved (an empty command is not read-only).
-func bashReadOnly(in Input) bool {
-	cmd := str(in, "command")
-	if strings.TrimSpace(cmd) == "" {
+func bashReadOnly(in Input, analyze func(Input) *bashparse.Analysis) bool {
+	if strings.TrimSpace(str(in, "command")) == "" {
 		return false
 	}
-	a := bashparse.Parse(cmd)
+	a := analyze(in)
 	return len(a.Commands) > 0 && a.ReadOnly()
 }
 

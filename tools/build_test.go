@@ -1,6 +1,7 @@
 package tools
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -8,6 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/agentctl/agentctl/toolspec"
 )
 
 func TestBuildDefaultsFailClosed(t *testing.T) {
@@ -23,9 +26,6 @@ func TestBuildDefaultsFailClosed(t *testing.T) {
 	}
 	if !tool.IsDestructive(in) {
 		t.Error("default must be destructive")
-	}
-	if f := tool.PermissionFacts(in); len(f.Files) != 0 || f.Command != "" || f.URL != "" {
-		t.Errorf("default facts must be the tool as a whole, got %+v", f)
 	}
 	if !tool.IsEnabled() {
 		t.Error("default must be enabled")
@@ -139,8 +139,8 @@ func TestSchemasRoundTrip(t *testing.T) {
 			schema["$schema"] != "https://json-schema.org/draft/2020-12/schema" {
 			t.Errorf("%s: schema %v", tool.Name(), schema)
 		}
-		if _, err := compile(tool); err != nil {
-			t.Errorf("%s: %v", tool.Name(), err)
+		if spec, ok := toolspec.Lookup(tool.Name()); !ok || !bytes.Equal(spec.Schema, tool.InputSchema()) {
+			t.Errorf("%s: the schema is not the tool catalogue's", tool.Name())
 		}
 	}
 }
@@ -196,5 +196,41 @@ func TestEnabledAndGates(t *testing.T) {
 	big := AllBase(Features{ToolSearchThreshold: 2}, func() int { return 3 })
 	if ts, _ := Find(big, "ToolSearch"); !ts.IsEnabled() {
 		t.Error("ToolSearch must turn on when the pool is large")
+	}
+}
+
+// TestReadOnlyAgreesWithTheCatalogue: a tool that is read-only whatever its
+// input is read-only in the tool catalogue the policy reads.
+func TestReadOnlyAgreesWithTheCatalogue(t *testing.T) {
+	for _, tool := range Catalog() {
+		spec, ok := toolspec.Lookup(tool.Name())
+		if !ok {
+			t.Errorf("%s: not in the tool catalogue", tool.Name())
+			continue
+		}
+		if tool.IsReadOnly(Input{}) && !spec.ReadOnly {
+			t.Errorf("%s: read-only here, not in the catalogue", tool.Name())
+		}
+	}
+}
+
+// TestBashParsesACommandOnce: scheduling, read-only-ness and the decision
+// share one analysis per command text.
+func TestBashParsesACommandOnce(t *testing.T) {
+	b := NewBash()
+	in := Input{"command": "ls -l | wc -l"}
+	a := b.Analyze(in)
+	if a == nil || a.Source != "ls -l | wc -l" || !b.IsConcurrencySafe(in) || b.Analyze(in) != a {
+		t.Errorf("Analyze: %v", a)
+	}
+	if NewRead().Analyze(Input{"file_path": "/x"}) != nil {
+		t.Error("only command tools have an analysis")
+	}
+	var memo Analyses
+	for i := 0; i < maxAnalyses+10; i++ {
+		memo.Parse(strings.Repeat("x", i+1))
+	}
+	if len(memo.m) != maxAnalyses || len(memo.order) != maxAnalyses {
+		t.Errorf("memo holds %d, want at most %d", len(memo.m), maxAnalyses)
 	}
 }

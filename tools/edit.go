@@ -104,12 +104,11 @@ func singleEdit(in Input) []edit {
 // NewEdit is the Edit tool: one exact string replacement.
 func NewEdit() Tool {
 	return Build(Spec{
-		Name:            "Edit",
-		Description:     "Performs an exact string replacement in a file.",
-		Prompt:          "Replaces old_string with new_string in file_path (absolute). old_string must occur exactly once unless replace_all is set; the file must have been read first.",
-		Schema:          schemaFor("Edit"),
-		PermissionFacts: pathFacts("file_path", Write),
-		ValidateInput:   func(in Input, tc *Context) error { return validateEdits(in, tc, singleEdit(in)) },
+		Name:          "Edit",
+		Description:   "Performs an exact string replacement in a file.",
+		Prompt:        "Replaces old_string with new_string in file_path (absolute). old_string must occur exactly once unless replace_all is set; the file must have been read first.",
+		Schema:        schemaFor("Edit"),
+		ValidateInput: func(in Input, tc *Context) error { return validateEdits(in, tc, singleEdit(in)) },
 		Call: func(_ context.Context, in Input, tc *Context, _ Progress) (Result, error) {
 			return callEdits(in, tc, singleEdit(in))
 		},
@@ -129,12 +128,11 @@ func multiEdits(in Input) []edit {
 // NewMultiEdit is the MultiEdit tool: several edits of one file, all or nothing.
 func NewMultiEdit() Tool {
 	return Build(Spec{
-		Name:            "MultiEdit",
-		Description:     "Makes several edits to one file in one operation; all succeed or none is applied.",
-		Prompt:          "Applies edits in order to file_path (absolute). If any edit fails, the file is left unchanged.",
-		Schema:          schemaFor("MultiEdit"),
-		PermissionFacts: pathFacts("file_path", Write),
-		ValidateInput:   func(in Input, tc *Context) error { return validateEdits(in, tc, multiEdits(in)) },
+		Name:          "MultiEdit",
+		Description:   "Makes several edits to one file in one operation; all succeed or none is applied.",
+		Prompt:        "Applies edits in order to file_path (absolute). If any edit fails, the file is left unchanged.",
+		Schema:        schemaFor("MultiEdit"),
+		ValidateInput: func(in Input, tc *Context) error { return validateEdits(in, tc, multiEdits(in)) },
 		Call: func(_ context.Context, in Input, tc *Context, _ Progress) (Result, error) {
 			return callEdits(in, tc, multiEdits(in))
 		},

@@ -45,7 +45,6 @@ func NewGlob() Tool {
 		IsConcurrencySafe: Always,
 		IsReadOnly:        Always,
 		IsDestructive:     Never,
-		PermissionFacts:   pathFacts("path", Read),
 		ValidateInput: func(in Input, tc *Context) error {
 			if !doublestar.ValidatePattern(str(in, "pattern")) {
 				return fmt.Errorf("`pattern` %q is not a valid glob", str(in, "pattern"))

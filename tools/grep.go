@@ -34,7 +34,6 @@ func NewGrep() Tool {
 		IsConcurrencySafe: Always,
 		IsReadOnly:        Always,
 		IsDestructive:     Never,
-		PermissionFacts:   pathFacts("path", Read),
 		ValidateInput: func(in Input, tc *Context) error {
 			if _, err := grepRegexp(in); err != nil {
 				return fmt.Errorf("`pattern`: %v", err)

@@ -63,12 +63,6 @@ func readBeforeWrite(tc *Context, path string) error {
 	return nil
 }
 
-func pathFacts(key string, access Access) func(Input) Facts {
-	return func(in Input) Facts {
-		return Facts{Files: []FileAccess{{Path: str(in, key), Access: access}}}
-	}
-}
-
 // writeFile writes content, creating parent directories, and records the
 // new state as read (the model has just seen it).
 func writeFile(tc *Context, path, content string) error {

@@ -13,11 +13,10 @@ import (
 // cell of a Jupyter notebook.
 func NewNotebookEdit() Tool {
 	return Build(Spec{
-		Name:            "NotebookEdit",
-		Description:     "Replaces, inserts or deletes a cell in a Jupyter notebook (.ipynb).",
-		Prompt:          "Edits notebook_path (absolute). cell_id names the cell (its id, or cell-N); edit_mode insert adds a cell after it (at the start without cell_id) and needs cell_type.",
-		Schema:          schemaFor("NotebookEdit"),
-		PermissionFacts: pathFacts("notebook_path", Write),
+		Name:        "NotebookEdit",
+		Description: "Replaces, inserts or deletes a cell in a Jupyter notebook (.ipynb).",
+		Prompt:      "Edits notebook_path (absolute). cell_id names the cell (its id, or cell-N); edit_mode insert adds a cell after it (at the start without cell_id) and needs cell_type.",
+		Schema:      schemaFor("NotebookEdit"),
 		ValidateInput: func(in Input, tc *Context) error {
 			p, err := absPath(in, "notebook_path")
 			if err != nil {

@@ -41,7 +41,6 @@ func NewRead() Tool {
 		IsConcurrencySafe: Always,
 		IsReadOnly:        Always,
 		IsDestructive:     Never,
-		PermissionFacts:   pathFacts("file_path", Read),
 		ValidateInput: func(in Input, _ *Context) error {
 			_, err := absPath(in, "file_path")
 			return err

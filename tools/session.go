@@ -91,9 +91,6 @@ func NewEnterWorktree() Tool {
 		Name:        "EnterWorktree",
 		Description: "Creates a git worktree under .claude/worktrees and moves the session into it.",
 		Schema:      schemaFor("EnterWorktree"),
-		PermissionFacts: func(Input) Facts {
-			return Facts{Command: "git worktree add"}
-		},
 		Call: func(ctx context.Context, in Input, tc *Context, _ Progress) (Result, error) {
 			root, err := git(ctx, tc.Cwd, "rev-parse", "--show-toplevel")
 			if err != nil {

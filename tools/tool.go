@@ -12,33 +12,12 @@ import (
 	"fmt"
 	"sync"
 	"time"
+
+	"github.com/agentctl/agentctl/bashparse"
 )
 
 // Input is a tool call's input as the model sent it (decoded JSON object).
 type Input = map[string]any
-
-// Access says how a tool touches a file.
-type Access string
-
-// File accesses.
-const (
-	Read  Access = "read"
-	Write Access = "write"
-)
-
-// FileAccess is one file a call touches.
-type FileAccess struct {
-	Path   string `json:"path"`
-	Access Access `json:"access"`
-}
-
-// Facts are what the permission engine needs to know about a call, so the
-// engine never imports tools. A zero Facts means "the tool as a whole".
-type Facts struct {
-	Files   []FileAccess `json:"files,omitempty"`
-	Command string       `json:"command,omitempty"`
-	URL     string       `json:"url,omitempty"`
-}
 
 // Progress receives progress events of a running call (may be nil).
 type Progress func(message string)
@@ -198,7 +177,9 @@ type Tool interface {
 	IsReadOnly(in Input) bool
 	IsDestructive(in Input) bool
 	ValidateInput(in Input, tc *Context) error
-	PermissionFacts(in Input) Facts
+	// Analyze returns the shell analysis of a command tool's input (Bash),
+	// parsed once per command text; nil for every other tool.
+	Analyze(in Input) *bashparse.Analysis
 	MapResult(r Result, toolUseID string) Block
 	IsEnabled() bool
 }
@@ -211,14 +192,14 @@ type Spec struct {
 	IsConcurrencySafe, IsReadOnly             func(in Input) bool
 	IsDestructive                             func(in Input) bool
 	ValidateInput                             func(in Input, tc *Context) error
-	PermissionFacts                           func(in Input) Facts
+	Analyze                                   func(in Input) *bashparse.Analysis
 	MapResult                                 func(r Result, toolUseID string) Block
 	IsEnabled                                 func() bool
 }
 
 // Build makes a Tool from a spec, filling what the spec leaves out with
 // fail-closed defaults: not concurrency-safe, not read-only, destructive,
-// permission facts of the tool as a whole, enabled, and a plain text result.
+// no shell analysis, enabled, and a plain text result.
 func Build(s Spec) Tool {
 	if s.Name == "" || s.Call == nil {
 		panic("tools.Build: a tool needs a Name and a Call")
@@ -275,11 +256,11 @@ func (b *built) ValidateInput(in Input, tc *Context) error {
 	return nil
 }
 
-func (b *built) PermissionFacts(in Input) Facts {
-	if b.s.PermissionFacts == nil {
-		return Facts{}
+func (b *built) Analyze(in Input) *bashparse.Analysis {
+	if b.s.Analyze == nil {
+		return nil
 	}
-	return b.s.PermissionFacts(in)
+	return b.s.Analyze(in)
 }
 
 func (b *built) MapResult(r Result, id string) Block {

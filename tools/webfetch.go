@@ -34,7 +34,6 @@ func NewWebFetch(client *http.Client) Tool {
 		IsConcurrencySafe: Always,
 		IsReadOnly:        Always,
 		IsDestructive:     Never,
-		PermissionFacts:   func(in Input) Facts { return Facts{URL: str(in, "url")} },
 		ValidateInput: func(in Input, _ *Context) error {
 			u, err := url.Parse(str(in, "url"))
 			switch {

@@ -10,11 +10,10 @@ import (
 // file must have been read first.
 func NewWrite() Tool {
 	return Build(Spec{
-		Name:            "Write",
-		Description:     "Writes a file to the local filesystem.",
-		Prompt:          "Writes content to file_path (absolute), replacing an existing file, which must have been read first.",
-		Schema:          schemaFor("Write"),
-		PermissionFacts: pathFacts("file_path", Write),
+		Name:        "Write",
+		Description: "Writes a file to the local filesystem.",
+		Prompt:      "Writes content to file_path (absolute), replacing an existing file, which must have been read first.",
+		Schema:      schemaFor("Write"),
 		ValidateInput: func(in Input, tc *Context) error {
 			p, err := absPath(in, "file_path")
 			if err != nil {

@@ -46,7 +46,7 @@ func checkAction(c *cli.Context) error {
 		return err
 	}
 	defer closeLog()
-	d, err := decide(context.Background(), e, call)
+	d, err := e.Decide(context.Background(), call)
 	if err != nil {
 		return cli.Exit(err.Error(), exitError)
 	}
@@ -168,7 +168,7 @@ func checkBatch(c *cli.Context, src string) error {
 				reason += ": " + err.Error()
 			}
 			d = engine.Invalid(in.ToolName, reason)
-		} else if d, err = decide(ctx, e, engine.Call{Tool: in.ToolName, Input: in.ToolInput}); err != nil {
+		} else if d, err = e.Decide(ctx, engine.Call{Tool: in.ToolName, Input: in.ToolInput}); err != nil {
 			return cli.Exit(fmt.Sprintf("check --batch: line %d: %v", n, err), exitError)
 		}
 		if err := enc.Encode(d); err != nil {
@@ -185,10 +185,10 @@ func checkBatch(c *cli.Context, src string) error {
 func decisionLine(d engine.Decision, color bool) string {
 	word := fmt.Sprintf("%-5s", d.Decision)
 	if color {
-		code := map[string]string{engine.Allow: "32", engine.Ask: "33", engine.Deny: "31"}[d.Decision]
+		code := map[engine.Effect]string{engine.Allow: "32", engine.Ask: "33", engine.Deny: "31"}[d.Decision]
 		word = "\x1b[" + code + "m" + word + "\x1b[0m"
 	}
-	what := "stage " + d.Stage
+	what := "stage " + d.Stage.String()
 	if d.Rule != nil {
 		what = fmt.Sprintf("rule %s %s %s", d.Rule.Text, d.Rule.Source, d.Rule.Location())
 	}

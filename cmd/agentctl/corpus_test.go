@@ -183,10 +183,10 @@ func TestDecisionCorpus(t *testing.T) {
 				t.Fatalf("case %d: reading decision: %v", i, err)
 			}
 			total++
-			if d.Decision == "allow" {
+			if d.Decision == engine.Allow {
 				allowed++
 			}
-			ok := d.Decision == c.Expect || (c.Expect == "not_allow" && d.Decision != "allow")
+			ok := d.Decision.String() == c.Expect || (c.Expect == "not_allow" && d.Decision != engine.Allow)
 			if !ok {
 				in, _ := json.Marshal(c.ToolInput)
 				t.Errorf("%s %s: got %s (stage %s: %s), want %s (%s)", c.ToolName, in, d.Decision, d.Stage, d.Reason, c.Expect, c.Why)

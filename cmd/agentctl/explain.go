@@ -44,14 +44,13 @@ func explainAction(c *cli.Context) error {
 		return err
 	}
 	defer closeLog()
-	input, problems := e.Input(call)
-	var d engine.Decision
 	var trace bytes.Buffer
+	var tw io.Writer
 	if c.Bool("trace") {
-		d, err = e.Trace(context.Background(), call, &trace)
-	} else {
-		d, err = decide(context.Background(), e, call)
+		tw = &trace
 	}
+	x, err := e.Explain(context.Background(), call, tw)
+	input, problems, d := x.Input, x.Problems, x.Decision
 	if err != nil {
 		return cli.Exit(err.Error(), exitError)
 	}
@@ -128,7 +127,7 @@ func printFacts(w io.Writer, input map[string]any) {
 // printStages lists every stage in order with what matched there.
 func printStages(w io.Writer, d engine.Decision) {
 	fmt.Fprintln(w, "stages:")
-	for _, stage := range []string{"deny", "ask", "tool", "safety", "mode", "allow"} {
+	for _, stage := range engine.PolicyStages {
 		var lines []string
 		for _, m := range d.Matches {
 			if m.Stage != stage {
@@ -137,7 +136,7 @@ func printStages(w io.Writer, d engine.Decision) {
 			if m.RuleRef != nil {
 				lines = append(lines, fmt.Sprintf("%s  %s %s", m.Text, m.Source, m.Location()))
 			} else {
-				lines = append(lines, strings.TrimSpace(m.Decision+" "+m.Reason))
+				lines = append(lines, strings.TrimSpace(m.Decision.String()+" "+m.Reason))
 			}
 		}
 		mark := "  "
@@ -149,14 +148,14 @@ func printStages(w io.Writer, d engine.Decision) {
 			continue
 		}
 		for i, l := range lines {
-			label := stage
+			label := stage.String()
 			if i > 0 {
 				label, mark = "", "  "
 			}
 			fmt.Fprintf(w, "%s %-7s %s\n", mark, label, l)
 		}
 	}
-	if d.Stage != "" && !strings.Contains("deny ask tool safety mode allow", d.Stage) || d.Stage == "default" {
+	if d.Stage != 0 && !d.Stage.Listed() {
 		fmt.Fprintf(w, "=> %-7s %s\n", d.Stage, d.Reason)
 	}
 }

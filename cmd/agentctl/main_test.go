@@ -8,6 +8,8 @@ import (
 
 	"github.com/agentctl/agentctl/agenthook"
 	"github.com/agentctl/agentctl/engine"
+	"github.com/rogpeppe/go-internal/testscript"
+
 	"github.com/agentctl/agentctl/tools/mcp/mcptest"
 )
 
@@ -38,5 +40,26 @@ func TestMain(m *testing.M) {
 		}
 		os.Exit(run(os.Args, os.Stdin, os.Stdout, os.Stderr))
 	}
-	os.Exit(m.Run())
+	testscript.Main(m, map[string]func(){
+		"agentctl": func() { os.Exit(run(os.Args, os.Stdin, os.Stdout, os.Stderr)) },
+	})
+}
+
+// TestScripts runs the CLI scripts in testdata/script: each lays out its own
+// project, managed settings and home, so none depends on checked-in
+// fixtures or on what the machine has. -update rewrites their expected
+// output.
+func TestScripts(t *testing.T) {
+	testscript.Run(t, testscript.Params{
+		Dir:           "testdata/script",
+		UpdateScripts: *update,
+		Setup: func(env *testscript.Env) error {
+			home := env.WorkDir + "/home"
+			env.Setenv("HOME", home)
+			env.Setenv("CLAUDE_CONFIG_DIR", home+"/.claude")
+			env.Setenv("AGENTCTL_MANAGED_SETTINGS", env.WorkDir+"/managed.json")
+			env.Setenv("NO_COLOR", "1")
+			return os.MkdirAll(home, 0o755)
+		},
+	})
 }

@@ -1,16 +1,12 @@
 package main
 
 import (
-	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"strings"
 	"text/tabwriter"
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/agentctl/agentctl/engine"
 	"github.com/agentctl/agentctl/settings"
 	"github.com/agentctl/agentctl/tools"
 )
@@ -125,25 +121,4 @@ func toolsSchema(c *cli.Context) error {
 		return enc.Encode(defs[0])
 	}
 	return enc.Encode(defs)
-}
-
-// catalog is every built-in tool, for input validation before the policy.
-var catalog = tools.Catalog()
-
-// decide validates a call against its tool's JSON Schema, then asks the
-// engine. Invalid input is a deny at stage validate with model-readable text.
-func decide(ctx context.Context, e *engine.Engine, call engine.Call) (engine.Decision, error) {
-	if len(call.Invalid) > 0 {
-		return engine.Invalid(call.Tool, call.Invalid...), nil
-	}
-	if t, ok := tools.Find(catalog, call.Tool); ok {
-		if err := tools.ValidateSchema(t, call.Input); err != nil {
-			reason := strings.TrimPrefix(err.Error(), tools.ErrInvalidInput.Error()+": ")
-			if !errors.Is(err, tools.ErrInvalidInput) {
-				reason = err.Error()
-			}
-			return engine.Invalid(call.Tool, reason), nil
-		}
-	}
-	return e.Decide(ctx, call)
 }
