@@ -171,6 +171,18 @@ type Call struct {
 	Analysis *bashparse.Analysis
 }
 
+// knownFields is in without the top-level fields tool's schema does not declare.
+func knownFields(tool string, in map[string]any) map[string]any {
+	fields := toolspec.Fields(tool)
+	out := make(map[string]any, len(in))
+	for k, v := range in {
+		if fields[k] {
+			out[k] = v
+		}
+	}
+	return out
+}
+
 // analysis returns the analysis of a Bash call's command: the one the call
 // carries when it is of this very text, else a fresh parse.
 func (c Call) analysis() bashparse.Analysis {
@@ -265,7 +277,14 @@ func (e *Engine) Input(call Call) (map[string]any, []string) {
 		call.Input = map[string]any{}
 	}
 	if toolspec.Known(tool) || !call.Foreign {
-		if problems := toolspec.Validate(tool, call.Input); len(problems) > 0 {
+		in := call.Input
+		if call.Foreign {
+			// Another agent's input may carry fields of its own (Claude
+			// Code's dangerouslyDisableSandbox): validate what this tool
+			// knows; the policy still sees the whole input.
+			in = knownFields(tool, in)
+		}
+		if problems := toolspec.Validate(tool, in); len(problems) > 0 {
 			return nil, problems
 		}
 	}

@@ -110,6 +110,26 @@ func Lookup(name string) (Spec, bool) {
 	return catalogue[i], true
 }
 
+// Fields lists the top-level input fields a built-in tool's schema
+// declares (nil for an unknown tool).
+func Fields(name string) map[string]bool {
+	s, ok := Lookup(name)
+	if !ok {
+		return nil
+	}
+	var doc struct {
+		Properties map[string]json.RawMessage `json:"properties"`
+	}
+	if err := json.Unmarshal(s.Schema, &doc); err != nil {
+		return nil
+	}
+	out := make(map[string]bool, len(doc.Properties))
+	for k := range doc.Properties {
+		out[k] = true
+	}
+	return out
+}
+
 // Known reports whether name is a built-in tool's name or alias.
 func Known(name string) bool {
 	_, ok := byName[name]
