@@ -22,6 +22,7 @@ type tableOpt struct {
 	effect Effect
 	file   bool            // the value is a file the command reads
 	values map[string]bool // the only values that keep the command read-only (nil: any)
+	check  func([]string) bool
 }
 
 // tableNode is one CLI or subcommand, with what it inherited compiled in.
@@ -299,6 +300,10 @@ func parseOptToken(tok string, e Effect) (string, *tableOpt, error) {
 		switch {
 		case spec == "@":
 			o.file = true
+		case strings.HasPrefix(spec, "!"):
+			if o.check = tableChecks[spec[1:]]; o.check == nil {
+				return "", nil, fmt.Errorf("option %q: unknown check %q", tok, spec[1:])
+			}
 		case spec != "":
 			o.values = map[string]bool{}
 			for _, v := range strings.Split(spec, "|") {

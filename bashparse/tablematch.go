@@ -20,10 +20,13 @@ func ParseWith(src string, o Options) Analysis {
 
 // tableChecks are argument checks a table entry names for programs whose
 // arguments are a language of their own (sed scripts, awk programs).
-var tableChecks = map[string]func([]string) bool{
-	"sed":  sedSafe,
-	"awk":  awkReadOnly,
-	"find": findReadOnly,
+var tableChecks map[string]func([]string) bool
+
+func init() {
+	tableChecks = map[string]func([]string) bool{
+		"sed": sedSafe, "awk": awkReadOnly, "find": findReadOnly,
+		"tar-list": tarListReadOnly, "ps": psReadOnly, "sql-meta": sqlMeta,
+	}
 }
 
 // xargsInput stands for the operands xargs appends from its input: computed
@@ -114,7 +117,7 @@ func (t *Table) decide(words []Word, viaXargs bool) tableDecision {
 					dynamic = dynamic || args[i].Dynamic
 					val, has = args[i].Value, true
 				}
-				if info.values != nil && (!has || !info.values[val]) {
+				if info.values != nil && (!has || !info.values[val]) || info.check != nil && (!has || !info.check([]string{val})) {
 					return tableDecision{}
 				}
 				if info.file && has {
@@ -273,8 +276,14 @@ func refused(refuse map[string]bool, v string) bool {
 	if len(refuse) == 0 {
 		return false
 	}
-	for _, part := range strings.FieldsFunc(v, func(r rune) bool { return r == ',' || r == '/' || r == '.' }) {
-		if refuse[strings.ToLower(part)] {
+	lower := strings.ToLower(v)
+	for r := range refuse {
+		if strings.HasPrefix(r, "~") && strings.Contains(lower, r[1:]) {
+			return true
+		}
+	}
+	for _, part := range strings.FieldsFunc(lower, func(r rune) bool { return r == ',' || r == '/' || r == '.' }) {
+		if refuse[part] {
 			return true
 		}
 	}
