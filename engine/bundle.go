@@ -14,6 +14,7 @@ import (
 	"github.com/open-policy-agent/opa/v1/ast"
 	"github.com/open-policy-agent/opa/v1/bundle"
 
+	"github.com/agentctl/agentctl/bashparse"
 	regopkg "github.com/agentctl/agentctl/rego"
 	"github.com/agentctl/agentctl/settings"
 )
@@ -30,11 +31,15 @@ type Bundle struct {
 	Data map[string]any
 	// Revision is a content hash of modules and data.
 	Revision string
+	// Commands is the compiled command table of the settings' profile
+	// (nil: core only); its entries are data.agentctl.commands.
+	Commands *bashparse.Table
 }
 
 // Build compiles settings and the custom modules in policyDir ("" for none).
 func Build(s *settings.Settings, policyDir string) (*Bundle, error) {
 	b := &Bundle{Modules: map[string]string{}}
+	var err error
 	for name, src := range regopkg.Modules() {
 		b.Modules["agentctl/"+name] = src
 	}
@@ -47,7 +52,12 @@ func Build(s *settings.Settings, policyDir string) (*Bundle, error) {
 			b.Modules[name] = src
 		}
 	}
-	raw, err := json.Marshal(map[string]any{"agentctl": map[string]any{"rules": compileRules(s)}})
+	profile := commandProfile(s)
+	if b.Commands, err = commandTable(profile, policyDir); err != nil {
+		return nil, err
+	}
+	raw, err := json.Marshal(map[string]any{"agentctl": map[string]any{"rules": compileRules(s),
+		"commands": commandsData(profile, b.Commands)}})
 	if err != nil {
 		return nil, err
 	}

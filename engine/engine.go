@@ -246,7 +246,7 @@ func (e *Engine) Input(call Call) (map[string]any, []string) {
 	if call.Mode != "" {
 		mode = call.Mode
 	}
-	en := env{cwd: cwd, home: s.Home, guards: e.guardIdx, walk: e.walkGuards}
+	en := env{cwd: cwd, home: s.Home, guards: e.guardIdx, walk: e.walkGuards, commands: e.bundle.Commands}
 	f := Facts{Commands: []commandFact{}, Files: []fileFact{}, Mentions: []fileFact{}, Reach: []reachFact{}, Unresolved: nil}
 	switch {
 	case tool == "Bash":
