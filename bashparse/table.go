@@ -72,6 +72,7 @@ type rawNode struct {
 	order                        []string
 	aliases                      []string
 	groups, requires, refuse     *string
+	operandsNeed                 *string
 }
 
 // rawFile is one table file: entries, categories turned off, entries removed.
@@ -218,10 +219,12 @@ func parseNode(file, path string, v *yaml.Node) (*rawNode, error) {
 					err = bad(x.Line, "operands %q: expected any, none, files or a number", *n.operands)
 				}
 			}
-		case "groups", "requires", "refuse":
+		case "groups", "requires", "refuse", "operands-need":
 			var sp *string
 			if sp, err = str(x); err == nil {
 				switch k.Value {
+				case "operands-need":
+					n.operandsNeed = sp
 				case "groups":
 					n.groups = sp
 				case "requires":
@@ -287,7 +290,7 @@ func merge(base, over *rawNode) *rawNode {
 	m.line, m.file = over.line, over.file
 	for _, p := range []struct{ dst, src **string }{{&m.category, &over.category}, {&m.style, &over.style},
 		{&m.check, &over.check}, {&m.operands, &over.operands}, {&m.groups, &over.groups},
-		{&m.requires, &over.requires}, {&m.refuse, &over.refuse}} {
+		{&m.requires, &over.requires}, {&m.refuse, &over.refuse}, {&m.operandsNeed, &over.operandsNeed}} {
 		if *p.src != nil {
 			*p.dst = *p.src
 		}

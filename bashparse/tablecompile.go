@@ -51,6 +51,9 @@ type tableNode struct {
 	// refuse: operands (or their comma- or slash-separated parts) that make
 	// the form not read-only (kubectl get secrets).
 	refuse map[string]bool
+	// operandsNeed: operands are allowed only with one of these options
+	// (git tag -l PATTERN; git tag NAME creates a tag).
+	operandsNeed []string
 }
 
 // pattern is a child entry named by a prefix of the word.
@@ -209,6 +212,9 @@ func compileNode(path string, r *rawNode, parent *tableNode, disabled map[string
 	if r.requires != nil {
 		n.requires = strings.Fields(*r.requires)
 	}
+	if r.operandsNeed != nil {
+		n.operandsNeed = strings.Fields(*r.operandsNeed)
+	}
 	for _, e := range []Effect{EffectReadOnly, EffectWrites, EffectExecutes, EffectNetworkOut} {
 		s, ok := r.opts[e]
 		if !ok {
@@ -243,7 +249,8 @@ func compileNode(path string, r *rawNode, parent *tableNode, disabled map[string
 	switch {
 	case r.effect != nil:
 		n.effect = *r.effect
-	case len(r.children) == 0:
+	case r.children == nil:
+		// A leaf; a node whose subcommands were all removed is no leaf.
 		n.effect = EffectReadOnly
 	}
 	if r.operands != nil {
@@ -270,6 +277,9 @@ func compileNode(path string, r *rawNode, parent *tableNode, disabled map[string
 	}
 	data[path] = entry
 	for _, name := range r.order {
+		if r.children[name] == nil {
+			continue // removed by a later file
+		}
 		c, err := compileNode(path+" "+name, r.children[name], n, disabled, data)
 		if err != nil {
 			return nil, err

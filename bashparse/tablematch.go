@@ -161,6 +161,9 @@ func (t *Table) decide(words []Word, viaXargs bool) tableDecision {
 	if n.check != nil {
 		return n.finish(n.check(nil), dynamic, files)
 	}
+	if ops > 0 && len(n.operandsNeed) > 0 && !hasAny(seen, n.operandsNeed) {
+		return tableDecision{}
+	}
 	if n.effect != EffectReadOnly || n.maxOps >= 0 && ops > n.maxOps || !hasAny(seen, n.requires) {
 		return tableDecision{}
 	}
@@ -238,13 +241,19 @@ func awkReadOnly(args []string) bool {
 	return false
 }
 
-// tableFiles consults the command table for a command the core list does
-// not approve: when an entry approves it, the command is read-only by that
-// entry and the files the entry names are returned.
+// tableFiles consults the command table: a CLI the table knows is decided
+// by its entry alone (stricter than the core list where they differ, e.g.
+// git log --show-signature runs gpg); another command the core list does not
+// approve is approved by a matching entry. When an entry approves, the
+// command is read-only by it and the files the entry names are returned.
 func (p *parser) tableFiles(c *Command) []File {
-	if c.ReadOnly || p.table == nil || len(c.Words) == 0 || len(c.Narrow.Assigns) > 0 || c.Narrow.DynamicName {
+	if p.table == nil || len(c.Words) == 0 || len(c.Narrow.Assigns) > 0 || c.Narrow.DynamicName {
 		return nil
 	}
+	if c.ReadOnly && p.table.clis[c.Narrow.Name] == nil {
+		return nil
+	}
+	c.ReadOnly = false
 	k := len(c.Words) - len(c.Narrow.Args) - 1
 	if k < 0 || c.Words[k].Value != c.Narrow.Name {
 		return nil
