@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/agentctl/agentctl/settings"
 )
 
 func bash(cmd string) map[string]any { return map[string]any{"command": cmd} }
@@ -60,5 +62,32 @@ func TestCommandPolicyDir(t *testing.T) {
 	os.WriteFile(filepath.Join(dir, "org.yaml"), []byte("commands:\n  x:\n    effect: maybe\n"), 0o644)
 	if _, err := New(ctx, s, WithPolicyDir(dir)); err == nil || !strings.Contains(err.Error(), "org.yaml:3") {
 		t.Errorf("bad org table: err = %v, want file:line", err)
+	}
+}
+
+// BenchmarkDecideCommands is parse+decide per Bash call under each profile.
+func BenchmarkDecideCommands(b *testing.B) {
+	cmds := []string{"kubectl get pods -n x | head", "git log --oneline -5", "aws ec2 describe-instances --region r",
+		"docker exec api ls", "npm run build", "find . -name '*.go' | xargs wc -l", "cat README.md", "terraform apply"}
+	for _, p := range []string{"core", "extended"} {
+		b.Run(p, func(b *testing.B) {
+			root := b.TempDir()
+			s, err := settings.Load(settings.Options{Cwd: root, Home: filepath.Join(root, "home"),
+				ManagedFile: filepath.Join(root, "none.json"), Commands: p})
+			if err != nil {
+				b.Fatal(err)
+			}
+			e, err := New(context.Background(), s)
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.ReportAllocs()
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				if _, err := e.Decide(context.Background(), Call{Tool: "Bash", Input: bash(cmds[i%len(cmds)])}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }
