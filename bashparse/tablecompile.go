@@ -35,8 +35,11 @@ type tableNode struct {
 	check    func([]string) bool
 	maxOps   int // -1: any number of operands
 	fileOps  bool
-	grammar  optGrammar
-	opts     map[string]*tableOpt // by canonical name ("-n", "--namespace")
+	// firstFileOp: the first operand is a file the command reads
+	// (sqlite3 DB SQL).
+	firstFileOp bool
+	grammar     optGrammar
+	opts        map[string]*tableOpt // by canonical name ("-n", "--namespace")
 	// anyLong: any other long option is a parameter of the request
 	// (cloud CLIs); its value is the next word unless that is an option.
 	anyLong  bool
@@ -259,6 +262,8 @@ func compileNode(path string, r *rawNode, parent *tableNode, disabled map[string
 			n.maxOps = 0
 		case "files":
 			n.fileOps = true
+		case "first-file":
+			n.firstFileOp = true
 		case "any":
 		default:
 			n.maxOps, _ = strconv.Atoi(*r.operands)

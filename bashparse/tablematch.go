@@ -26,6 +26,7 @@ func init() {
 	tableChecks = map[string]func([]string) bool{
 		"sed": sedSafe, "awk": awkReadOnly, "find": findReadOnly,
 		"tar-list": tarListReadOnly, "ps": psReadOnly, "sql-meta": sqlMeta,
+		"no-file": func(v []string) bool { return len(v) == 1 && !strings.Contains(v[0], "file") },
 	}
 }
 
@@ -151,7 +152,7 @@ func (t *Table) decide(words []Word, viaXargs bool) tableDecision {
 			return n.finish(t.innerReadOnly(inner), false, files)
 		}
 		ops++
-		if n.fileOps {
+		if n.fileOps || n.firstFileOp && ops == 1 {
 			files = append(files, tableFile(v, via))
 			if w.Dynamic {
 				files[len(files)-1].Dynamic = true

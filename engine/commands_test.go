@@ -27,6 +27,8 @@ func TestCommandProfiles(t *testing.T) {
 		{`{"agentctl":{"commands":"extended"},"permissions":{"deny":["Read(.env)"]}}`, "jq . .env", "deny", ""},
 		{`{"agentctl":{"commands":"extended"}}`, "openssl x509 -in /etc/ssl/private/k.pem -noout -text", "ask", ""},
 		{`{"agentctl":{"commands":"core"}}`, "git status", "allow", ""},
+		{`{"agentctl":{"commands":"extended"}}`, "yq . /etc/passwd", "ask", "outside the working directories"},
+		{`{"agentctl":{"commands":"extended"}}`, "sqlite3 -readonly /tmp/cookies.db 'select 1'", "ask", "outside the working directories"},
 	} {
 		e, err := New(ctx, project(t, tc.settings, map[string]string{}))
 		if err != nil {
