@@ -117,6 +117,9 @@ type Command struct {
 	Background bool     `json:"background,omitempty"`
 	// ReadOnly is set when the command (narrow view) only reads.
 	ReadOnly bool `json:"read_only"`
+	// ReadOnlyBy names the command table entry that made the command
+	// read-only (unset for the core list).
+	ReadOnlyBy *TableRef `json:"read_only_by,omitempty"`
 	// ExecWrapper is set for commands that execute others in ways only an
 	// exact rule may approve (watch, setsid, ionice, flock, find -exec/-delete).
 	ExecWrapper bool `json:"exec_wrapper,omitempty"`

@@ -16,14 +16,16 @@ var parsers = sync.Pool{New: func() any {
 // Parse analyses a Bash command string. It never panics and never returns a
 // half-truth: whatever could not be analysed is listed in Unresolved.
 // It is safe for concurrent use.
-func Parse(src string) Analysis {
+func Parse(src string) Analysis { return parse(src, nil) }
+
+func parse(src string, table *Table) Analysis {
 	a := Analysis{Source: src}
 	if len(src) > MaxLength {
 		a.Unresolved = append(a.Unresolved, Unresolved{Reason: ReasonTooLong,
 			Text: "command is longer than 10000 characters", Span: Span{End: len(src), Line: 1, Col: 1}})
 		return a
 	}
-	p := &parser{src: src, out: &a, st: &shellState{}}
+	p := &parser{src: src, out: &a, st: &shellState{}, table: table}
 	p.run(src, nil)
 	return a
 }
@@ -39,6 +41,8 @@ type parser struct {
 	// st is the shell state commands change for those after them (cd,
 	// hash -p); nested payloads share it.
 	st *shellState
+	// table is the command table beyond the core list (nil: core only).
+	table *Table
 }
 
 func (p *parser) run(src string, outer *Span) {
@@ -209,6 +213,7 @@ func (p *parser) emit(n syntax.Node, words []Word, assigns []Assign, redirs []Re
 		p.unresolved(ReasonDynamicName, "command name is not static: "+c.Wide.Text, n)
 	}
 	c.ReadOnly = p.readOnly(&c)
+	tableFiles := p.tableFiles(&c)
 	c.ExecWrapper = pw.exec
 	if c.Wide.Name == "find" && !findReadOnly(c.Wide.Args) {
 		c.ExecWrapper = true
@@ -219,7 +224,7 @@ func (p *parser) emit(n syntax.Node, words []Word, assigns []Assign, redirs []Re
 	if pw.dirUnknown {
 		c.DirUnknown = true
 	}
-	c.Files = append(fileOperands(inner), pw.files...)
+	c.Files = append(append(fileOperands(inner), pw.files...), tableFiles...)
 	c.Powers = append(c.Powers, pw.powers...)
 	for _, f := range pw.files {
 		if f.Access == Write {
@@ -351,7 +356,7 @@ func (p *parser) payload(pay payload, outer Span, n syntax.Node) {
 			Text: "wrapper nesting deeper than the analysis limit", Span: outer})
 		return
 	}
-	sub := &parser{src: pay.script, out: p.out, depth: p.depth + 1, outer: &outer, origin: pay.origin, st: p.st}
+	sub := &parser{src: pay.script, out: p.out, depth: p.depth + 1, outer: &outer, origin: pay.origin, st: p.st, table: p.table}
 	if pay.lenient {
 		sp := parsers.Get().(*syntax.Parser)
 		_, err := sp.Parse(strings.NewReader(pay.script), "")

@@ -15,6 +15,7 @@ import (
 	"github.com/open-policy-agent/opa/v1/ast"
 	"github.com/open-policy-agent/opa/v1/bundle"
 
+	"github.com/agentctl/agentctl/bashparse"
 	regopkg "github.com/agentctl/agentctl/rego"
 	"github.com/agentctl/agentctl/settings"
 	"github.com/agentctl/agentctl/toolspec"
@@ -36,11 +37,15 @@ type Bundle struct {
 	// files maps the bundle paths of custom modules to the user's paths,
 	// so that errors name the user's file.
 	files map[string]string
+	// Commands is the compiled command table of the settings' profile
+	// (nil: core only); its entries are data.agentctl.commands.
+	Commands *bashparse.Table
 }
 
 // Build compiles settings and the custom modules in policyDir ("" for none).
 func Build(s *settings.Settings, policyDir string) (*Bundle, error) {
 	b := &Bundle{Modules: map[string]string{}, files: map[string]string{}}
+	var err error
 	for name, src := range regopkg.Modules() {
 		b.Modules["agentctl/"+name] = src
 	}
@@ -54,7 +59,12 @@ func Build(s *settings.Settings, policyDir string) (*Bundle, error) {
 			b.files[name] = m.path
 		}
 	}
-	raw, err := json.Marshal(map[string]any{"agentctl": map[string]any{"rules": compileRules(s), "tools": toolspec.Data()}})
+	profile := commandProfile(s)
+	if b.Commands, err = commandTable(profile, policyDir); err != nil {
+		return nil, err
+	}
+	raw, err := json.Marshal(map[string]any{"agentctl": map[string]any{"rules": compileRules(s), "tools": toolspec.Data(),
+		"commands": commandsData(profile, b.Commands)}})
 	if err != nil {
 		return nil, err
 	}

@@ -185,12 +185,14 @@ func knownFields(tool string, in map[string]any) map[string]any {
 
 // analysis returns the analysis of a Bash call's command: the one the call
 // carries when it is of this very text, else a fresh parse.
-func (c Call) analysis() bashparse.Analysis {
+// The carried analysis is of the core command table; under another
+// profile (t not nil) the command is parsed with that table.
+func (c Call) analysis(t *bashparse.Table) bashparse.Analysis {
 	cmd, _ := c.Input["command"].(string)
-	if c.Analysis != nil && c.Analysis.Source == cmd {
+	if c.Analysis != nil && c.Analysis.Source == cmd && t == nil {
 		return *c.Analysis
 	}
-	return bashparse.Parse(cmd)
+	return bashparse.ParseWith(cmd, bashparse.Options{Commands: t})
 }
 
 // Decide validates the call, computes its facts and evaluates the policy.
@@ -297,11 +299,11 @@ func (e *Engine) Input(call Call) (map[string]any, []string) {
 	if call.Mode != "" {
 		mode = call.Mode
 	}
-	en := env{cwd: cwd, home: s.Home, guards: e.guardIdx, walk: e.walkGuards}
+	en := env{cwd: cwd, home: s.Home, guards: e.guardIdx, walk: e.walkGuards, commands: e.bundle.Commands}
 	f := Facts{Commands: []commandFact{}, Files: []fileFact{}, Mentions: []fileFact{}, Reach: []reachFact{}, Unresolved: nil}
 	switch {
 	case tool == "Bash":
-		f = en.bashFacts(call.analysis())
+		f = en.bashFacts(call.analysis(e.bundle.Commands))
 	case toolspec.IsMCP(tool):
 		f.MCP = mcpFacts(tool)
 	case tool == "WebFetch":

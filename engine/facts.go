@@ -51,13 +51,15 @@ func withKeys(files []fileFact) []fileFact {
 
 // commandFact is one simple command as the policy sees it.
 type commandFact struct {
-	Narrow      bashparse.View `json:"narrow"`
-	Wide        bashparse.View `json:"wide"`
-	Nested      bool           `json:"nested"`
-	Origin      string         `json:"origin,omitempty"`
-	ReadOnly    bool           `json:"read_only"`
-	ExecWrapper bool           `json:"exec_wrapper"`
-	Background  bool           `json:"background,omitempty"`
+	Narrow   bashparse.View `json:"narrow"`
+	Wide     bashparse.View `json:"wide"`
+	Nested   bool           `json:"nested"`
+	Origin   string         `json:"origin,omitempty"`
+	ReadOnly bool           `json:"read_only"`
+	// ReadOnlyBy names the command table entry that made it read-only.
+	ReadOnlyBy  *bashparse.TableRef `json:"read_only_by,omitempty"`
+	ExecWrapper bool                `json:"exec_wrapper"`
+	Background  bool                `json:"background,omitempty"`
 	// Powers are options no prefix rule approves (see bashparse.Command).
 	Powers []string `json:"powers"`
 }
@@ -97,6 +99,8 @@ type env struct {
 	// made from (see newGuards).
 	guards guardIndex
 	walk   guardGlobs
+	// commands is the command table of the profile (nil: core only).
+	commands *bashparse.Table
 }
 
 // clean makes p absolute against dir and removes ., .. and duplicate slashes.
@@ -154,7 +158,7 @@ func (e env) bashFacts(a bashparse.Analysis) Facts {
 			powers = []string{}
 		}
 		f.Commands = append(f.Commands, commandFact{Narrow: c.Narrow, Wide: c.Wide, Nested: c.Nested,
-			Origin: c.Origin, ReadOnly: c.ReadOnly, ExecWrapper: c.ExecWrapper, Background: c.Background, Powers: powers})
+			Origin: c.Origin, ReadOnly: c.ReadOnly, ReadOnlyBy: c.ReadOnlyBy, ExecWrapper: c.ExecWrapper, Background: c.Background, Powers: powers})
 		// Every directory the command may run in: a relative file is
 		// checked in each (a cd can fail; one in a subshell does not last).
 		dirs := []string{e.cwd}

@@ -82,9 +82,20 @@ result := {"decision": "allow", "reason": "bypassPermissions mode allows everyth
 
 approve_reason := "the tool needs no permission" if {
 	lib.no_permission_tool
-} else := "read-only command" if {
+} else := read_only_reason if {
 	input.tool == "Bash"
 	read_only
 } else := sprintf("%s mode: edits inside the working directories", [input.mode]) if {
 	not read_only
 } else := "read inside the working directories"
+
+# read_only_reason names the command table entries that made commands
+# read-only (none for Claude Code's core list).
+read_only_reason := "read-only command" if {
+	count(table_refs) == 0
+} else := sprintf("read-only command (command table: %s)", [concat(", ", sort(table_refs))])
+
+table_refs contains sprintf("%s at %s:%d", [r.entry, r.file, r.line]) if {
+	some c in lib.commands
+	r := c.read_only_by
+}

@@ -166,6 +166,16 @@ func (d *decoder) agentctl(v *node) {
 			if d.expect(v.items[j], kindString, "agentctl.autoClassifier") {
 				d.out.scalars["autoClassifier"] = Scalar{Value: v.items[j].str, Source: d.out.source, Pos: d.pos(v.items[j])}
 			}
+		case "commands":
+			item := v.items[j]
+			if !d.expect(item, kindString, "agentctl.commands") {
+				continue
+			}
+			if item.str != "core" && item.str != "extended" {
+				d.warn(item, "agentctl.commands %q ignored: expected core or extended", item.str)
+				continue
+			}
+			d.out.scalars["commands"] = Scalar{Value: item.str, Source: d.out.source, Pos: d.pos(item)}
 		default:
 			d.warn(k, "%s", unknownKey("agentctl.", k.str, agentctlKeys))
 		}

@@ -35,7 +35,8 @@ var permissionKeys = map[string]string{
 }
 
 // agentctlKeys are the keys of the "agentctl" object.
-var agentctlKeys = map[string]string{"autoClassifier": "no classifier is configured"}
+var agentctlKeys = map[string]string{"autoClassifier": "no classifier is configured",
+	"commands": "the core command list applies"}
 
 // claudeCodeKeys are top-level keys Claude Code defines that agentctl does
 // not use: accepted without a warning, since real settings files carry them.

@@ -34,6 +34,7 @@ type Options struct {
 	DisallowedTools []string // --disallowed-tools values
 	PermissionMode  string   // --permission-mode
 	AddDirs         []string // --add-dir
+	Commands        string   // --commands: core or extended
 }
 
 // File is one settings file that was read.
@@ -58,6 +59,9 @@ type Settings struct {
 	AdditionalDirectories []Directory       `json:"additional_directories"`
 	Hooks                 []Hook            `json:"hooks"`
 	Env                   map[string]string `json:"env,omitempty"`
+	// Commands is the command knowledge profile (agentctl.commands or
+	// --commands): "core" (Claude Code's read-only list) or "extended".
+	Commands *Scalar `json:"commands,omitempty"`
 	// AutoClassifier is the command that answers asks in auto mode.
 	AutoClassifier                  *Scalar `json:"auto_classifier,omitempty"`
 	AllowManagedPermissionRulesOnly bool    `json:"allow_managed_permission_rules_only,omitempty"`
@@ -339,6 +343,9 @@ func cliArgs(opts Options) (*fileSettings, error) {
 	addList("--allowed-tools", Allow, opts.AllowedTools)
 	for i, dir := range opts.AddDirs {
 		fs.dirs = append(fs.dirs, Directory{Path: dir, Source: CLIArg, Pos: Position{File: "--add-dir", Line: i + 1}})
+	}
+	if opts.Commands != "" {
+		fs.scalars["commands"] = Scalar{Value: opts.Commands, Source: CLIArg, Pos: Position{File: "--commands"}}
 	}
 	if opts.PermissionMode != "" {
 		fs.scalars["permissionMode"] = Scalar{Value: opts.PermissionMode, Source: CLIArg,

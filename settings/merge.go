@@ -41,6 +41,7 @@ func (s *Settings) merge(parts []*fileSettings, opts Options) error {
 		return err
 	}
 	s.narrow(parts)
+	s.Commands = commandsProfile(parts)
 	if v, ok := scalar("autoClassifier"); ok {
 		s.AutoClassifier = &v
 	}
@@ -173,4 +174,26 @@ func (s *Settings) DeniesTool(name string) (Rule, bool) {
 		}
 	}
 	return Rule{}, false
+}
+
+// commandsProfile picks the command profile: managed settings decide; else
+// --commands; else the highest-precedence source that names one.
+func commandsProfile(parts []*fileSettings) *Scalar {
+	var flag, other *Scalar
+	for _, p := range parts {
+		v, ok := p.scalars["commands"]
+		switch {
+		case !ok:
+		case p.source == PolicySettings:
+			return &v
+		case p.source == CLIArg && flag == nil:
+			flag = &v
+		case other == nil:
+			other = &v
+		}
+	}
+	if flag != nil {
+		return flag
+	}
+	return other
 }

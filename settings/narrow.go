@@ -87,6 +87,10 @@ func (s *Settings) lock(p *fileSettings) {
 		delete(p.scalars, "autoClassifier")
 		s.AutoClassifierSkipped = "dropped: " + lockReason
 	}
+	if c, ok := p.scalars["commands"]; ok && c.Value != "core" {
+		s.warn(c.Pos, "%s agentctl.commands %s dropped: %s", p.source, c.Value, lockReason)
+		delete(p.scalars, "commands")
+	}
 	for _, key := range []string{"defaultMode", "permissionMode"} {
 		if m, ok := p.scalars[key]; ok && !lockedModes[m.Value] {
 			s.warn(m.Pos, "%s mode %s dropped: %s (only default, plan or dontAsk)", p.source, m.Value, lockReason)

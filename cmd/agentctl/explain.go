@@ -92,6 +92,9 @@ func printFacts(w io.Writer, input map[string]any) {
 					tags = append(tags, strings.ReplaceAll(k, "_", "-"))
 				}
 			}
+			if by, _ := c["read_only_by"].(map[string]any); by != nil {
+				tags = append(tags, fmt.Sprintf("by %v (%v:%v)", by["entry"], by["file"], by["line"]))
+			}
 			if o, _ := c["origin"].(string); o != "" {
 				tags = append(tags, "from "+o)
 			}

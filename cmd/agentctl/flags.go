@@ -26,7 +26,8 @@ func globalFlags() []cli.Flag {
 		&cli.StringSliceFlag{Name: "add-dir", Usage: "additional working `DIR` (repeatable)"},
 		&cli.StringFlag{Name: "output", Value: "text", Usage: "output `FORMAT`: text or json"},
 		&cli.BoolFlag{Name: "no-color", Usage: "disable colour (also NO_COLOR)"},
-		&cli.StringFlag{Name: "policy", Usage: "`DIR` of custom org Rego modules (package agentctl.custom)"},
+		&cli.StringFlag{Name: "policy", Usage: "`DIR` of custom org Rego modules (package agentctl.custom) and command tables (*.yaml)"},
+		&cli.StringFlag{Name: "commands", Usage: "command knowledge `PROFILE`: core (Claude Code's read-only list) or extended (rego/commands tables)"},
 		&cli.StringFlag{Name: "opa-url", Usage: "evaluate on the OPA server at `URL` instead of embedded"},
 		&cli.DurationFlag{Name: "opa-timeout", Value: engine.DefaultRemoteTimeout, Usage: "bound on each request to the --opa-url server"},
 		&cli.StringFlag{Name: "decision-log", Usage: "append OPA decision-log events to `FILE`"},
@@ -91,6 +92,7 @@ func settingsOptions(c *cli.Context) settings.Options {
 		DisallowedTools: flagSlice(c, "disallowed-tools"),
 		PermissionMode:  flagString(c, "permission-mode"),
 		AddDirs:         flagSlice(c, "add-dir"),
+		Commands:        flagString(c, "commands"),
 		ConfigDir:       os.Getenv("CLAUDE_CONFIG_DIR"),
 		TrustWorkspace:  flagBool(c, "trust-workspace"),
 		// Decision commands run a workspace's commands only with the
@@ -112,6 +114,9 @@ func loadSettings(c *cli.Context) (*settings.Settings, error) {
 // loadWith loads settings and prints their warnings on stderr, once per
 // command.
 func loadWith(c *cli.Context, opts settings.Options) (*settings.Settings, error) {
+	if opts.Commands != "" && opts.Commands != engine.ProfileCore && opts.Commands != engine.ProfileExtended {
+		return nil, cli.Exit(fmt.Sprintf("--commands %q: expected core or extended", opts.Commands), exitError)
+	}
 	s, err := settings.Load(opts)
 	if err != nil {
 		return nil, cli.Exit(err.Error(), exitError)
