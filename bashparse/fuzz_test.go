@@ -3,6 +3,8 @@ package bashparse
 import (
 	"strings"
 	"testing"
+
+	"mvdan.cc/sh/v3/syntax"
 )
 
 // FuzzParse: no panics, no hangs; any input that can run hidden commands
@@ -24,6 +26,38 @@ func FuzzParse(f *testing.F) {
 		if a.Err != nil && len(a.Commands) != 0 {
 			t.Fatalf("Parse(%q): commands listed despite a parse error", src)
 		}
+		if a.Err == nil && len(src) <= MaxLength {
+			everyCallListed(t, src, a)
+		}
+	})
+}
+
+// everyCallListed: every simple command of the syntax tree — inside $( ),
+// backticks, <( ), groups, functions, here-documents — is a listed command
+// at its own position, unless the analysis says it went too deep.
+func everyCallListed(t *testing.T, src string, a Analysis) {
+	for _, u := range a.Unresolved {
+		if u.Reason == ReasonTooDeep {
+			return
+		}
+	}
+	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(src), "")
+	if err != nil {
+		return
+	}
+	at := map[int]bool{}
+	for _, c := range a.Commands {
+		if !c.Nested {
+			at[c.Span.Offset] = true
+		}
+	}
+	syntax.Walk(f, func(n syntax.Node) bool {
+		if st, ok := n.(*syntax.Stmt); ok {
+			if _, call := st.Cmd.(*syntax.CallExpr); call && !at[int(st.Pos().Offset())] && !at[int(st.Cmd.Pos().Offset())] {
+				t.Fatalf("Parse(%q): the command at offset %d is not listed: %s", src, st.Pos().Offset(), summary(a))
+			}
+		}
+		return true
 	})
 }
 
