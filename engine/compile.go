@@ -7,6 +7,7 @@ import (
 
 	"github.com/agentctl/agentctl/bashparse"
 	"github.com/agentctl/agentctl/settings"
+	"github.com/agentctl/agentctl/toolspec"
 )
 
 // ruleData is one settings rule as the policy sees it: provenance plus the
@@ -26,6 +27,8 @@ type ruleData struct {
 	Glob   string `json:"glob,omitempty"` // one absolute glob of a path rule
 	Param  string `json:"param,omitempty"`
 	NameRe string `json:"name_re,omitempty"`
+	// Fields are the input fields a KindField rule matches, in order.
+	Fields []string `json:"fields,omitempty"`
 }
 
 // bucket holds one behaviour's rules, indexed so that a decision looks at
@@ -91,8 +94,15 @@ func compileRules(s *settings.Settings) map[string]*bucket {
 			k := domainKey(r.Pattern)
 			bk.Domain[k] = append(bk.Domain[k], d)
 		default:
-			if r.Kind == settings.KindParam || r.Kind == settings.KindAgent {
+			switch r.Kind {
+			case settings.KindParam, settings.KindAgent:
 				d.Re = wildcardRegex(r.Pattern)
+			case settings.KindField:
+				// Command-like specifiers: "x:*" and "x *" match x and x …
+				d.Re, d.Exact = bashRegex(r.Pattern)
+				if sp, ok := toolspec.Lookup(r.Tool); ok {
+					d.Fields = sp.SpecFields
+				}
 			}
 			bk.Tool[r.Tool] = append(bk.Tool[r.Tool], d)
 		}

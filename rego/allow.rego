@@ -102,6 +102,11 @@ pairs contains [r.id, r] if {
 	regex.match(r.re, object.get(input.input, "subagent_type", ""))
 }
 
+pairs contains [r.id, r] if {
+	some r in rules
+	lib.field_matches(r)
+}
+
 # ok holds when allow rules (with the mode's help) approve the whole call.
 ok if count(whole_tool) > 0
 

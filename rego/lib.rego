@@ -105,6 +105,16 @@ rule_matches_call(r) if {
 	regex.match(r.re, object.get(input.input, "subagent_type", ""))
 }
 
+rule_matches_call(r) if field_matches(r)
+
+# field_matches: a Skill(name) / SlashCommand(/x:*) / PowerShell(cmd *) rule
+# matches the first of the tool's spec fields the input has.
+field_matches(r) if {
+	r.kind == "field"
+	vs := [v | some f in r.fields; v := input.input[f]; is_string(v)]
+	regex.match(r.re, vs[0])
+}
+
 scalar_text(v) := v if is_string(v)
 
 else := json.marshal(v)

@@ -44,10 +44,16 @@ type fileSettings struct {
 	warnings []Warning
 }
 
-// HookEvents are the hook events Claude Code defines.
+// HookEvents are the hook events Claude Code defines (its hooks reference,
+// code.claude.com/docs/en/hooks, 2026). agentctl runs the tool events
+// itself; the others are known so that a real file loads without warnings.
 var HookEvents = map[string]bool{"PreToolUse": true, "PostToolUse": true, "PostToolUseFailure": true,
-	"PermissionRequest": true, "Notification": true, "UserPromptSubmit": true, "Stop": true,
-	"SubagentStop": true, "PreCompact": true, "SessionStart": true, "SessionEnd": true}
+	"PostToolBatch": true, "PermissionRequest": true, "PermissionDenied": true, "Notification": true,
+	"UserPromptSubmit": true, "UserPromptExpansion": true, "Stop": true, "StopFailure": true,
+	"SubagentStart": true, "SubagentStop": true, "PreCompact": true, "PostCompact": true,
+	"SessionStart": true, "SessionEnd": true, "Setup": true, "TeammateIdle": true, "TaskCreated": true,
+	"TaskCompleted": true, "Elicitation": true, "ElicitationResult": true, "ConfigChange": true,
+	"InstructionsLoaded": true, "WorktreeCreate": true, "WorktreeRemove": true}
 
 // decoder turns a node tree into fileSettings, collecting every error.
 type decoder struct {

@@ -20,6 +20,7 @@ const (
 	KindDomain SpecKind = "domain" // WebFetch(domain:host)
 	KindParam  SpecKind = "param"  // Tool(param:value), deny and ask only
 	KindAgent  SpecKind = "agent"  // Agent(subagent type)
+	KindField  SpecKind = "field"  // Skill(name), SlashCommand(/cmd:*), PowerShell(cmd *): the tool's spec fields
 )
 
 // Anchor is what a path pattern is relative to (spec §4).
@@ -250,11 +251,23 @@ func parseSpec(r *Rule, spec string) error {
 		}
 	case r.Tool == "Agent":
 		r.Kind, r.Pattern = KindAgent, spec
+	case specFields(r.Tool) != nil:
+		r.Kind, r.Pattern = KindField, spec
 	default:
 		r.Ignored = fmt.Sprintf("%s takes no specifier other than param:value", r.Tool)
 		r.Warnings = append(r.Warnings, "rule "+r.Text+" is ignored: "+r.Ignored)
 	}
 	return nil
+}
+
+// specFields are the input fields a specifier of the tool matches (nil when
+// the tool takes none).
+func specFields(tool string) []string {
+	s, ok := toolspec.Lookup(tool)
+	if !ok {
+		return nil
+	}
+	return s.SpecFields
 }
 
 // isParamSpec decides whether "name:value" is a param rule rather than a

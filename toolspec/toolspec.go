@@ -49,6 +49,10 @@ type Spec struct {
 	// NeedsPermission is false for tools that change only the session's own
 	// state (the todo list, plan mode, tool search, sub-agents).
 	NeedsPermission bool
+	// SpecFields are the input fields a Tool(specifier) rule matches, for
+	// tools whose specifier is neither a path, a command nor a domain
+	// (Skill(name), SlashCommand(/review:*), PowerShell(Get-Item *)).
+	SpecFields []string
 	// Schema is the tool's input JSON Schema (draft 2020-12).
 	Schema json.RawMessage
 	// check holds the stateless checks a schema cannot express.
@@ -74,8 +78,9 @@ var catalogue = []Spec{
 	{Name: "NotebookEdit", MainField: "notebook_path", AbsolutePath: true, Family: Editing, NeedsPermission: true},
 	{Name: "NotebookRead", MainField: "notebook_path", AbsolutePath: true, Family: Reading, OwnPathRules: true, ReadOnly: true, NeedsPermission: true},
 	{Name: "Read", MainField: "file_path", AbsolutePath: true, Family: Reading, OwnPathRules: true, ReadOnly: true, NeedsPermission: true},
-	{Name: "Skill", NeedsPermission: true},
-	{Name: "SlashCommand", NeedsPermission: true},
+	{Name: "PowerShell", MainField: "command", NeedsPermission: true, SpecFields: []string{"command"}},
+	{Name: "Skill", NeedsPermission: true, SpecFields: []string{"skill", "command"}},
+	{Name: "SlashCommand", NeedsPermission: true, SpecFields: []string{"command"}},
 	{Name: "TodoWrite", ReadOnly: true},
 	{Name: "ToolSearch", ReadOnly: true},
 	{Name: "WebFetch", MainField: "url", ReadOnly: true, NeedsPermission: true, check: checkWebFetch},
