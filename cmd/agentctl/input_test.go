@@ -82,8 +82,8 @@ data: {"type":"message_delta","delta":{"stop_reason":"tool_use"}}
 	if _, err := os.Stat(marker); err == nil {
 		t.Fatal("an ambiguous tool_use ran")
 	}
-	if strings.Count(out, `InputValidationError: tool_use t1:1:73: duplicate key \"command\"`) != 1 ||
-		strings.Count(out, `InputValidationError: tool_use t3 input:1:24: duplicate key \"command\"`) != 1 ||
+	if !strings.Contains(out, `"tool_use_id":"t1","content":"\u003ctool_use_error\u003eInputValidationError: tool_use t1:1:73: duplicate key \"command\"`) ||
+		!strings.Contains(out, `"tool_use_id":"t3","content":"\u003ctool_use_error\u003eInputValidationError: tool_use t3 input:1:24: duplicate key \"command\"`) ||
 		!strings.Contains(out, `"content":"fine\n"`) {
 		t.Errorf("want both ambiguous calls refused at validate and the clean one run:\n%s", out)
 	}

@@ -163,9 +163,14 @@ type emitter struct {
 	text       bool
 	stop       *stopper
 	outDead    bool
+	lines      int // lines emitted: each gets its own stable uuid
 }
 
 func (e *emitter) emit(v map[string]any) {
+	if _, ok := v["uuid"]; !ok {
+		e.lines++
+		v["uuid"] = lineUUID(fmt.Sprint(v["session_id"]), e.lines)
+	}
 	b, err := json.Marshal(v)
 	if err != nil {
 		e.stop.fail(fmt.Errorf("encoding a %v line: %w", v["type"], err))
@@ -198,9 +203,12 @@ func textLine(v map[string]any) string {
 		return fmt.Sprintf("session %v in %v (mode %v)\n", v["session_id"], v["cwd"], v["permissionMode"])
 	case "assistant":
 		var b strings.Builder
-		for _, use := range v["message"].(pipeline.Message).ToolUses() {
-			in, _ := json.Marshal(use.Input)
-			fmt.Fprintf(&b, "> %s %s\n", use.Name, in)
+		content, _ := v["message"].(map[string]any)["content"].([]map[string]any)
+		for _, blk := range content {
+			if blk["type"] == "tool_use" {
+				in, _ := json.Marshal(blk["input"])
+				fmt.Fprintf(&b, "> %s %s\n", blk["name"], in)
+			}
 		}
 		return b.String()
 	case "user":
@@ -236,7 +244,9 @@ func (rt *runtime) run(c *cli.Context, sc *script) error {
 		servers = append(servers, map[string]string{"name": m.Name, "status": m.Status})
 	}
 	rt.emit.emit(map[string]any{"type": "system", "subtype": "init", "cwd": rt.tc.Cwd, "session_id": rt.id,
-		"tools": names, "mcp_servers": servers, "permissionMode": rt.tc.Mode, "model": "scripted", "apiKeySource": "none"})
+		"tools": names, "mcp_servers": servers, "permissionMode": rt.tc.Mode, "model": "scripted", "apiKeySource": "none",
+		"claude_code_version": "agentctl " + c.App.Version, "slash_commands": []string{}, "output_style": "default",
+		"skills": []string{}, "plugins": []any{}, "agents": []string{}})
 	turns := 0
 	var failure error
 	stopReason := ""
@@ -257,9 +267,10 @@ func (rt *runtime) run(c *cli.Context, sc *script) error {
 		}
 		if msg != nil {
 			// Also after a failed stream: every call that started is recorded with its result.
-			rt.emit.emit(map[string]any{"type": "assistant", "message": *msg, "session_id": rt.id})
+			rt.emit.emit(map[string]any{"type": "assistant", "message": assistantMessage(*msg, rt.id, turns),
+				"parent_tool_use_id": nil, "session_id": rt.id})
 			rt.emit.emit(map[string]any{"type": "user", "message": map[string]any{"role": "user", "content": pipeline.Blocks(outs)},
-				"session_id": rt.id})
+				"parent_tool_use_id": nil, "tool_use_result": toolUseResult(outs), "session_id": rt.id})
 		}
 		if failure != nil {
 			break
@@ -278,8 +289,9 @@ func (rt *runtime) run(c *cli.Context, sc *script) error {
 	}
 	rt.tc.StopBackground()
 	result := map[string]any{"type": "result", "subtype": "success", "is_error": false,
-		"duration_ms": time.Since(start).Milliseconds(), "num_turns": turns, "session_id": rt.id,
-		"permission_denials": rt.session.Denials(), "result": ""}
+		"duration_ms": time.Since(start).Milliseconds(), "duration_api_ms": 0, "num_turns": turns, "session_id": rt.id,
+		"permission_denials": rt.session.Denials(), "result": "", "stop_reason": nil, "total_cost_usd": 0,
+		"usage": zeroUsage(), "modelUsage": map[string]any{}}
 	if stopReason != "" {
 		result["stop_reason"] = stopReason
 	}

@@ -25,7 +25,8 @@ func runGolden(t *testing.T, golden_ string, args ...string) (string, string) {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
 	demo, _ := filepath.Abs("../../fixtures/projects/demo")
-	norm := strings.NewReplacer(demo, "$CWD", dir, "$SESSION").Replace(durations.ReplaceAllString(clean.Replace(out), `"duration_ms":0`))
+	norm := strings.NewReplacer(demo, "$CWD", dir, "$SESSION", buildVersion(), "$VERSION").Replace(
+		durations.ReplaceAllString(clean.Replace(out), `"duration_ms":0`))
 	golden(t, golden_, []byte(norm))
 	return out, dir
 }
