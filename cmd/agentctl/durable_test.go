@@ -353,7 +353,7 @@ func TestRunGoesOnWithoutAnMCPServerThatNeverAnswers(t *testing.T) {
 	os.WriteFile(cfg, []byte(mcptest.ModeConfig(exe, "mute", mcptest.Silent)), 0o600)
 	script := turns(t, dir, [][3]string{{"t1", "Bash", bashInput("echo still here")}})
 	out, errOut, code := runCLI(t, "", append([]string{"agentctl", "run"}, append(flags, "--mcp-config", cfg, "--session-dir", t.TempDir(), script)...)...)
-	if code != 0 || !strings.Contains(out, `{"name":"mute","status":"failed: no answer to initialize within 300ms (MCP_TIMEOUT)"}`) ||
+	if code != 0 || !strings.Contains(out, `{"error":"no answer to initialize within 300ms (MCP_TIMEOUT)","name":"mute","status":"failed"}`) ||
 		!strings.Contains(out, `"content":"still here\n"`) {
 		t.Errorf("exit %d %s:\n%s", code, errOut, out)
 	}

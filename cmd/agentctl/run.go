@@ -241,7 +241,11 @@ func (rt *runtime) run(c *cli.Context, sc *script) error {
 	}
 	servers := []map[string]string{}
 	for _, m := range rt.mcp {
-		servers = append(servers, map[string]string{"name": m.Name, "status": m.Status})
+		srv := map[string]string{"name": m.Name, "status": m.Status}
+		if m.Error != "" {
+			srv["error"] = m.Error
+		}
+		servers = append(servers, srv)
 	}
 	rt.emit.emit(map[string]any{"type": "system", "subtype": "init", "cwd": rt.tc.Cwd, "session_id": rt.id,
 		"tools": names, "mcp_servers": servers, "permissionMode": rt.tc.Mode, "model": "scripted", "apiKeySource": "none",

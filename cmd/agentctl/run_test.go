@@ -145,7 +145,7 @@ func TestRunWithRealMCPServer(t *testing.T) {
 	if code != 0 {
 		t.Fatal(errOut)
 	}
-	for _, want := range []string{`{"name":"broken","status":"failed:`, `{"name":"demo","status":"connected"}`,
+	for _, want := range []string{`"name":"broken","status":"failed"}`, `{"name":"demo","status":"connected"}`,
 		`"content":"echo: hi"`, `no such tool available: mcp__demo__drop_table`,
 		`"mcp__demo__echo"`} {
 		if !strings.Contains(out, want) {

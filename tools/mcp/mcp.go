@@ -66,7 +66,9 @@ func ToolName(server, tool string) string {
 // Server is a connected MCP server and its tools.
 type Server struct {
 	Name    string
-	Status  string // "connected" or "failed: …"
+	Status  string // "connected" or "failed" (Claude Code's connected|failed|needs-auth|pending)
+	// Error says why a failed server failed.
+	Error string
 	Tools   []tools.Tool
 	session *sdk.ClientSession
 	cmd     *exec.Cmd
@@ -111,7 +113,7 @@ func Connect(ctx context.Context, c ServerConfig) *Server {
 	}
 	if err != nil {
 		s.Close()
-		s.Status = "failed: " + err.Error()
+		s.Status, s.Error = "failed", err.Error()
 		return s
 	}
 	for _, t := range list.Tools {

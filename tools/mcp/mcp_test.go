@@ -105,7 +105,7 @@ func TestServerThatNeverAnswers(t *testing.T) {
 	t.Setenv("MCP_TIMEOUT", "300")
 	s := Connect(context.Background(), modeConfig(t, "mute", mcptest.Silent))
 	defer s.Close()
-	if s.Status != "failed: no answer to initialize within 300ms (MCP_TIMEOUT)" || len(s.Tools) != 0 {
+	if s.Status != "failed" || s.Error != "no answer to initialize within 300ms (MCP_TIMEOUT)" || len(s.Tools) != 0 {
 		t.Errorf("status %q, %d tools", s.Status, len(s.Tools))
 	}
 	proctest.WaitGone(t, s.cmd.Process.Pid)
