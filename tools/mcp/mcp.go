@@ -3,6 +3,7 @@
 package mcp
 
 import (
+	"encoding/base64"
 	"context"
 	"encoding/json"
 	"errors"
@@ -167,21 +168,60 @@ func wrap(s *Server, t *sdk.Tool) tools.Tool {
 			if err != nil {
 				return tools.Result{Data: "MCP error: " + err.Error(), IsError: true}, nil
 			}
-			var parts []string
-			for _, c := range res.Content {
-				switch v := c.(type) {
-				case *sdk.TextContent:
-					parts = append(parts, v.Text)
-				default:
-					b, _ := json.Marshal(v)
-					parts = append(parts, string(b))
-				}
-			}
 			var meta map[string]any
 			if res.Meta != nil {
 				meta = map[string]any(res.Meta)
 			}
-			return tools.Result{Data: strings.Join(parts, "\n"), IsError: res.IsError, MCPMeta: meta}, nil
+			return tools.Result{Data: contentBlocks(res.Content), IsError: res.IsError, MCPMeta: meta}, nil
 		},
 	})
+}
+
+// contentBlocks turns an MCP result's content into what the model gets: one
+// string when it is all text (as before), else Anthropic content blocks —
+// images as base64 image blocks, text resources as text, the rest described.
+func contentBlocks(content []sdk.Content) any {
+	var texts []string
+	var blocks []any
+	text := func(s string) {
+		texts = append(texts, s)
+		blocks = append(blocks, map[string]any{"type": "text", "text": s})
+	}
+	image := func(mime string, data []byte) {
+		blocks = append(blocks, tools.ImageBlock{Type: "image", Source: tools.ImageSource{Type: "base64",
+			MediaType: mime, Data: base64.StdEncoding.EncodeToString(data)}})
+	}
+	onlyText := true
+	for _, c := range content {
+		switch v := c.(type) {
+		case *sdk.TextContent:
+			text(v.Text)
+		case *sdk.ImageContent:
+			onlyText = false
+			image(v.MIMEType, v.Data)
+		case *sdk.AudioContent:
+			text(fmt.Sprintf("[audio %s, %d bytes: not shown]", v.MIMEType, len(v.Data)))
+		case *sdk.EmbeddedResource:
+			switch r := v.Resource; {
+			case r == nil:
+				text("[empty resource]")
+			case r.Text != "":
+				text(r.Text)
+			case strings.HasPrefix(r.MIMEType, "image/"):
+				onlyText = false
+				image(r.MIMEType, r.Blob)
+			default:
+				text(fmt.Sprintf("[resource %s (%s), %d bytes]", r.URI, r.MIMEType, len(r.Blob)))
+			}
+		case *sdk.ResourceLink:
+			text(fmt.Sprintf("[resource link %s: %s]", v.Name, v.URI))
+		default:
+			b, _ := json.Marshal(v)
+			text(string(b))
+		}
+	}
+	if onlyText {
+		return strings.Join(texts, "\n")
+	}
+	return blocks
 }

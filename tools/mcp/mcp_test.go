@@ -2,6 +2,7 @@ package mcp
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -146,5 +147,32 @@ func TestTimeoutsFromEnv(t *testing.T) {
 		if got := TimeoutsFromEnv(); got != tt.want {
 			t.Errorf("MCP_TIMEOUT=%q MCP_TOOL_TIMEOUT=%q: %+v, want %+v", tt.startup, tt.tool, got, tt.want)
 		}
+	}
+}
+
+// TestMediaContentBecomesBlocks: an MCP image is an Anthropic image block
+// (base64 source), not JSON text; text resources are text.
+func TestMediaContentBecomesBlocks(t *testing.T) {
+	exe, _ := os.Executable()
+	path := filepath.Join(t.TempDir(), "mcp.json")
+	os.WriteFile(path, []byte(mcptest.ModeConfig(exe, "media", mcptest.Media)), 0o644)
+	cfgs, err := LoadConfig(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := Connect(context.Background(), cfgs[0])
+	defer s.Close()
+	shot, ok := tools.Find(tools.AssemblePool(nil, s.Tools), "mcp__media__screenshot")
+	if !ok {
+		t.Fatalf("no screenshot tool: %s %s", s.Status, s.Error)
+	}
+	r, err := shot.Call(context.Background(), tools.Input{"text": "x"}, &tools.Context{}, nil)
+	if err != nil || r.IsError {
+		t.Fatalf("call: %+v %v", r, err)
+	}
+	b, _ := json.Marshal(r.Data)
+	want := `[{"text":"here it is","type":"text"},{"type":"image","source":{"type":"base64","media_type":"image/png","data":"iVBORw0K"}},{"text":"a note","type":"text"},{"text":"[resource link big.log: file:///big.log]","type":"text"}]`
+	if string(b) != want {
+		t.Errorf("content:\n got %s\nwant %s", b, want)
 	}
 }

@@ -20,6 +20,9 @@ const EnvVar = "AGENTCTL_TEST_MCP_SERVER"
 const (
 	Silent = "silent"
 	Hang   = "hang"
+	// Media is the demo server plus a tool whose result is an image, an
+	// embedded text resource and a resource link.
+	Media = "media"
 )
 
 // MaybeServe serves the MCP server EnvVar names and exits; without EnvVar
@@ -39,6 +42,17 @@ func MaybeServe() {
 		sdk.AddTool(s, &sdk.Tool{Name: "hang", Description: "Never returns"},
 			func(context.Context, *sdk.CallToolRequest, echoIn) (*sdk.CallToolResult, any, error) {
 				select {} // ignores cancellation too
+			})
+	}
+	if mode == Media {
+		sdk.AddTool(s, &sdk.Tool{Name: "screenshot", Description: "A picture and a note"},
+			func(context.Context, *sdk.CallToolRequest, echoIn) (*sdk.CallToolResult, any, error) {
+				return &sdk.CallToolResult{Content: []sdk.Content{
+					&sdk.TextContent{Text: "here it is"},
+					&sdk.ImageContent{MIMEType: "image/png", Data: []byte("\x89PNG\r\n")},
+					&sdk.EmbeddedResource{Resource: &sdk.ResourceContents{URI: "file:///notes.txt", MIMEType: "text/plain", Text: "a note"}},
+					&sdk.ResourceLink{URI: "file:///big.log", Name: "big.log"},
+				}}, nil, nil
 			})
 	}
 	if err := s.Run(context.Background(), &sdk.StdioTransport{}); err != nil {
