@@ -164,6 +164,8 @@ type emitter struct {
 	stop       *stopper
 	outDead    bool
 	lines      int // lines emitted: each gets its own stable uuid
+	// calls are the text-mode lines of the current turn's calls, by id.
+	calls map[string]string
 }
 
 func (e *emitter) emit(v map[string]any) {
@@ -184,7 +186,7 @@ func (e *emitter) emit(v map[string]any) {
 	}
 	line := append(b, '\n')
 	if e.text {
-		line = []byte(textLine(v))
+		line = []byte(e.textLine(v))
 	}
 	if _, err := e.out.Write(line); err != nil {
 		e.outDead = true
@@ -196,24 +198,26 @@ func (e *emitter) emit(v map[string]any) {
 	}
 }
 
-// textLine renders one stream-json event for people.
-func textLine(v map[string]any) string {
+// textLine renders one stream-json event for people: each call is printed
+// with its own result under it (parallel calls finish in any order).
+func (e *emitter) textLine(v map[string]any) string {
 	switch v["type"] {
 	case "system":
 		return fmt.Sprintf("session %v in %v (mode %v)\n", v["session_id"], v["cwd"], v["permissionMode"])
 	case "assistant":
-		var b strings.Builder
 		content, _ := v["message"].(map[string]any)["content"].([]map[string]any)
+		e.calls = map[string]string{}
 		for _, blk := range content {
 			if blk["type"] == "tool_use" {
 				in, _ := json.Marshal(blk["input"])
-				fmt.Fprintf(&b, "> %s %s\n", blk["name"], in)
+				e.calls[fmt.Sprint(blk["id"])] = fmt.Sprintf("> %s %s\n", blk["name"], in)
 			}
 		}
-		return b.String()
+		return ""
 	case "user":
 		var b strings.Builder
 		for _, blk := range v["message"].(map[string]any)["content"].([]tools.Block) {
+			b.WriteString(e.calls[blk.ToolUseID])
 			status := "ok"
 			if blk.IsError {
 				status = "error"
