@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
 	"os"
 
@@ -52,6 +53,15 @@ Examples:
 				}
 				if err := f.Close(); err != nil {
 					return cli.Exit(err.Error(), exitError)
+				}
+				asJSON, err := jsonOutput(c)
+				if err != nil {
+					return err
+				}
+				if asJSON {
+					out, _ := json.Marshal(map[string]any{"path": path, "revision": b.Revision, "signed": sign != nil})
+					fmt.Fprintln(c.App.Writer, string(out))
+					return nil
 				}
 				fmt.Fprintf(c.App.ErrWriter, "wrote %s (revision %s)\n", path, b.Revision)
 				return nil

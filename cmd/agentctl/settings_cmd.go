@@ -116,39 +116,81 @@ func printSettings(w io.Writer, s *settings.Settings) {
 	}
 }
 
+// validation is settings validate's result for one file (or, without file
+// arguments, for the effective settings), as --output json prints it.
+type validation struct {
+	Path     string   `json:"path"`
+	OK       bool     `json:"ok"`
+	Error    string   `json:"error,omitempty"`
+	Warnings []string `json:"warnings"`
+	Rules    int      `json:"rules,omitempty"`
+}
+
 func settingsValidate(c *cli.Context) error {
-	w := c.App.Writer
+	asJSON, err := jsonOutput(c)
+	if err != nil {
+		return err
+	}
+	var results []validation
 	if c.NArg() == 0 {
+		v := validation{Path: "(effective settings)", Warnings: []string{}}
 		s, err := settings.Load(settingsOptions(c))
 		if err != nil {
-			fmt.Fprintln(w, err)
-			return cli.Exit("", exitError)
+			v.Error = err.Error()
+		} else {
+			v.OK, v.Rules = true, len(s.Rules)
+			for _, wn := range s.Warnings {
+				v.Warnings = append(v.Warnings, fmt.Sprint(wn))
+			}
 		}
-		for _, wn := range s.Warnings {
-			fmt.Fprintln(w, wn)
-		}
-		fmt.Fprintf(w, "ok: %d files, %d rules, %d warnings\n", len(s.Files), len(s.Rules), len(s.Warnings))
-		return strictExit(c, len(s.Warnings))
+		results = append(results, v)
 	}
-	failed, warned := false, 0
 	for _, path := range c.Args().Slice() {
+		v := validation{Path: path, Warnings: []string{}}
 		data, err := os.ReadFile(path)
 		if err != nil {
-			fmt.Fprintf(w, "%s: %v\n", path, errors.Unwrap(err))
-			failed = true
+			v.Error = fmt.Sprintf("%s: %v", path, errors.Unwrap(err))
+			results = append(results, v)
 			continue
 		}
 		warnings, err := settings.Validate(filepath.Clean(path), data)
-		warned += len(warnings)
 		for _, wn := range warnings {
-			fmt.Fprintln(w, wn)
+			v.Warnings = append(v.Warnings, fmt.Sprint(wn))
 		}
 		if err != nil {
-			fmt.Fprintln(w, err)
-			failed = true
+			v.Error = err.Error()
+		} else {
+			v.OK = true
+		}
+		results = append(results, v)
+	}
+	failed, warned := false, 0
+	w := c.App.Writer
+	for _, v := range results {
+		failed = failed || !v.OK
+		warned += len(v.Warnings)
+		if asJSON {
 			continue
 		}
-		fmt.Fprintf(w, "%s: ok\n", path)
+		for _, wn := range v.Warnings {
+			fmt.Fprintln(w, wn)
+		}
+		switch {
+		case v.Error != "":
+			fmt.Fprintln(w, v.Error)
+		case c.NArg() == 0:
+			s, _ := settings.Load(settingsOptions(c))
+			fmt.Fprintf(w, "ok: %d files, %d rules, %d warnings\n", len(s.Files), v.Rules, len(v.Warnings))
+		default:
+			fmt.Fprintf(w, "%s: ok\n", v.Path)
+		}
+	}
+	if asJSON {
+		enc := json.NewEncoder(w)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(map[string]any{"ok": !failed, "warnings": warned, "files": results}); err != nil {
+			return cli.Exit(err.Error(), exitError)
+		}
 	}
 	if failed {
 		return cli.Exit("", exitError)
