@@ -76,6 +76,7 @@ Exit codes:
 			hookCommand(),
 			hooksCommand(),
 			doctorCommand(),
+			testCommand(),
 			completionCommand(),
 			versionCommand(),
 		},
