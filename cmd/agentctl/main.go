@@ -77,6 +77,7 @@ Exit codes:
 			hooksCommand(),
 			doctorCommand(),
 			testCommand(),
+			replayCommand(),
 			completionCommand(),
 			versionCommand(),
 		},
