@@ -242,16 +242,36 @@ func transcriptFiles(p string) ([]string, error) {
 
 // Rebase rewrites a recorded path prefix (FROM=TO) in each call's cwd and
 // in every string of its input, so that sessions recorded on another
-// machine are decided against this checkout.
+// machine are decided against this checkout. Inputs are replaced by
+// rewritten copies: other slices holding the same calls keep theirs.
 func Rebase(calls []Recorded, from, to string) {
-	if from == "" {
+	if from == "" || from == to {
 		return
 	}
 	f := func(s string) string { return strings.ReplaceAll(s, from, to) }
 	for i := range calls {
 		calls[i].Cwd = f(calls[i].Cwd)
-		calls[i].Input = replaceStrings(calls[i].Input, f).(map[string]any)
+		calls[i].Input = replaceStrings(copyJSON(calls[i].Input), f).(map[string]any)
 	}
+}
+
+// copyJSON deep-copies a decoded JSON value.
+func copyJSON(v any) any {
+	switch x := v.(type) {
+	case map[string]any:
+		m := make(map[string]any, len(x))
+		for k, e := range x {
+			m[k] = copyJSON(e)
+		}
+		return m
+	case []any:
+		a := make([]any, len(x))
+		for i, e := range x {
+			a[i] = copyJSON(e)
+		}
+		return a
+	}
+	return v
 }
 
 func compactJSON(v any) string {

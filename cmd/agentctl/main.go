@@ -78,6 +78,7 @@ Exit codes:
 			doctorCommand(),
 			testCommand(),
 			replayCommand(),
+			diffCommand(),
 			completionCommand(),
 			versionCommand(),
 		},
