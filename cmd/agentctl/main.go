@@ -79,6 +79,7 @@ Exit codes:
 			testCommand(),
 			replayCommand(),
 			diffCommand(),
+			suggestCommand(),
 			completionCommand(),
 			versionCommand(),
 		},

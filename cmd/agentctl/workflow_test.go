@@ -103,3 +103,48 @@ func TestReplayBadTranscript(t *testing.T) {
 		t.Errorf("exit %d, stderr %q; want 1 naming %s:2", code, stderr, p)
 	}
 }
+
+// TestSuggestThenReplay: the proposed rules, added to the project's
+// settings, make replay approve every approved call an allow rule can
+// approve, and still deny the denied ones.
+func TestSuggestThenReplay(t *testing.T) {
+	flags, _ := fixturePolicy(t)
+	proj := filepath.Join(t.TempDir(), "project")
+	if err := os.CopyFS(proj, os.DirFS("../../fixtures/workflows/project")); err != nil {
+		t.Fatal(err)
+	}
+	flags[1] = proj // --cwd
+	rebase := "/home/dev/webapp=" + proj
+	args := append(append([]string{"agentctl"}, flags...), "suggest", "--rebase", rebase, "../../fixtures/workflows/transcripts")
+	out, stderr, code := runCLI(t, "", args...)
+	if code != 0 {
+		t.Fatalf("suggest: exit %d: %s", code, stderr)
+	}
+	for _, want := range []string{`- "Bash(make *)"`, `- "Bash(npm install *)"`, `- "Edit(/docs/guide.md)"`, "# covers 3 calls: "} {
+		if !strings.Contains(out, want) {
+			t.Errorf("suggest output lacks %s:\n%s", want, out)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(proj, ".claude", "settings.yaml"), []byte(out), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	args = append(append([]string{"agentctl"}, flags...), "replay", "--output", "json", "--rebase", rebase, "../../fixtures/workflows/transcripts")
+	out, stderr, code = runCLI(t, "", args...)
+	if code != 0 {
+		t.Fatalf("replay: exit %d: %s", code, stderr)
+	}
+	var got replayJSON
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatal(err)
+	}
+	// Before: 8 allow, 8 ask, 3 deny. The two asks left are git push,
+	// asked by an org ask rule that no allow rule overrides.
+	if s := got.Summary; s.Allow != 14 || s.Ask != 2 || s.Deny != 3 {
+		t.Errorf("replay with the suggestion: %+v, want 14 allow, 2 ask, 3 deny", s)
+	}
+	for _, c := range got.Calls {
+		if c.Call.Outcome == "denied" && c.Decision.Decision != "deny" {
+			t.Errorf("a call denied then is now %s", c.Decision.Decision)
+		}
+	}
+}
