@@ -105,7 +105,8 @@ func settingsOptions(c *cli.Context) settings.Options {
 
 // decisionCommands decide calls without running them: a workspace's own
 // commands run there only under --trust-workspace.
-var decisionCommands = map[string]bool{"check": true, "explain": true, "facts": true}
+var decisionCommands = map[string]bool{"check": true, "explain": true, "facts": true,
+	"test": true, "replay": true, "diff": true, "suggest": true}
 
 func loadSettings(c *cli.Context) (*settings.Settings, error) {
 	return loadWith(c, settingsOptions(c))

@@ -1,0 +1,107 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/agentctl/agentctl/settings"
+	"github.com/agentctl/agentctl/workflow"
+)
+
+// transcriptFlags are the flags of the commands that read recorded sessions.
+func transcriptFlags() []cli.Flag {
+	return []cli.Flag{
+		&cli.StringSliceFlag{Name: "rebase", Usage: "rewrite the recorded path prefix `FROM=TO` in cwds and inputs (repeatable)"},
+	}
+}
+
+// readRecorded reads the transcripts named by the arguments and applies
+// --rebase.
+func readRecorded(c *cli.Context, cmd string) ([]workflow.Recorded, error) {
+	if c.NArg() == 0 {
+		return nil, cli.Exit(fmt.Sprintf("%s: missing TRANSCRIPT (a file, a directory or -)", cmd), exitError)
+	}
+	calls, err := workflow.ReadTranscripts(c.Args().Slice(), c.App.Reader)
+	if err != nil {
+		return nil, cli.Exit(fmt.Sprintf("%s: %v", cmd, err), exitError)
+	}
+	for _, r := range c.StringSlice("rebase") {
+		from, to, ok := strings.Cut(r, "=")
+		if !ok || from == "" {
+			return nil, cli.Exit(fmt.Sprintf("%s: --rebase %q: expected FROM=TO", cmd, r), exitError)
+		}
+		workflow.Rebase(calls, from, to)
+	}
+	return calls, nil
+}
+
+// replayOptions decide in the recorded modes unless --permission-mode
+// names one; a mode the settings forbid is replaced by theirs.
+func replayOptions(c *cli.Context, s *settings.Settings) workflow.ReplayOptions {
+	return workflow.ReplayOptions{
+		Mode:        flagString(c, "permission-mode"),
+		ModeAllowed: func(m string) bool { return settings.ValidMode(m) && s.CheckMode(m) == nil },
+	}
+}
+
+func replayCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "replay",
+		Usage:     "decide every call of recorded sessions (Claude Code transcripts, agentctl run transcripts) under the policy",
+		ArgsUsage: "TRANSCRIPT…",
+		UsageText: `agentctl replay TRANSCRIPT… [--rebase FROM=TO]
+
+TRANSCRIPT is a Claude Code session (~/.claude/projects/<dir>/<session>.jsonl), an agentctl run
+transcript (<session-dir>/transcript.jsonl), a directory (walked for *.jsonl) or - (stdin).
+Each call is decided in its recorded cwd and permission mode (--permission-mode overrides).
+A line marked ! ran then but would now be denied.
+
+Exit code: 0 replayed (whatever the decisions), 1 error.
+
+Examples:
+   agentctl --cwd fixtures/workflows/project --managed-settings fixtures/workflows/managed-settings.json \
+     --policy fixtures/workflows/policy replay fixtures/workflows/transcripts \
+     --rebase /home/dev/webapp=$PWD/fixtures/workflows/project
+   agentctl replay ~/.claude/projects --output json`,
+		Flags:  withGlobals(transcriptFlags()...),
+		Action: replayAction,
+	}
+}
+
+func replayAction(c *cli.Context) error {
+	asJSON, err := jsonOutput(c)
+	if err != nil {
+		return err
+	}
+	calls, err := readRecorded(c, "replay")
+	if err != nil {
+		return err
+	}
+	s, err := loadSettings(c)
+	if err != nil {
+		return err
+	}
+	e, closeLog, err := engineFor(c, s)
+	if err != nil {
+		return err
+	}
+	defer closeLog()
+	rs, err := workflow.Replay(context.Background(), e, calls, replayOptions(c, s))
+	if err != nil {
+		return cli.Exit("replay: "+err.Error(), exitError)
+	}
+	sum := workflow.Summarize(rs)
+	if asJSON {
+		enc := json.NewEncoder(c.App.Writer)
+		enc.SetIndent("", "  ")
+		return enc.Encode(struct {
+			Calls   []workflow.Replayed `json:"calls"`
+			Summary workflow.Summary    `json:"summary"`
+		}{rs, sum})
+	}
+	return workflow.WriteReplayText(c.App.Writer, rs, sum)
+}

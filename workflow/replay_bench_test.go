@@ -1,0 +1,73 @@
+package workflow
+
+import (
+	"context"
+	"path/filepath"
+	"testing"
+
+	"github.com/agentctl/agentctl/engine"
+	"github.com/agentctl/agentctl/settings"
+)
+
+// fixtureEngine builds the example policy of fixtures/workflows and reads
+// its recorded sessions, rebased onto the fixture project.
+func fixtureEngine(tb testing.TB) (*engine.Engine, []Recorded) {
+	tb.Helper()
+	root, err := filepath.Abs("../fixtures/workflows")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	home := tb.TempDir()
+	s, err := settings.Load(settings.Options{Cwd: filepath.Join(root, "project"), Home: home,
+		ManagedFile: filepath.Join(root, "managed-settings.json"), ManagedExplicit: true})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	e, err := engine.New(context.Background(), s, engine.WithPolicyDir(filepath.Join(root, "policy")))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	calls, err := ReadTranscripts([]string{filepath.Join(root, "transcripts")}, nil)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	Rebase(calls, "/home/dev/webapp", filepath.Join(root, "project"))
+	return e, calls
+}
+
+// BenchmarkReplay decides the recorded calls of the fixture sessions
+// (repeated to 1,000 calls per iteration) and reports calls/s.
+func BenchmarkReplay(b *testing.B) {
+	e, calls := fixtureEngine(b)
+	var batch []Recorded
+	for len(batch) < 1000 {
+		batch = append(batch, calls...)
+	}
+	batch = batch[:1000]
+	ctx := context.Background()
+	b.ResetTimer()
+	for b.Loop() {
+		if _, err := Replay(ctx, e, batch, ReplayOptions{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(len(batch)*b.N)/b.Elapsed().Seconds(), "calls/s")
+}
+
+// TestReplayKeepsOrder: parallel workers, the calls' order.
+func TestReplayKeepsOrder(t *testing.T) {
+	e, calls := fixtureEngine(t)
+	rs, err := Replay(context.Background(), e, calls, ReplayOptions{Workers: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	one, err := Replay(context.Background(), e, calls, ReplayOptions{Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range rs {
+		if rs[i].Call.ToolUseID != calls[i].ToolUseID || rs[i].Decision.Decision != one[i].Decision.Decision {
+			t.Errorf("call %d: %s %v, sequential %v", i, rs[i].Call.ToolUseID, rs[i].Decision.Decision, one[i].Decision.Decision)
+		}
+	}
+}
