@@ -3,8 +3,8 @@
 package mcp
 
 import (
-	"encoding/base64"
 	"context"
+	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -66,10 +66,10 @@ func ToolName(server, tool string) string {
 
 // Server is a connected MCP server and its tools.
 type Server struct {
-	Name    string
-	Status  string // "connected" or "failed" (Claude Code's connected|failed|needs-auth|pending)
+	Name   string
+	Status string // "connected" or "failed" (Claude Code's connected|failed|needs-auth|pending)
 	// Error says why a failed server failed.
-	Error string
+	Error   string
 	Tools   []tools.Tool
 	session *sdk.ClientSession
 	cmd     *exec.Cmd
