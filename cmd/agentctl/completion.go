@@ -4,6 +4,8 @@ import (
 	"fmt"
 
 	"github.com/urfave/cli/v2"
+
+	"github.com/agentctl/agentctl/toolspec"
 )
 
 const bashCompletion = `# agentctl bash completion: source <(agentctl completion bash)
@@ -50,4 +52,39 @@ Examples:
 			return nil
 		},
 	}
+}
+
+// flagValues are the values completed after a flag that takes one of a set.
+var flagValues = map[string][]string{
+	"--permission-mode": {"default", "acceptEdits", "plan", "auto", "dontAsk", "bypassPermissions"},
+	"--output":          {"text", "json"},
+	"--agent":           {"claude", "gemini", "cursor"},
+	"--commands":        {"core", "extended"},
+	"--scope":           {"user", "project", "local", "managed"},
+	"--unmatched":       {"ask", "defer"},
+	"--ask-fallback":    {"deny", "defer"},
+}
+
+// completeToolCall completes the commands that take TOOL [INPUT]: the
+// values of an enumerated flag just typed, else the built-in tool names as
+// the first argument, else the command's flags.
+func completeToolCall(c *cli.Context) {
+	args := c.App.Metadata["args"].([]string)
+	if n := len(args); n > 0 && args[n-1] == "--generate-bash-completion" {
+		args = args[:n-1]
+	}
+	if n := len(args); n > 0 {
+		if vs, ok := flagValues[args[n-1]]; ok {
+			for _, v := range vs {
+				fmt.Fprintln(c.App.Writer, v)
+			}
+			return
+		}
+	}
+	if c.NArg() == 0 {
+		for _, s := range toolspec.All() {
+			fmt.Fprintln(c.App.Writer, s.Name)
+		}
+	}
+	cli.DefaultCompleteWithFlags(c.Command)(c)
 }

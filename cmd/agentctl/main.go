@@ -25,6 +25,7 @@ func main() {
 // run is main without the process: tests call it with their own streams.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	app := newApp(stdin, stdout, stderr)
+	app.Metadata = map[string]any{"args": args} // completion looks at the words typed so far
 	err := app.Run(interspersed(args))
 	if err == nil {
 		return exitOK

@@ -41,3 +41,21 @@ func TestVersion(t *testing.T) {
 		}
 	}
 }
+
+// TestCompletionValues: tool names and enumerated flag values complete.
+func TestCompletionValues(t *testing.T) {
+	for _, tt := range []struct {
+		args []string
+		want []string
+	}{
+		{[]string{"check", "--generate-bash-completion"}, []string{"Bash\n", "Read\n", "WebFetch\n", "--output"}},
+		{[]string{"explain", "--permission-mode", "--generate-bash-completion"}, []string{"acceptEdits\n", "bypassPermissions\n"}},
+	} {
+		out, _, code := runCLI(t, "", append([]string{"agentctl"}, tt.args...)...)
+		for _, w := range tt.want {
+			if code != 0 || !strings.Contains(out, w) {
+				t.Errorf("%v: exit %d, %q lacks %q", tt.args, code, out, w)
+			}
+		}
+	}
+}
