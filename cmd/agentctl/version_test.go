@@ -48,7 +48,7 @@ func TestCompletionValues(t *testing.T) {
 		args []string
 		want []string
 	}{
-		{[]string{"check", "--generate-bash-completion"}, []string{"Bash\n", "Read\n", "WebFetch\n", "--output"}},
+		{[]string{"check", "--generate-bash-completion"}, []string{"Bash\n", "Read\n", "WebFetch\n"}},
 		{[]string{"explain", "--permission-mode", "--generate-bash-completion"}, []string{"acceptEdits\n", "bypassPermissions\n"}},
 	} {
 		out, _, code := runCLI(t, "", append([]string{"agentctl"}, tt.args...)...)
