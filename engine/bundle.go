@@ -31,6 +31,8 @@ type Bundle struct {
 	Data map[string]any
 	// Revision is a content hash of modules and data.
 	Revision string
+	// rules is the rule index Data holds, as Go values.
+	rules map[string]*bucket
 }
 
 // Build compiles settings and the custom modules in policyDir ("" for none).
@@ -48,7 +50,8 @@ func Build(s *settings.Settings, policyDir string) (*Bundle, error) {
 			b.Modules[name] = src
 		}
 	}
-	raw, err := json.Marshal(map[string]any{"agentctl": map[string]any{"rules": compileRules(s)}})
+	b.rules = compileRules(s)
+	raw, err := json.Marshal(map[string]any{"agentctl": map[string]any{"rules": b.rules}})
 	if err != nil {
 		return nil, err
 	}

@@ -15,7 +15,6 @@ import (
 	"time"
 
 	"github.com/open-policy-agent/opa/v1/rego"
-	"github.com/open-policy-agent/opa/v1/storage/inmem"
 	"github.com/open-policy-agent/opa/v1/topdown"
 
 	"github.com/agentctl/agentctl/settings"
@@ -46,8 +45,14 @@ type Engine struct {
 	// walkGuards are the guards witnesses are made from (see newGuards).
 	walkGuards guardGlobs
 	bundle     *Bundle
-	prepared   rego.PreparedEvalQuery
-	remote     string
+	// native decides embedded calls (evaluator native or both); rego is
+	// the bundle's decision query, compiled on first use; custom asks the
+	// custom org modules, when there are any.
+	native    *nativeIndex
+	evaluator Evaluator
+	rego      regoEval
+	custom    *customQuery
+	remote    string
 	client     *http.Client
 	log        *decisionLog
 	now        func() time.Time
@@ -61,6 +66,7 @@ type config struct {
 	remote        string
 	remoteTimeout time.Duration
 	logTo         io.Writer
+	evaluator     Evaluator
 }
 
 // WithPolicyDir adds the custom org modules (package agentctl.custom) in dir.
@@ -96,7 +102,9 @@ func WithDecisionLog(w io.Writer) Option {
 	return func(c *config) error { c.logTo = w; return nil }
 }
 
-// New compiles the settings (and custom modules) and prepares the query once.
+// New compiles the settings (and custom modules) into the rule index.
+// The Rego decision query is compiled on first use; custom org modules
+// are compiled here, so that a broken one fails now.
 func New(ctx context.Context, s *settings.Settings, opts ...Option) (*Engine, error) {
 	var c config
 	for _, o := range opts {
@@ -104,31 +112,30 @@ func New(ctx context.Context, s *settings.Settings, opts ...Option) (*Engine, er
 			return nil, err
 		}
 	}
+	if c.evaluator == "" {
+		ev, err := evaluatorFromEnv()
+		if err != nil {
+			return nil, err
+		}
+		c.evaluator = ev
+	}
 	b, err := Build(s, c.policyDir)
 	if err != nil {
 		return nil, err
 	}
 	all, walk := newGuards(s)
 	e := &Engine{settings: s, guards: all, guardIdx: newGuardIndex(all), walkGuards: walk, bundle: b, remote: c.remote,
-		now: time.Now, client: remoteClient(c.remoteTimeout)}
+		now: time.Now, client: remoteClient(c.remoteTimeout), evaluator: c.evaluator, native: newNativeIndex(b.rules)}
 	if c.logTo != nil {
 		e.log = &decisionLog{w: c.logTo}
 	}
 	if e.remote != "" {
 		return e, nil
 	}
-	regoOpts := []func(*rego.Rego){
-		rego.Query(Query),
-		// AST values on read: no conversion of the rule indexes per lookup.
-		rego.Store(inmem.NewFromObjectWithOpts(b.Data, inmem.OptReturnASTValuesOnRead(true))),
-		rego.StrictBuiltinErrors(true),
-	}
-	for _, name := range b.moduleNames() {
-		regoOpts = append(regoOpts, rego.Module(name, b.Modules[name]))
-	}
-	e.prepared, err = rego.New(regoOpts...).PrepareForEval(ctx)
-	if err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrPolicy, err)
+	if b.hasCustom() {
+		if e.custom, err = newCustomQuery(ctx, b); err != nil {
+			return nil, err
+		}
 	}
 	return e, nil
 }
@@ -162,19 +169,22 @@ type Call struct {
 // Decide validates the call, computes its facts and evaluates the policy.
 // An error means the call could not be decided; callers must not run it.
 func (e *Engine) Decide(ctx context.Context, call Call) (Decision, error) {
-	input, problems := e.Input(call)
+	in, problems := e.input(call)
 	if len(problems) > 0 {
 		return Invalid(call.Tool, problems...), nil
 	}
-	d, err := e.eval(ctx, input)
+	d, err := e.evaluate(ctx, in)
 	if err != nil {
-		return denyError(call.Tool, err), err
+		if !errors.Is(err, ErrEvaluatorsDiffer) {
+			d = denyError(call.Tool, err)
+		}
+		return d, err
 	}
-	if input["mode"] == "auto" {
-		d = e.classify(ctx, input, d)
+	if in.Mode == "auto" {
+		d = e.classify(ctx, in.toMap(), d)
 	}
 	if e.log != nil {
-		if err := e.log.write(e, input, d); err != nil {
+		if err := e.log.write(e, in.toMap(), d); err != nil {
 			return denyError(call.Tool, err), err
 		}
 	}
@@ -191,26 +201,16 @@ func (e *Engine) Trace(ctx context.Context, call Call, w io.Writer) (Decision, e
 	if e.remote != "" {
 		return Decision{}, errors.New("--trace needs embedded evaluation (drop --opa-url)")
 	}
+	pq, err := e.regoQuery(ctx)
+	if err != nil {
+		return denyError(call.Tool, err), err
+	}
 	tracer := topdown.NewBufferTracer()
-	rs, err := e.prepared.Eval(ctx, rego.EvalInput(input), rego.EvalQueryTracer(tracer))
+	rs, err := pq.Eval(ctx, rego.EvalInput(input), rego.EvalQueryTracer(tracer))
 	if err != nil {
 		return denyError(call.Tool, err), err
 	}
 	topdown.PrettyTraceWithLocation(w, *tracer)
-	return resultDecision(rs)
-}
-
-func (e *Engine) eval(ctx context.Context, input map[string]any) (Decision, error) {
-	if err := ctx.Err(); err != nil {
-		return Decision{}, err
-	}
-	if e.remote != "" {
-		return e.evalRemote(ctx, input)
-	}
-	rs, err := e.prepared.Eval(ctx, rego.EvalInput(input))
-	if err != nil {
-		return Decision{}, err
-	}
 	return resultDecision(rs)
 }
 
@@ -224,6 +224,15 @@ func resultDecision(rs rego.ResultSet) (Decision, error) {
 // Input builds the document the policy sees for a call, or the validation
 // problems that stop it before the policy.
 func (e *Engine) Input(call Call) (map[string]any, []string) {
+	in, problems := e.input(call)
+	if len(problems) > 0 {
+		return nil, problems
+	}
+	return in.toMap(), nil
+}
+
+// input builds the policy input as Go values.
+func (e *Engine) input(call Call) (*callInput, []string) {
 	tool := call.Tool
 	if tool == "Task" {
 		tool = "Agent"
@@ -273,15 +282,8 @@ func (e *Engine) Input(call Call) (map[string]any, []string) {
 	for i := range f.Reach {
 		f.Reach[i].Keys = PathKeys(f.Reach[i].Path)
 	}
-	wds := e.workingDirs(cwd)
-	input := map[string]any{
-		"tool": tool, "input": call.Input, "mode": mode, "cwd": cwd, "project_root": s.ProjectRoot,
-		"home": s.Home, "working_dirs": wds, "facts": f.toMap(),
-	}
-	if call.Hook != nil {
-		input["hook"] = map[string]any{"decision": call.Hook.Decision, "reason": call.Hook.Reason}
-	}
-	return input, nil
+	return &callInput{Tool: tool, Input: call.Input, Mode: mode, Cwd: cwd, ProjectRoot: s.ProjectRoot, Home: s.Home,
+		WorkingDirs: e.workingDirs(cwd), Facts: f, Hook: call.Hook}, nil
 }
 
 // workingDirs lists the working directories for a cwd, each cleaned and

@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"encoding/json"
 	"net/url"
 	"path"
 	"path/filepath"
@@ -328,15 +327,4 @@ func mcpFacts(name string) *mcpFact {
 	rest := strings.TrimPrefix(name, "mcp__")
 	server, tool, _ := strings.Cut(rest, "__")
 	return &mcpFact{Server: server, Tool: tool}
-}
-
-// toMap converts the facts to the plain JSON values OPA evaluates fastest.
-func (f Facts) toMap() map[string]any {
-	b, err := json.Marshal(f)
-	if err != nil {
-		panic(err) // Facts holds only JSON-safe values
-	}
-	var m map[string]any
-	_ = json.Unmarshal(b, &m)
-	return m
 }
