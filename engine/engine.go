@@ -53,9 +53,9 @@ type Engine struct {
 	rego      regoEval
 	custom    *customQuery
 	remote    string
-	client     *http.Client
-	log        *decisionLog
-	now        func() time.Time
+	client    *http.Client
+	log       *decisionLog
+	now       func() time.Time
 }
 
 // Option configures an Engine.
