@@ -16,8 +16,14 @@ import (
 )
 
 // loadLarge loads an org policy of n rules written by largePolicy (n = 1:
-// a single CLI rule, the same decision pipeline with a one-rule policy).
+// a single CLI rule, the same decision pipeline with a one-rule policy),
+// decided by the native evaluator.
 func loadLarge(b testing.TB, n int) *Engine {
+	return loadLargeWith(b, n, EvalNative)
+}
+
+// loadLargeWith is loadLarge with the given evaluator.
+func loadLargeWith(b testing.TB, n int, ev Evaluator) *Engine {
 	dir := b.TempDir()
 	if n == 1 {
 		os.MkdirAll(filepath.Join(dir, "project"), 0o755)
@@ -26,7 +32,7 @@ func loadLarge(b testing.TB, n int) *Engine {
 		if err != nil {
 			b.Fatal(err)
 		}
-		e, err := New(context.Background(), s)
+		e, err := New(context.Background(), s, WithEvaluator(ev))
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -43,7 +49,7 @@ func loadLarge(b testing.TB, n int) *Engine {
 	if len(s.Rules) < n {
 		b.Fatalf("%d rules, want ≥ %d", len(s.Rules), n)
 	}
-	e, err := New(context.Background(), s)
+	e, err := New(context.Background(), s, WithEvaluator(ev))
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -9,8 +9,11 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/open-policy-agent/opa/v1/ast"
 	"github.com/open-policy-agent/opa/v1/rego"
 	"github.com/open-policy-agent/opa/v1/storage/inmem"
+
+	regopkg "github.com/agentctl/agentctl/rego"
 )
 
 // Evaluator names which implementation of the built-in stages decides an
@@ -81,10 +84,21 @@ func (b *Bundle) regoOptions(query string, extra ...func(*rego.Rego)) []func(*re
 	return append(opts, extra...)
 }
 
-// regoQuery returns the prepared decision query, compiling it once.
+// regoQuery returns the prepared decision query, compiling it once. Without
+// custom modules the compiled built-in modules are shared by every engine
+// of the process: only the rule data differs.
 func (e *Engine) regoQuery(ctx context.Context) (rego.PreparedEvalQuery, error) {
 	e.rego.once.Do(func() {
-		pq, err := rego.New(e.bundle.regoOptions(Query)...).PrepareForEval(ctx)
+		opts := e.bundle.regoOptions(Query)
+		if !e.bundle.hasCustom() {
+			c, err := builtinCompiler(ctx)
+			if err != nil {
+				e.rego.err = err
+				return
+			}
+			opts = append(opts[:3:3], rego.Compiler(c))
+		}
+		pq, err := rego.New(opts...).PrepareForEval(ctx)
 		if err != nil {
 			e.rego.err = fmt.Errorf("%w: %v", ErrPolicy, err)
 			return
@@ -92,6 +106,30 @@ func (e *Engine) regoQuery(ctx context.Context) (rego.PreparedEvalQuery, error) 
 		e.rego.prepared = pq
 	})
 	return e.rego.prepared, e.rego.err
+}
+
+// builtin is the compiler of agentctl's own modules, shared by the process.
+var builtin struct {
+	once sync.Once
+	c    *ast.Compiler
+	err  error
+}
+
+// builtinCompiler compiles the built-in stage modules once per process.
+func builtinCompiler(ctx context.Context) (*ast.Compiler, error) {
+	builtin.once.Do(func() {
+		b := &Bundle{Modules: map[string]string{}, Data: map[string]any{}}
+		for name, src := range regopkg.Modules() {
+			b.Modules["agentctl/"+name] = src
+		}
+		c := ast.NewCompiler()
+		if _, err := rego.New(b.regoOptions(Query, rego.Compiler(c))...).PrepareForEval(ctx); err != nil {
+			builtin.err = fmt.Errorf("%w: %v", ErrPolicy, err)
+			return
+		}
+		builtin.c = c
+	})
+	return builtin.c, builtin.err
 }
 
 // evalRego decides on the embedded OPA.
