@@ -112,12 +112,12 @@ func (e env) clean(p, dir string) string {
 // resolve follows symlinks; for a path that does not exist yet, the deepest
 // existing parent is resolved and the rest appended.
 func resolve(p string) string {
-	if r, err := filepath.EvalSymlinks(p); err == nil {
+	if r, err := evalSymlinks(p); err == nil {
 		return r
 	}
 	dir, rest := filepath.Dir(p), filepath.Base(p)
 	for dir != p {
-		if r, err := filepath.EvalSymlinks(dir); err == nil {
+		if r, err := evalSymlinks(dir); err == nil {
 			return filepath.Join(r, rest)
 		}
 		p = dir

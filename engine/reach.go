@@ -363,10 +363,7 @@ func underFile(p string) bool {
 // quickResolve follows a symlink only where the path exists: words that
 // merely may name a file are many, and most name nothing.
 func quickResolve(p string) string {
-	if _, err := os.Lstat(p); err != nil {
-		return p
-	}
-	if r, err := filepath.EvalSymlinks(p); err == nil {
+	if r, err := evalSymlinks(p); err == nil {
 		return r
 	}
 	return p

@@ -1,0 +1,69 @@
+package engine
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// TestEvalSymlinks: the fast resolution agrees with filepath.EvalSymlinks
+// on files, directories, chains of links, dangling links and missing
+// paths, and a link made between two calls is seen by the second.
+func TestEvalSymlinks(t *testing.T) {
+	root, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	mk := func(name string) {
+		os.MkdirAll(filepath.Join(root, filepath.Dir(name)), 0o755)
+		os.WriteFile(filepath.Join(root, name), nil, 0o644)
+	}
+	ln := func(target, name string) {
+		if err := os.Symlink(target, filepath.Join(root, name)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	mk("a/b/file")
+	ln("a/b", "l1")
+	ln("l1/file", "l2")
+	ln("../a", "a/b/up")
+	ln("missing", "dangling")
+	ln("/", "rootlink")
+	for _, p := range []string{"a/b/file", "l1", "l2", "l1/up/b/file", "dangling", "nope", "a/b/file/x", "l1/nope/deeper",
+		"rootlink", "rootlink/etc", "."} {
+		abs := filepath.Join(root, p)
+		want, wantErr := filepath.EvalSymlinks(abs)
+		got, gotErr := evalSymlinks(abs)
+		if (wantErr == nil) != (gotErr == nil) || got != want {
+			t.Errorf("%s: got %q, %v; want %q, %v", p, got, gotErr, want, wantErr)
+		}
+		if r, w := resolve(abs), resolveSlow(abs); r != w {
+			t.Errorf("resolve(%s) = %q, want %q", p, r, w)
+		}
+	}
+	p := filepath.Join(root, "later")
+	if r := resolve(p); r != p {
+		t.Fatalf("before the link: %q", r)
+	}
+	ln("a/b", "later")
+	if r := resolve(p); r != filepath.Join(root, "a/b") {
+		t.Fatalf("after the link: %q", r)
+	}
+}
+
+// resolveSlow is resolve with filepath.EvalSymlinks.
+func resolveSlow(p string) string {
+	if r, err := filepath.EvalSymlinks(p); err == nil {
+		return r
+	}
+	dir, rest := filepath.Dir(p), filepath.Base(p)
+	for dir != p {
+		if r, err := filepath.EvalSymlinks(dir); err == nil {
+			return filepath.Join(r, rest)
+		}
+		p = dir
+		rest = filepath.Join(filepath.Base(dir), rest)
+		dir = filepath.Dir(dir)
+	}
+	return p
+}
