@@ -322,17 +322,36 @@ func newGuardIndex(gs guardGlobs) guardIndex {
 	return idx
 }
 
-// matchAny reports whether some guard glob matches p.
+// matchAny reports whether some guard glob matches p. It looks up the
+// keys PathKeys lists without building them (no allocation per word).
 func (idx guardIndex) matchAny(p string) bool {
 	if len(idx) == 0 {
 		return false
 	}
-	for _, k := range PathKeys(p) {
-		for _, g := range idx[k] {
+	try := func(gs []string) bool {
+		for _, g := range gs {
 			if doublestar.MatchUnvalidated(g, p) {
 				return true
 			}
 		}
+		return false
+	}
+	if try(idx["/"]) {
+		return true
+	}
+	var buf [256]byte
+	start := 1
+	for i := 1; i <= len(p); i++ {
+		if i < len(p) && p[i] != '/' {
+			continue
+		}
+		if i > start {
+			seg := append(append(buf[:0], "seg:"...), p[start:i]...)
+			if try(idx[p[:i]]) || try(idx[string(seg)]) {
+				return true
+			}
+		}
+		start = i + 1
 	}
 	return false
 }
