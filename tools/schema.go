@@ -1,18 +1,18 @@
 package tools
 
 import (
-	"bytes"
 	"embed"
-	"errors"
+	"encoding/json"
 	"fmt"
+	"math"
+	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
-	"github.com/santhosh-tekuri/jsonschema/v6"
-	"github.com/santhosh-tekuri/jsonschema/v6/kind"
-	"golang.org/x/text/language"
-	"golang.org/x/text/message"
+	"github.com/google/jsonschema-go/jsonschema"
 )
 
 //go:embed schemas/*.json
@@ -27,35 +27,39 @@ func schemaFor(name string) []byte {
 	return b
 }
 
+// The validator is github.com/google/jsonschema-go (draft 2020-12 and
+// draft-07), the one the MCP SDK uses: its package init costs next to
+// nothing, and agentctl check starts a process per call.
+
 var (
 	compiledMu sync.Mutex
-	compiled   = map[string]*jsonschema.Schema{}
-	printer    = message.NewPrinter(language.English)
+	compiled   = map[string]*jsonschema.Resolved{}
 )
 
-// compile returns the compiled schema of a tool, compiling it once.
-func compile(t Tool) (*jsonschema.Schema, error) {
+// compile returns the resolved schema of a tool, resolving it once.
+func compile(t Tool) (*jsonschema.Resolved, error) {
 	compiledMu.Lock()
 	defer compiledMu.Unlock()
 	key := t.Name() + "\x00" + string(t.InputSchema())
 	if s, ok := compiled[key]; ok {
 		return s, nil
 	}
-	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(t.InputSchema()))
+	var s jsonschema.Schema
+	if err := json.Unmarshal(t.InputSchema(), &s); err != nil {
+		return nil, fmt.Errorf("%s: schema: %w", t.Name(), err)
+	}
+	switch s.Schema {
+	case "", "https://json-schema.org/draft/2020-12/schema", "http://json-schema.org/draft-07/schema#",
+		"http://json-schema.org/draft-07/schema":
+	default:
+		s.Schema = "" // older drafts: validated as 2020-12, whose keywords they share
+	}
+	r, err := s.Resolve(&jsonschema.ResolveOptions{BaseURI: "agentctl:///tools/" + t.Name() + ".json"})
 	if err != nil {
 		return nil, fmt.Errorf("%s: schema: %w", t.Name(), err)
 	}
-	c := jsonschema.NewCompiler()
-	url := "agentctl:///tools/" + t.Name() + ".json"
-	if err := c.AddResource(url, doc); err != nil {
-		return nil, err
-	}
-	s, err := c.Compile(url)
-	if err != nil {
-		return nil, fmt.Errorf("%s: schema: %w", t.Name(), err)
-	}
-	compiled[key] = s
-	return s, nil
+	compiled[key] = r
+	return r, nil
 }
 
 // validateSchema checks an input against the tool's schema. Failures are
@@ -70,24 +74,23 @@ func validateSchema(t Tool, in Input) error {
 	if in == nil {
 		v = map[string]any{}
 	}
-	err = s.Validate(normalise(v))
-	if err == nil {
+	v = normalise(v)
+	verr := s.Validate(v)
+	if verr == nil {
 		return nil
 	}
-	var ve *jsonschema.ValidationError
-	if !errors.As(err, &ve) {
-		return fmt.Errorf("%w: %s: %v", ErrInvalidInput, t.Name(), err)
-	}
-	var lines []string
-	for _, leaf := range leaves(ve) {
-		lines = append(lines, strings.Split(describe(t.Name(), leaf), "\n")...)
+	p := problems{root: s.Schema()}
+	p.walk(p.root, v, nil)
+	lines := p.lines(t.Name())
+	if len(lines) == 0 { // a keyword the walk does not explain
+		lines = []string{fmt.Sprintf("%s: %v", t.Name(), verr)}
 	}
 	sort.Strings(lines)
 	return fmt.Errorf("%w: %s", ErrInvalidInput, strings.Join(dedupe(lines), "\n"))
 }
 
 // normalise converts Go numbers the way the JSON decoder would produce them
-// for the validator (it expects json.Number or float64 from JSON).
+// for the validator (it expects float64 from JSON).
 func normalise(v any) any {
 	switch x := v.(type) {
 	case map[string]any:
@@ -108,37 +111,200 @@ func normalise(v any) any {
 	return v
 }
 
-func leaves(e *jsonschema.ValidationError) []*jsonschema.ValidationError {
-	if len(e.Causes) == 0 {
-		return []*jsonschema.ValidationError{e}
+// problem is one issue found at a field (dotted instance path).
+type problem struct {
+	field string
+	// missing and unexpected name properties; msg is anything else.
+	missing, unexpected []string
+	msg                 string
+}
+
+// problems explains a validation failure the way a model can act on it:
+// every missing and unexpected parameter, and the first issue of every
+// field, for the keywords agentctl's schemas and most MCP tools use.
+type problems struct {
+	root *jsonschema.Schema
+	list []problem
+}
+
+func (ps *problems) walk(s *jsonschema.Schema, v any, path []string) {
+	for depth := 0; s != nil && s.Ref != "" && depth < 8; depth++ {
+		s = ps.local(s.Ref)
 	}
-	var out []*jsonschema.ValidationError
-	for _, c := range e.Causes {
-		out = append(out, leaves(c)...)
+	if s == nil {
+		return
+	}
+	field := strings.Join(path, ".")
+	add := func(format string, args ...any) {
+		ps.list = append(ps.list, problem{field: field, msg: fmt.Sprintf(format, args...)})
+	}
+	if types := schemaTypes(s); len(types) > 0 && !typeOK(types, v) {
+		add("got %s, want %s", jsonType(v), strings.Join(types, " or "))
+		return
+	}
+	if len(s.Enum) > 0 && !inEnum(s.Enum, v) {
+		var vals []string
+		for _, e := range s.Enum {
+			b, _ := json.Marshal(e)
+			vals = append(vals, string(b))
+		}
+		add("value must be one of %s", strings.Join(vals, ", "))
+	}
+	switch x := v.(type) {
+	case map[string]any:
+		var missing []string
+		for _, r := range s.Required {
+			if _, ok := x[r]; !ok {
+				missing = append(missing, r)
+			}
+		}
+		var extra []string
+		keys := make([]string, 0, len(x))
+		for k := range x {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		for _, k := range keys {
+			sub := append(append([]string(nil), path...), k)
+			if ps2, ok := s.Properties[k]; ok {
+				ps.walk(ps2, x[k], sub)
+			} else if isFalse(s.AdditionalProperties) {
+				extra = append(extra, k)
+			} else {
+				ps.walk(s.AdditionalProperties, x[k], sub)
+			}
+		}
+		if len(missing)+len(extra) > 0 {
+			ps.list = append(ps.list, problem{field: field, missing: missing, unexpected: extra})
+		}
+	case []any:
+		if s.MinItems != nil && len(x) < *s.MinItems {
+			add("minItems: got %d, want %d", len(x), *s.MinItems)
+		}
+		if s.MaxItems != nil && len(x) > *s.MaxItems {
+			add("maxItems: got %d, want %d", len(x), *s.MaxItems)
+		}
+		for i, e := range x {
+			ps.walk(s.Items, e, append(append([]string(nil), path...), strconv.Itoa(i)))
+		}
+	case string:
+		n := utf8.RuneCountInString(x)
+		if s.MinLength != nil && n < *s.MinLength {
+			add("minLength: got %d, want %d", n, *s.MinLength)
+		}
+		if s.MaxLength != nil && n > *s.MaxLength {
+			add("maxLength: got %d, want %d", n, *s.MaxLength)
+		}
+		if s.Pattern != "" {
+			if re, err := regexp.Compile(s.Pattern); err == nil && !re.MatchString(x) {
+				add("%q does not match pattern %q", x, s.Pattern)
+			}
+		}
+	case float64:
+		if s.Minimum != nil && x < *s.Minimum {
+			add("minimum: got %v, want %v", x, *s.Minimum)
+		}
+		if s.Maximum != nil && x > *s.Maximum {
+			add("maximum: got %v, want %v", x, *s.Maximum)
+		}
+	}
+}
+
+// local finds a $ref into the root's definitions ("#", "#/$defs/x",
+// "#/definitions/x"); nil for any other reference.
+func (ps *problems) local(ref string) *jsonschema.Schema {
+	switch {
+	case ref == "#":
+		return ps.root
+	case strings.HasPrefix(ref, "#/$defs/"):
+		return ps.root.Defs[strings.TrimPrefix(ref, "#/$defs/")]
+	case strings.HasPrefix(ref, "#/definitions/"):
+		return ps.root.Definitions[strings.TrimPrefix(ref, "#/definitions/")]
+	}
+	return nil
+}
+
+// lines formats the problems, one per line, each naming the tool.
+func (ps *problems) lines(tool string) []string {
+	var out []string
+	for _, p := range ps.list {
+		for _, m := range p.missing {
+			name := m
+			if p.field != "" {
+				name = p.field + "." + m
+			}
+			out = append(out, fmt.Sprintf("%s: required parameter `%s` is missing", tool, name))
+		}
+		if len(p.unexpected) > 0 {
+			out = append(out, fmt.Sprintf("%s: unexpected parameter(s) %s", tool, "`"+strings.Join(p.unexpected, "`, `")+"`"))
+		}
+		switch {
+		case p.msg == "":
+		case p.field == "":
+			out = append(out, fmt.Sprintf("%s: %s", tool, p.msg))
+		default:
+			out = append(out, fmt.Sprintf("%s: parameter `%s`: %s", tool, p.field, p.msg))
+		}
 	}
 	return out
 }
 
-func describe(tool string, e *jsonschema.ValidationError) string {
-	field := strings.Join(e.InstanceLocation, ".")
-	switch k := e.ErrorKind.(type) {
-	case *kind.Required:
-		var parts []string
-		for _, m := range k.Missing {
-			name := m
-			if field != "" {
-				name = field + "." + m
-			}
-			parts = append(parts, fmt.Sprintf("%s: required parameter `%s` is missing", tool, name))
+func schemaTypes(s *jsonschema.Schema) []string {
+	if s.Type != "" {
+		return []string{s.Type}
+	}
+	return s.Types
+}
+
+// jsonType is the JSON Schema type of a decoded JSON value.
+func jsonType(v any) string {
+	switch x := v.(type) {
+	case nil:
+		return "null"
+	case bool:
+		return "boolean"
+	case string:
+		return "string"
+	case float64:
+		if x == math.Trunc(x) && !math.IsInf(x, 0) {
+			return "integer"
 		}
-		return strings.Join(parts, "\n")
-	case *kind.AdditionalProperties:
-		return fmt.Sprintf("%s: unexpected parameter(s) %s", tool, "`"+strings.Join(k.Properties, "`, `")+"`")
+		return "number"
+	case []any:
+		return "array"
+	case map[string]any:
+		return "object"
 	}
-	if field == "" {
-		return fmt.Sprintf("%s: %s", tool, e.ErrorKind.LocalizedString(printer))
+	return fmt.Sprintf("%T", v)
+}
+
+func typeOK(types []string, v any) bool {
+	got := jsonType(v)
+	for _, t := range types {
+		if t == got || (t == "number" && got == "integer") {
+			return true
+		}
 	}
-	return fmt.Sprintf("%s: parameter `%s`: %s", tool, field, e.ErrorKind.LocalizedString(printer))
+	return false
+}
+
+func inEnum(enum []any, v any) bool {
+	b, _ := json.Marshal(v)
+	for _, e := range enum {
+		if eb, _ := json.Marshal(e); string(eb) == string(b) {
+			return true
+		}
+	}
+	return false
+}
+
+// isFalse reports the schema false (nothing is valid).
+func isFalse(s *jsonschema.Schema) bool {
+	if s == nil {
+		return false
+	}
+	b, err := json.Marshal(s)
+	return err == nil && string(b) == "false"
 }
 
 func dedupe(s []string) []string {
