@@ -131,7 +131,8 @@ func toolsSchema(c *cli.Context) error {
 var catalog = tools.Catalog()
 
 // decide validates a call against its tool's JSON Schema, then asks the
-// engine. Invalid input is a deny at stage validate with model-readable text.
+// engine. Invalid input is a deny at stage validate with model-readable text;
+// evaluators that differ (AGENTCTL_EVALUATOR=both) a deny at stage error.
 func decide(ctx context.Context, e *engine.Engine, call engine.Call) (engine.Decision, error) {
 	if len(call.Invalid) > 0 {
 		return engine.Invalid(call.Tool, call.Invalid...), nil
@@ -145,5 +146,9 @@ func decide(ctx context.Context, e *engine.Engine, call engine.Call) (engine.Dec
 			return engine.Invalid(call.Tool, reason), nil
 		}
 	}
-	return e.Decide(ctx, call)
+	d, err := e.Decide(ctx, call)
+	if errors.Is(err, engine.ErrEvaluatorsDiffer) {
+		return d, nil // a deny at stage error naming both answers: printed, never run
+	}
+	return d, err
 }
