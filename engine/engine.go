@@ -259,6 +259,7 @@ func (e *Engine) input(call Call) (*callInput, []string) {
 	f := Facts{Commands: []commandFact{}, Files: []fileFact{}, Mentions: []fileFact{}, Reach: []reachFact{}, Unresolved: nil}
 	switch {
 	case tool == "Bash":
+		en.res = resolver{} // a command's operands share parents
 		f = en.bashFacts(call.Input["command"].(string))
 	case isMCP(tool):
 		f.MCP = mcpFacts(tool)
