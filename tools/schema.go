@@ -33,11 +33,57 @@ func schemaFor(name string) []byte {
 
 var (
 	compiledMu sync.Mutex
-	compiled   = map[string]*jsonschema.Resolved{}
+	compiled   = map[string]*compiledSchema{}
 )
 
+// compiledSchema is a resolved schema; simple ones use only the keywords
+// problems.walk checks completely, so the walk alone decides them.
+type compiledSchema struct {
+	*jsonschema.Resolved
+	simple bool
+}
+
+// simpleKeywords are the keywords problems.walk checks (or that only
+// annotate).
+var simpleKeywords = map[string]bool{"$schema": true, "type": true, "properties": true, "required": true,
+	"additionalProperties": true, "items": true, "enum": true, "minimum": true, "maximum": true, "minLength": true,
+	"maxLength": true, "pattern": true, "minItems": true, "maxItems": true, "description": true, "title": true,
+	"default": true, "examples": true, "format": true}
+
+// isSimple reports a schema (decoded JSON) that uses simpleKeywords only.
+func isSimple(v any) bool {
+	switch x := v.(type) {
+	case bool:
+		return true
+	case map[string]any:
+		for k, e := range x {
+			if !simpleKeywords[k] {
+				return false
+			}
+			switch k {
+			case "items", "additionalProperties":
+				if !isSimple(e) {
+					return false
+				}
+			case "properties":
+				props, ok := e.(map[string]any)
+				if !ok {
+					return false
+				}
+				for _, p := range props {
+					if !isSimple(p) {
+						return false
+					}
+				}
+			}
+		}
+		return true
+	}
+	return false
+}
+
 // compile returns the resolved schema of a tool, resolving it once.
-func compile(t Tool) (*jsonschema.Resolved, error) {
+func compile(t Tool) (*compiledSchema, error) {
 	compiledMu.Lock()
 	defer compiledMu.Unlock()
 	key := t.Name() + "\x00" + string(t.InputSchema())
@@ -58,8 +104,11 @@ func compile(t Tool) (*jsonschema.Resolved, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: schema: %w", t.Name(), err)
 	}
-	compiled[key] = r
-	return r, nil
+	var raw any
+	_ = json.Unmarshal(t.InputSchema(), &raw)
+	c := &compiledSchema{Resolved: r, simple: isSimple(raw)}
+	compiled[key] = c
+	return c, nil
 }
 
 // validateSchema checks an input against the tool's schema. Failures are
@@ -75,12 +124,18 @@ func validateSchema(t Tool, in Input) error {
 		v = map[string]any{}
 	}
 	v = normalise(v)
-	verr := s.Validate(v)
-	if verr == nil {
-		return nil
-	}
 	p := problems{root: s.Schema()}
-	p.walk(p.root, v, nil)
+	var verr error
+	if s.simple {
+		if p.walk(p.root, v, nil); len(p.list) == 0 {
+			return nil
+		}
+	} else {
+		if verr = s.Validate(v); verr == nil {
+			return nil
+		}
+		p.walk(p.root, v, nil)
+	}
 	lines := p.lines(t.Name())
 	if len(lines) == 0 { // a keyword the walk does not explain
 		lines = []string{fmt.Sprintf("%s: %v", t.Name(), verr)}

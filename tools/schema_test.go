@@ -42,3 +42,42 @@ func TestSchemaMessagesForServerSchemas(t *testing.T) {
 		}
 	}
 }
+
+// TestSimpleSchemasAgree: the built-in schemas use only the keywords the
+// walk checks, and on every input tried the walk's verdict is the
+// validator's.
+func TestSimpleSchemasAgree(t *testing.T) {
+	values := []any{nil, true, 0.0, 1.0, 1.5, 700000.0, -3.0, "", "x", "/abs/path", "content", "pending", "code",
+		[]any{}, []any{"a"}, []any{map[string]any{"content": "a", "status": "pending", "activeForm": "A"}},
+		[]any{map[string]any{"old_string": "a", "new_string": "b"}}, map[string]any{}, map[string]any{"k": "v"}}
+	for _, tool := range Catalog() {
+		s, err := compile(tool)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !s.simple {
+			t.Errorf("%s: schema uses a keyword the walk does not check", tool.Name())
+			continue
+		}
+		var props []string
+		for k := range s.Schema().Properties {
+			props = append(props, k)
+		}
+		props = append(props, "bogus")
+		for _, k := range props {
+			for _, v := range values {
+				in := map[string]any{k: v}
+				for _, k2 := range s.Schema().Required {
+					if k2 != k {
+						in[k2] = "x"
+					}
+				}
+				p := problems{root: s.Schema()}
+				p.walk(p.root, normalise(in), nil)
+				if got, want := len(p.list) > 0, s.Validate(normalise(in)) != nil; got != want {
+					t.Errorf("%s %v: walk says invalid=%v, validator %v", tool.Name(), in, got, want)
+				}
+			}
+		}
+	}
+}
