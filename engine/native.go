@@ -156,15 +156,6 @@ func (s *ruleSet) add(r *nativeRule) {
 	*s = append(*s, r)
 }
 
-func (s ruleSet) has(id int) bool {
-	for _, x := range s {
-		if x.ID == id {
-			return true
-		}
-	}
-	return false
-}
-
 func (s ruleSet) sorted() ruleSet {
 	sort.Slice(s, func(i, j int) bool { return s[i].ID < s[j].ID })
 	return s
