@@ -326,13 +326,28 @@ func (n *nativeEval) fileInWD(f *fileFact) bool {
 	return !f.Dynamic && n.inWD(f.Path) && n.inWD(f.Resolved)
 }
 
-// protectedIn ports lib.protected_in(p, dirs).
+// protectedIn ports lib.protected_in(p, dirs): some segment of
+// lower(p) split at "/" is in dirs (.claude/worktrees/… excepted). It
+// walks the segments without splitting.
 func protectedIn(p string, dirs map[string]bool) bool {
-	parts := strings.Split(strings.ToLower(p), "/")
-	for i, seg := range parts {
-		if dirs[seg] && !(seg == ".claude" && i+1 < len(parts) && parts[i+1] == "worktrees") {
-			return true
+	lp := strings.ToLower(p)
+	for start := 0; start <= len(lp); {
+		end := strings.IndexByte(lp[start:], '/')
+		if end < 0 {
+			end = len(lp)
+		} else {
+			end += start
 		}
+		if seg := lp[start:end]; dirs[seg] {
+			next := lp[min(end+1, len(lp)):]
+			if j := strings.IndexByte(next, '/'); j >= 0 {
+				next = next[:j]
+			}
+			if !(seg == ".claude" && end < len(lp) && next == "worktrees") {
+				return true
+			}
+		}
+		start = end + 1
 	}
 	return false
 }
