@@ -70,14 +70,20 @@ type regoEval struct {
 	err      error
 }
 
-// regoOptions are the options every embedded query of the bundle shares.
-func (b *Bundle) regoOptions(query string, extra ...func(*rego.Rego)) []func(*rego.Rego) {
-	opts := []func(*rego.Rego){
+// regoBase are the options every embedded query of the bundle shares: the
+// query, the rule data as the store, strict built-in errors.
+func (b *Bundle) regoBase(query string) []func(*rego.Rego) {
+	return []func(*rego.Rego){
 		rego.Query(query),
 		// AST values on read: no conversion of the rule indexes per lookup.
 		rego.Store(inmem.NewFromObjectWithOpts(b.Data, inmem.OptReturnASTValuesOnRead(true))),
 		rego.StrictBuiltinErrors(true),
 	}
+}
+
+// regoOptions are regoBase with every module of the bundle, then extra.
+func (b *Bundle) regoOptions(query string, extra ...func(*rego.Rego)) []func(*rego.Rego) {
+	opts := b.regoBase(query)
 	for _, name := range b.moduleNames() {
 		opts = append(opts, rego.Module(name, b.Modules[name]))
 	}
@@ -96,7 +102,7 @@ func (e *Engine) regoQuery(ctx context.Context) (rego.PreparedEvalQuery, error) 
 				e.rego.err = err
 				return
 			}
-			opts = append(opts[:3:3], rego.Compiler(c))
+			opts = append(e.bundle.regoBase(Query), rego.Compiler(c))
 		}
 		pq, err := rego.New(opts...).PrepareForEval(ctx)
 		if err != nil {
