@@ -36,6 +36,7 @@ fuzz:
 	$(GO) test -run='^$$' -fuzz='^FuzzParseRule$$' -fuzztime=$(FUZZTIME) ./settings
 	$(GO) test -run='^$$' -fuzz='^FuzzLoad$$' -fuzztime=$(FUZZTIME) ./settings
 	$(GO) test -run='^$$' -fuzz='^FuzzDenyDifferential$$' -fuzztime=$(FUZZTIME) -parallel=1 ./engine
+	$(GO) test -run='^$$' -fuzz='^FuzzNativeDifferential$$' -fuzztime=$(FUZZTIME) -parallel=1 ./engine
 
 bench:
 	$(GO) test -run='^$$' -bench=. -benchmem -count=$(BENCHCOUNT) ./bashparse ./engine ./pipeline

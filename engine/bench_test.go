@@ -16,8 +16,14 @@ import (
 )
 
 // loadLarge loads an org policy of n rules written by largePolicy (n = 1:
-// a single CLI rule, the same decision pipeline with a one-rule policy).
+// a single CLI rule, the same decision pipeline with a one-rule policy),
+// decided by the native evaluator.
 func loadLarge(b testing.TB, n int) *Engine {
+	return loadLargeWith(b, n, EvalNative)
+}
+
+// loadLargeWith is loadLarge with the given evaluator.
+func loadLargeWith(b testing.TB, n int, ev Evaluator) *Engine {
 	dir := b.TempDir()
 	if n == 1 {
 		os.MkdirAll(filepath.Join(dir, "project"), 0o755)
@@ -26,7 +32,7 @@ func loadLarge(b testing.TB, n int) *Engine {
 		if err != nil {
 			b.Fatal(err)
 		}
-		e, err := New(context.Background(), s)
+		e, err := New(context.Background(), s, WithEvaluator(ev))
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -43,7 +49,7 @@ func loadLarge(b testing.TB, n int) *Engine {
 	if len(s.Rules) < n {
 		b.Fatalf("%d rules, want ≥ %d", len(s.Rules), n)
 	}
-	e, err := New(context.Background(), s)
+	e, err := New(context.Background(), s, WithEvaluator(ev))
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -90,10 +96,14 @@ func BenchmarkDecide(b *testing.B) {
 		if len(problems) > 0 {
 			b.Fatal(problems)
 		}
+		pq, err := one.regoQuery(ctx)
+		if err != nil {
+			b.Fatal(err)
+		}
 		b.Run("baseline-prepared-eval-one-rule-policy/"+name, func(b *testing.B) {
 			b.ReportAllocs()
 			for i := 0; i < b.N; i++ {
-				if _, err := one.prepared.Eval(ctx, rego.EvalInput(input)); err != nil {
+				if _, err := pq.Eval(ctx, rego.EvalInput(input)); err != nil {
 					b.Fatal(err)
 				}
 			}

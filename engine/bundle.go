@@ -40,6 +40,8 @@ type Bundle struct {
 	// Commands is the compiled command table of the settings' profile
 	// (nil: core only); its entries are data.agentctl.commands.
 	Commands *bashparse.Table
+	// rules is the rule index Data holds, as Go values.
+	rules map[string]*bucket
 }
 
 // Build compiles settings and the custom modules in policyDir ("" for none).
@@ -59,11 +61,12 @@ func Build(s *settings.Settings, policyDir string) (*Bundle, error) {
 			b.files[name] = m.path
 		}
 	}
+	b.rules = compileRules(s)
 	profile := commandProfile(s)
 	if b.Commands, err = commandTable(profile, policyDir); err != nil {
 		return nil, err
 	}
-	raw, err := json.Marshal(map[string]any{"agentctl": map[string]any{"rules": compileRules(s), "tools": toolspec.Data(),
+	raw, err := json.Marshal(map[string]any{"agentctl": map[string]any{"rules": b.rules, "tools": toolspec.Data(),
 		"commands": commandsData(profile, b.Commands)}})
 	if err != nil {
 		return nil, err

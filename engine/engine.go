@@ -15,7 +15,6 @@ import (
 	"time"
 
 	"github.com/open-policy-agent/opa/v1/rego"
-	"github.com/open-policy-agent/opa/v1/storage/inmem"
 	"github.com/open-policy-agent/opa/v1/topdown"
 
 	"github.com/agentctl/agentctl/bashparse"
@@ -49,11 +48,17 @@ type Engine struct {
 	// walkGuards are the guards witnesses are made from (see newGuards).
 	walkGuards guardGlobs
 	bundle     *Bundle
-	prepared   rego.PreparedEvalQuery
-	remote     string
-	client     *http.Client
-	log        *decisionLog
-	now        func() time.Time
+	// native decides embedded calls (evaluator native or both); rego is
+	// the bundle's decision query, compiled on first use; custom asks the
+	// custom org modules, when there are any.
+	native    *nativeIndex
+	evaluator Evaluator
+	rego      regoEval
+	custom    *customQuery
+	remote    string
+	client    *http.Client
+	log       *decisionLog
+	now       func() time.Time
 }
 
 // Option configures an Engine.
@@ -64,6 +69,7 @@ type config struct {
 	remote        string
 	remoteTimeout time.Duration
 	logTo         io.Writer
+	evaluator     Evaluator
 }
 
 // WithPolicyDir adds the custom org modules (package agentctl.custom) in dir.
@@ -99,7 +105,9 @@ func WithDecisionLog(w io.Writer) Option {
 	return func(c *config) error { c.logTo = w; return nil }
 }
 
-// New compiles the settings (and custom modules) and prepares the query once.
+// New compiles the settings (and custom modules) into the rule index.
+// The Rego decision query is compiled on first use; custom org modules
+// are compiled here, so that a broken one fails now.
 func New(ctx context.Context, s *settings.Settings, opts ...Option) (*Engine, error) {
 	var c config
 	for _, o := range opts {
@@ -107,31 +115,35 @@ func New(ctx context.Context, s *settings.Settings, opts ...Option) (*Engine, er
 			return nil, err
 		}
 	}
+	if c.evaluator == "" {
+		ev, err := evaluatorFromEnv()
+		if err != nil {
+			return nil, err
+		}
+		c.evaluator = ev
+	}
 	b, err := Build(s, c.policyDir)
 	if err != nil {
 		return nil, err
 	}
 	all, walk := newGuards(s)
 	e := &Engine{settings: s, guards: all, guardIdx: newGuardIndex(all), walkGuards: walk, bundle: b, remote: c.remote,
-		now: time.Now, client: remoteClient(c.remoteTimeout)}
+		now: time.Now, client: remoteClient(c.remoteTimeout), evaluator: c.evaluator, native: newNativeIndex(b.rules)}
 	if c.logTo != nil {
 		e.log = &decisionLog{w: c.logTo}
 	}
 	if e.remote != "" {
 		return e, nil
 	}
-	regoOpts := []func(*rego.Rego){
-		rego.Query(Query),
-		// AST values on read: no conversion of the rule indexes per lookup.
-		rego.Store(inmem.NewFromObjectWithOpts(b.Data, inmem.OptReturnASTValuesOnRead(true))),
-		rego.StrictBuiltinErrors(true),
-	}
-	for _, name := range b.moduleNames() {
-		regoOpts = append(regoOpts, rego.Module(name, b.Modules[name]))
-	}
-	e.prepared, err = rego.New(regoOpts...).PrepareForEval(ctx)
-	if err != nil {
-		return nil, policyErrors(err, b.files)
+	if b.hasCustom() {
+		if e.custom, err = newCustomQuery(ctx, b); err != nil {
+			return nil, err
+		}
+		// The whole policy with the custom modules compiles now, so a
+		// mistake there is reported at the user's file:line at start.
+		if _, err := e.regoQuery(ctx); err != nil {
+			return nil, err
+		}
 	}
 	return e, nil
 }
@@ -199,25 +211,28 @@ func (c Call) analysis(t *bashparse.Table) bashparse.Analysis {
 // An error means the call could not be decided; callers must not run it.
 // It is safe for concurrent use.
 func (e *Engine) Decide(ctx context.Context, call Call) (Decision, error) {
-	input, problems := e.Input(call)
+	in, problems := e.input(call)
 	if len(problems) > 0 {
 		return Invalid(call.Tool, problems...), nil
 	}
-	return e.decideInput(ctx, call.Tool, input)
+	return e.decideCall(ctx, call.Tool, in)
 }
 
-// decideInput evaluates a valid call's input document, then lets the
-// auto-mode classifier answer a fallback ask and logs the decision.
-func (e *Engine) decideInput(ctx context.Context, tool string, input map[string]any) (Decision, error) {
-	d, err := e.eval(ctx, input)
+// decideCall evaluates a valid call's input, then lets the auto-mode
+// classifier answer a fallback ask and logs the decision.
+func (e *Engine) decideCall(ctx context.Context, tool string, in *callInput) (Decision, error) {
+	d, err := e.evaluate(ctx, in)
 	if err != nil {
-		return denyError(tool, err), err
+		if !errors.Is(err, ErrEvaluatorsDiffer) {
+			d = denyError(tool, err)
+		}
+		return d, err
 	}
-	if input["mode"] == "auto" {
-		d = e.classify(ctx, input, d)
+	if in.Mode == "auto" {
+		d = e.classify(ctx, in.toMap(), d)
 	}
 	if e.log != nil {
-		if err := e.log.write(e, input, d); err != nil {
+		if err := e.log.write(e, in.toMap(), d); err != nil {
 			return denyError(tool, err), err
 		}
 	}
@@ -238,26 +253,16 @@ func (e *Engine) traceInput(ctx context.Context, tool string, input map[string]a
 	if e.remote != "" {
 		return Decision{}, errors.New("--trace needs embedded evaluation (drop --opa-url)")
 	}
+	pq, err := e.regoQuery(ctx)
+	if err != nil {
+		return denyError(tool, err), err
+	}
 	tracer := topdown.NewBufferTracer()
-	rs, err := e.prepared.Eval(ctx, rego.EvalInput(input), rego.EvalQueryTracer(tracer))
+	rs, err := pq.Eval(ctx, rego.EvalInput(input), rego.EvalQueryTracer(tracer))
 	if err != nil {
 		return denyError(tool, err), err
 	}
 	topdown.PrettyTraceWithLocation(w, *tracer)
-	return resultDecision(rs)
-}
-
-func (e *Engine) eval(ctx context.Context, input map[string]any) (Decision, error) {
-	if err := ctx.Err(); err != nil {
-		return Decision{}, err
-	}
-	if e.remote != "" {
-		return e.evalRemote(ctx, input)
-	}
-	rs, err := e.prepared.Eval(ctx, rego.EvalInput(input))
-	if err != nil {
-		return Decision{}, err
-	}
 	return resultDecision(rs)
 }
 
@@ -271,6 +276,15 @@ func resultDecision(rs rego.ResultSet) (Decision, error) {
 // Input builds the document the policy sees for a call, or the validation
 // problems that stop it before the policy.
 func (e *Engine) Input(call Call) (map[string]any, []string) {
+	in, problems := e.input(call)
+	if len(problems) > 0 {
+		return nil, problems
+	}
+	return in.toMap(), nil
+}
+
+// input builds the policy input as Go values.
+func (e *Engine) input(call Call) (*callInput, []string) {
 	tool := toolspec.Canonical(call.Tool)
 	if len(call.Invalid) > 0 {
 		return nil, call.Invalid
@@ -303,6 +317,7 @@ func (e *Engine) Input(call Call) (map[string]any, []string) {
 	f := Facts{Commands: []commandFact{}, Files: []fileFact{}, Mentions: []fileFact{}, Reach: []reachFact{}, Unresolved: nil}
 	switch {
 	case tool == "Bash":
+		en.res = resolver{} // a command's operands share parents
 		f = en.bashFacts(call.analysis(e.bundle.Commands))
 	case toolspec.IsMCP(tool):
 		f.MCP = mcpFacts(tool)
@@ -326,15 +341,8 @@ func (e *Engine) Input(call Call) (map[string]any, []string) {
 	for i := range f.Reach {
 		f.Reach[i].Keys = PathKeys(f.Reach[i].Path)
 	}
-	wds := e.workingDirs(cwd)
-	input := map[string]any{
-		"tool": tool, "input": call.Input, "mode": mode, "cwd": cwd, "project_root": s.ProjectRoot,
-		"home": s.Home, "working_dirs": wds, "facts": f.toMap(),
-	}
-	if call.Hook != nil {
-		input["hook"] = map[string]any{"decision": call.Hook.Decision, "reason": call.Hook.Reason}
-	}
-	return input, nil
+	return &callInput{Tool: tool, Input: call.Input, Mode: mode, Cwd: cwd, ProjectRoot: s.ProjectRoot, Home: s.Home,
+		WorkingDirs: e.workingDirs(cwd), Facts: f, Hook: call.Hook}, nil
 }
 
 // workingDirs lists the working directories for a cwd, each cleaned and

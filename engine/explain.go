@@ -20,16 +20,17 @@ type Explanation struct {
 // policy saw. The facts are computed once for both. It is safe for
 // concurrent use.
 func (e *Engine) Explain(ctx context.Context, call Call, trace io.Writer) (Explanation, error) {
-	input, problems := e.Input(call)
+	in, problems := e.input(call)
 	if len(problems) > 0 {
 		return Explanation{Problems: problems, Decision: Invalid(call.Tool, problems...)}, nil
 	}
+	input := in.toMap()
 	var d Decision
 	var err error
 	if trace != nil {
 		d, err = e.traceInput(ctx, call.Tool, input, trace)
 	} else {
-		d, err = e.decideInput(ctx, call.Tool, input)
+		d, err = e.decideCall(ctx, call.Tool, in)
 	}
 	return Explanation{Input: input, Decision: d}, err
 }

@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"encoding/json"
 	"net/url"
 	"path"
 	"path/filepath"
@@ -101,6 +100,8 @@ type env struct {
 	walk   guardGlobs
 	// commands is the command table of the profile (nil: core only).
 	commands *bashparse.Table
+	// res remembers resolutions for this call only.
+	res resolver
 }
 
 // clean makes p absolute against dir and removes ., .. and duplicate slashes.
@@ -116,14 +117,39 @@ func (e env) clean(p, dir string) string {
 
 // resolve follows symlinks; for a path that does not exist yet, the deepest
 // existing parent is resolved and the rest appended.
-func resolve(p string) string {
-	if r, err := evalSymlinks(p); err == nil {
-		return r
+func resolve(p string) string { return resolver(nil).resolve(p) }
+
+// resolver remembers symlink resolutions within one call (a nil resolver
+// remembers nothing): the parents of several operands are resolved once.
+// It never outlives the call, so a symlink made mid-session is seen.
+type resolver map[string]resolution
+
+type resolution struct {
+	path string
+	err  error
+}
+
+func (r resolver) eval(p string) (string, error) {
+	if r == nil {
+		return evalSymlinks(p)
+	}
+	if v, ok := r[p]; ok {
+		return v.path, v.err
+	}
+	path, err := evalSymlinks(p)
+	r[p] = resolution{path, err}
+	return path, err
+}
+
+// resolve is the package resolve through the resolver.
+func (r resolver) resolve(p string) string {
+	if res, err := r.eval(p); err == nil {
+		return res
 	}
 	dir, rest := filepath.Dir(p), filepath.Base(p)
 	for dir != p {
-		if r, err := evalSymlinks(dir); err == nil {
-			return filepath.Join(r, rest)
+		if res, err := r.eval(dir); err == nil {
+			return filepath.Join(res, rest)
 		}
 		p = dir
 		rest = filepath.Join(filepath.Base(dir), rest)
@@ -132,9 +158,17 @@ func resolve(p string) string {
 	return p
 }
 
+// quick is quickResolve through the resolver.
+func (r resolver) quick(p string) string {
+	if res, err := r.eval(p); err == nil {
+		return res
+	}
+	return p
+}
+
 func (e env) file(p, dir, access, via string) fileFact {
 	c := e.clean(p, dir)
-	return fileFact{Path: c, Resolved: resolve(c), Access: access, Via: via, Written: p}
+	return fileFact{Path: c, Resolved: e.res.resolve(c), Access: access, Via: via, Written: p}
 }
 
 // bashFacts turns a command's analysis into commands and resolved files.
@@ -250,7 +284,7 @@ func (e env) mention(m bashparse.File, dir string) []fileFact {
 	var out []fileFact
 	// Only words that a guard could match travel to the policy: most words
 	// name nothing, and the policy matches the ones kept again.
-	if r := quickResolve(c); e.guards.matchAny(c) || e.guards.matchAny(r) {
+	if r := e.res.quick(c); e.guards.matchAny(c) || e.guards.matchAny(r) {
 		out = append(out, fileFact{Path: c, Resolved: r, Access: mentionAccess(m), Via: m.Via, Written: m.Path})
 	}
 	if m.Glob {
@@ -285,7 +319,7 @@ func (e env) operand(op bashparse.File, dir string, dirUnknown bool) []fileFact 
 	static := staticPrefix(abs)
 	out := []fileFact{}
 	g := base
-	g.Path, g.Resolved = static, resolve(static)
+	g.Path, g.Resolved = static, e.res.resolve(static)
 	out = append(out, g)
 	matches, _ := doublestar.FilepathGlob(abs)
 	sort.Strings(matches)
@@ -331,15 +365,4 @@ func mcpFacts(name string) *mcpFact {
 	rest := strings.TrimPrefix(name, "mcp__")
 	server, tool, _ := strings.Cut(rest, "__")
 	return &mcpFact{Server: server, Tool: tool}
-}
-
-// toMap converts the facts to the plain JSON values OPA evaluates fastest.
-func (f Facts) toMap() map[string]any {
-	b, err := json.Marshal(f)
-	if err != nil {
-		panic(err) // Facts holds only JSON-safe values
-	}
-	var m map[string]any
-	_ = json.Unmarshal(b, &m)
-	return m
 }

@@ -379,11 +379,7 @@ func underFile(p string) bool {
 	return err == nil && !fi.IsDir()
 }
 
-// quickResolve follows a symlink only where the path exists: words that
-// merely may name a file are many, and most name nothing.
-func quickResolve(p string) string {
-	if r, err := evalSymlinks(p); err == nil {
-		return r
-	}
-	return p
-}
+// quickResolve follows symlinks where the path exists; a path that does
+// not is kept as it is: words that merely may name a file are many, and
+// most name nothing.
+func quickResolve(p string) string { return resolver(nil).quick(p) }

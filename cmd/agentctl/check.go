@@ -1,14 +1,12 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"os"
-	"strings"
 
 	"github.com/urfave/cli/v2"
 
@@ -118,67 +116,15 @@ func readCall(c *cli.Context) (engine.Call, error) {
 	return call, nil
 }
 
-// checkBatch decides each JSONL line in order; a malformed line gets a
-// deny/validate decision rather than stopping the batch.
-func checkBatch(c *cli.Context, src string) error {
-	var r io.Reader = c.App.Reader
-	name := "stdin"
-	if src != "-" {
-		name = src
-		f, err := os.Open(src)
-		if err != nil {
-			return cli.Exit(fmt.Sprintf("check --batch: %v", err), exitError)
-		}
-		defer f.Close()
-		r = f
+// decide asks the engine about a call (it validates the input itself);
+// evaluators that differ (AGENTCTL_EVALUATOR=both) are a deny at stage
+// error, printed like any decision and never run.
+func decide(ctx context.Context, e *engine.Engine, call engine.Call) (engine.Decision, error) {
+	d, err := e.Decide(ctx, call)
+	if errors.Is(err, engine.ErrEvaluatorsDiffer) {
+		return d, nil
 	}
-	e, closeLog, err := newEngine(c)
-	if err != nil {
-		return err
-	}
-	defer closeLog()
-	out := bufio.NewWriter(c.App.Writer)
-	defer out.Flush()
-	enc := json.NewEncoder(out)
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 1<<20), 64<<20)
-	ctx := context.Background()
-	n := 0
-	for sc.Scan() {
-		n++
-		line := strings.TrimSpace(sc.Text())
-		if line == "" {
-			continue
-		}
-		var in struct {
-			ToolName  string         `json:"tool_name"`
-			ToolInput map[string]any `json:"tool_input"`
-		}
-		var d engine.Decision
-		if err := engine.CheckJSON(name, []byte(line)); errors.Is(err, engine.ErrInvalidInput) {
-			var ie *engine.InputError
-			if errors.As(err, &ie) {
-				ie.Line = n // one JSON value per line: its position is this line
-			}
-			_ = json.Unmarshal([]byte(line), &in)
-			d = engine.Invalid(in.ToolName, err.Error())
-		} else if err := json.Unmarshal([]byte(line), &in); err != nil || in.ToolName == "" {
-			reason := fmt.Sprintf("line %d: expected {\"tool_name\": …, \"tool_input\": {…}}", n)
-			if err != nil {
-				reason += ": " + err.Error()
-			}
-			d = engine.Invalid(in.ToolName, reason)
-		} else if d, err = e.Decide(ctx, engine.Call{Tool: in.ToolName, Input: in.ToolInput}); err != nil {
-			return cli.Exit(fmt.Sprintf("check --batch: line %d: %v", n, err), exitError)
-		}
-		if err := enc.Encode(d); err != nil {
-			return err
-		}
-	}
-	if err := sc.Err(); err != nil {
-		return cli.Exit(fmt.Sprintf("check --batch: line %d: %v", n+1, err), exitError)
-	}
-	return nil
+	return d, err
 }
 
 // decisionLine is the one-line text form of a decision.

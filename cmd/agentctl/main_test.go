@@ -25,8 +25,13 @@ const (
 )
 
 // TestMain lets the test binary double as a real MCP server (stdio) for the
-// run tests, and as the agentctl binary.
+// run tests, and as the agentctl binary. Unless AGENTCTL_EVALUATOR says
+// otherwise, every decision of the tests (the decision corpora too) is
+// made both ways, native and Rego: a difference fails closed.
 func TestMain(m *testing.M) {
+	if os.Getenv(engine.EvaluatorEnv) == "" {
+		os.Setenv(engine.EvaluatorEnv, string(engine.EvalBoth))
+	}
 	mcptest.MaybeServe()
 	if os.Getenv(hookPanicEnv) == "1" {
 		hookDecider = func(*engine.Engine) agenthook.Decider { return panicking{} }

@@ -1,0 +1,127 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	goruntime "runtime"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/agentctl/agentctl/engine"
+)
+
+// batchLine is one line of a batch and, once decided, its decision.
+type batchLine struct {
+	n    int
+	line string
+	d    engine.Decision
+	err  error
+	done chan struct{}
+}
+
+// checkBatch decides each JSONL line; a malformed line gets a
+// deny/validate decision rather than stopping the batch. Lines are decided
+// by one worker per CPU (one with --decision-log, so that the log keeps the
+// input's order) and written in input order.
+func checkBatch(c *cli.Context, src string) error {
+	var r io.Reader = c.App.Reader
+	name := "stdin"
+	if src != "-" {
+		name = src
+		f, err := os.Open(src)
+		if err != nil {
+			return cli.Exit(fmt.Sprintf("check --batch: %v", err), exitError)
+		}
+		defer f.Close()
+		r = f
+	}
+	e, closeLog, err := newEngine(c)
+	if err != nil {
+		return err
+	}
+	defer closeLog()
+	workers := goruntime.GOMAXPROCS(0)
+	if flagString(c, "decision-log") != "" {
+		workers = 1
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	jobs := make(chan *batchLine, 4*workers)
+	order := make(chan *batchLine, 4*workers)
+	for w := 0; w < workers; w++ {
+		go func() {
+			for j := range jobs {
+				j.d, j.err = decideLine(ctx, e, name, j.n, j.line)
+				close(j.done)
+			}
+		}()
+	}
+	var scanErr error
+	n := 0
+	go func() {
+		defer close(order)
+		defer close(jobs)
+		sc := bufio.NewScanner(r)
+		sc.Buffer(make([]byte, 1<<20), 64<<20)
+		for sc.Scan() {
+			n++
+			line := strings.TrimSpace(sc.Text())
+			if line == "" {
+				continue
+			}
+			j := &batchLine{n: n, line: line, done: make(chan struct{})}
+			select {
+			case order <- j:
+			case <-ctx.Done():
+				return
+			}
+			jobs <- j
+		}
+		scanErr = sc.Err()
+	}()
+	out := bufio.NewWriter(c.App.Writer)
+	defer out.Flush()
+	enc := json.NewEncoder(out)
+	for j := range order {
+		<-j.done
+		if j.err != nil {
+			return cli.Exit(fmt.Sprintf("check --batch: line %d: %v", j.n, j.err), exitError)
+		}
+		if err := enc.Encode(j.d); err != nil {
+			return err
+		}
+	}
+	if scanErr != nil {
+		return cli.Exit(fmt.Sprintf("check --batch: line %d: %v", n+1, scanErr), exitError)
+	}
+	return nil
+}
+
+// decideLine decides line n of a batch.
+func decideLine(ctx context.Context, e *engine.Engine, name string, n int, line string) (engine.Decision, error) {
+	var in struct {
+		ToolName  string         `json:"tool_name"`
+		ToolInput map[string]any `json:"tool_input"`
+	}
+	if err := engine.CheckJSON(name, []byte(line)); errors.Is(err, engine.ErrInvalidInput) {
+		var ie *engine.InputError
+		if errors.As(err, &ie) {
+			ie.Line = n // one JSON value per line: its position is this line
+		}
+		_ = json.Unmarshal([]byte(line), &in)
+		return engine.Invalid(in.ToolName, err.Error()), nil
+	} else if err := json.Unmarshal([]byte(line), &in); err != nil || in.ToolName == "" {
+		reason := fmt.Sprintf("line %d: expected {\"tool_name\": …, \"tool_input\": {…}}", n)
+		if err != nil {
+			reason += ": " + err.Error()
+		}
+		return engine.Invalid(in.ToolName, reason), nil
+	}
+	return decide(ctx, e, engine.Call{Tool: in.ToolName, Input: in.ToolInput})
+}

@@ -1,0 +1,179 @@
+package engine
+
+import (
+	"fmt"
+	"regexp"
+	"sort"
+	"sync"
+
+	"github.com/gobwas/glob"
+)
+
+// The native evaluator: the built-in Rego stages (rego/*.rego) ported to Go
+// over the same rule index (compileRules) and the same facts. The Rego
+// modules stay the definition; this file and native_*.go must give
+// byte-identical decisions, which the differential tests check (every
+// corpus decided both ways, FuzzNativeDifferential).
+
+// nativeRule is one entry of the rule index: a ruleData with its regexes
+// and glob compiled on first use, and the parts of a decision it names
+// (rule_ref, describe) formatted once.
+type nativeRule struct {
+	ruleData
+	ref      RuleRef
+	describe string
+	re       lazyRegex
+	nameRe   lazyRegex
+	glob     lazyGlob
+}
+
+// lazyRegex compiles a regex.match pattern once, on first use; "" stands
+// for a field the rule data leaves out (the Rego reference is undefined).
+type lazyRegex struct {
+	once sync.Once
+	src  string
+	re   *regexp.Regexp
+	err  error
+}
+
+// match reports whether the pattern is defined and matches s, as OPA's
+// regex.match does (Go regexp); a pattern that does not compile is an
+// evaluation error, as under StrictBuiltinErrors.
+func (l *lazyRegex) match(s string) (bool, error) {
+	if l.src == "" {
+		return false, nil
+	}
+	l.once.Do(func() { l.re, l.err = regexp.Compile(l.src) })
+	if l.err != nil {
+		return false, fmt.Errorf("regex.match: %v", l.err)
+	}
+	return l.re.MatchString(s), nil
+}
+
+// lazyGlob compiles a glob.match pattern with "/" as delimiter once: OPA's
+// glob.match(pattern, ["/"], path) compiles with github.com/gobwas/glob.
+type lazyGlob struct {
+	once sync.Once
+	src  string
+	g    *glob.Pattern
+	err  error
+}
+
+func (l *lazyGlob) match(s string) (bool, error) {
+	if l.src == "" {
+		return false, nil
+	}
+	l.once.Do(func() { l.g, l.err = glob.Compile(l.src, '/') })
+	if l.err != nil {
+		return false, fmt.Errorf("glob.match: %v", l.err)
+	}
+	return l.g.Match(s), nil
+}
+
+// nativeBucket is one behaviour's rules (see bucket), compiled.
+type nativeBucket struct {
+	tool   map[string][]*nativeRule
+	globs  []*nativeRule
+	bash   map[string][]*nativeRule
+	path   map[string]map[string][]*nativeRule
+	domain map[string][]*nativeRule
+	// bashAll lists every Bash pattern rule (a command that does not parse
+	// is matched against all of them).
+	bashAll          []*nativeRule
+	hasBash, hasPath bool
+}
+
+// nativeIndex is the compiled rule index of one policy. It is safe for
+// concurrent use: patterns compile under a sync.Once each.
+type nativeIndex struct {
+	deny, ask, allow *nativeBucket
+}
+
+// newNativeIndex compiles the buckets compileRules built.
+func newNativeIndex(rules map[string]*bucket) *nativeIndex {
+	return &nativeIndex{deny: newNativeBucket(rules["deny"]), ask: newNativeBucket(rules["ask"]),
+		allow: newNativeBucket(rules["allow"])}
+}
+
+func newNativeRule(d ruleData) *nativeRule {
+	r := &nativeRule{ruleData: d}
+	r.ref = RuleRef{Text: d.Text, Behavior: d.Behavior, Source: d.Source, File: d.File, Line: d.Line, Column: d.Column}
+	r.describe = fmt.Sprintf("%s from %s %s", d.Text, d.Source, r.ref.Location())
+	r.re.src, r.nameRe.src, r.glob.src = d.Re, d.NameRe, d.Glob
+	return r
+}
+
+func newNativeBucket(b *bucket) *nativeBucket {
+	nb := &nativeBucket{tool: map[string][]*nativeRule{}, bash: map[string][]*nativeRule{},
+		path: map[string]map[string][]*nativeRule{}, domain: map[string][]*nativeRule{}}
+	if b == nil {
+		return nb
+	}
+	nb.hasBash, nb.hasPath = b.HasBash, b.HasPath
+	list := func(ds []ruleData) []*nativeRule {
+		out := make([]*nativeRule, len(ds))
+		for i, d := range ds {
+			out[i] = newNativeRule(d)
+		}
+		return out
+	}
+	for k, ds := range b.Tool {
+		nb.tool[k] = list(ds)
+	}
+	nb.globs = list(b.Globs)
+	keys := make([]string, 0, len(b.Bash))
+	for k := range b.Bash {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		nb.bash[k] = list(b.Bash[k])
+		nb.bashAll = append(nb.bashAll, nb.bash[k]...)
+	}
+	for kind, byKey := range b.Path {
+		m := map[string][]*nativeRule{}
+		for k, ds := range byKey {
+			m[k] = list(ds)
+		}
+		nb.path[kind] = m
+	}
+	for k, ds := range b.Domain {
+		nb.domain[k] = list(ds)
+	}
+	return nb
+}
+
+// ruleSet collects matching rules once each by id and lists them by id:
+// what sort() over a Rego set of [id, rule] pairs gives.
+type ruleSet []*nativeRule
+
+func (s *ruleSet) add(r *nativeRule) {
+	for _, x := range *s {
+		if x.ID == r.ID {
+			return
+		}
+	}
+	*s = append(*s, r)
+}
+
+func (s ruleSet) sorted() ruleSet {
+	sort.Slice(s, func(i, j int) bool { return s[i].ID < s[j].ID })
+	return s
+}
+
+// stringSet is a Rego set of strings: each once, iterated in sorted order.
+type stringSet []string
+
+func (s *stringSet) add(v string) {
+	for _, x := range *s {
+		if x == v {
+			return
+		}
+	}
+	*s = append(*s, v)
+}
+
+func (s stringSet) sorted() stringSet {
+	sort.Strings(s)
+	return s
+}

@@ -1,0 +1,423 @@
+package engine
+
+import (
+	"encoding/json"
+	"regexp"
+	"strings"
+
+	"github.com/open-policy-agent/opa/v1/ast"
+	"github.com/open-policy-agent/opa/v1/util"
+
+	"github.com/agentctl/agentctl/bashparse"
+	"github.com/agentctl/agentctl/toolspec"
+)
+
+// Go ports of rego/lib.rego: the tool families, the rule index look-ups,
+// matching, places, protected paths and critical rm. Each function names
+// the Rego rule it ports.
+
+var (
+	regoEditCommands   = set("mkdir", "touch", "rm", "rmdir", "mv", "cp", "sed")
+	regoProtectedDirs  = set(".git", ".vscode", ".idea", ".husky", ".cargo", ".devcontainer", ".yarn", ".mvn", ".claude")
+	regoProtectedFiles = set(".bashrc", ".bash_profile", ".bash_login", ".profile", ".zshrc", ".zprofile", ".zshenv",
+		".zlogin", ".envrc", ".gitconfig", ".gitmodules", ".npmrc", ".mcp.json", ".claude.json")
+	regoStrictDirs  = set(".git", ".claude")
+	regoRmCommands  = set("rm", "rmdir", "unlink", "shred")
+	regoHomeWordRe  = regexp.MustCompile(`^["']?(\$HOME|\$\{HOME\}|~)`)
+	regoAccessKinds = map[string]string{"read": "Read", "write": "Edit"}
+)
+
+// The tool sets come from the catalogue, as lib.rego reads them from
+// data.agentctl.tools (tool_spec, buckets, file_tool, read_only_tool,
+// no_permission_tool).
+
+func toolBuckets(tool string) []string {
+	sp, ok := toolspec.Lookup(tool)
+	if !ok || sp.Name != tool {
+		return []string{tool}
+	}
+	if sp.Family != toolspec.NoFamily && string(sp.Family) != sp.Name {
+		return []string{sp.Name, string(sp.Family)}
+	}
+	return []string{sp.Name}
+}
+
+func fileTool(tool string) bool {
+	sp, ok := toolspec.Lookup(tool)
+	return ok && sp.Name == tool && sp.Family != toolspec.NoFamily
+}
+
+func readOnlyTool(tool string) bool {
+	sp, ok := toolspec.Lookup(tool)
+	return ok && sp.Name == tool && sp.ReadOnly
+}
+
+func noPermissionTool(tool string) bool {
+	sp, ok := toolspec.Lookup(tool)
+	return ok && sp.Name == tool && !sp.NeedsPermission
+}
+
+func set(xs ...string) map[string]bool {
+	m := make(map[string]bool, len(xs))
+	for _, x := range xs {
+		m[x] = true
+	}
+	return m
+}
+
+// nativeEval is one decision being made: the index, the input and what
+// is derived from it once (lib.tool_keys, hard_unresolved, top_commands).
+// The first evaluation error (a pattern that does not compile, a type
+// error) is kept: OPA under StrictBuiltinErrors stops with it.
+type nativeEval struct {
+	x        *nativeIndex
+	in       *callInput
+	f        *Facts
+	toolKeys []string
+	hard     []bashparse.Unresolved
+	top      []*commandFact
+	err      error
+}
+
+func newNativeEval(x *nativeIndex, in *callInput) *nativeEval {
+	n := &nativeEval{x: x, in: in, f: &in.Facts}
+	keys := toolBuckets(in.Tool)
+	n.toolKeys = keys
+	if n.f.MCP != nil {
+		n.toolKeys = append(append([]string(nil), keys...), "mcp__"+n.f.MCP.Server)
+	}
+	for _, u := range n.f.Unresolved {
+		if u.Reason != bashparse.ReasonExecWrapper {
+			n.hard = append(n.hard, u)
+		}
+	}
+	for i := range n.f.Commands {
+		if !n.f.Commands[i].Nested {
+			n.top = append(n.top, &n.f.Commands[i])
+		}
+	}
+	return n
+}
+
+func (n *nativeEval) fail(err error) {
+	if n.err == nil {
+		n.err = err
+	}
+}
+
+func (n *nativeEval) re(l *lazyRegex, s string) bool {
+	ok, err := l.match(s)
+	if err != nil {
+		n.fail(err)
+	}
+	return ok
+}
+
+func (n *nativeEval) glob(r *nativeRule, s string) bool {
+	ok, err := r.glob.match(s)
+	if err != nil {
+		n.fail(err)
+	}
+	return ok
+}
+
+// toolRules ports lib.tool_rules(b).
+func (n *nativeEval) toolRules(b *nativeBucket, each func(r *nativeRule)) {
+	for _, k := range n.toolKeys {
+		for _, r := range b.tool[k] {
+			each(r)
+		}
+	}
+	for _, r := range b.globs {
+		if n.re(&r.nameRe, n.in.Tool) {
+			each(r)
+		}
+	}
+}
+
+// bashRules ports lib.bash_rules(b, c): rules under the set {narrow name,
+// wide name, "*"}.
+func (n *nativeEval) bashRules(b *nativeBucket, c *commandFact, each func(r *nativeRule)) {
+	keys := [3]string{c.Narrow.Name, c.Wide.Name, "*"}
+	for i, k := range keys {
+		if (i > 0 && k == keys[0]) || (i > 1 && k == keys[1]) {
+			continue
+		}
+		for _, r := range b.bash[k] {
+			each(r)
+		}
+	}
+}
+
+// pathEntries ports lib.path_entries(b, kind, f).
+func pathEntries(b *nativeBucket, kind string, f *fileFact, each func(e *nativeRule)) {
+	byKey := b.path[kind]
+	if byKey == nil {
+		return
+	}
+	for _, k := range f.Keys {
+		for _, e := range byKey[k] {
+			each(e)
+		}
+	}
+}
+
+// entryKinds ports lib.entry_kinds(b, f): access_kinds then own_kinds.
+func entryKinds(behavior string, f *fileFact) []string {
+	var out []string
+	switch {
+	case f.Access == "any":
+		out = []string{"Read", "Edit"}
+	case f.Access == "read":
+		out = []string{"Read"}
+	case behavior == "deny":
+		out = []string{"Read", "Edit"}
+	default:
+		out = []string{"Edit"}
+	}
+	if f.Via == "Grep" || f.Via == "NotebookRead" {
+		out = append(out, f.Via)
+	}
+	return out
+}
+
+// fileMatches ports lib.file_matches(b, f).
+func (n *nativeEval) fileMatches(b *nativeBucket, behavior string, f *fileFact, out *ruleSet) {
+	for _, kind := range entryKinds(behavior, f) {
+		pathEntries(b, kind, f, func(e *nativeRule) {
+			m := n.glob(e, f.Path)
+			if f.Resolved != f.Path && n.glob(e, f.Resolved) {
+				m = true
+			}
+			if m {
+				out.add(e)
+			}
+		})
+	}
+}
+
+// ruleMatchesCall ports lib.rule_matches_call(r).
+func (n *nativeEval) ruleMatchesCall(r *nativeRule) bool {
+	switch r.Kind {
+	case "":
+		return true
+	case "param":
+		if r.Param == "" {
+			return false
+		}
+		v, ok := n.in.Input[r.Param]
+		if !ok {
+			return false
+		}
+		s, ok, err := scalarText(v)
+		if err != nil {
+			n.fail(err)
+			return false
+		}
+		return ok && n.re(&r.re, s)
+	case "agent":
+		return n.agentMatches(r)
+	case "field":
+		return n.fieldMatches(r)
+	}
+	return false
+}
+
+// fieldMatches ports lib.field_matches: the rule's regex against the first
+// of its fields the input holds as a string.
+func (n *nativeEval) fieldMatches(r *nativeRule) bool {
+	if r.Kind != "field" {
+		return false
+	}
+	for _, f := range r.Fields {
+		if s, ok := n.in.Input[f].(string); ok {
+			return n.re(&r.re, s)
+		}
+	}
+	return false
+}
+
+// agentMatches: regex.match(r.re, object.get(input.input, "subagent_type", "")).
+func (n *nativeEval) agentMatches(r *nativeRule) bool {
+	if r.re.src == "" {
+		return false
+	}
+	v, ok := n.in.Input["subagent_type"]
+	if !ok {
+		v = ""
+	}
+	s, isString := v.(string)
+	if !isString {
+		n.fail(errOperand("regex.match", v))
+		return false
+	}
+	return n.re(&r.re, s)
+}
+
+// scalarText ports lib.scalar_text(v) for a value that is neither an
+// object nor an array (ok false otherwise): a string as it is, anything
+// else as OPA's json.marshal writes the value OPA's input holds.
+func scalarText(v any) (string, bool, error) {
+	if s, ok := v.(string); ok {
+		return s, true, nil
+	}
+	x := v
+	if err := util.RoundTripFast(&x); err != nil {
+		return "", false, err
+	}
+	val, err := ast.InterfaceToValue(x)
+	if err != nil {
+		return "", false, err
+	}
+	switch t := val.(type) {
+	case ast.Object, *ast.Array, ast.Set:
+		return "", false, nil
+	case ast.String:
+		return string(t), true, nil
+	}
+	j, err := ast.JSON(val)
+	if err != nil {
+		return "", false, err
+	}
+	b, err := json.Marshal(j)
+	if err != nil {
+		return "", false, err
+	}
+	return string(b), true, nil
+}
+
+// matching ports lib.matching(b): every deny or ask rule of the bucket
+// that matches the call, once each, by id.
+func (n *nativeEval) matching(b *nativeBucket, behavior string) ruleSet {
+	var out ruleSet
+	n.toolRules(b, func(r *nativeRule) {
+		if n.ruleMatchesCall(r) {
+			out.add(r)
+		}
+	})
+	for i := range n.f.Commands {
+		c := &n.f.Commands[i]
+		n.bashRules(b, c, func(r *nativeRule) {
+			if n.re(&r.re, c.Narrow.Text) || n.re(&r.re, c.Wide.Text) {
+				out.add(r)
+			}
+		})
+	}
+	if n.f.ParseError {
+		cmd, _ := n.in.Input["command"].(string)
+		for _, r := range b.bashAll {
+			if n.re(&r.re, cmd) {
+				out.add(r)
+			}
+		}
+	}
+	for i := range n.f.Files {
+		n.fileMatches(b, behavior, &n.f.Files[i], &out)
+	}
+	for i := range n.f.Mentions {
+		n.fileMatches(b, behavior, &n.f.Mentions[i], &out)
+	}
+	for i := range n.f.Reach {
+		if n.f.Reach[i].Certain {
+			n.fileMatches(b, behavior, &n.f.Reach[i].fileFact, &out)
+		}
+	}
+	n.domainRules(b, func(r *nativeRule) {
+		if n.re(&r.re, n.f.URL.Host) {
+			out.add(r)
+		}
+	})
+	return out.sorted()
+}
+
+// domainRules ports lib.domain_rules(b).
+func (n *nativeEval) domainRules(b *nativeBucket, each func(r *nativeRule)) {
+	if n.f.URL == nil {
+		return
+	}
+	for _, k := range n.f.URL.HostKeys {
+		for _, r := range b.domain[k] {
+			each(r)
+		}
+	}
+}
+
+// regoInDir ports lib.in_dir(p, d).
+func regoInDir(p, d string) bool {
+	return p == d || strings.HasPrefix(p, strings.TrimSuffix(d, "/")+"/")
+}
+
+// inWD ports lib.in_wd(p).
+func (n *nativeEval) inWD(p string) bool {
+	for _, d := range n.in.WorkingDirs {
+		if regoInDir(p, d) {
+			return true
+		}
+	}
+	return false
+}
+
+// fileInWD ports lib.file_in_wd(f).
+func (n *nativeEval) fileInWD(f *fileFact) bool {
+	return !f.Dynamic && n.inWD(f.Path) && n.inWD(f.Resolved)
+}
+
+// protectedIn ports lib.protected_in(p, dirs): some segment of
+// lower(p) split at "/" is in dirs (.claude/worktrees/… excepted). It
+// walks the segments without splitting.
+func protectedIn(p string, dirs map[string]bool) bool {
+	lp := strings.ToLower(p)
+	for start := 0; start <= len(lp); {
+		end := strings.IndexByte(lp[start:], '/')
+		if end < 0 {
+			end = len(lp)
+		} else {
+			end += start
+		}
+		if seg := lp[start:end]; dirs[seg] {
+			next := lp[min(end+1, len(lp)):]
+			if j := strings.IndexByte(next, '/'); j >= 0 {
+				next = next[:j]
+			}
+			if !(seg == ".claude" && end < len(lp) && next == "worktrees") {
+				return true
+			}
+		}
+		start = end + 1
+	}
+	return false
+}
+
+// protectedPath ports lib.protected_path(p).
+func protectedPath(p string) bool {
+	if protectedIn(p, regoProtectedDirs) {
+		return true
+	}
+	lp := strings.ToLower(p)
+	if regoProtectedFiles[lp[strings.LastIndexByte(lp, '/')+1:]] {
+		return true
+	}
+	return strings.Contains(lp+"/", "/.config/git/")
+}
+
+// protected ports lib.protected(f, strict).
+func protected(f *fileFact, strict bool) bool {
+	if strict {
+		return protectedIn(f.Path, regoStrictDirs) || protectedIn(f.Resolved, regoStrictDirs)
+	}
+	return protectedPath(f.Path) || protectedPath(f.Resolved)
+}
+
+// criticalPath ports lib.critical_path(p).
+func (n *nativeEval) criticalPath(p string) bool {
+	return p == "/" || strings.Count(strings.TrimSuffix(p, "/"), "/") == 1 || p == n.in.Home || regoInDir(n.in.Cwd, p)
+}
+
+// criticalRm ports lib.critical_rm(f).
+func (n *nativeEval) criticalRm(f *fileFact) bool {
+	if !regoRmCommands[f.Via] {
+		return false
+	}
+	return n.criticalPath(f.Path) || n.criticalPath(f.Resolved) || (f.Dynamic && f.Glob) ||
+		(f.Dynamic && regoHomeWordRe.MatchString(f.Path))
+}

@@ -1,0 +1,331 @@
+package engine
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// Go ports of the stage modules: rego/tool.rego, safety.rego, mode.rego
+// and allow.rego.
+
+// toolFindings ports tool.findings (a set of strings, sorted).
+func (n *nativeEval) toolFindings() stringSet {
+	var out stringSet
+	if n.in.Tool != "Bash" {
+		return out
+	}
+	x := n.x
+	if x.deny.hasBash || x.ask.hasBash {
+		for _, u := range n.hard {
+			out.add(fmt.Sprintf("cannot be resolved statically (%s): %s; a deny or ask rule could be hidden behind it", u.Reason, u.Text))
+		}
+	}
+	git := false
+	for i := range n.f.Commands {
+		if n.f.Commands[i].Wide.Name == "git" {
+			git = true
+		}
+	}
+	for i := range n.f.Files {
+		f := &n.f.Files[i]
+		if f.Access == "write" && f.Redirect && f.TildeOrGlob {
+			out.add(fmt.Sprintf("output redirection target %q contains ~ or a glob character", f.Written))
+		}
+		if (f.Via == "cd" || f.Via == "pushd") && f.Path != n.in.Cwd && git {
+			out.add(fmt.Sprintf("%s to %s combined with git", f.Via, f.Written))
+		}
+	}
+	for i := range n.f.Reach {
+		r := &n.f.Reach[i]
+		if r.Certain {
+			continue
+		}
+		var rules ruleSet
+		n.fileMatches(x.deny, "deny", &r.fileFact, &rules)
+		verb := "write"
+		if r.Access == "read" {
+			verb = "read"
+		}
+		for _, rule := range rules {
+			out.add(fmt.Sprintf("%s over %s could %s %s (under deny rule %s)", r.Via, r.Root, verb, r.Path, rule.describe))
+		}
+	}
+	if x.deny.hasPath || x.ask.hasPath {
+		for i := range n.f.Files {
+			if f := &n.f.Files[i]; f.Dynamic {
+				out.add(fmt.Sprintf("file operand %s of %s is not static; a Read or Edit deny or ask rule could be hidden behind it", f.Written, f.Via))
+			}
+		}
+	}
+	return out.sorted()
+}
+
+// safetyFindings ports safety.findings.
+func (n *nativeEval) safetyFindings() stringSet {
+	var out stringSet
+	bypass := n.in.Mode == "bypassPermissions"
+	for i := range n.f.Files {
+		f := &n.f.Files[i]
+		if n.criticalRm(f) {
+			out.add("rm of a critical path: " + f.Path)
+		}
+		if f.Access != "write" {
+			continue
+		}
+		if !bypass && protected(f, false) {
+			out.add("write to protected path " + f.Path)
+		}
+		if bypass && protected(f, true) {
+			out.add("write to protected path " + f.Path + " (asks even in bypassPermissions mode)")
+		}
+	}
+	return out.sorted()
+}
+
+// readOnly ports mode.read_only.
+func (n *nativeEval) readOnly() bool {
+	if readOnlyTool(n.in.Tool) {
+		return true
+	}
+	if n.in.Tool != "Bash" || len(n.hard) > 0 {
+		return false
+	}
+	for i := range n.f.Commands {
+		if c := &n.f.Commands[i]; !c.ReadOnly || c.ExecWrapper {
+			return false
+		}
+	}
+	for i := range n.f.Files {
+		if n.f.Files[i].Access != "read" {
+			return false
+		}
+	}
+	return true
+}
+
+// cmdOK ports mode.cmd_ok(c).
+func (n *nativeEval) cmdOK(c *commandFact) bool {
+	if c.ReadOnly && !c.ExecWrapper && len(c.Powers) == 0 {
+		return true
+	}
+	return n.in.Mode == "acceptEdits" && regoEditCommands[c.Narrow.Name] && len(c.Narrow.Assigns) == 0
+}
+
+// fileOK ports mode.file_ok(f).
+func (n *nativeEval) fileOK(f *fileFact) bool {
+	if f.Access == "read" && n.fileInWD(f) {
+		return true
+	}
+	return (n.in.Mode == "acceptEdits" || n.in.Mode == "bypassPermissions") && f.Access == "write" &&
+		n.fileInWD(f) && !protected(f, false)
+}
+
+// approves ports mode.approves.
+func (n *nativeEval) approves() bool {
+	tool := n.in.Tool
+	if noPermissionTool(tool) {
+		return true
+	}
+	filesOK := func() bool {
+		for i := range n.f.Files {
+			if !n.fileOK(&n.f.Files[i]) {
+				return false
+			}
+		}
+		return true
+	}
+	if tool == "Bash" && len(n.hard) == 0 && len(n.f.Commands) > 0 {
+		ok := true
+		for _, c := range n.top {
+			if !n.cmdOK(c) {
+				ok = false
+				break
+			}
+		}
+		if ok && filesOK() {
+			return true
+		}
+	}
+	return fileTool(tool) && len(n.f.Files) > 0 && filesOK()
+}
+
+// modeResult ports mode.result (ok false when undefined).
+func (n *nativeEval) modeResult() (decision Effect, reason string, ok bool) {
+	switch mode := n.in.Mode; {
+	case mode == "bypassPermissions":
+		return Allow, "bypassPermissions mode allows everything no rule denies or asks about", true
+	case mode == "plan" && !n.readOnly():
+		return Deny, fmt.Sprintf("plan mode: %s is not read-only; leave plan mode (ExitPlanMode) first", n.in.Tool), true
+	case n.approves():
+		switch {
+		case noPermissionTool(n.in.Tool):
+			return Allow, "the tool needs no permission", true
+		case n.in.Tool == "Bash" && n.readOnly():
+			return Allow, n.readOnlyReason(), true
+		case !n.readOnly():
+			return Allow, fmt.Sprintf("%s mode: edits inside the working directories", mode), true
+		}
+		return Allow, "read inside the working directories", true
+	}
+	return 0, "", false
+}
+
+// allowStage is the allow module's result: used (by id), ok, unapproved.
+type allowStage struct {
+	used       ruleSet
+	ok         bool
+	unapproved stringSet
+}
+
+// allowStage ports allow.rego.
+func (n *nativeEval) allowStage() allowStage {
+	x, tool := n.x.allow, n.in.Tool
+	var a allowStage
+	var rules []*nativeRule
+	n.toolRules(x, func(r *nativeRule) { rules = append(rules, r) })
+	wholeTool := 0
+	for _, r := range rules {
+		if r.Kind == "" {
+			wholeTool++
+			a.used.add(r)
+		}
+	}
+	cmdApproved := make([]bool, len(n.top))
+	for i, c := range n.top {
+		allowed := false
+		if len(c.Narrow.Assigns) == 0 && !c.Narrow.DynamicName {
+			n.bashRules(x, c, func(r *nativeRule) {
+				if n.re(&r.re, c.Narrow.Text) && ((!c.ExecWrapper && len(c.Powers) == 0) || r.Exact) {
+					allowed = true
+					a.used.add(r)
+				}
+			})
+		}
+		cmdApproved[i] = allowed || n.cmdOK(c)
+	}
+	fileApproved := make([]bool, len(n.f.Files))
+	for i := range n.f.Files {
+		f := &n.f.Files[i]
+		allowed := n.fileRules(f, &a.used)
+		if kind, ok := regoAccessKinds[f.Access]; ok {
+			for _, r := range x.tool[kind] {
+				if r.Kind == "" {
+					allowed = true
+					a.used.add(r)
+				}
+			}
+		}
+		fileApproved[i] = allowed || n.fileOK(f)
+	}
+	if u := n.f.URL; u != nil && (u.Scheme == "http" || u.Scheme == "https") {
+		n.domainRules(x, func(r *nativeRule) {
+			if n.re(&r.re, u.Host) {
+				a.used.add(r)
+			}
+		})
+	}
+	for _, r := range rules {
+		if r.Kind == "agent" && n.agentMatches(r) || n.fieldMatches(r) {
+			a.used.add(r)
+		}
+	}
+	a.used = a.used.sorted()
+	all := func(bs []bool) bool {
+		for _, b := range bs {
+			if !b {
+				return false
+			}
+		}
+		return true
+	}
+	switch {
+	case wholeTool > 0:
+		a.ok = true
+	case tool == "Bash" && len(n.hard) == 0 && len(n.f.Commands) > 0 && all(cmdApproved) && all(fileApproved):
+		a.ok = true
+	case fileTool(tool) && len(n.f.Files) > 0 && all(fileApproved):
+		a.ok = true
+	case !fileTool(tool) && tool != "Bash" && len(a.used) > 0:
+		a.ok = true
+	}
+	for i, c := range n.top {
+		if !cmdApproved[i] {
+			a.unapproved.add(fmt.Sprintf("command %q", c.Narrow.Text))
+		}
+	}
+	for i := range n.f.Files {
+		if f := &n.f.Files[i]; !fileApproved[i] {
+			a.unapproved.add(fmt.Sprintf("%s %s (%s)", f.Access, f.Path, n.where(f)))
+		}
+	}
+	for _, u := range n.hard {
+		a.unapproved.add(fmt.Sprintf("unresolved %s: %s", u.Reason, u.Text))
+	}
+	a.unapproved = a.unapproved.sorted()
+	return a
+}
+
+// fileRules ports allow.file_rules(f): an entry whose glob matches the
+// path, of a rule one of whose entries (same kind) matches the target.
+func (n *nativeEval) fileRules(f *fileFact, used *ruleSet) bool {
+	found := false
+	var entries []*nativeRule
+	for _, kind := range entryKinds("allow", f) {
+		entries = entries[:0]
+		pathEntries(n.x.allow, kind, f, func(e *nativeRule) { entries = append(entries, e) })
+		for _, e := range entries {
+			if !n.glob(e, f.Path) {
+				continue
+			}
+			for _, e2 := range entries {
+				if e2.ID == e.ID && n.glob(e2, f.Resolved) {
+					found = true
+					used.add(e)
+					break
+				}
+			}
+		}
+	}
+	return found
+}
+
+// where ports allow.where(f).
+func (n *nativeEval) where(f *fileFact) string {
+	switch {
+	case f.Dynamic:
+		return "not static"
+	case !n.fileInWD(f):
+		return "outside the working directories"
+	}
+	return "no allow rule covers it"
+}
+
+// errOperand is the type error regex.match reports for a value that is
+// not a string.
+func errOperand(builtin string, v any) error {
+	return fmt.Errorf("%s: operand 2 must be string but got %T", builtin, v)
+}
+
+// joinSet is concat("; ", set).
+func joinSet(s stringSet) string { return strings.Join(s, "; ") }
+
+// readOnlyReason ports mode.read_only_reason: the command table entries
+// that made commands read-only, sorted, or Claude Code's core list.
+func (n *nativeEval) readOnlyReason() string {
+	refs := map[string]bool{}
+	for i := range n.f.Commands {
+		if r := n.f.Commands[i].ReadOnlyBy; r != nil {
+			refs[fmt.Sprintf("%s at %s:%d", r.Entry, r.File, r.Line)] = true
+		}
+	}
+	if len(refs) == 0 {
+		return "read-only command"
+	}
+	list := make([]string, 0, len(refs))
+	for r := range refs {
+		list = append(list, r)
+	}
+	sort.Strings(list)
+	return "read-only command (command table: " + strings.Join(list, ", ") + ")"
+}
