@@ -1,19 +1,11 @@
 package toolspec
 
 import (
-	"bytes"
-	"errors"
 	"fmt"
 	"net/url"
 	"path/filepath"
 	"sort"
 	"strings"
-	"sync"
-
-	"github.com/santhosh-tekuri/jsonschema/v6"
-	"github.com/santhosh-tekuri/jsonschema/v6/kind"
-	"golang.org/x/text/language"
-	"golang.org/x/text/message"
 )
 
 // Validate checks a call's input without session state: the tool's JSON
@@ -59,121 +51,6 @@ func Validate(name string, in map[string]any) []string {
 		out = append(out, s.check(in)...)
 	}
 	return out
-}
-
-var (
-	compiledMu sync.Mutex
-	compiled   = map[string]*jsonschema.Schema{}
-	printer    = message.NewPrinter(language.English)
-)
-
-// compile returns a compiled schema, compiling each (name, schema) once.
-func compile(name string, schema []byte) (*jsonschema.Schema, error) {
-	compiledMu.Lock()
-	defer compiledMu.Unlock()
-	key := name + "\x00" + string(schema)
-	if s, ok := compiled[key]; ok {
-		return s, nil
-	}
-	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(schema))
-	if err != nil {
-		return nil, fmt.Errorf("%s: schema: %w", name, err)
-	}
-	c := jsonschema.NewCompiler()
-	u := "agentctl:///tools/" + url.PathEscape(name) + ".json"
-	if err := c.AddResource(u, doc); err != nil {
-		return nil, fmt.Errorf("%s: schema: %w", name, err)
-	}
-	s, err := c.Compile(u)
-	if err != nil {
-		return nil, fmt.Errorf("%s: schema: %w", name, err)
-	}
-	compiled[key] = s
-	return s, nil
-}
-
-// CheckSchema validates an input against a JSON Schema (a built-in tool's
-// or an MCP server's) and returns one sorted line per problem, naming the
-// tool and the field. A schema that does not compile is one problem too:
-// such input is never valid. It is safe for concurrent use.
-func CheckSchema(name string, schema []byte, in map[string]any) []string {
-	s, err := compile(name, schema)
-	if err != nil {
-		return []string{err.Error()}
-	}
-	var v any = in
-	if in == nil {
-		v = map[string]any{}
-	}
-	err = s.Validate(normalise(v))
-	if err == nil {
-		return nil
-	}
-	var ve *jsonschema.ValidationError
-	if !errors.As(err, &ve) {
-		return []string{fmt.Sprintf("%s: %v", name, err)}
-	}
-	var lines []string
-	for _, leaf := range leaves(ve) {
-		lines = append(lines, strings.Split(describe(name, leaf), "\n")...)
-	}
-	sort.Strings(lines)
-	return dedupe(lines)
-}
-
-// normalise converts Go numbers the way the JSON decoder would produce them
-// for the validator (it expects json.Number or float64 from JSON).
-func normalise(v any) any {
-	switch x := v.(type) {
-	case map[string]any:
-		out := make(map[string]any, len(x))
-		for k, e := range x {
-			out[k] = normalise(e)
-		}
-		return out
-	case []any:
-		out := make([]any, len(x))
-		for i, e := range x {
-			out[i] = normalise(e)
-		}
-		return out
-	case int:
-		return float64(x)
-	}
-	return v
-}
-
-func leaves(e *jsonschema.ValidationError) []*jsonschema.ValidationError {
-	if len(e.Causes) == 0 {
-		return []*jsonschema.ValidationError{e}
-	}
-	var out []*jsonschema.ValidationError
-	for _, c := range e.Causes {
-		out = append(out, leaves(c)...)
-	}
-	return out
-}
-
-func describe(tool string, e *jsonschema.ValidationError) string {
-	field := strings.Join(e.InstanceLocation, ".")
-	switch k := e.ErrorKind.(type) {
-	case *kind.Required:
-		var parts []string
-		for _, m := range k.Missing {
-			name := m
-			if field != "" {
-				name = field + "." + m
-			}
-			parts = append(parts, fmt.Sprintf("%s: required parameter `%s` is missing", tool, name))
-		}
-		return strings.Join(parts, "\n")
-	case *kind.AdditionalProperties:
-		return fmt.Sprintf("%s: unexpected parameter(s) %s", tool, "`"+strings.Join(k.Properties, "`, `")+"`")
-	}
-	if field == "" {
-		return fmt.Sprintf("%s: %s", tool, e.ErrorKind.LocalizedString(printer))
-	}
-	return fmt.Sprintf("%s: parameter `%s`: %s", tool, field, e.ErrorKind.LocalizedString(printer))
 }
 
 func dedupe(s []string) []string {
