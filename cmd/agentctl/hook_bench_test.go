@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/agentctl/agentctl/engine"
 )
 
 // benchPolicy writes a realistic policy: a managed file with 200 rules and
@@ -69,10 +71,11 @@ func timeProcess(b *testing.B, mk func() *exec.Cmd, check func(out []byte) bool)
 func BenchmarkHookProcess(b *testing.B) {
 	cwd, managed, _ := benchPolicy(b)
 	bin := os.Getenv("AGENTCTL_BENCH_BIN")
-	var env []string
+	// The evaluator a user runs (the test main sets "both" for tests).
+	env := append(os.Environ(), engine.EvaluatorEnv+"="+string(engine.EvalNative))
 	if bin == "" {
 		bin, _ = os.Executable()
-		env = append(os.Environ(), asMainEnv+"=1")
+		env = append(env, asMainEnv+"=1")
 	}
 	event := []byte(`{"hook_event_name":"PreToolUse","cwd":"` + cwd + `","permission_mode":"default","tool_name":"Bash","tool_input":{"command":"git push origin main"}}`)
 	timeProcess(b, func() *exec.Cmd {
