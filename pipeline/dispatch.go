@@ -119,12 +119,28 @@ type Outcome struct {
 	// Interrupted: the run was stopped (a signal, a closed stdout, a fatal
 	// error) before or while this call ran; Block says which.
 	Interrupted bool
+	// Notices are what the call's hooks said for the person running the
+	// session — systemMessage texts and hook failures (a hook that fails or
+	// times out is reported, never silent).
+	Notices []string
 	// failed marks an error result; ran marks a call that was executed.
 	// Only a Bash call that ran and failed aborts its siblings: a denial,
 	// invalid input or a hook's block does not.
 	failed   bool
 	ran      bool
 	modifier tools.ContextModifier
+}
+
+// hookNotices are a hook run's system messages and non-blocking errors.
+func hookNotices(event string, h HookOutcome) []string {
+	var out []string
+	for _, m := range h.SystemMessages {
+		out = append(out, event+" hook: "+m)
+	}
+	for _, e := range h.Errors {
+		out = append(out, event+" hook error: "+e)
+	}
+	return out
 }
 
 func errorOutcome(id, msg string) Outcome {
@@ -158,12 +174,15 @@ func (s *Session) Dispatch(ctx context.Context, use ToolUse) Outcome {
 	}
 	pre := s.cfg.Hooks.Run(ctx, "PreToolUse", use.Name, map[string]any{"cwd": tc.Cwd, "permission_mode": tc.Mode,
 		"tool_input": use.Input, "tool_use_id": use.ID})
-	out := Outcome{Stop: pre.Stop, StopReason: pre.StopReason}
+	out := Outcome{Stop: pre.Stop, StopReason: pre.StopReason, Notices: hookNotices("PreToolUse", pre)}
+	if (pre.Decision == "deny" || pre.Blocked) && strings.TrimSpace(pre.Reason) == "" {
+		pre.Reason = "(the hook gave no reason)"
+	}
 	if pre.UpdatedInput != nil {
 		use.Input = pre.UpdatedInput
 		if t, err = s.lookup(use); err != nil {
 			o := errorOutcome(use.ID, "<tool_use_error>PreToolUse hook's updatedInput is invalid: "+err.Error()+"</tool_use_error>")
-			o.Stop, o.StopReason = out.Stop, out.StopReason
+			o.Stop, o.StopReason, o.Notices = out.Stop, out.StopReason, out.Notices
 			return o
 		}
 	}
@@ -173,7 +192,7 @@ func (s *Session) Dispatch(ctx context.Context, use ToolUse) Outcome {
 	}
 	if refused := s.permit(ctx, use, t.Analyze(use.Input), verdict); refused != "" {
 		o := errorOutcome(use.ID, refused)
-		o.Stop, o.StopReason = out.Stop, out.StopReason
+		o.Stop, o.StopReason, o.Notices = out.Stop, out.StopReason, out.Notices
 		return o
 	}
 	start := time.Now()
@@ -184,7 +203,9 @@ func (s *Session) Dispatch(ctx context.Context, use ToolUse) Outcome {
 		r = tools.Result{Data: callErr.Error(), IsError: true}
 	}
 	var post HookOutcome
+	postEvent := "PostToolUse"
 	if callErr != nil || r.IsError {
+		postEvent = "PostToolUseFailure"
 		post = s.cfg.Hooks.Run(ctx, "PostToolUseFailure", use.Name, map[string]any{"cwd": tc.Cwd,
 			"permission_mode": tc.Mode, "tool_input": use.Input, "tool_use_id": use.ID,
 			"error": fmt.Sprint(r.Data), "is_interrupt": errors.Is(ctx.Err(), context.Canceled)})
@@ -197,6 +218,7 @@ func (s *Session) Dispatch(ctx context.Context, use ToolUse) Outcome {
 			"tool_input": use.Input, "tool_use_id": use.ID, "tool_response": resp,
 			"duration_ms": out.Duration.Milliseconds()})
 	}
+	out.Notices = append(out.Notices, hookNotices(postEvent, post)...)
 	block := t.MapResult(r, use.ID)
 	var notes []string
 	if post.Blocked {

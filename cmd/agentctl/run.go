@@ -166,6 +166,8 @@ type emitter struct {
 	lines      int // lines emitted: each gets its own stable uuid
 	// calls are the text-mode lines of the current turn's calls, by id.
 	calls map[string]string
+	// errw gets the hook messages in text mode.
+	errw io.Writer
 }
 
 func (e *emitter) emit(v map[string]any) {
@@ -203,6 +205,10 @@ func (e *emitter) emit(v map[string]any) {
 func (e *emitter) textLine(v map[string]any) string {
 	switch v["type"] {
 	case "system":
+		if v["subtype"] == "hook_message" {
+			fmt.Fprintf(e.errw, "agentctl: %v\n", v["message"]) // for the person, not the transcript reader
+			return ""
+		}
 		return fmt.Sprintf("session %v in %v (mode %v)\n", v["session_id"], v["cwd"], v["permissionMode"])
 	case "assistant":
 		content, _ := v["message"].(map[string]any)["content"].([]map[string]any)
@@ -279,6 +285,12 @@ func (rt *runtime) run(c *cli.Context, sc *script) error {
 				"parent_tool_use_id": nil, "session_id": rt.id})
 			rt.emit.emit(map[string]any{"type": "user", "message": map[string]any{"role": "user", "content": pipeline.Blocks(outs)},
 				"parent_tool_use_id": nil, "tool_use_result": toolUseResult(outs), "session_id": rt.id})
+			for _, o := range outs {
+				for _, n := range o.Notices {
+					rt.emit.emit(map[string]any{"type": "system", "subtype": "hook_message", "tool_use_id": o.Block.ToolUseID,
+						"message": n, "session_id": rt.id})
+				}
+			}
 		}
 		if failure != nil {
 			break

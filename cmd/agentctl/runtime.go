@@ -207,7 +207,7 @@ func newRuntime(c *cli.Context, s *settings.Settings) (rt *runtime, err error) {
 	}
 	asText := flagString(c, "output") == "text" && isSetAnywhere(c, "output")
 	return &runtime{mcp: servers, id: id, tc: tc, pool: pool, session: session, transcript: transcript, stop: stop,
-		emit:  &emitter{out: c.App.Writer, transcript: transcript, text: asText, stop: stop},
+		emit:  &emitter{out: c.App.Writer, errw: c.App.ErrWriter, transcript: transcript, text: asText, stop: stop},
 		close: closeAll}, nil
 }
 
