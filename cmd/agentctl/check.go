@@ -44,7 +44,7 @@ func checkAction(c *cli.Context) error {
 		return err
 	}
 	defer closeLog()
-	d, err := e.Decide(context.Background(), call)
+	d, err := mcpChecked(c, call, func() (engine.Decision, error) { return decide(context.Background(), e, call) })
 	if err != nil {
 		return cli.Exit(err.Error(), exitError)
 	}

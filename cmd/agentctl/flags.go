@@ -29,6 +29,7 @@ func globalFlags() []cli.Flag {
 		&cli.StringFlag{Name: "policy", Usage: "`DIR` of custom org Rego modules (package agentctl.custom) and command tables (*.yaml)"},
 		&cli.StringFlag{Name: "commands", Usage: "command knowledge `PROFILE`: core (Claude Code's read-only list) or extended (rego/commands tables)"},
 		&cli.StringFlag{Name: "opa-url", Usage: "evaluate on the OPA server at `URL` instead of embedded"},
+		&cli.StringSliceFlag{Name: "mcp-config", Usage: "MCP servers (.mcp.json format, stdio) from `FILE` (repeatable): run uses them, tools list/schema show them, check validates their input"},
 		&cli.DurationFlag{Name: "opa-timeout", Value: engine.DefaultRemoteTimeout, Usage: "bound on each request to the --opa-url server"},
 		&cli.StringFlag{Name: "decision-log", Usage: "append OPA decision-log events to `FILE`"},
 		&cli.BoolFlag{Name: "trust-workspace", Usage: "trust the workspace: run the hooks and classifier its project and local settings name (needed for check, explain and facts even in a trusted workspace)"},

@@ -44,7 +44,6 @@ Examples:
 			&cli.StringFlag{Name: "permission-prompt-command", Usage: "external approver `CMD` answering asks (hook protocol)"},
 			&cli.DurationFlag{Name: "permission-prompt-timeout", Value: pipeline.DefaultHookTimeout,
 				Usage: "how long the approver may take before the ask counts as denied"},
-			&cli.StringSliceFlag{Name: "mcp-config", Usage: "MCP servers (.mcp.json format, stdio) from `FILE` (repeatable)"},
 		),
 		Action: runAction,
 	}

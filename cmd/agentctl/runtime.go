@@ -170,20 +170,11 @@ func newRuntime(c *cli.Context, s *settings.Settings) (rt *runtime, err error) {
 	}
 	tc.CheckCommand = pipeline.ExecCheck(dec, tc)
 	tc.SkipRead = e.Guarded // session rules only add allows: the guards stay
-	var servers []*mcp.Server
-	var mcpTools []tools.Tool
-	for _, path := range c.StringSlice("mcp-config") {
-		cfgs, err := mcp.LoadConfig(path)
-		if err != nil {
-			return nil, cli.Exit("--mcp-config: "+err.Error(), exitError)
-		}
-		for _, cfg := range cfgs {
-			srv := mcp.Connect(stop.ctx, cfg)
-			closers = append(closers, func() { srv.Close() })
-			servers = append(servers, srv)
-			mcpTools = append(mcpTools, srv.Tools...)
-		}
+	servers, mcpTools, stopMCP, err := mcpServers(stop.ctx, c)
+	if err != nil {
+		return nil, err
 	}
+	closers = append(closers, stopMCP)
 	var size int
 	all := tools.AllBase(tools.FeaturesFromEnv(), func() int { return size })
 	kept, _ := tools.Enabled(all, denyFunc(s))

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"text/tabwriter"
@@ -66,12 +67,19 @@ func toolsList(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
+	servers, mcpTools, stopMCP, err := mcpServers(context.Background(), c)
+	if err != nil {
+		return err
+	}
+	defer stopMCP()
 	var size int
 	all := tools.AllBase(tools.FeaturesFromEnv(), func() int { return size })
 	kept, dropped := tools.Enabled(all, denyFunc(s))
-	size = len(kept)
+	keptMCP, droppedMCP := tools.Enabled(mcpTools, denyFunc(s))
+	dropped = append(dropped, droppedMCP...)
+	size = len(kept) + len(keptMCP)
 	var rows []toolRow
-	for _, t := range tools.AssemblePool(kept, nil) {
+	for _, t := range tools.AssemblePool(kept, keptMCP) {
 		rows = append(rows, toolRow{t.Name(), t.IsReadOnly(nil), t.IsConcurrencySafe(nil), true, ""})
 	}
 	for _, d := range dropped {
@@ -81,6 +89,11 @@ func toolsList(c *cli.Context) error {
 		if _, ok := tools.Find(all, name); !ok {
 			rows = append(rows, toolRow{Name: name, DisabledBy: "feature gate " + map[string]string{
 				"WebSearch": "websearch (AGENTCTL_WEBSEARCH_URL)", "EnterWorktree": "worktrees (git)", "ExitWorktree": "worktrees (git)"}[name]})
+		}
+	}
+	for _, srv := range servers {
+		if srv.Status != "connected" {
+			rows = append(rows, toolRow{Name: "mcp__" + srv.Name + "__*", DisabledBy: "MCP server failed: " + srv.Error})
 		}
 	}
 	asJSON, err := jsonOutput(c)
@@ -104,7 +117,12 @@ func toolsList(c *cli.Context) error {
 }
 
 func toolsSchema(c *cli.Context) error {
-	pool := tools.AssemblePool(tools.Catalog(), nil)
+	_, mcpTools, stopMCP, err := mcpServers(context.Background(), c)
+	if err != nil {
+		return err
+	}
+	defer stopMCP()
+	pool := tools.AssemblePool(tools.Catalog(), mcpTools)
 	var defs []tools.Definition
 	for _, t := range pool {
 		if name := c.Args().First(); name != "" && t.Name() != name {
