@@ -188,6 +188,7 @@ type sedScript struct {
 // the end of the line, as GNU sed reads it.
 func sedScan(s string) sedScript {
 	out := sedScript{ok: true}
+	failed := func() sedScript { out.ok = false; return out }
 	i := 0
 	rest := func() string {
 		j := strings.IndexByte(s[i:], '\n')
@@ -221,35 +222,29 @@ func sedScan(s string) sedScript {
 		case c == '/':
 			i++
 			if !skip('/') {
-				out.ok = false
-				return out
+				return failed()
 			}
 		case c == '\\':
 			if i+1 >= len(s) {
-				out.ok = false
-				return out
+				return failed()
 			}
 			d := s[i+1]
 			i += 2
 			if !skip(d) {
-				out.ok = false
-				return out
+				return failed()
 			}
 		case c == 's' || c == 'y':
 			if i+1 >= len(s) {
-				out.ok = false
-				return out
+				return failed()
 			}
 			d := s[i+1]
 			i += 2
 			// s/regex/replacement/ and y/src/dst/: two delimited parts.
 			if !skip(d) {
-				out.ok = false
-				return out
+				return failed()
 			}
 			if !skip(d) {
-				out.ok = false
-				return out
+				return failed()
 			}
 			for i < len(s) && s[i] != ';' && s[i] != '\n' && s[i] != '}' {
 				switch s[i] {

@@ -198,3 +198,17 @@ func useColor(c *cli.Context) bool {
 	f, ok := c.App.Writer.(*os.File)
 	return ok && isTerminal(f)
 }
+
+// loadEngine loads the settings with the global flags and builds their
+// engine: the start of every command that decides calls.
+func loadEngine(c *cli.Context) (*settings.Settings, *engine.Engine, func(), error) {
+	s, err := loadSettings(c)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	e, closeLog, err := engineFor(c, s)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	return s, e, closeLog, nil
+}

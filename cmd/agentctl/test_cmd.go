@@ -43,11 +43,7 @@ func testAction(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	s, err := loadSettings(c)
-	if err != nil {
-		return err
-	}
-	e, closeLog, err := engineFor(c, s)
+	s, e, closeLog, err := loadEngine(c)
 	if err != nil {
 		return err
 	}
