@@ -4,7 +4,7 @@ STATICCHECK ?= honnef.co/go/tools/cmd/staticcheck@v0.8.2
 FUZZTIME    ?= 10s
 BENCHCOUNT  ?= 5
 
-.PHONY: all build opa test rego-test lint fuzz bench clean e2e bench-hook
+.PHONY: all build opa test rego-test lint fuzz bench clean e2e bench-hook report-demo
 
 all: build
 
@@ -53,3 +53,14 @@ e2e:
 # (AGENTCTL_CODEX_BIN: the native binary of the npm package @openai/codex).
 bench-hook: build
 	AGENTCTL_BENCH_BIN=$(CURDIR)/bin/agentctl $(GO) test -run='^$$' -bench='HookProcess|CodexExecpolicy' -benchtime=40x -count=3 ./cmd/agentctl
+
+# The replay report of the workflow fixtures, and a screenshot of it in
+# headless Chromium (Debian package chromium), to look at by eye.
+report-demo: build
+	bin/agentctl --cwd fixtures/workflows/project --managed-settings fixtures/workflows/managed-settings.json \
+	  --policy fixtures/workflows/policy replay fixtures/workflows/transcripts \
+	  --rebase /home/dev/webapp=$(CURDIR)/fixtures/workflows/project --html bin/report.html > /dev/null
+	chromium --headless --no-sandbox --disable-gpu --no-first-run --disable-background-networking \
+	  --disable-component-update --disable-sync --user-data-dir=$$(mktemp -d) --window-size=1200,900 \
+	  --screenshot=$(CURDIR)/bin/report.png file://$(CURDIR)/bin/report.html
+	@echo "bin/report.html, bin/report.png"

@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
+	"os"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -67,7 +69,8 @@ Examples:
      --policy fixtures/workflows/policy replay fixtures/workflows/transcripts \
      --rebase /home/dev/webapp=$PWD/fixtures/workflows/project
    agentctl replay ~/.claude/projects --output json`,
-		Flags:  withGlobals(transcriptFlags()...),
+		Flags: withGlobals(append(transcriptFlags(),
+			&cli.StringFlag{Name: "html", Usage: "also write a self-contained HTML report to `FILE`"})...),
 		Action: replayAction,
 	}
 }
@@ -91,6 +94,13 @@ func replayAction(c *cli.Context) error {
 		return cli.Exit("replay: "+err.Error(), exitError)
 	}
 	sum := workflow.Summarize(rs)
+	if path := c.String("html"); path != "" {
+		if err := writeHTML(path, func(w io.Writer) error {
+			return workflow.WriteReplayHTML(w, "agentctl replay", rs, sum)
+		}); err != nil {
+			return cli.Exit("replay --html: "+err.Error(), exitError)
+		}
+	}
 	if asJSON {
 		enc := json.NewEncoder(c.App.Writer)
 		enc.SetIndent("", "  ")
@@ -100,4 +110,23 @@ func replayAction(c *cli.Context) error {
 		}{rs, sum})
 	}
 	return workflow.WriteReplayText(c.App.Writer, rs, sum)
+}
+
+// writeHTML writes a report file whole or not at all.
+func writeHTML(path string, write func(io.Writer) error) error {
+	tmp := path + ".tmp"
+	f, err := os.Create(tmp)
+	if err != nil {
+		return err
+	}
+	if err := write(f); err != nil {
+		f.Close()
+		os.Remove(tmp)
+		return err
+	}
+	if err := f.Close(); err != nil {
+		os.Remove(tmp)
+		return err
+	}
+	return os.Rename(tmp, path)
 }
