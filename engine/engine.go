@@ -167,7 +167,12 @@ type Call struct {
 	// Mode overrides the settings' permission mode ("" keeps it).
 	Mode string
 	// Cwd overrides the settings' cwd ("" keeps it), e.g. after EnterWorktree.
-	Cwd  string
+	Cwd string
+	// Dir is where the shell stands when it runs the command (after a cd;
+	// "" is Cwd): relative files resolve there, while the working
+	// directories and the critical paths (the cwd and its parents) stay
+	// the session's.
+	Dir  string
 	Hook *HookVerdict
 	// Invalid holds problems found in the raw input before it was decoded
 	// (DecodeInput): such a call is invalid whatever Input holds.
@@ -313,7 +318,11 @@ func (e *Engine) input(call Call) (*callInput, []string) {
 	if call.Mode != "" {
 		mode = call.Mode
 	}
-	en := env{cwd: cwd, home: s.Home, guards: e.guardIdx, walk: e.walkGuards, commands: e.bundle.Commands}
+	dir := cwd
+	if call.Dir != "" {
+		dir = call.Dir
+	}
+	en := env{cwd: dir, home: s.Home, guards: e.guardIdx, walk: e.walkGuards, commands: e.bundle.Commands}
 	f := Facts{Commands: []commandFact{}, Files: []fileFact{}, Mentions: []fileFact{}, Reach: []reachFact{}, Unresolved: nil}
 	switch {
 	case tool == "Bash":

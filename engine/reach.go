@@ -133,8 +133,39 @@ func (gs guardGlobs) globWitnesses(pat string) []string {
 			wild = append(wild, i)
 		}
 	}
-	if len(wild) == 0 || len(wild) > 3 {
+	if len(wild) == 0 {
 		return nil
+	}
+	if len(wild) > 3 {
+		// Too many wildcard segments to try every combination: fill each
+		// with "x", then each in turn with every name of the guard.
+		var out []string
+		for _, g := range gs {
+			for k := -1; k < len(wild); k++ {
+				for _, n := range segments(g) {
+					cur := append([]string(nil), segs...)
+					okAll := true
+					for j, wi := range wild {
+						name := "x"
+						if j == k {
+							name = n
+						}
+						if m, err := path.Match(cur[wi], name); err == nil && !m || strings.HasPrefix(name, ".") && !strings.HasPrefix(cur[wi], ".") {
+							okAll = false
+							break
+						}
+						cur[wi] = name
+					}
+					if p := strings.Join(cur, "/"); okAll && doublestar.MatchUnvalidated(g, p) {
+						out = append(out, p)
+					}
+					if k < 0 {
+						break
+					}
+				}
+			}
+		}
+		return out
 	}
 	var out []string
 	seen := map[string]bool{}
@@ -301,7 +332,11 @@ func walkKeeps(root, p string, t bashparse.Tree) (certain, ok bool) {
 	}
 	base := comps[len(comps)-1]
 	for _, in := range t.Include {
-		if m, _ := path.Match(in, base); m {
+		m, err := path.Match(in, base)
+		if err != nil {
+			return false, true // a filter we cannot read keeps the file: it may be read
+		}
+		if m {
 			return !strings.ContainsAny(in, "*?[\\"), true
 		}
 	}

@@ -31,11 +31,9 @@ func ExecCheck(dec Decider, tc *tools.Context) tools.CommandChecker {
 		}
 		// Decide where the shell stands now (after a cd) and with the
 		// program-naming variables it passes (GIT_PAGER=… git log).
-		cwd := tc.Cwd
+		var dir string
 		if ee, ok := tools.ExecEnvFrom(ctx); ok {
-			if ee.Dir != "" {
-				cwd = ee.Dir
-			}
+			dir = ee.Dir
 			var pre []string
 			for _, a := range ee.Assigns {
 				name, value, _ := strings.Cut(a, "=")
@@ -49,7 +47,7 @@ func ExecCheck(dec Decider, tc *tools.Context) tools.CommandChecker {
 		}
 		cmd := strings.Join(quoted, " ")
 		d, err := dec.Decide(ctx, engine.Call{Tool: "Bash", Input: map[string]any{"command": cmd},
-			Mode: tc.Mode, Cwd: cwd, Analysis: memo.Parse(cmd)})
+			Mode: tc.Mode, Cwd: tc.Cwd, Dir: dir, Analysis: memo.Parse(cmd)})
 		switch {
 		case err != nil:
 			return err

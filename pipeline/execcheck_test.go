@@ -91,3 +91,26 @@ func TestExecCheckBypassClasses(t *testing.T) {
 		})
 	}
 }
+
+// TestExecCheckCriticalPathsStayTheSessions: a cd before rm moves where
+// relative files resolve, not what is critical: removing the session's own
+// directory after `cd /` is refused at run time as it is statically.
+func TestExecCheckCriticalPathsStayTheSessions(t *testing.T) {
+	sess, dir := realSession(t, `{"permissions": {"allow": ["Bash"]}}`, nil, 5*time.Second)
+	victim := filepath.Join(dir, "victim")
+	if err := os.WriteFile(victim, []byte("keep me"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, cmd := range []string{"cd / && rm -rf " + dir, "cd /tmp; rm -r " + dir} {
+		r, err := tools.NewBash().Call(context.Background(), tools.Input{"command": cmd}, sess.cfg.Context, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if out, _ := r.Data.(string); !r.IsError || !strings.Contains(out, "command refused by policy") {
+			t.Errorf("%s: not refused at run time: %q", cmd, out)
+		}
+		if _, err := os.Stat(victim); err != nil {
+			t.Fatalf("%s removed the session's directory", cmd)
+		}
+	}
+}
