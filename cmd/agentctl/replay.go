@@ -10,6 +10,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/agentctl/agentctl/engine"
 	"github.com/agentctl/agentctl/settings"
 	"github.com/agentctl/agentctl/workflow"
 )
@@ -39,6 +40,34 @@ func readRecorded(c *cli.Context, cmd string) ([]workflow.Recorded, error) {
 		workflow.Rebase(calls, from, to)
 	}
 	return calls, nil
+}
+
+// replayRecorded reads the transcripts the arguments name and decides
+// every recorded call under the policy: the start of replay and suggest.
+func replayRecorded(c *cli.Context, cmd string) (*replayRun, error) {
+	calls, err := readRecorded(c, cmd)
+	if err != nil {
+		return nil, err
+	}
+	s, e, closeLog, err := loadEngine(c)
+	if err != nil {
+		return nil, err
+	}
+	run := &replayRun{engine: e, opts: replayOptions(c, s), close: closeLog}
+	if run.calls, err = workflow.Replay(context.Background(), e, calls, run.opts); err != nil {
+		closeLog()
+		return nil, cli.Exit(cmd+": "+err.Error(), exitError)
+	}
+	return run, nil
+}
+
+// replayRun is a replay's result and what made it; close ends the
+// engine's decision log.
+type replayRun struct {
+	calls  []workflow.Replayed
+	engine *engine.Engine
+	opts   workflow.ReplayOptions
+	close  func()
 }
 
 // replayOptions decide in the recorded modes unless --permission-mode
@@ -80,19 +109,12 @@ func replayAction(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	calls, err := readRecorded(c, "replay")
+	run, err := replayRecorded(c, "replay")
 	if err != nil {
 		return err
 	}
-	s, e, closeLog, err := loadEngine(c)
-	if err != nil {
-		return err
-	}
-	defer closeLog()
-	rs, err := workflow.Replay(context.Background(), e, calls, replayOptions(c, s))
-	if err != nil {
-		return cli.Exit("replay: "+err.Error(), exitError)
-	}
+	defer run.close()
+	rs := run.calls
 	sum := workflow.Summarize(rs)
 	if path := c.String("html"); path != "" {
 		if err := writeHTML(path, func(w io.Writer) error {

@@ -124,6 +124,8 @@ type validation struct {
 	Error    string   `json:"error,omitempty"`
 	Warnings []string `json:"warnings"`
 	Rules    int      `json:"rules,omitempty"`
+	// sources counts the files behind the effective settings (text output).
+	sources int
 }
 
 func settingsValidate(c *cli.Context) error {
@@ -138,7 +140,7 @@ func settingsValidate(c *cli.Context) error {
 		if err != nil {
 			v.Error = err.Error()
 		} else {
-			v.OK, v.Rules = true, len(s.Rules)
+			v.OK, v.Rules, v.sources = true, len(s.Rules), len(s.Files)
 			for _, wn := range s.Warnings {
 				v.Warnings = append(v.Warnings, fmt.Sprint(wn))
 			}
@@ -179,8 +181,7 @@ func settingsValidate(c *cli.Context) error {
 		case v.Error != "":
 			fmt.Fprintln(w, v.Error)
 		case c.NArg() == 0:
-			s, _ := settings.Load(settingsOptions(c))
-			fmt.Fprintf(w, "ok: %d files, %d rules, %d warnings\n", len(s.Files), v.Rules, len(v.Warnings))
+			fmt.Fprintf(w, "ok: %d files, %d rules, %d warnings\n", v.sources, v.Rules, len(v.Warnings))
 		default:
 			fmt.Fprintf(w, "%s: ok\n", v.Path)
 		}

@@ -43,20 +43,11 @@ func suggestAction(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	calls, err := readRecorded(c, "suggest")
+	run, err := replayRecorded(c, "suggest")
 	if err != nil {
 		return err
 	}
-	s, e, closeLog, err := loadEngine(c)
-	if err != nil {
-		return err
-	}
-	defer closeLog()
-	ro := replayOptions(c, s)
-	rs, err := workflow.Replay(ctx, e, calls, ro)
-	if err != nil {
-		return cli.Exit("suggest: "+err.Error(), exitError)
-	}
+	defer run.close()
 	var eo []engine.Option
 	if dir := flagString(c, "policy"); dir != "" {
 		eo = append(eo, engine.WithPolicyDir(dir))
@@ -71,7 +62,7 @@ func suggestAction(c *cli.Context) error {
 		}
 		return engine.New(ctx, s2, eo...)
 	}
-	res, err := workflow.Suggest(ctx, e, build, rs, ro, c.Int("min-count"))
+	res, err := workflow.Suggest(ctx, run.engine, build, run.calls, run.opts, c.Int("min-count"))
 	if err != nil {
 		return cli.Exit("suggest: "+err.Error(), exitError)
 	}
