@@ -15,6 +15,8 @@ const (
 	// prefixPolicy: the usual development prefixes.
 	prefixPolicy = `{"permissions":{"allow":["Bash(npm run test *)","Bash(make test *)","Bash(go test *)",` +
 		`"Bash(git diff *)","Bash(git log *)","Bash(cargo test *)"]}}`
+	// askPathPolicy: reading secrets asks.
+	askPathPolicy = `{"permissions":{"allow":["Bash"],"ask":["Read(secrets/**)"]}}`
 	// tarCurlPolicy: prefix rules for an archiver and one API.
 	tarCurlPolicy = `{"permissions":{"allow":["Bash(tar *)","Bash(curl https://api.example.com/*)"]}}`
 	// protectPolicy: edits allowed everywhere; protected paths must still ask.
@@ -241,6 +243,9 @@ var bypassClasses = map[string][]bypassCase{
 		{pathPolicy, `grep -rn --include='*' SECRET .`, "notallow"},
 		{pathPolicy, `grep -r --include=.env SECRET .`, "deny"},
 		{pathPolicy, `grep -r --include='[' SECRET .`, "notallow"},
+		{askPathPolicy, `grep -r SECRET .`, "ask"},
+		{askPathPolicy, `tar czf /tmp/x.tgz .`, "ask"},
+		{askPathPolicy, `grep -r --exclude-dir=secrets SECRET .`, "allow"},
 		{pathPolicy, `rg --hidden SECRET`, "notallow"},
 		{pathPolicy, `rg SECRET`, "notallow"},
 		{pathPolicy, `rg SECRET -g .env`, "deny"},

@@ -50,6 +50,11 @@ func (n *nativeEval) toolFindings() stringSet {
 		for _, rule := range rules {
 			out.add(fmt.Sprintf("%s over %s could %s %s (under deny rule %s)", r.Via, r.Root, verb, r.Path, rule.describe))
 		}
+		var asks ruleSet
+		n.fileMatches(x.ask, "ask", &r.fileFact, &asks)
+		for _, rule := range asks {
+			out.add(fmt.Sprintf("%s over %s could %s %s (under ask rule %s)", r.Via, r.Root, verb, r.Path, rule.describe))
+		}
 	}
 	if x.deny.hasPath || x.ask.hasPath {
 		for i := range n.f.Files {

@@ -50,6 +50,15 @@ findings contains sprintf("%s over %s could %s %s (under deny rule %s)", [f.via,
 	r := pair[1]
 }
 
+# An ask rule's path reached the same way asks too (its certain reach is an
+# ask in the ask stage).
+findings contains sprintf("%s over %s could %s %s (under ask rule %s)", [f.via, f.root, verb(f), f.path, lib.describe(r)]) if {
+	input.tool == "Bash"
+	some f in lib.reach_possible
+	some pair in lib.file_matches("ask", f)
+	r := pair[1]
+}
+
 verb(f) := "read" if f.access == "read"
 
 else := "write"
