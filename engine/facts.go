@@ -143,6 +143,9 @@ func (r resolver) eval(p string) (string, error) {
 
 // resolve is the package resolve through the resolver.
 func (r resolver) resolve(p string) string {
+	if plainPath(p) {
+		return p
+	}
 	if res, err := r.eval(p); err == nil {
 		return res
 	}
@@ -160,6 +163,9 @@ func (r resolver) resolve(p string) string {
 
 // quick is quickResolve through the resolver.
 func (r resolver) quick(p string) string {
+	if plainPath(p) {
+		return p
+	}
 	if res, err := r.eval(p); err == nil {
 		return res
 	}

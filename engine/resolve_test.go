@@ -3,6 +3,7 @@ package engine
 import (
 	"os"
 	"path/filepath"
+	"runtime"
 	"testing"
 )
 
@@ -29,8 +30,10 @@ func TestEvalSymlinks(t *testing.T) {
 	ln("../a", "a/b/up")
 	ln("missing", "dangling")
 	ln("/", "rootlink")
+	ln(".", "self")
 	for _, p := range []string{"a/b/file", "l1", "l2", "l1/up/b/file", "dangling", "nope", "a/b/file/x", "l1/nope/deeper",
-		"rootlink", "rootlink/etc", "."} {
+		"rootlink", "rootlink/etc", ".", "a/b/nope/deeper", "dangling/x", "l1/file/x", "l2/x", "self/a/b/nope",
+		"self/l1/file", "a/../l1/nope"} {
 		abs := filepath.Join(root, p)
 		want, wantErr := filepath.EvalSymlinks(abs)
 		got, gotErr := evalSymlinks(abs)
@@ -39,6 +42,13 @@ func TestEvalSymlinks(t *testing.T) {
 		}
 		if r, w := resolve(abs), resolveSlow(abs); r != w {
 			t.Errorf("resolve(%s) = %q, want %q", p, r, w)
+		}
+		wantQuick := abs
+		if wantErr == nil {
+			wantQuick = want
+		}
+		if q := quickResolve(abs); q != wantQuick {
+			t.Errorf("quickResolve(%s) = %q, want %q", p, q, wantQuick)
 		}
 	}
 	p := filepath.Join(root, "later")
@@ -66,4 +76,30 @@ func resolveSlow(p string) string {
 		dir = filepath.Dir(dir)
 	}
 	return p
+}
+
+// TestPlainPath: the one-call check answers true only for a path with no
+// symlink on its existing part.
+func TestPlainPath(t *testing.T) {
+	root, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.MkdirAll(filepath.Join(root, "d"), 0o755)
+	os.Symlink("d", filepath.Join(root, "l"))
+	os.Symlink("nowhere", filepath.Join(root, "dangling"))
+	for p, want := range map[string]bool{
+		"d": true, "d/missing/deeper": true, "missing": true,
+		"l": false, "l/x": false, "dangling": false, "dangling/x": false,
+	} {
+		if runtime.GOOS != "linux" {
+			want = false
+		}
+		if got := plainPath(filepath.Join(root, p)); got != want {
+			t.Errorf("plainPath(%s) = %v, want %v", p, got, want)
+		}
+	}
+	if plainPath("relative") || plainPath(root+"/d/../d") {
+		t.Error("a relative or unclean path is never plain")
+	}
 }
