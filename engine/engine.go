@@ -326,7 +326,7 @@ func (e *Engine) input(call Call) (*callInput, []string) {
 	f := Facts{Commands: []commandFact{}, Files: []fileFact{}, Mentions: []fileFact{}, Reach: []reachFact{}, Unresolved: nil}
 	switch {
 	case tool == "Bash":
-		en.res = resolver{} // a command's operands share parents
+		en.res = newResolver() // a command's operands share parents
 		f = en.bashFacts(call.analysis(e.bundle.Commands))
 	case toolspec.IsMCP(tool):
 		f.MCP = mcpFacts(tool)

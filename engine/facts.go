@@ -101,7 +101,7 @@ type env struct {
 	// commands is the command table of the profile (nil: core only).
 	commands *bashparse.Table
 	// res remembers resolutions for this call only.
-	res resolver
+	res *resolver
 }
 
 // clean makes p absolute against dir and removes ., .. and duplicate slashes.
@@ -117,33 +117,62 @@ func (e env) clean(p, dir string) string {
 
 // resolve follows symlinks; for a path that does not exist yet, the deepest
 // existing parent is resolved and the rest appended.
-func resolve(p string) string { return resolver(nil).resolve(p) }
+func resolve(p string) string { return (*resolver)(nil).resolve(p) }
 
 // resolver remembers symlink resolutions within one call (a nil resolver
-// remembers nothing): the parents of several operands are resolved once.
-// It never outlives the call, so a symlink made mid-session is seen.
-type resolver map[string]resolution
+// remembers nothing): the parents of several operands are resolved once,
+// and a component found missing answers for every path under it. It never
+// outlives the call, so a symlink made mid-session is seen.
+type resolver struct {
+	evals map[string]resolution
+	plain map[string]plainness
+}
+
+// newResolver is an empty per-call resolver.
+func newResolver() *resolver {
+	return &resolver{evals: map[string]resolution{}, plain: map[string]plainness{}}
+}
 
 type resolution struct {
 	path string
 	err  error
 }
 
-func (r resolver) eval(p string) (string, error) {
+func (r *resolver) eval(p string) (string, error) {
 	if r == nil {
 		return evalSymlinks(p)
 	}
-	if v, ok := r[p]; ok {
+	if v, ok := r.evals[p]; ok {
 		return v.path, v.err
 	}
 	path, err := evalSymlinks(p)
-	r[p] = resolution{path, err}
+	r.evals[p] = resolution{path, err}
 	return path, err
 }
 
+// isPlain reports a path that resolves to itself (see plainPath).
+func (r *resolver) isPlain(p string) bool {
+	if r == nil {
+		return plainPath(p) != notPlain
+	}
+	if s, ok := r.plain[p]; ok {
+		return s != notPlain
+	}
+	// A missing component met before any link stays missing for every
+	// path under it: the kernel would walk the same prefix and stop there.
+	for d := path.Dir(p); len(d) > 1; d = path.Dir(d) {
+		if r.plain[d] == plainMissing {
+			return true
+		}
+	}
+	s := plainPath(p)
+	r.plain[p] = s
+	return s != notPlain
+}
+
 // resolve is the package resolve through the resolver.
-func (r resolver) resolve(p string) string {
-	if plainPath(p) {
+func (r *resolver) resolve(p string) string {
+	if r.isPlain(p) {
 		return p
 	}
 	if res, err := r.eval(p); err == nil {
@@ -162,8 +191,8 @@ func (r resolver) resolve(p string) string {
 }
 
 // quick is quickResolve through the resolver.
-func (r resolver) quick(p string) string {
-	if plainPath(p) {
+func (r *resolver) quick(p string) string {
+	if r.isPlain(p) {
 		return p
 	}
 	if res, err := r.eval(p); err == nil {

@@ -417,4 +417,4 @@ func underFile(p string) bool {
 // quickResolve follows symlinks where the path exists; a path that does
 // not is kept as it is: words that merely may name a file are many, and
 // most name nothing.
-func quickResolve(p string) string { return resolver(nil).quick(p) }
+func quickResolve(p string) string { return (*resolver)(nil).quick(p) }

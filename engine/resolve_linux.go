@@ -44,15 +44,16 @@ func evalSymlinks(p string) (string, error) {
 	return r, nil
 }
 
-// plainPath reports a clean absolute path that resolves to itself, in one
-// system call: openat2 with RESOLVE_NO_SYMLINKS fails with ELOOP at the
-// first symlink on the way, so success — or ENOENT, a missing component
-// met before any symlink — proves every existing component a plain
-// directory or file. Anything else (a symlink, a kernel without openat2,
-// EACCES, ENOTDIR) answers false and the caller resolves the slow way.
-func plainPath(p string) bool {
+// plainPath tells, in one system call, whether a clean absolute path
+// resolves to itself: openat2 with RESOLVE_NO_SYMLINKS fails with ELOOP at
+// the first symlink on the way, so success (plainExists) — or ENOENT
+// (plainMissing: a missing component met before any symlink) — proves
+// every existing component a plain directory or file. Anything else (a
+// symlink, a kernel without openat2, EACCES, ENOTDIR) is notPlain and the
+// caller resolves the slow way.
+func plainPath(p string) plainness {
 	if !filepath.IsAbs(p) || filepath.Clean(p) != p {
-		return false
+		return notPlain
 	}
 	how := unix.OpenHow{Flags: unix.O_PATH | unix.O_CLOEXEC, Resolve: unix.RESOLVE_NO_SYMLINKS}
 	for {
@@ -60,13 +61,13 @@ func plainPath(p string) bool {
 		switch err {
 		case nil:
 			unix.Close(fd)
-			return true
+			return plainExists
 		case unix.ENOENT:
-			return true
+			return plainMissing
 		case unix.EINTR:
 			continue
 		}
-		return false
+		return notPlain
 	}
 }
 

@@ -10,4 +10,4 @@ func evalSymlinks(p string) (string, error) { return filepath.EvalSymlinks(p) }
 
 // plainPath reports a path known to resolve to itself; without a one-call
 // check every path is resolved the slow way.
-func plainPath(string) bool { return false }
+func plainPath(string) plainness { return notPlain }
