@@ -139,12 +139,16 @@ func builtinCompiler(ctx context.Context) (*ast.Compiler, error) {
 }
 
 // evalRego decides on the embedded OPA.
-func (e *Engine) evalRego(ctx context.Context, input map[string]any) (Decision, error) {
+func (e *Engine) evalRego(ctx context.Context, in *callInput) (Decision, error) {
 	pq, err := e.regoQuery(ctx)
 	if err != nil {
 		return Decision{}, err
 	}
-	rs, err := pq.Eval(ctx, rego.EvalInput(input))
+	input, err := in.toValue()
+	if err != nil {
+		return Decision{}, err
+	}
+	rs, err := pq.Eval(ctx, rego.EvalParsedInput(input))
 	if err != nil {
 		return Decision{}, err
 	}
@@ -160,7 +164,7 @@ func (e *Engine) evaluate(ctx context.Context, in *callInput) (Decision, error) 
 	case e.remote != "":
 		return e.evalRemote(ctx, in.toMap())
 	case e.evaluator == EvalRego:
-		return e.evalRego(ctx, in.toMap())
+		return e.evalRego(ctx, in)
 	case e.evaluator == EvalBoth:
 		return e.evalBoth(ctx, in)
 	}
@@ -172,7 +176,13 @@ func (e *Engine) evaluate(ctx context.Context, in *callInput) (Decision, error) 
 func (e *Engine) evalNative(ctx context.Context, in *callInput) (Decision, error) {
 	var custom func() (customVerdicts, error)
 	if e.custom != nil {
-		custom = func() (customVerdicts, error) { return e.custom.eval(ctx, in.toMap()) }
+		custom = func() (customVerdicts, error) {
+			input, err := in.toValue()
+			if err != nil {
+				return customVerdicts{}, err
+			}
+			return e.custom.eval(ctx, input)
+		}
 	}
 	return e.native.decide(in, custom)
 }
@@ -180,7 +190,7 @@ func (e *Engine) evalNative(ctx context.Context, in *callInput) (Decision, error
 // evalBoth decides with both evaluators and fails closed when the
 // decisions (or their errors) differ.
 func (e *Engine) evalBoth(ctx context.Context, in *callInput) (Decision, error) {
-	rd, rerr := e.evalRego(ctx, in.toMap())
+	rd, rerr := e.evalRego(ctx, in)
 	nd, nerr := e.evalNative(ctx, in)
 	if rerr != nil && nerr != nil {
 		return rd, rerr
