@@ -4,16 +4,11 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
-
-	"github.com/open-policy-agent/opa/v1/ast"
-	"github.com/open-policy-agent/opa/v1/bundle"
 
 	"github.com/agentctl/agentctl/bashparse"
 	regopkg "github.com/agentctl/agentctl/rego"
@@ -114,15 +109,7 @@ func loadCustom(dir string) (map[string]customModule, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%w: %w", ErrPolicy, err)
 		}
-		m, err := ast.ParseModuleWithOpts(path, string(src), ast.ParserOptions{RegoVersion: ast.RegoV1})
-		if err != nil {
-			return nil, policyErrors(err, nil)
-		}
-		if got := strings.TrimPrefix(m.Package.Path.String(), "data."); got != CustomPackage {
-			return nil, &PolicyError{File: path, Line: m.Package.Location.Row, Col: m.Package.Location.Col, Code: CodePolicy,
-				Message: fmt.Sprintf("package %s: custom modules must declare package %s", got, CustomPackage)}
-		}
-		if err := checkCustomShape(path, m); err != nil {
+		if err := checkCustom(path, src); err != nil {
 			return nil, err
 		}
 		out["custom/"+n] = customModule{src: string(src), path: path}
@@ -130,41 +117,13 @@ func loadCustom(dir string) (map[string]customModule, error) {
 	return out, nil
 }
 
-// Signing says how to sign a bundle with OPA's own bundle signing (a
-// .signatures.json JWT over every file), so that `opa run --server
-// --verification-key` loads it and refuses a tampered copy.
-type Signing struct {
-	// Key is a PEM private key file (RS*/ES*/PS*) or an HMAC secret (HS*).
-	Key string
-	// Alg is the JWS algorithm (default RS256).
-	Alg string
-	// KeyID names the verification key the server must use ("" for OPA's "default").
-	KeyID string
+// hasCustom reports whether the bundle holds custom org modules.
+func (b *Bundle) hasCustom() bool {
+	for name := range b.Modules {
+		if strings.HasPrefix(name, "custom/") {
+			return true
+		}
+	}
+	return false
 }
 
-// WriteTarGz writes the bundle in OPA's bundle format (.tar.gz), loadable by
-// `opa run --server BUNDLE` and `opa eval -b BUNDLE`; signed when sign is
-// not nil.
-func (b *Bundle) WriteTarGz(w io.Writer, sign *Signing) error {
-	ob := bundle.Bundle{
-		Manifest: bundle.Manifest{Revision: b.Revision, Roots: &[]string{"agentctl"}},
-		Data:     b.Data,
-	}
-	for _, name := range b.moduleNames() {
-		src := b.Modules[name]
-		m, err := ast.ParseModuleWithOpts(name, src, ast.ParserOptions{RegoVersion: ast.RegoV1})
-		if err != nil {
-			return policyErrors(err, b.files)
-		}
-		ob.Modules = append(ob.Modules, bundle.ModuleFile{URL: "/" + name, Path: "/" + name, Raw: []byte(src), Parsed: m})
-	}
-	if sign != nil {
-		if sign.Key == "" {
-			return errors.New("bundle signing: no key")
-		}
-		if err := ob.GenerateSignature(bundle.NewSigningConfig(sign.Key, sign.Alg, ""), sign.KeyID, false); err != nil {
-			return fmt.Errorf("bundle signing: %w", err)
-		}
-	}
-	return bundle.NewWriter(w).Write(ob)
-}

@@ -1,3 +1,5 @@
+//go:build !agentctl_lean
+
 package engine
 
 import (
@@ -51,14 +53,19 @@ var customPrefix = map[string]string{
 	"deny": "denied by org policy: ", "ask": "org policy requires approval: ", "allow": "allowed by org policy: ",
 }
 
-// hasCustom reports whether the bundle holds custom org modules.
-func (b *Bundle) hasCustom() bool {
-	for name := range b.Modules {
-		if strings.HasPrefix(name, "custom/") {
-			return true
-		}
+// customFunc is how the native evaluator asks the custom org modules
+// about one call (nil: there are none).
+func (e *Engine) customFunc(ctx context.Context, in *callInput) func() (customVerdicts, error) {
+	if e.custom == nil {
+		return nil
 	}
-	return false
+	return func() (customVerdicts, error) {
+		input, err := in.toValue()
+		if err != nil {
+			return customVerdicts{}, err
+		}
+		return e.custom.eval(ctx, input)
+	}
 }
 
 // newCustomQuery compiles the bundle's modules (custom ones may use the

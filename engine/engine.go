@@ -14,8 +14,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/open-policy-agent/opa/v1/rego"
-	"github.com/open-policy-agent/opa/v1/topdown"
 
 	"github.com/agentctl/agentctl/bashparse"
 	"github.com/agentctl/agentctl/settings"
@@ -122,6 +120,9 @@ func New(ctx context.Context, s *settings.Settings, opts ...Option) (*Engine, er
 		}
 		c.evaluator = ev
 	}
+	if err := buildSupports(c); err != nil {
+		return nil, err
+	}
 	b, err := Build(s, c.policyDir)
 	if err != nil {
 		return nil, err
@@ -141,7 +142,7 @@ func New(ctx context.Context, s *settings.Settings, opts ...Option) (*Engine, er
 		}
 		// The whole policy with the custom modules compiles now, so a
 		// mistake there is reported at the user's file:line at start.
-		if _, err := e.regoQuery(ctx); err != nil {
+		if err := e.compileRego(ctx); err != nil {
 			return nil, err
 		}
 	}
@@ -242,40 +243,6 @@ func (e *Engine) decideCall(ctx context.Context, tool string, in *callInput) (De
 		}
 	}
 	return d, nil
-}
-
-// Trace evaluates the call with OPA's tracer on and returns the decision
-// and the pretty-printed trace (notes and failures only when filtered).
-func (e *Engine) Trace(ctx context.Context, call Call, w io.Writer) (Decision, error) {
-	input, problems := e.Input(call)
-	if len(problems) > 0 {
-		return Invalid(call.Tool, problems...), nil
-	}
-	return e.traceInput(ctx, call.Tool, input, w)
-}
-
-func (e *Engine) traceInput(ctx context.Context, tool string, input map[string]any, w io.Writer) (Decision, error) {
-	if e.remote != "" {
-		return Decision{}, errors.New("--trace needs embedded evaluation (drop --opa-url)")
-	}
-	pq, err := e.regoQuery(ctx)
-	if err != nil {
-		return denyError(tool, err), err
-	}
-	tracer := topdown.NewBufferTracer()
-	rs, err := pq.Eval(ctx, rego.EvalInput(input), rego.EvalQueryTracer(tracer))
-	if err != nil {
-		return denyError(tool, err), err
-	}
-	topdown.PrettyTraceWithLocation(w, *tracer)
-	return resultDecision(rs)
-}
-
-func resultDecision(rs rego.ResultSet) (Decision, error) {
-	if len(rs) == 0 || len(rs[0].Expressions) == 0 {
-		return Decision{}, ErrUndefined
-	}
-	return parseDecision(rs[0].Expressions[0].Value)
 }
 
 // Input builds the document the policy sees for a call, or the validation

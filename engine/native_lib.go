@@ -2,11 +2,10 @@ package engine
 
 import (
 	"encoding/json"
+	"reflect"
 	"regexp"
+	"strconv"
 	"strings"
-
-	"github.com/open-policy-agent/opa/v1/ast"
-	"github.com/open-policy-agent/opa/v1/util"
 
 	"github.com/agentctl/agentctl/bashparse"
 	"github.com/agentctl/agentctl/toolspec"
@@ -256,32 +255,47 @@ func (n *nativeEval) agentMatches(r *nativeRule) bool {
 
 // scalarText ports lib.scalar_text(v) for a value that is neither an
 // object nor an array (ok false otherwise): a string as it is, anything
-// else as OPA's json.marshal writes the value OPA's input holds.
+// else as OPA's json.marshal writes the value OPA's input holds — which,
+// for the scalars JSON input can hold (numbers, booleans, null), is what
+// encoding/json writes (a test holds it to OPA's own conversion).
 func scalarText(v any) (string, bool, error) {
 	if s, ok := v.(string); ok {
 		return s, true, nil
 	}
-	x := v
-	if err := util.RoundTripFast(&x); err != nil {
-		return "", false, err
+	if v != nil {
+		switch rv := reflect.ValueOf(v); rv.Kind() {
+		case reflect.Map, reflect.Slice:
+			if rv.IsNil() {
+				return "null", true, nil
+			}
+			return "", false, nil
+		case reflect.Array, reflect.Struct:
+			return "", false, nil
+		case reflect.Float32, reflect.Float64:
+			// OPA reads a float as its shortest decimal, never exponent form.
+			return strconv.FormatFloat(rv.Float(), 'f', -1, rv.Type().Bits()), true, nil
+		case reflect.Pointer, reflect.Interface:
+			if rv.IsNil() {
+				return "null", true, nil
+			}
+			return scalarText(rv.Elem().Interface())
+		}
 	}
-	val, err := ast.InterfaceToValue(x)
+	b, err := json.Marshal(v)
 	if err != nil {
 		return "", false, err
 	}
-	switch t := val.(type) {
-	case ast.Object, *ast.Array, ast.Set:
+	if len(b) > 0 && b[0] == '"' {
+		// A type that marshals as a string (a json.Marshaler): OPA reads
+		// it back as that string.
+		var s string
+		if err := json.Unmarshal(b, &s); err != nil {
+			return "", false, err
+		}
+		return s, true, nil
+	}
+	if len(b) > 0 && (b[0] == '{' || b[0] == '[') {
 		return "", false, nil
-	case ast.String:
-		return string(t), true, nil
-	}
-	j, err := ast.JSON(val)
-	if err != nil {
-		return "", false, err
-	}
-	b, err := json.Marshal(j)
-	if err != nil {
-		return "", false, err
 	}
 	return string(b), true, nil
 }

@@ -1,0 +1,47 @@
+//go:build agentctl_lean
+
+package engine
+
+import (
+	"context"
+	"fmt"
+	"io"
+)
+
+// This file stands in for the OPA-backed parts in the lean build (tag
+// agentctl_lean): the hook binary an agent starts once per tool call,
+// which decides with the native evaluator alone and so links no OPA. Each
+// stand-in refuses with ErrNeedsOPA; nothing here ever allows.
+
+type regoEval struct{}
+
+type customQuery struct{}
+
+// buildSupports refuses what only OPA can evaluate.
+func buildSupports(c config) error {
+	if c.remote == "" && c.evaluator != "" && c.evaluator != EvalNative {
+		return fmt.Errorf("%w (evaluator %s)", ErrNeedsOPA, c.evaluator)
+	}
+	return nil
+}
+
+func newCustomQuery(context.Context, *Bundle) (*customQuery, error) { return nil, ErrNeedsOPA }
+
+func (e *Engine) compileRego(context.Context) error { return ErrNeedsOPA }
+
+func (e *Engine) customFunc(context.Context, *callInput) func() (customVerdicts, error) { return nil }
+
+func (e *Engine) evalRego(context.Context, *callInput) (Decision, error) {
+	return Decision{}, ErrNeedsOPA
+}
+
+func checkCustom(path string, _ []byte) error { return fmt.Errorf("%w: %s", ErrNeedsOPA, path) }
+
+// Trace needs OPA's tracer.
+func (e *Engine) Trace(context.Context, Call, io.Writer) (Decision, error) {
+	return Decision{}, ErrNeedsOPA
+}
+
+func (e *Engine) traceInput(context.Context, string, map[string]any, io.Writer) (Decision, error) {
+	return Decision{}, ErrNeedsOPA
+}
