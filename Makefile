@@ -8,8 +8,12 @@ BENCHCOUNT  ?= 5
 
 all: build
 
+# bin/agentctl-hook is the same command built without OPA (tag
+# agentctl_lean): only `hook` and `version`, for agents that start one
+# process per tool call; it hands policies that need OPA to bin/agentctl.
 build:
 	$(GO) build -o bin/agentctl ./cmd/agentctl
+	$(GO) build -tags agentctl_lean -o bin/agentctl-hook ./cmd/agentctl
 
 # The stock OPA binary, built from the same Go module agentctl embeds: the
 # remote tests run it as a server and `opa test rego/` runs the Rego tests.
@@ -29,6 +33,7 @@ lint: bin/opa
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
 	  if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
 	$(GO) vet ./...
+	$(GO) build -tags agentctl_lean -o /dev/null ./cmd/agentctl
 	$(GO) run $(STATICCHECK) ./...
 
 fuzz:
@@ -52,7 +57,8 @@ e2e:
 # The whole hook process beside Codex CLI's `codex execpolicy check`
 # (AGENTCTL_CODEX_BIN: the native binary of the npm package @openai/codex).
 bench-hook: build
-	AGENTCTL_BENCH_BIN=$(CURDIR)/bin/agentctl $(GO) test -run='^$$' -bench='HookProcess|CodexExecpolicy' -benchtime=40x -count=3 ./cmd/agentctl
+	AGENTCTL_BENCH_BIN=$(CURDIR)/bin/agentctl-hook $(GO) test -run='^$$' -bench='HookProcess|CodexExecpolicy' -benchtime=40x -count=3 ./cmd/agentctl
+	AGENTCTL_BENCH_BIN=$(CURDIR)/bin/agentctl $(GO) test -run='^$$' -bench='HookProcess' -benchtime=40x -count=3 ./cmd/agentctl
 
 # The replay report of the workflow fixtures, and a screenshot of it in
 # headless Chromium (Debian package chromium), to look at by eye.

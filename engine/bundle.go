@@ -126,4 +126,3 @@ func (b *Bundle) hasCustom() bool {
 	}
 	return false
 }
-

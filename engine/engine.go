@@ -14,7 +14,6 @@ import (
 	"sync"
 	"time"
 
-
 	"github.com/agentctl/agentctl/bashparse"
 	"github.com/agentctl/agentctl/settings"
 	"github.com/agentctl/agentctl/toolspec"

@@ -107,7 +107,6 @@ func (e *Engine) evalRego(ctx context.Context, in *callInput) (Decision, error) 
 	return resultDecision(rs)
 }
 
-
 // compileRego compiles the decision query now (New does, when custom
 // modules make a broken policy possible).
 func (e *Engine) compileRego(ctx context.Context) error {

@@ -46,4 +46,3 @@ func (e *PolicyError) Error() string {
 
 // Unwrap makes every PolicyError an ErrPolicy.
 func (e *PolicyError) Unwrap() error { return ErrPolicy }
-

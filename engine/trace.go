@@ -44,4 +44,3 @@ func resultDecision(rs rego.ResultSet) (Decision, error) {
 	}
 	return parseDecision(rs[0].Expressions[0].Value)
 }
-

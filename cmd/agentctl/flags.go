@@ -72,6 +72,15 @@ func flagSlice(c *cli.Context, name string) []string {
 	return out
 }
 
+func isSetAnywhere(c *cli.Context, name string) bool {
+	for _, ctx := range c.Lineage() {
+		if isSetHere(ctx, name) {
+			return true
+		}
+	}
+	return false
+}
+
 // isSetHere reports whether the flag was given at this level of the command
 // line (not inherited from a parent, which would count it twice).
 func isSetHere(ctx *cli.Context, name string) bool {
@@ -158,7 +167,7 @@ func engineFor(c *cli.Context, s *settings.Settings) (*engine.Engine, func(), er
 	e, err := engine.New(context.Background(), s, opts...)
 	if err != nil {
 		closer()
-		return nil, nil, cli.Exit(err.Error(), exitError)
+		return nil, nil, exitWith(err, exitError)
 	}
 	return e, closer, nil
 }
@@ -190,15 +199,6 @@ func jsonOutput(c *cli.Context) (bool, error) {
 	}
 }
 
-// useColor honours --no-color and NO_COLOR, and colours only terminals.
-func useColor(c *cli.Context) bool {
-	if flagBool(c, "no-color") || os.Getenv("NO_COLOR") != "" {
-		return false
-	}
-	f, ok := c.App.Writer.(*os.File)
-	return ok && isTerminal(f)
-}
-
 // loadEngine loads the settings with the global flags and builds their
 // engine: the start of every command that decides calls.
 func loadEngine(c *cli.Context) (*settings.Settings, *engine.Engine, func(), error) {
@@ -212,3 +212,19 @@ func loadEngine(c *cli.Context) (*settings.Settings, *engine.Engine, func(), err
 	}
 	return s, e, closeLog, nil
 }
+
+// exitError is an error with the exit code urfave/cli uses, keeping the
+// error's chain (errors.Is sees engine.ErrNeedsOPA through it).
+type exitCodeError struct {
+	err  error
+	code int
+}
+
+func (e *exitCodeError) Error() string { return e.err.Error() }
+func (e *exitCodeError) Unwrap() error { return e.err }
+
+// ExitCode is the process exit code.
+func (e *exitCodeError) ExitCode() int { return e.code }
+
+// exitWith is cli.Exit that keeps err's chain.
+func exitWith(err error, code int) error { return &exitCodeError{err: err, code: code} }

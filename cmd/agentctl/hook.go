@@ -1,9 +1,11 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"runtime/debug"
 	"strings"
@@ -74,7 +76,8 @@ func hookAnswer(c *cli.Context, agent agenthook.Agent) agenthook.Answer {
 	if err := opts.Validate(); err != nil {
 		return agenthook.Fail(agent, "", err)
 	}
-	ev, err := agenthook.ReadEvent(c.App.Reader, agent)
+	var raw bytes.Buffer
+	ev, err := agenthook.ReadEvent(io.TeeReader(c.App.Reader, &raw), agent)
 	if err != nil {
 		return agenthook.Fail(agent, "", err)
 	}
@@ -91,6 +94,9 @@ func hookAnswer(c *cli.Context, agent agenthook.Agent) agenthook.Answer {
 		warnings += "agentctl: " + w.String() + "\n"
 	}
 	e, closeLog, err := engineFor(c, s)
+	if errors.Is(err, engine.ErrNeedsOPA) {
+		return delegate(ev, raw.Bytes())
+	}
 	if err != nil {
 		var ec cli.ExitCoder
 		if errors.As(err, &ec) {

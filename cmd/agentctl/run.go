@@ -1,3 +1,5 @@
+//go:build !agentctl_lean
+
 package main
 
 import (
@@ -141,15 +143,6 @@ func runAction(c *cli.Context) error {
 	}
 	defer rt.close()
 	return rt.run(c, sc)
-}
-
-func isSetAnywhere(c *cli.Context, name string) bool {
-	for _, ctx := range c.Lineage() {
-		if isSetHere(ctx, name) {
-			return true
-		}
-	}
-	return false
 }
 
 // emitter writes stream-json lines to stdout (or a readable transcript)

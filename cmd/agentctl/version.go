@@ -94,9 +94,8 @@ func unknownCommand(c *cli.Context) error {
 // which means "ask" here).
 func withUsageErrors(cmds []*cli.Command) {
 	for _, c := range cmds {
-		switch c.Name {
-		case "check", "explain", "facts":
-			c.BashComplete = completeToolCall
+		if f := completerFor(c.Name); f != nil {
+			c.BashComplete = f
 		}
 		if c.OnUsageError == nil { // agentctl hook answers usage errors in its agent's fail-closed form
 			c.OnUsageError = usageError
