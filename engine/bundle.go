@@ -24,6 +24,11 @@ import (
 // CustomPackage is the package custom org modules must declare.
 const CustomPackage = "agentctl.custom"
 
+// LogPackage is the package of the decision log's mask and drop policies
+// (OPA's system.log.mask and system.log.drop), which a --policy directory
+// may hold besides the custom org modules.
+const LogPackage = "system.log"
+
 // Bundle is the compiled policy: agentctl's stage modules, custom org
 // modules, and the settings rules as data.
 type Bundle struct {
@@ -42,6 +47,9 @@ type Bundle struct {
 	Commands *bashparse.Table
 	// rules is the rule index Data holds, as Go values.
 	rules map[string]*bucket
+	// logModules are the system.log modules (log/x.rego → source): the
+	// decision log's, never part of the decision bundle or its revision.
+	logModules map[string]string
 }
 
 // Build compiles settings and the custom modules in policyDir ("" for none).
@@ -57,8 +65,15 @@ func Build(s *settings.Settings, policyDir string) (*Bundle, error) {
 			return nil, err
 		}
 		for name, m := range custom {
-			b.Modules[name] = m.src
 			b.files[name] = m.path
+			if strings.HasPrefix(name, "log/") {
+				if b.logModules == nil {
+					b.logModules = map[string]string{}
+				}
+				b.logModules[name] = m.src
+				continue
+			}
+			b.Modules[name] = m.src
 		}
 	}
 	b.rules = compileRules(s)
@@ -97,7 +112,9 @@ type customModule struct{ src, path string }
 
 // loadCustom reads and checks every non-test .rego file in dir: it must
 // parse, declare package agentctl.custom, and define deny, ask and allow
-// only as sets of messages. Problems are PolicyErrors at the user's file.
+// only as sets of messages — or declare package system.log (the decision
+// log's mask and drop, keyed log/NAME). Problems are PolicyErrors at the
+// user's file.
 func loadCustom(dir string) (map[string]customModule, error) {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
@@ -118,9 +135,15 @@ func loadCustom(dir string) (map[string]customModule, error) {
 		if err != nil {
 			return nil, policyErrors(err, nil)
 		}
-		if got := strings.TrimPrefix(m.Package.Path.String(), "data."); got != CustomPackage {
+		got := strings.TrimPrefix(m.Package.Path.String(), "data.")
+		if got == LogPackage {
+			out["log/"+n] = customModule{src: string(src), path: path}
+			continue
+		}
+		if got != CustomPackage {
 			return nil, &PolicyError{File: path, Line: m.Package.Location.Row, Col: m.Package.Location.Col, Code: CodePolicy,
-				Message: fmt.Sprintf("package %s: custom modules must declare package %s", got, CustomPackage)}
+				Message: fmt.Sprintf("package %s: custom modules must declare package %s (or %s: the decision log's mask and drop)",
+					got, CustomPackage, LogPackage)}
 		}
 		if err := checkCustomShape(path, m); err != nil {
 			return nil, err

@@ -14,6 +14,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/open-policy-agent/opa/v1/metrics"
 	"github.com/open-policy-agent/opa/v1/rego"
 	"github.com/open-policy-agent/opa/v1/topdown"
 
@@ -100,7 +101,9 @@ func WithRemoteTimeout(d time.Duration) Option {
 	}
 }
 
-// WithDecisionLog appends one OPA decision-log event per decision to w.
+// WithDecisionLog appends one OPA decision-log event per decision to w
+// (LogEvent), after the system.log drop and mask policies of the policy
+// directory, if it has any.
 func WithDecisionLog(w io.Writer) Option {
 	return func(c *config) error { c.logTo = w; return nil }
 }
@@ -130,7 +133,9 @@ func New(ctx context.Context, s *settings.Settings, opts ...Option) (*Engine, er
 	e := &Engine{settings: s, guards: all, guardIdx: newGuardIndex(all), walkGuards: walk, bundle: b, remote: c.remote,
 		now: time.Now, client: remoteClient(c.remoteTimeout), evaluator: c.evaluator, native: newNativeIndex(b.rules)}
 	if c.logTo != nil {
-		e.log = &decisionLog{w: c.logTo}
+		if e.log, err = newDecisionLog(ctx, c.logTo, b); err != nil {
+			return nil, err
+		}
 	}
 	if e.remote != "" {
 		return e, nil
@@ -226,7 +231,14 @@ func (e *Engine) Decide(ctx context.Context, call Call) (Decision, error) {
 // decideCall evaluates a valid call's input, then lets the auto-mode
 // classifier answer a fallback ask and logs the decision.
 func (e *Engine) decideCall(ctx context.Context, tool string, in *callInput) (Decision, error) {
-	d, err := e.evaluate(ctx, in)
+	var meta *remoteMeta
+	if e.log != nil && e.remote != "" {
+		meta = &remoteMeta{}
+	}
+	m := metrics.New()
+	m.Timer("agentctl_eval").Start()
+	d, err := e.evaluate(ctx, in, meta)
+	m.Timer("agentctl_eval").Stop()
 	if err != nil {
 		if !errors.Is(err, ErrEvaluatorsDiffer) {
 			d = denyError(tool, err)
@@ -237,7 +249,7 @@ func (e *Engine) decideCall(ctx context.Context, tool string, in *callInput) (De
 		d = e.classify(ctx, in.toMap(), d)
 	}
 	if e.log != nil {
-		if err := e.log.write(e, in.toMap(), d); err != nil {
+		if err := e.log.write(ctx, e, in.toMap(), d, meta, m.All()); err != nil {
 			return denyError(tool, err), err
 		}
 	}

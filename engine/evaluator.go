@@ -151,14 +151,15 @@ func (e *Engine) evalRego(ctx context.Context, input map[string]any) (Decision, 
 	return resultDecision(rs)
 }
 
-// evaluate decides a call with the configured evaluator.
-func (e *Engine) evaluate(ctx context.Context, in *callInput) (Decision, error) {
+// evaluate decides a call with the configured evaluator; meta, when not
+// nil, gets what an OPA server says besides the result (for the log).
+func (e *Engine) evaluate(ctx context.Context, in *callInput, meta *remoteMeta) (Decision, error) {
 	if err := ctx.Err(); err != nil {
 		return Decision{}, err
 	}
 	switch {
 	case e.remote != "":
-		return e.evalRemote(ctx, in.toMap())
+		return e.evalRemote(ctx, in.toMap(), meta)
 	case e.evaluator == EvalRego:
 		return e.evalRego(ctx, in.toMap())
 	case e.evaluator == EvalBoth:
