@@ -102,6 +102,11 @@ func newDecisionLog(ctx context.Context, w io.Writer, b *Bundle) (*decisionLog, 
 	return l, nil
 }
 
+// LogModules returns the policy directory's system.log modules (bundle
+// path → source): the decision log's mask and drop, not part of the
+// decision bundle.
+func (b *Bundle) LogModules() map[string]string { return b.logModules }
+
 // remoteMeta is what an OPA server said about its decision besides the
 // result: the decision id (when it logs decisions), its provenance and
 // metrics.
