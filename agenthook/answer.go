@@ -71,6 +71,11 @@ const (
 // event's agent's own format. It never answers an allow it was not given:
 // every error is a fail-closed answer.
 func Decide(ctx context.Context, d Decider, ev *Event, opts Options) Answer {
+	if ev.Agent == Claude && !claudeToolEvents[ev.Name] {
+		// SessionStart, UserPromptSubmit, Stop …: no call to decide, and
+		// a block would stop the prompt or keep the session going.
+		return Answer{}
+	}
 	if audit(ev) {
 		return auditEvent(ctx, d, ev)
 	}
@@ -176,6 +181,11 @@ func canAsk(ev *Event) bool {
 	}
 	return false
 }
+
+// claudeToolEvents are Claude Code's events about one tool call that
+// agentctl decides (or, after the call, logs).
+var claudeToolEvents = map[string]bool{"PreToolUse": true, "PermissionRequest": true, "PostToolUse": true,
+	"PostToolUseFailure": true}
 
 // audit events come after the call: they are logged, never answered.
 func audit(ev *Event) bool {

@@ -8,6 +8,8 @@ import (
 	"io"
 	"path/filepath"
 	"strings"
+
+	"github.com/agentctl/agentctl/settings"
 )
 
 // Agent names a hook protocol.
@@ -136,8 +138,20 @@ func detect(name string, fields map[string]any) Agent {
 	if _, ok := fields["conversation_id"]; ok {
 		return Cursor
 	}
+	if settings.HookEvents[name] {
+		// Claude Code's other events. Gemini CLI has a SessionStart,
+		// SessionEnd and Notification too, and stamps them with a timestamp
+		// Claude Code does not send: those are left to --agent.
+		if _, ok := fields["timestamp"]; ok && geminiAlso[name] {
+			return ""
+		}
+		return Claude
+	}
 	return ""
 }
+
+// geminiAlso are the events both Claude Code and Gemini CLI name.
+var geminiAlso = map[string]bool{"SessionStart": true, "SessionEnd": true, "Notification": true}
 
 func str(m map[string]any, k string) string {
 	s, _ := m[k].(string)

@@ -19,6 +19,11 @@ import (
 // CustomPackage is the package custom org modules must declare.
 const CustomPackage = "agentctl.custom"
 
+// LogPackage is the package of the decision log's mask and drop policies
+// (OPA's system.log.mask and system.log.drop), which a --policy directory
+// may hold besides the custom org modules.
+const LogPackage = "system.log"
+
 // Bundle is the compiled policy: agentctl's stage modules, custom org
 // modules, and the settings rules as data.
 type Bundle struct {
@@ -37,6 +42,9 @@ type Bundle struct {
 	Commands *bashparse.Table
 	// rules is the rule index Data holds, as Go values.
 	rules map[string]*bucket
+	// logModules are the system.log modules (log/x.rego → source): the
+	// decision log's, never part of the decision bundle or its revision.
+	logModules map[string]string
 }
 
 // Build compiles settings and the custom modules in policyDir ("" for none).
@@ -52,8 +60,15 @@ func Build(s *settings.Settings, policyDir string) (*Bundle, error) {
 			return nil, err
 		}
 		for name, m := range custom {
-			b.Modules[name] = m.src
 			b.files[name] = m.path
+			if strings.HasPrefix(name, "log/") {
+				if b.logModules == nil {
+					b.logModules = map[string]string{}
+				}
+				b.logModules[name] = m.src
+				continue
+			}
+			b.Modules[name] = m.src
 		}
 	}
 	b.rules = compileRules(s)
@@ -92,7 +107,9 @@ type customModule struct{ src, path string }
 
 // loadCustom reads and checks every non-test .rego file in dir: it must
 // parse, declare package agentctl.custom, and define deny, ask and allow
-// only as sets of messages. Problems are PolicyErrors at the user's file.
+// only as sets of messages — or declare package system.log (the decision
+// log's mask and drop, keyed log/NAME). Problems are PolicyErrors at the
+// user's file.
 func loadCustom(dir string) (map[string]customModule, error) {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
@@ -109,8 +126,13 @@ func loadCustom(dir string) (map[string]customModule, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%w: %w", ErrPolicy, err)
 		}
-		if err := checkCustom(path, src); err != nil {
+		pkg, err := checkCustom(path, src)
+		if err != nil {
 			return nil, err
+		}
+		if pkg == LogPackage {
+			out["log/"+n] = customModule{src: string(src), path: path}
+			continue
 		}
 		out["custom/"+n] = customModule{src: string(src), path: path}
 	}

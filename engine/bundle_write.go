@@ -12,18 +12,24 @@ import (
 	"github.com/open-policy-agent/opa/v1/bundle"
 )
 
-// checkCustom parses a custom module: it must declare CustomPackage and
-// define deny, ask and allow only as sets of messages.
-func checkCustom(path string, src []byte) error {
+// checkCustom parses a module of the policy directory and returns its
+// package: CustomPackage (deny, ask and allow only as sets of messages) or
+// LogPackage (the decision log's mask and drop).
+func checkCustom(path string, src []byte) (string, error) {
 	m, err := ast.ParseModuleWithOpts(path, string(src), ast.ParserOptions{RegoVersion: ast.RegoV1})
 	if err != nil {
-		return policyErrors(err, nil)
+		return "", policyErrors(err, nil)
 	}
-	if got := strings.TrimPrefix(m.Package.Path.String(), "data."); got != CustomPackage {
-		return &PolicyError{File: path, Line: m.Package.Location.Row, Col: m.Package.Location.Col, Code: CodePolicy,
-			Message: fmt.Sprintf("package %s: custom modules must declare package %s", got, CustomPackage)}
+	got := strings.TrimPrefix(m.Package.Path.String(), "data.")
+	if got == LogPackage {
+		return got, nil
 	}
-	return checkCustomShape(path, m)
+	if got != CustomPackage {
+		return "", &PolicyError{File: path, Line: m.Package.Location.Row, Col: m.Package.Location.Col, Code: CodePolicy,
+			Message: fmt.Sprintf("package %s: custom modules must declare package %s (or %s: the decision log's mask and drop)",
+				got, CustomPackage, LogPackage)}
+	}
+	return got, checkCustomShape(path, m)
 }
 
 // Signing says how to sign a bundle with OPA's own bundle signing (a

@@ -97,7 +97,9 @@ func WithRemoteTimeout(d time.Duration) Option {
 	}
 }
 
-// WithDecisionLog appends one OPA decision-log event per decision to w.
+// WithDecisionLog appends one OPA decision-log event per decision to w
+// (LogEvent), after the system.log drop and mask policies of the policy
+// directory, if it has any.
 func WithDecisionLog(w io.Writer) Option {
 	return func(c *config) error { c.logTo = w; return nil }
 }
@@ -130,7 +132,9 @@ func New(ctx context.Context, s *settings.Settings, opts ...Option) (*Engine, er
 	e := &Engine{settings: s, guards: all, guardIdx: newGuardIndex(all), walkGuards: walk, bundle: b, remote: c.remote,
 		now: time.Now, client: remoteClient(c.remoteTimeout), evaluator: c.evaluator, native: newNativeIndex(b.rules)}
 	if c.logTo != nil {
-		e.log = &decisionLog{w: c.logTo}
+		if e.log, err = newDecisionLog(ctx, c.logTo, b); err != nil {
+			return nil, err
+		}
 	}
 	if e.remote != "" {
 		return e, nil
@@ -226,7 +230,14 @@ func (e *Engine) Decide(ctx context.Context, call Call) (Decision, error) {
 // decideCall evaluates a valid call's input, then lets the auto-mode
 // classifier answer a fallback ask and logs the decision.
 func (e *Engine) decideCall(ctx context.Context, tool string, in *callInput) (Decision, error) {
-	d, err := e.evaluate(ctx, in)
+	var meta *remoteMeta
+	if e.log != nil && e.remote != "" {
+		meta = &remoteMeta{}
+	}
+	start := time.Now()
+	d, err := e.evaluate(ctx, in, meta)
+	// OPA's metric name for a timer, so the log reads as OPA's own.
+	metrics := map[string]any{"timer_agentctl_eval_ns": time.Since(start).Nanoseconds()}
 	if err != nil {
 		if !errors.Is(err, ErrEvaluatorsDiffer) {
 			d = denyError(tool, err)
@@ -237,7 +248,7 @@ func (e *Engine) decideCall(ctx context.Context, tool string, in *callInput) (De
 		d = e.classify(ctx, in.toMap(), d)
 	}
 	if e.log != nil {
-		if err := e.log.write(e, in.toMap(), d); err != nil {
+		if err := e.log.write(ctx, e, in.toMap(), d, meta, metrics); err != nil {
 			return denyError(tool, err), err
 		}
 	}

@@ -1,9 +1,7 @@
 package engine
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"os"
 	"path/filepath"
@@ -92,29 +90,6 @@ func TestBrokenCustomModuleIsAClearError(t *testing.T) {
 	_, err = New(context.Background(), s, WithPolicyDir(dir))
 	if !errors.As(err, &pe) || pe.File != filepath.Join(dir, "bad.rego") || pe.Line != 5 || pe.Code != "rego_type_error" {
 		t.Errorf("err = %#v, want a rego_type_error at bad.rego:5", err)
-	}
-}
-
-func TestDecisionLog(t *testing.T) {
-	s := project(t, `{"permissions": {"deny": ["Bash(rm *)"]}}`, map[string]string{})
-	var log bytes.Buffer
-	e, err := New(context.Background(), s, WithDecisionLog(&log))
-	if err != nil {
-		t.Fatal(err)
-	}
-	decide(t, e, "Bash", map[string]any{"command": "rm x"})
-	decide(t, e, "Bash", map[string]any{"command": "ls"})
-	lines := strings.Split(strings.TrimSpace(log.String()), "\n")
-	if len(lines) != 2 {
-		t.Fatalf("%d log lines, want 2", len(lines))
-	}
-	var ev LogEvent
-	if err := json.Unmarshal([]byte(lines[0]), &ev); err != nil {
-		t.Fatal(err)
-	}
-	if ev.DecisionID == "" || ev.Path != "agentctl/decision" || ev.Result.Decision != Deny || ev.Input["tool"] != "Bash" ||
-		ev.Bundles["agentctl"].(map[string]any)["revision"] != e.Bundle().Revision || ev.Timestamp == "" {
-		t.Errorf("event = %+v", ev)
 	}
 }
 

@@ -61,14 +61,15 @@ func evaluatorFromEnv() (Evaluator, error) {
 	return "", fmt.Errorf("%s=%q: expected rego, native or both", EvaluatorEnv, v)
 }
 
-// evaluate decides a call with the configured evaluator.
-func (e *Engine) evaluate(ctx context.Context, in *callInput) (Decision, error) {
+// evaluate decides a call with the configured evaluator; meta, when not
+// nil, gets what an OPA server says besides the result (for the log).
+func (e *Engine) evaluate(ctx context.Context, in *callInput, meta *remoteMeta) (Decision, error) {
 	if err := ctx.Err(); err != nil {
 		return Decision{}, err
 	}
 	switch {
 	case e.remote != "":
-		return e.evalRemote(ctx, in.toMap())
+		return e.evalRemote(ctx, in.toMap(), meta)
 	case e.evaluator == EvalRego:
 		return e.evalRego(ctx, in)
 	case e.evaluator == EvalBoth:

@@ -35,7 +35,9 @@ func (e *Engine) evalRego(context.Context, *callInput) (Decision, error) {
 	return Decision{}, ErrNeedsOPA
 }
 
-func checkCustom(path string, _ []byte) error { return fmt.Errorf("%w: %s", ErrNeedsOPA, path) }
+func checkCustom(path string, _ []byte) (string, error) {
+	return "", fmt.Errorf("%w: %s", ErrNeedsOPA, path)
+}
 
 // Trace needs OPA's tracer.
 func (e *Engine) Trace(context.Context, Call, io.Writer) (Decision, error) {
@@ -44,4 +46,15 @@ func (e *Engine) Trace(context.Context, Call, io.Writer) (Decision, error) {
 
 func (e *Engine) traceInput(context.Context, string, map[string]any, io.Writer) (Decision, error) {
 	return Decision{}, ErrNeedsOPA
+}
+
+// opaVersion: the lean build embeds no OPA.
+const opaVersion = ""
+
+// newLogPolicy: system.log mask and drop policies are Rego.
+func newLogPolicy(_ context.Context, b *Bundle) (logPolicy, error) {
+	if len(b.logModules) == 0 {
+		return nil, nil
+	}
+	return nil, fmt.Errorf("%w (system.log mask and drop policies)", ErrNeedsOPA)
 }

@@ -28,13 +28,20 @@ func remoteClient(timeout time.Duration) *http.Client {
 // evalRemote asks an OPA server through the REST Data API. A missing result
 // (the bundle is not loaded, or the path is wrong) is ErrUndefined; a
 // redirect, or an answer about another tool than the one asked about, is
-// ErrMalformed — never a decision.
-func (e *Engine) evalRemote(ctx context.Context, input map[string]any) (Decision, error) {
+// ErrMalformed — never a decision. With meta (a decision log is kept) it
+// asks for the server's provenance and metrics too, and fills meta with
+// them and the server's decision id (which a server sends when it logs
+// decisions itself).
+func (e *Engine) evalRemote(ctx context.Context, input map[string]any, meta *remoteMeta) (Decision, error) {
 	body, err := json.Marshal(map[string]any{"input": input})
 	if err != nil {
 		return Decision{}, err
 	}
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, e.remote+"/v1/data/agentctl/decision", bytes.NewReader(body))
+	url := e.remote + "/v1/data/" + logPath
+	if meta != nil {
+		url += "?provenance=true&metrics=true"
+	}
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, url, bytes.NewReader(body))
 	if err != nil {
 		return Decision{}, err
 	}
@@ -64,6 +71,11 @@ func (e *Engine) evalRemote(ctx context.Context, input map[string]any) (Decision
 	}
 	if err := json.Unmarshal(data, &out); err != nil {
 		return Decision{}, fmt.Errorf("%w: opa server answered %v", ErrMalformed, err)
+	}
+	if meta != nil {
+		if err := json.Unmarshal(data, meta); err != nil {
+			return Decision{}, fmt.Errorf("%w: opa server answered %v", ErrMalformed, err)
+		}
 	}
 	if len(out.Result) == 0 || string(out.Result) == "null" {
 		return Decision{}, ErrUndefined

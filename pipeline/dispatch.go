@@ -208,7 +208,8 @@ func (s *Session) Dispatch(ctx context.Context, use ToolUse) Outcome {
 		postEvent = "PostToolUseFailure"
 		post = s.cfg.Hooks.Run(ctx, "PostToolUseFailure", use.Name, map[string]any{"cwd": tc.Cwd,
 			"permission_mode": tc.Mode, "tool_input": use.Input, "tool_use_id": use.ID,
-			"error": fmt.Sprint(r.Data), "is_interrupt": errors.Is(ctx.Err(), context.Canceled)})
+			"error": fmt.Sprint(r.Data), "is_interrupt": errors.Is(ctx.Err(), context.Canceled),
+			"duration_ms": out.Duration.Milliseconds()})
 	} else {
 		var resp any = r.Data
 		if r.Response != nil {
@@ -258,8 +259,9 @@ func (s *Session) permit(ctx context.Context, use ToolUse, shell *bashparse.Anal
 		return "Permission to use " + use.Name + " has been denied: " + d.Reason
 	}
 	req := AskRequest{Use: use, Decision: d, Mode: tc.Mode, Cwd: tc.Cwd}
+	// As Claude Code sends it: suggestions (agentctl makes none here), no tool_use_id.
 	pr := s.cfg.Hooks.Run(ctx, "PermissionRequest", use.Name, map[string]any{"cwd": tc.Cwd, "permission_mode": tc.Mode,
-		"tool_input": use.Input, "tool_use_id": use.ID})
+		"tool_input": use.Input, "permission_suggestions": []any{}})
 	switch {
 	case pr.Decision == "deny" || pr.Blocked:
 		s.deny(use)

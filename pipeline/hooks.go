@@ -3,7 +3,7 @@ package pipeline
 import (
 	"bytes"
 	"context"
-	"encoding/json"
+	"crypto/sha256"
 	"errors"
 	"fmt"
 	"os"
@@ -31,6 +31,13 @@ type HookRunner struct {
 	ProjectDir     string
 	SessionID      string
 	TranscriptPath string
+	// PromptID is the prompt_id hooks get: Claude Code's id of the user
+	// prompt the calls answer. A scripted session is one prompt; "" derives
+	// a stable UUID from SessionID.
+	PromptID string
+	// Effort is the effort level hooks get as effort.level (the
+	// effortLevel setting); "" is Claude Code's default, "medium".
+	Effort string
 	// DefaultTimeout overrides DefaultHookTimeout (tests).
 	DefaultTimeout time.Duration
 	// Skipped are hooks that must not run (an untrusted workspace's):
@@ -94,12 +101,12 @@ func (h *HookRunner) Run(ctx context.Context, event, toolName string, payload ma
 	if len(cmds) == 0 {
 		return combine(skipped)
 	}
-	in := map[string]any{"session_id": h.SessionID, "transcript_path": h.TranscriptPath, "hook_event_name": event,
-		"tool_name": toolName}
-	for k, v := range payload {
-		in[k] = v
+	stdin, err := h.input(event, toolName, payload)
+	if err != nil {
+		// As for a skipped hook: what the hooks would have answered is asked.
+		msg := fmt.Sprintf("%s hooks could not be given their input: %v", event, err)
+		return combine(append(skipped, HookOutcome{Decision: "ask", Reason: msg, Errors: []string{msg}}))
 	}
-	stdin, _ := json.Marshal(in)
 	results := make([]HookOutcome, len(cmds))
 	var wg sync.WaitGroup
 	for i, hk := range cmds {
@@ -116,6 +123,36 @@ func (h *HookRunner) Run(ctx context.Context, event, toolName string, payload ma
 	}
 	wg.Wait()
 	return combine(append(results, skipped...))
+}
+
+// input is a hook's stdin for event: the fields Claude Code sends every
+// tool event (session_id, transcript_path, prompt_id, effort,
+// hook_event_name, tool_name) and the event's own payload (cwd,
+// permission_mode, tool_input …), in Claude Code's order.
+func (h *HookRunner) input(event, toolName string, payload map[string]any) ([]byte, error) {
+	promptID := h.PromptID
+	if promptID == "" {
+		promptID = stableUUID(h.SessionID, "prompt")
+	}
+	effort := h.Effort
+	if effort == "" {
+		effort = "medium"
+	}
+	in := map[string]any{"session_id": h.SessionID, "transcript_path": h.TranscriptPath, "prompt_id": promptID,
+		"effort": map[string]any{"level": effort}, "hook_event_name": event, "tool_name": toolName}
+	for k, v := range payload {
+		in[k] = v
+	}
+	return hookproto.EncodeInput(in)
+}
+
+// stableUUID is a version-4-shaped UUID derived from a session id and a
+// label: the same session gets the same id on every run.
+func stableUUID(session, label string) string {
+	h := sha256.Sum256([]byte(session + "\x00" + label))
+	h[6] = h[6]&0x0f | 0x40
+	h[8] = h[8]&0x3f | 0x80
+	return fmt.Sprintf("%x-%x-%x-%x-%x", h[0:4], h[4:6], h[6:8], h[8:10], h[10:16])
 }
 
 // skipped answers "ask" for each skipped hook that would have run: what it

@@ -193,7 +193,7 @@ func TestPostToolUseHooks(t *testing.T) {
 		t.Errorf("post feedback: %+v", o.Block)
 	}
 	raw, _ := os.ReadFile(filepath.Join(dir, "post.json"))
-	if !strings.Contains(string(raw), `"stdout":"ok\n"`) || !strings.Contains(string(raw), `"duration_ms"`) {
+	if !strings.Contains(string(raw), `"stdout":"ok"`) || !strings.Contains(string(raw), `"duration_ms"`) {
 		t.Errorf("PostToolUse stdin: %s", raw)
 	}
 	s.Dispatch(context.Background(), ToolUse{ID: "2", Name: "Bash", Input: map[string]any{"command": "exit 4"}})

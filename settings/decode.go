@@ -103,6 +103,14 @@ func decodeDocument(file string, src Source, root *node) (*fileSettings, error) 
 			d.disable(k.str, v)
 		case "agentctl":
 			d.agentctl(v)
+		case "effortLevel":
+			// Only passed on (hooks get it as effort.level): a value of
+			// another type is a warning, never an error.
+			if v.kind != kindString {
+				d.warn(v, "effortLevel: expected a string, got %s; ignored", v.kind)
+				break
+			}
+			d.out.scalars[k.str] = Scalar{Value: v.str, Source: d.out.source, Pos: d.pos(v)}
 		default:
 			if !claudeCodeKeys[k.str] {
 				d.warn(k, "%s", unknownKey("", k.str, appliedKeys))

@@ -21,6 +21,7 @@ func TestUnknownKeysWarnNeverReject(t *testing.T) {
 				`"permissions.denny" is ignored: did you mean "permissions.deny"?`}},
 		{"permissions made-up key", `{"permissions": {"xyzzy": true}}`, []string{`unknown key "permissions.xyzzy" is ignored (expected one of additionalDirectories, allow,`}},
 		{"agentctl key", `{"agentctl": {"autoClasifier": "x"}}`, []string{`did you mean "agentctl.autoClassifier"?`}},
+		{"effortLevel of another type", `{"effortLevel": 3}`, []string{`effortLevel: expected a string, got number; ignored`}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -72,5 +73,19 @@ func TestNearest(t *testing.T) {
 		if got != want {
 			t.Errorf("nearest(%q) = %q, want %q", key, got, want)
 		}
+	}
+}
+
+// TestEffortLevel: the effortLevel setting is passed on (hooks get it as
+// effort.level), the most specific source winning.
+func TestEffortLevel(t *testing.T) {
+	_, opts := tree(t, map[string]string{"home/.claude/settings.json": `{"effortLevel": "low"}`,
+		"proj/.claude/settings.json": `{"effortLevel": "high"}`})
+	s, err := Load(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.EffortLevel != "high" {
+		t.Errorf("EffortLevel = %q, want the project's high", s.EffortLevel)
 	}
 }

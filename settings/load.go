@@ -68,6 +68,9 @@ type Settings struct {
 	AllowManagedHooksOnly           bool    `json:"allow_managed_hooks_only,omitempty"`
 	DisableBypassPermissionsMode    bool    `json:"disable_bypass_permissions_mode,omitempty"`
 	DisableAutoMode                 bool    `json:"disable_auto_mode,omitempty"`
+	// EffortLevel is the effortLevel setting ("" when unset): hooks get it
+	// as effort.level, as Claude Code sends it.
+	EffortLevel string `json:"effort_level,omitempty"`
 	// Trust says whether the workspace may run what its settings name.
 	Trust Trust `json:"trust"`
 	// SkippedHooks are project and local hooks of an untrusted workspace:

@@ -45,6 +45,9 @@ func (s *Settings) merge(parts []*fileSettings, opts Options) error {
 	if v, ok := scalar("autoClassifier"); ok {
 		s.AutoClassifier = &v
 	}
+	if v, ok := scalar("effortLevel"); ok {
+		s.EffortLevel = v.Value
+	}
 	seenHook := map[string]bool{}
 	for _, p := range parts {
 		for _, r := range p.rules {

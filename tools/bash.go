@@ -15,6 +15,7 @@ import (
 	"sync"
 	"syscall"
 	"time"
+	"unicode"
 
 	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/interp"
@@ -103,15 +104,27 @@ func callBash(ctx context.Context, in Input, tc *Context, progress Progress) (Re
 	}
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
-	// out interleaves both streams for the model; so and se keep them apart
-	// for hooks (tool_response.stdout / .stderr, as Claude Code sends them).
+	// out interleaves both streams, for the model and for hooks alike.
 	out := &limitedBuffer{max: bashMaxOutput}
-	so, se := &limitedBuffer{max: bashMaxOutput}, &limitedBuffer{max: bashMaxOutput}
-	code, err := runShell(ctx, cmd, tc, io.MultiWriter(out, so), io.MultiWriter(out, se))
+	code, err := runShell(ctx, cmd, tc, out, out)
 	r := bashResult(ctx, out, code, err, timeout)
-	r.Response = map[string]any{"stdout": so.String(), "stderr": se.String(), "interrupted": ctx.Err() != nil,
+	r.Response = map[string]any{"stdout": hookOutput(out.String()), "stderr": "", "interrupted": ctx.Err() != nil,
 		"isImage": false, "noOutputExpected": false}
 	return r, nil
+}
+
+// hookOutput is Bash's tool_response.stdout as Claude Code (2.1.332) gives
+// it to PostToolUse hooks: both streams as they interleaved (its stderr
+// field is empty), without leading blank lines or trailing white space.
+func hookOutput(s string) string {
+	s = strings.TrimRightFunc(s, unicode.IsSpace)
+	for {
+		i := strings.IndexByte(s, '\n')
+		if i < 0 || strings.TrimSpace(s[:i]) != "" {
+			return s
+		}
+		s = s[i+1:]
+	}
 }
 
 func bashResult(ctx context.Context, out *limitedBuffer, code int, err error, timeout time.Duration) Result {

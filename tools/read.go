@@ -118,16 +118,19 @@ func callRead(_ context.Context, in Input, tc *Context, _ Progress) (Result, err
 		tc.MarkRead(path, st.ModTime())
 		return renderNotebook(path, data)
 	}
-	r := bufio.NewReaderSize(f, 64<<10)
+	lc := &lineCounter{r: f}
+	r := bufio.NewReaderSize(lc, 64<<10)
 	head, _ := r.Peek(readSniff)
 	if bytes.IndexByte(head, 0) >= 0 {
 		return Result{Data: fmt.Sprintf("%s is a binary file; Read shows text, images and notebooks only", path), IsError: true}, nil
 	}
 	tc.MarkRead(path, st.ModTime())
+	offset, limit := number(in, "offset", 1), number(in, "limit", readDefaultLimit)
 	if len(head) == 0 {
-		return Result{Data: "<system-reminder>The file exists but is empty.</system-reminder>"}, nil
+		return Result{Data: "<system-reminder>The file exists but is empty.</system-reminder>",
+			Response: readResponse(path, nil, offset, limit, 1)}, nil
 	}
-	return readLines(r, path, number(in, "offset", 1), number(in, "limit", readDefaultLimit))
+	return readLines(r, lc, path, offset, limit)
 }
 
 // readUpTo reads all of r if it is at most max bytes.
@@ -143,9 +146,12 @@ func readUpTo(r io.Reader, max int64) ([]byte, error) {
 }
 
 // readLines numbers lines offset … offset+limit-1, each cut at
-// readMaxLineLen; it keeps at most one line's head in memory at a time.
-func readLines(r *bufio.Reader, path string, offset, limit int) (Result, error) {
+// readMaxLineLen; it keeps at most one line's head in memory at a time
+// (and the range's lines for the hooks' tool_response). The rest of the
+// file is streamed through lc to count its lines.
+func readLines(r *bufio.Reader, lc *lineCounter, path string, offset, limit int) (Result, error) {
 	var b strings.Builder
+	var lines []string
 	n := 0
 	for n < offset-1+limit {
 		line, cut, err := readCapped(r, readMaxLineLen)
@@ -157,16 +163,22 @@ func readLines(r *bufio.Reader, path string, offset, limit int) (Result, error) 
 		}
 		n++
 		if n >= offset {
+			lines = append(lines, string(line))
 			if cut {
 				line = append(line, "… [line truncated]"...)
 			}
 			fmt.Fprintf(&b, "%6d\t%s\n", n, line)
 		}
 	}
-	if n < offset {
-		return Result{Data: fmt.Sprintf("<system-reminder>The file has %d lines; offset %d is past its end.</system-reminder>", n, offset)}, nil
+	if _, err := io.Copy(io.Discard, r); err != nil {
+		return Result{Data: fmt.Sprintf("%s: %v", path, err), IsError: true}, nil
 	}
-	return Result{Data: b.String()}, nil
+	resp := readResponse(path, lines, offset, limit, lc.newlines+1)
+	if n < offset {
+		return Result{Data: fmt.Sprintf("<system-reminder>The file has %d lines; offset %d is past its end.</system-reminder>", n, offset),
+			Response: resp}, nil
+	}
+	return Result{Data: b.String(), Response: resp}, nil
 }
 
 // readCapped reads one line (through '\n' or the end of the file) without

@@ -28,7 +28,7 @@ func NewWrite() Tool {
 				return Result{}, err
 			}
 			resp := map[string]any{"type": "update", "filePath": p, "content": str(in, "content"),
-				"structuredPatch": []any{}, "originalFile": string(old)}
+				"structuredPatch": []any{}, "originalFile": string(old), "userModified": false}
 			if statErr != nil {
 				resp["type"], resp["originalFile"] = "create", nil
 				return Result{Data: fmt.Sprintf("File created successfully at: %s", p), Response: resp}, nil

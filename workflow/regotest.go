@@ -32,8 +32,9 @@ type RegoResult struct {
 func (r RegoResult) Location() string { return fmt.Sprintf("%s:%d", r.File, r.Line) }
 
 // RunRegoTests runs the test_* rules of the *_test.rego files in policyDir
-// against the compiled bundle (agentctl's modules, the custom modules and
-// the settings as data), as `opa test` would. No test file, no result.
+// against the compiled bundle (agentctl's modules, the custom modules, the
+// decision log's system.log modules and the settings as data), as `opa
+// test` would. No test file, no result.
 func RunRegoTests(ctx context.Context, b *engine.Bundle, policyDir string) ([]RegoResult, error) {
 	if policyDir == "" {
 		return nil, nil
@@ -63,12 +64,14 @@ func RunRegoTests(ctx context.Context, b *engine.Bundle, policyDir string) ([]Re
 	if tests == 0 {
 		return nil, nil
 	}
-	for name, src := range b.Modules {
-		m, err := ast.ParseModuleWithOpts(name, src, ast.ParserOptions{RegoVersion: ast.RegoV1})
-		if err != nil {
-			return nil, fmt.Errorf("%w: %s: %w", engine.ErrPolicy, name, err)
+	for _, set := range []map[string]string{b.Modules, b.LogModules()} {
+		for name, src := range set {
+			m, err := ast.ParseModuleWithOpts(name, src, ast.ParserOptions{RegoVersion: ast.RegoV1})
+			if err != nil {
+				return nil, fmt.Errorf("%w: %s: %w", engine.ErrPolicy, name, err)
+			}
+			modules[name] = m
 		}
-		modules[name] = m
 	}
 	store := inmem.NewFromObject(b.Data)
 	ch, err := tester.NewRunner().SetStore(store).SetModules(modules).

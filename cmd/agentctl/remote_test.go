@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -56,16 +55,29 @@ func startOPA(t *testing.T, opa, bundlePath string) string {
 // startOPAProcess is startOPA that also returns the server's pid.
 func startOPAProcess(t *testing.T, opa, bundlePath string, extra ...string) (string, int) {
 	t.Helper()
+	return startOPALogged(t, opa, bundlePath, filepath.Join(t.TempDir(), "opa.log"), extra...)
+}
+
+// startOPALogged is startOPAProcess with the server's stdout and stderr
+// (its console decision log, when enabled) written to logPath.
+func startOPALogged(t *testing.T, opa, bundlePath, logPath string, extra ...string) (string, int) {
+	t.Helper()
 	addr := freePort(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	args := append([]string{"run", "--server", "--addr", addr, "--log-level", "error"}, extra...)
 	cmd := exec.CommandContext(ctx, opa, append(args, bundlePath)...)
-	var logs bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &logs, &logs
-	if err := cmd.Start(); err != nil {
+	logFile, err := os.Create(logPath)
+	if err != nil {
 		cancel()
 		t.Fatal(err)
 	}
+	cmd.Stdout, cmd.Stderr = logFile, logFile
+	if err := cmd.Start(); err != nil {
+		cancel()
+		logFile.Close()
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { logFile.Close() })
 	t.Cleanup(func() { cancel(); _ = cmd.Wait() })
 	url := "http://" + addr
 	client := &http.Client{Timeout: time.Second}
@@ -79,7 +91,8 @@ func startOPAProcess(t *testing.T, opa, bundlePath string, extra ...string) (str
 			}
 		}
 		if time.Now().After(deadline) {
-			t.Fatalf("opa server did not become ready: %v\n%s", err, logs.String())
+			logs, _ := os.ReadFile(logPath)
+			t.Fatalf("opa server did not become ready: %v\n%s", err, logs)
 		}
 		time.Sleep(min(backoff, 200*time.Millisecond)) // polling a readiness endpoint, bounded
 	}

@@ -185,7 +185,7 @@ func newRuntime(c *cli.Context, s *settings.Settings) (rt *runtime, err error) {
 	pool := tools.AssemblePool(kept, keptMCP)
 	tc.Pool = func() []tools.Tool { return pool }
 	hooks := &pipeline.HookRunner{Hooks: s.Hooks, Skipped: s.SkippedHooks, ManagedAllowOnly: s.AllowManagedPermissionRulesOnly,
-		ProjectDir: s.Cwd, SessionID: id, TranscriptPath: transcript.Path()}
+		ProjectDir: s.Cwd, SessionID: id, TranscriptPath: transcript.Path(), Effort: s.EffortLevel}
 	cfg := pipeline.Config{Pool: pool, Decider: dec, Hooks: hooks, Always: dec.always, Context: tc, SessionDir: dir,
 		MaxResultChars: c.Int("max-result-chars"), MaxConcurrency: maxConcurrency()}
 	switch cmd := c.String("permission-prompt-command"); {

@@ -34,14 +34,20 @@ Examples:
 			{
 				Name:  "validate",
 				Usage: "validate settings files (or every source) and print errors and warnings",
-				UsageText: `agentctl settings validate [FILE…] [--strict]
+				UsageText: `agentctl settings validate [FILE…] [--strict] [--schema SCHEMA.json]
+
+With --schema, every file is also checked against that JSON Schema — a copy of the public
+Claude Code settings schema (https://json.schemastore.org/claude-code-settings.json, which
+real files name in $schema): what it flags are warnings, each at its file:line:col.
 
 Exit code: 1 when a file is invalid (with --strict: also on any warning).
 
 Examples:
    agentctl settings validate .claude/settings.json
-   agentctl settings validate --strict --cwd fixtures/projects/demo`,
-				Flags:  withGlobals(&cli.BoolFlag{Name: "strict", Usage: "exit 1 on any warning (unknown keys, rules never consulted, dropped settings)"}),
+   agentctl settings validate --strict --cwd fixtures/projects/demo
+   agentctl settings validate --schema claude-code-settings.json .claude/settings.json`,
+				Flags: withGlobals(&cli.BoolFlag{Name: "strict", Usage: "exit 1 on any warning (unknown keys, rules never consulted, dropped settings)"},
+					&cli.StringFlag{Name: "schema", Usage: "also check every file against the JSON Schema in `FILE` (warnings)"}),
 				Action: settingsValidate,
 			},
 		},
@@ -135,6 +141,15 @@ func settingsValidate(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
+	var schema *settings.Schema
+	if p := c.String("schema"); p != "" {
+		if schema, err = settings.LoadSchema(p); err != nil {
+			return cli.Exit("--schema: "+err.Error(), exitError)
+		}
+		for _, pat := range schema.Unchecked {
+			fmt.Fprintf(c.App.ErrWriter, "agentctl: --schema: pattern %q is not Go regexp syntax: not checked\n", pat)
+		}
+	}
 	var results []validation
 	if c.NArg() == 0 {
 		v := validation{Path: "(effective settings)", Warnings: []string{}}
@@ -145,6 +160,13 @@ func settingsValidate(c *cli.Context) error {
 			v.OK, v.Rules, v.sources = true, len(s.Rules), len(s.Files)
 			for _, wn := range s.Warnings {
 				v.Warnings = append(v.Warnings, fmt.Sprint(wn))
+			}
+			for _, f := range s.Files {
+				data, err := os.ReadFile(f.Path)
+				if f.Path == "--settings" { // inline JSON
+					data, err = []byte(flagString(c, "settings")), nil
+				}
+				v.Warnings = append(v.Warnings, schemaWarnings(schema, f.Display, data, err)...)
 			}
 		}
 		results = append(results, v)
@@ -165,6 +187,7 @@ func settingsValidate(c *cli.Context) error {
 			v.Error = err.Error()
 		} else {
 			v.OK = true
+			v.Warnings = append(v.Warnings, schemaWarnings(schema, filepath.Clean(path), data, nil)...)
 		}
 		results = append(results, v)
 	}
@@ -207,4 +230,24 @@ func strictExit(c *cli.Context, warnings int) error {
 		return cli.Exit(fmt.Sprintf("settings validate --strict: %d warning(s)", warnings), exitError)
 	}
 	return nil
+}
+
+// schemaWarnings checks one settings file against --schema (none: no
+// warnings); display names it, readErr is why it could not be read.
+func schemaWarnings(schema *settings.Schema, display string, data []byte, readErr error) []string {
+	if schema == nil {
+		return nil
+	}
+	if readErr != nil {
+		return []string{fmt.Sprintf("%s: warning: schema: %v", display, readErr)}
+	}
+	ws, err := schema.Check(display, data)
+	if err != nil {
+		return []string{err.Error()}
+	}
+	out := make([]string, len(ws))
+	for i, w := range ws {
+		out[i] = w.String()
+	}
+	return out
 }

@@ -1,6 +1,8 @@
-// Package hookproto reads the answers of commands that speak the Claude Code
-// hook protocol: PreToolUse hooks, PermissionRequest approvers and the
-// auto-mode classifier print the same JSON shapes.
+// Package hookproto speaks the Claude Code hook protocol: it writes the JSON
+// a hook reads on stdin (EncodeInput, in Claude Code's field order) and reads
+// the answers of the commands that speak it (PreToolUse hooks,
+// PermissionRequest approvers and the auto-mode classifier print the same
+// JSON shapes).
 package hookproto
 
 import (
