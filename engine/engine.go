@@ -212,9 +212,12 @@ func (c Call) analysis(t *bashparse.Table) bashparse.Analysis {
 	return bashparse.ParseWith(cmd, bashparse.Options{Commands: t})
 }
 
-// Decide validates the call, computes its facts and evaluates the policy.
-// An error means the call could not be decided; callers must not run it.
-// It is safe for concurrent use.
+// Decide validates the call, computes its facts and evaluates the policy,
+// and writes the decision log (WithDecisionLog; see DeferLog). What runs
+// around a decision — the auto-mode classifier, session rules, the
+// exec-time check — is not the engine's: it is middleware in package
+// pipeline. An error means the call could not be decided; callers must
+// not run it. It is safe for concurrent use.
 func (e *Engine) Decide(ctx context.Context, call Call) (Decision, error) {
 	in, problems := e.input(call)
 	if len(problems) > 0 {
@@ -223,8 +226,7 @@ func (e *Engine) Decide(ctx context.Context, call Call) (Decision, error) {
 	return e.decideCall(ctx, call.Tool, in)
 }
 
-// decideCall evaluates a valid call's input, then lets the auto-mode
-// classifier answer a fallback ask and logs the decision.
+// decideCall evaluates a valid call's input and logs the decision.
 func (e *Engine) decideCall(ctx context.Context, tool string, in *callInput) (Decision, error) {
 	d, err := e.evaluate(ctx, in)
 	if err != nil {
@@ -233,15 +235,7 @@ func (e *Engine) decideCall(ctx context.Context, tool string, in *callInput) (De
 		}
 		return d, err
 	}
-	if in.Mode == "auto" {
-		d = e.classify(ctx, in.toMap(), d)
-	}
-	if e.log != nil {
-		if err := e.log.write(e, in.toMap(), d); err != nil {
-			return denyError(tool, err), err
-		}
-	}
-	return d, nil
+	return e.logDecision(ctx, tool, in, d)
 }
 
 // Trace evaluates the call with OPA's tracer on and returns the decision

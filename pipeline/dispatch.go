@@ -18,11 +18,6 @@ import (
 	"github.com/agentctl/agentctl/tools"
 )
 
-// Decider decides whether a call may run (the engine).
-type Decider interface {
-	Decide(ctx context.Context, call engine.Call) (engine.Decision, error)
-}
-
 // AskRequest is a call the policy wants a person (or an approver) to answer.
 type AskRequest struct {
 	Use      ToolUse

@@ -11,6 +11,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/agentctl/agentctl/engine"
+	"github.com/agentctl/agentctl/pipeline"
 )
 
 func explainCommand() *cli.Command {
@@ -49,7 +50,7 @@ func explainAction(c *cli.Context) error {
 	if c.Bool("trace") {
 		tw = &trace
 	}
-	x, err := e.Explain(context.Background(), call, tw)
+	x, err := explain(context.Background(), e, call, tw)
 	input, problems, d := x.Input, x.Problems, x.Decision
 	if err != nil {
 		return cli.Exit(err.Error(), exitError)
@@ -75,6 +76,23 @@ func explainAction(c *cli.Context) error {
 		fmt.Fprintf(w, "\ntrace:\n%s", trace.String())
 	}
 	return nil
+}
+
+// explain decides the call as check does and keeps what the policy saw;
+// a traced explanation is the policy's own answer, as OPA traced it.
+func explain(ctx context.Context, e *engine.Engine, call engine.Call, trace io.Writer) (engine.Explanation, error) {
+	if trace != nil {
+		return e.Explain(ctx, call, trace)
+	}
+	var x engine.Explanation
+	core := func(ctx context.Context, call engine.Call) (engine.Decision, error) {
+		var err error
+		x, err = e.Explain(ctx, call, nil)
+		return x.Decision, err
+	}
+	d, err := pipeline.Around(core, e.Settings(), nil)(ctx, call)
+	x.Decision = d
+	return x, err
 }
 
 func printFacts(w io.Writer, input map[string]any) {

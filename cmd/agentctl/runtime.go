@@ -3,7 +3,6 @@ package main
 import (
 	"bufio"
 	"context"
-	"errors"
 	"fmt"
 	"net/url"
 	"os"
@@ -28,20 +27,13 @@ type swappable struct {
 	e    *engine.Engine
 	s    *settings.Settings
 	opts []engine.Option
-	// fatal is told about errors that must end the run (a decision log
-	// that cannot be written: decisions would go unaudited).
-	fatal func(error)
 }
 
 func (w *swappable) Decide(ctx context.Context, call engine.Call) (engine.Decision, error) {
 	w.mu.RLock()
 	e := w.e
 	w.mu.RUnlock()
-	d, err := e.Decide(ctx, call)
-	if errors.Is(err, engine.ErrDecisionLog) && w.fatal != nil {
-		w.fatal(err)
-	}
-	return d, err
+	return e.Decide(ctx, call)
 }
 
 // always adds session allow rules for exactly this call (and, for Bash, the
@@ -141,7 +133,10 @@ func newRuntime(c *cli.Context, s *settings.Settings) (rt *runtime, err error) {
 	if err != nil {
 		return nil, cli.Exit(err.Error(), exitError)
 	}
-	dec := &swappable{e: e, s: s, opts: opts, fatal: stop.fail}
+	rules := &swappable{e: e, s: s, opts: opts}
+	// A decision log that cannot be written ends the run: decisions
+	// would go unaudited.
+	dec := pipeline.Around(rules.Decide, s, stop.fail)
 	id := c.String("session-id")
 	if id == "" {
 		id = newSessionID()
@@ -184,7 +179,7 @@ func newRuntime(c *cli.Context, s *settings.Settings) (rt *runtime, err error) {
 	tc.Pool = func() []tools.Tool { return pool }
 	hooks := &pipeline.HookRunner{Hooks: s.Hooks, Skipped: s.SkippedHooks, ManagedAllowOnly: s.AllowManagedPermissionRulesOnly,
 		ProjectDir: s.Cwd, SessionID: id, TranscriptPath: transcript.Path()}
-	cfg := pipeline.Config{Pool: pool, Decider: dec, Hooks: hooks, Always: dec.always, Context: tc, SessionDir: dir,
+	cfg := pipeline.Config{Pool: pool, Decider: dec, Hooks: hooks, Always: rules.always, Context: tc, SessionDir: dir,
 		MaxResultChars: c.Int("max-result-chars"), MaxConcurrency: maxConcurrency()}
 	switch cmd := c.String("permission-prompt-command"); {
 	case cmd != "":
