@@ -156,6 +156,63 @@ func TestDecisionLogFailureFailsClosed(t *testing.T) {
 	}
 }
 
+// TestSessionRuleNeverOverridesPolicy: an "always allow" answer adds an
+// allow rule, weighed at the allow stage — deny rules, ask rules and the
+// safety check still win; only what fell to the fallback is now allowed.
+func TestSessionRuleNeverOverridesPolicy(t *testing.T) {
+	s := loadProject(t, `{"permissions": {"deny": ["Bash(rm *)", "Read(.env)"], "ask": ["Bash(git push *)"]}}`, settings.Options{})
+	e, err := engine.New(context.Background(), s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rules := NewSessionRules(e)
+	dec := Around(rules.Decide, s, nil)
+	tests := []struct {
+		cmd    string
+		effect engine.Effect
+		stage  engine.Stage
+	}{
+		{"rm build.log", engine.Deny, engine.StageDeny},
+		{"cat .env", engine.Deny, engine.StageDeny},
+		{"git push origin main", engine.Ask, engine.StageAsk},
+		{"echo x > .git/config", engine.Ask, engine.StageSafety},
+		{"make build", engine.Allow, engine.StageAllow},
+	}
+	for _, tt := range tests {
+		if err := rules.Always("Bash", map[string]any{"command": tt.cmd}); err != nil {
+			t.Fatal(err)
+		}
+		d := decideBash(t, dec, tt.cmd, "")
+		if d.Decision != tt.effect || d.Stage != tt.stage {
+			t.Errorf("%s after always: %s/%s (%s), want %s/%s", tt.cmd, d.Decision, d.Stage, d.Reason, tt.effect, tt.stage)
+		}
+	}
+	if d := decideBash(t, dec, "make build", "dontAsk"); d.Decision != engine.Allow {
+		t.Errorf("a session rule allows under dontAsk too: %+v", d)
+	}
+	if d := decideBash(t, dec, "make deploy", ""); d.Decision != engine.Ask {
+		t.Errorf("a session rule allows exactly its call: make deploy %+v", d)
+	}
+}
+
+func TestSessionRule(t *testing.T) {
+	for _, tt := range []struct {
+		tool string
+		in   map[string]any
+		want string
+	}{
+		{"Bash", map[string]any{"command": "make test"}, "Bash(make test)"},
+		{"Edit", map[string]any{"file_path": "/p/a.go"}, "Edit(//p/a.go)"},
+		{"Read", map[string]any{"file_path": "/etc/hosts"}, "Read(//etc/hosts)"},
+		{"WebFetch", map[string]any{"url": "https://docs.example.com/x"}, "WebFetch(domain:docs.example.com)"},
+		{"mcp__db__query", map[string]any{}, "mcp__db__query"},
+	} {
+		if got := sessionRule(tt.tool, tt.in); got != tt.want {
+			t.Errorf("sessionRule(%s) = %s, want %s", tt.tool, got, tt.want)
+		}
+	}
+}
+
 // TestExecCheckThroughTheChain: the exec-time check decides through the
 // same chain as the call did, so in auto mode the classifier's block
 // refuses a command the shell was about to run.
