@@ -88,7 +88,7 @@ func TestBrokenCustomModuleIsAClearError(t *testing.T) {
 		t.Errorf("err = %#v, want a PolicyError at bad.rego:4", err)
 	}
 	// A type error inside a custom module keeps OPA's code and the user's position.
-	os.WriteFile(filepath.Join(dir, "bad.rego"), []byte("package agentctl.custom\n\nask contains x if {\n\tx := input.n + 1\n\tx == \"s\"\n}\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "bad.rego"), []byte("package agentctl.custom\n\nask contains x if {\n\tx := count(input.facts.commands) + 1\n\tx == \"s\"\n}\n"), 0o644)
 	_, err = New(context.Background(), s, WithPolicyDir(dir))
 	if !errors.As(err, &pe) || pe.File != filepath.Join(dir, "bad.rego") || pe.Line != 5 || pe.Code != "rego_type_error" {
 		t.Errorf("err = %#v, want a rego_type_error at bad.rego:5", err)
