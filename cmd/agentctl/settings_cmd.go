@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -10,6 +11,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/agentctl/agentctl/engine"
 	"github.com/agentctl/agentctl/settings"
 )
 
@@ -31,14 +33,20 @@ Examples:
 			},
 			{
 				Name:  "validate",
-				Usage: "validate settings files (or every source) and print errors and warnings",
-				UsageText: `agentctl settings validate [FILE…] [--strict]
+				Usage: "validate settings files (or every source), and the --policy modules, and print errors and warnings",
+				UsageText: `agentctl settings validate [FILE…] [--strict] [--policy DIR]
+
+With --policy, the custom org modules in DIR are compiled too, type-checked
+against the policy input's JSON Schema (rego/schemas/input.json): a field
+the input does not have, or a comparison of values of different types, is
+an error at the module's file:line.
 
 Exit code: 1 when a file is invalid (with --strict: also on any warning).
 
 Examples:
    agentctl settings validate .claude/settings.json
-   agentctl settings validate --strict --cwd fixtures/projects/demo`,
+   agentctl settings validate --strict --cwd fixtures/projects/demo
+   agentctl settings validate --policy fixtures/policies/org`,
 				Flags:  withGlobals(&cli.BoolFlag{Name: "strict", Usage: "exit 1 on any warning (unknown keys, rules never consulted, dropped settings)"}),
 				Action: settingsValidate,
 			},
@@ -126,6 +134,8 @@ type validation struct {
 	Rules    int      `json:"rules,omitempty"`
 	// sources counts the files behind the effective settings (text output).
 	sources int
+	// effective marks the result for the effective settings.
+	effective bool
 }
 
 func settingsValidate(c *cli.Context) error {
@@ -135,7 +145,7 @@ func settingsValidate(c *cli.Context) error {
 	}
 	var results []validation
 	if c.NArg() == 0 {
-		v := validation{Path: "(effective settings)", Warnings: []string{}}
+		v := validation{Path: "(effective settings)", Warnings: []string{}, effective: true}
 		s, err := settings.Load(settingsOptions(c))
 		if err != nil {
 			v.Error = err.Error()
@@ -166,6 +176,9 @@ func settingsValidate(c *cli.Context) error {
 		}
 		results = append(results, v)
 	}
+	if dir := flagString(c, "policy"); dir != "" {
+		results = append(results, validatePolicy(c, dir))
+	}
 	failed, warned := false, 0
 	w := c.App.Writer
 	for _, v := range results {
@@ -180,7 +193,7 @@ func settingsValidate(c *cli.Context) error {
 		switch {
 		case v.Error != "":
 			fmt.Fprintln(w, v.Error)
-		case c.NArg() == 0:
+		case v.effective:
 			fmt.Fprintf(w, "ok: %d files, %d rules, %d warnings\n", v.sources, v.Rules, len(v.Warnings))
 		default:
 			fmt.Fprintf(w, "%s: ok\n", v.Path)
@@ -197,6 +210,22 @@ func settingsValidate(c *cli.Context) error {
 		return cli.Exit("", exitError)
 	}
 	return strictExit(c, warned)
+}
+
+// validatePolicy compiles the custom org modules in dir with agentctl's
+// own, under the effective settings, as every deciding command would.
+func validatePolicy(c *cli.Context, dir string) validation {
+	v := validation{Path: dir, Warnings: []string{}}
+	s, err := settings.Load(settingsOptions(c))
+	if err == nil {
+		_, err = engine.New(context.Background(), s, engine.WithPolicyDir(dir))
+	}
+	if err != nil {
+		v.Error = err.Error()
+		return v
+	}
+	v.OK = true
+	return v
 }
 
 // strictExit fails settings validate --strict when there was any warning.
