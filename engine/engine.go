@@ -216,9 +216,12 @@ func (c Call) analysis(t *bashparse.Table) bashparse.Analysis {
 	return bashparse.ParseWith(cmd, bashparse.Options{Commands: t})
 }
 
-// Decide validates the call, computes its facts and evaluates the policy.
-// An error means the call could not be decided; callers must not run it.
-// It is safe for concurrent use.
+// Decide validates the call, computes its facts and evaluates the policy,
+// and writes the decision log (WithDecisionLog; see DeferLog). What runs
+// around a decision — the auto-mode classifier, session rules, the
+// exec-time check — is not the engine's: it is middleware in package
+// pipeline. An error means the call could not be decided; callers must
+// not run it. It is safe for concurrent use.
 func (e *Engine) Decide(ctx context.Context, call Call) (Decision, error) {
 	in, problems := e.input(call)
 	if len(problems) > 0 {
@@ -227,8 +230,7 @@ func (e *Engine) Decide(ctx context.Context, call Call) (Decision, error) {
 	return e.decideCall(ctx, call.Tool, in)
 }
 
-// decideCall evaluates a valid call's input, then lets the auto-mode
-// classifier answer a fallback ask and logs the decision.
+// decideCall evaluates a valid call's input and logs the decision.
 func (e *Engine) decideCall(ctx context.Context, tool string, in *callInput) (Decision, error) {
 	var meta *remoteMeta
 	if e.log != nil && e.remote != "" {
@@ -244,15 +246,7 @@ func (e *Engine) decideCall(ctx context.Context, tool string, in *callInput) (De
 		}
 		return d, err
 	}
-	if in.Mode == "auto" {
-		d = e.classify(ctx, in.toMap(), d)
-	}
-	if e.log != nil {
-		if err := e.log.write(ctx, e, in.toMap(), d, meta, metrics); err != nil {
-			return denyError(tool, err), err
-		}
-	}
-	return d, nil
+	return e.logDecision(ctx, tool, in, d, meta, metrics)
 }
 
 // Input builds the document the policy sees for a call, or the validation

@@ -86,7 +86,7 @@ func TestBrokenCustomModuleIsAClearError(t *testing.T) {
 		t.Errorf("err = %#v, want a PolicyError at bad.rego:4", err)
 	}
 	// A type error inside a custom module keeps OPA's code and the user's position.
-	os.WriteFile(filepath.Join(dir, "bad.rego"), []byte("package agentctl.custom\n\nask contains x if {\n\tx := input.n + 1\n\tx == \"s\"\n}\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "bad.rego"), []byte("package agentctl.custom\n\nask contains x if {\n\tx := count(input.facts.commands) + 1\n\tx == \"s\"\n}\n"), 0o644)
 	_, err = New(context.Background(), s, WithPolicyDir(dir))
 	if !errors.As(err, &pe) || pe.File != filepath.Join(dir, "bad.rego") || pe.Line != 5 || pe.Code != "rego_type_error" {
 		t.Errorf("err = %#v, want a rego_type_error at bad.rego:5", err)
@@ -131,42 +131,5 @@ func TestFailClosed(t *testing.T) {
 	}
 	if _, err := resultDecision(nil); !errors.Is(err, ErrUndefined) {
 		t.Errorf("undefined result accepted: %v", err)
-	}
-}
-
-func TestAutoModeClassifier(t *testing.T) {
-	dir := t.TempDir()
-	script := filepath.Join(dir, "classify.sh")
-	os.WriteFile(script, []byte(`#!/bin/sh
-input=$(cat)
-case "$input" in
-  *'"make deploy"'*) echo "too risky" >&2; exit 2 ;;
-  *'"make'*) echo '{"hookSpecificOutput": {"permissionDecision": "allow", "permissionDecisionReason": "build step"}}' ;;
-  *) echo '{}' ;;
-esac
-`), 0o755)
-	s := project(t, `{"permissions": {"ask": ["Bash(git push *)"]}, "agentctl": {"autoClassifier": "`+script+`"}}`, map[string]string{})
-	e, err := New(context.Background(), s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	run := func(cmd string) Decision {
-		d, err := e.Decide(context.Background(), Call{Tool: "Bash", Input: map[string]any{"command": cmd}, Mode: "auto"})
-		if err != nil {
-			t.Fatal(err)
-		}
-		return d
-	}
-	if d := run("make build"); d.Decision != Allow || !strings.Contains(d.Reason, "build step") {
-		t.Errorf("make build: %+v", d)
-	}
-	if d := run("make deploy"); d.Decision != Deny || !strings.Contains(d.Reason, "too risky") {
-		t.Errorf("make deploy: %+v", d)
-	}
-	if d := run("npm publish"); d.Decision != Ask {
-		t.Errorf("no verdict: %+v, want ask", d)
-	}
-	if d := run("git push origin"); d.Decision != Ask || d.Stage != StageAsk {
-		t.Errorf("explicit ask rule: %+v, want ask", d)
 	}
 }

@@ -34,10 +34,15 @@ func (b *Bundle) regoBase(query string) []func(*rego.Rego) {
 }
 
 // regoOptions are regoBase with every module of the bundle, then extra.
+// With custom org modules, every module is type-checked against the
+// policy input's schema (inputSchemas).
 func (b *Bundle) regoOptions(query string, extra ...func(*rego.Rego)) []func(*rego.Rego) {
 	opts := b.regoBase(query)
 	for _, name := range b.moduleNames() {
 		opts = append(opts, rego.Module(name, b.Modules[name]))
+	}
+	if b.hasCustom() {
+		opts = append(opts, rego.Schemas(inputSchemas()))
 	}
 	return append(opts, extra...)
 }

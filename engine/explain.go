@@ -9,6 +9,8 @@ import (
 type Explanation struct {
 	// Input is the document the policy saw (nil when the call was invalid).
 	Input map[string]any
+	// Facts are Input's facts as Go values (nil when the call was invalid).
+	Facts *Facts
 	// Problems are the validation problems that stopped the call before the
 	// policy (none when it reached the policy).
 	Problems []string
@@ -32,5 +34,5 @@ func (e *Engine) Explain(ctx context.Context, call Call, trace io.Writer) (Expla
 	} else {
 		d, err = e.decideCall(ctx, call.Tool, in)
 	}
-	return Explanation{Input: input, Decision: d}, err
+	return Explanation{Input: input, Facts: &in.Facts, Decision: d}, err
 }

@@ -19,9 +19,14 @@ type PolicyError struct {
 	Col     int    // 1-based; 0 when unknown
 	Code    string // a stable machine code (CodePolicy or OPA's)
 	Message string
+	// Details are OPA's lines under the message, when it gives some: for
+	// a type error, the expression, the field it has and the ones it
+	// wants.
+	Details []string
 }
 
-// Error prints "invalid policy: file:line:col: code: message".
+// Error prints "invalid policy: file:line:col: code: message", then the
+// details, one indented line each.
 func (e *PolicyError) Error() string {
 	var b strings.Builder
 	b.WriteString(ErrPolicy.Error())
@@ -41,6 +46,10 @@ func (e *PolicyError) Error() string {
 		b.WriteString(": ")
 	}
 	b.WriteString(e.Message)
+	for _, l := range e.Details {
+		b.WriteString("\n\t")
+		b.WriteString(l)
+	}
 	return b.String()
 }
 

@@ -24,6 +24,9 @@ func policyErrors(err error, files map[string]string) error {
 	out := make([]error, 0, len(errs))
 	for _, e := range errs {
 		pe := &PolicyError{Code: e.Code, Message: e.Message}
+		if e.Details != nil {
+			pe.Details = e.Details.Lines()
+		}
 		if loc := e.Location; loc != nil {
 			pe.File, pe.Line, pe.Col = loc.File, loc.Row, loc.Col
 			if f, ok := files[loc.File]; ok {

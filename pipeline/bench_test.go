@@ -13,7 +13,7 @@ import (
 // no hooks and an allow-all decider: the pipeline's own cost.
 func BenchmarkDispatchOverhead(b *testing.B) {
 	noop := probe("Noop", true, func(context.Context, tools.Input) (tools.Result, error) { return tools.Result{Data: "ok"}, nil })
-	s, _ := NewSession(Config{Pool: []tools.Tool{noop}, Decider: allowAll{}, Context: &tools.Context{Cwd: b.TempDir()}, SessionDir: b.TempDir()})
+	s, _ := NewSession(&tools.Context{Cwd: b.TempDir(), SessionDir: b.TempDir()}, allowAll{}, WithPool([]tools.Tool{noop}))
 	use := ToolUse{ID: "t", Name: "Noop", Input: map[string]any{"x": "y"}}
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {
@@ -30,7 +30,7 @@ func BenchmarkParallelCalls(b *testing.B) {
 		time.Sleep(50 * time.Millisecond) // the tool's own work
 		return tools.Result{Data: "done"}, nil
 	})
-	s, _ := NewSession(Config{Pool: []tools.Tool{work}, Decider: allowAll{}, Context: &tools.Context{Cwd: b.TempDir()}, SessionDir: b.TempDir()})
+	s, _ := NewSession(&tools.Context{Cwd: b.TempDir(), SessionDir: b.TempDir()}, allowAll{}, WithPool([]tools.Tool{work}))
 	run := func(n int) time.Duration {
 		start := time.Now()
 		ex := s.NewExecutor(context.Background())
@@ -57,7 +57,7 @@ func BenchmarkStreamStart(b *testing.B) {
 		started <- time.Now()
 		return tools.Result{}, nil
 	})
-	s, _ := NewSession(Config{Pool: []tools.Tool{p}, Decider: allowAll{}, Context: &tools.Context{Cwd: b.TempDir()}, SessionDir: b.TempDir()})
+	s, _ := NewSession(&tools.Context{Cwd: b.TempDir(), SessionDir: b.TempDir()}, allowAll{}, WithPool([]tools.Tool{p}))
 	var total time.Duration
 	for i := 0; i < b.N; i++ {
 		pr, pw := newPipe()

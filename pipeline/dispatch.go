@@ -1,7 +1,3 @@
-// Package pipeline runs tool calls through the seven stages (extract,
-// validate, pre-tool hooks, permission, execute, post-tool hooks, map
-// result), schedules one message's calls into batches, executes streamed
-// calls as their blocks complete, and drives scripted sessions.
 package pipeline
 
 import (
@@ -10,18 +6,12 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/agentctl/agentctl/bashparse"
 	"github.com/agentctl/agentctl/engine"
 	"github.com/agentctl/agentctl/tools"
 )
-
-// Decider decides whether a call may run (the engine).
-type Decider interface {
-	Decide(ctx context.Context, call engine.Call) (engine.Decision, error)
-}
 
 // AskRequest is a call the policy wants a person (or an approver) to answer.
 type AskRequest struct {
@@ -58,56 +48,6 @@ type Denial struct {
 	ToolName  string         `json:"tool_name"`
 	ToolUseID string         `json:"tool_use_id"`
 	ToolInput map[string]any `json:"tool_input"`
-}
-
-// Config wires a Session.
-type Config struct {
-	Pool     []tools.Tool
-	Decider  Decider
-	Hooks    *HookRunner
-	Approver Approver // nil: every ask is a denial saying what was needed
-	// Always adds a session allow rule after an "always allow" answer.
-	Always func(tool string, input map[string]any) error
-	// Context is the execution context; context modifiers change it between batches.
-	Context        *tools.Context
-	SessionDir     string
-	MaxResultChars int // default 50,000
-	MaxConcurrency int // default 10
-}
-
-// Session dispatches the calls of one agent session. It is safe for
-// concurrent use by its executors.
-type Session struct {
-	cfg     Config
-	mu      sync.Mutex
-	denials []Denial
-	// asking serialises approvals: calls of one batch may ask at once, and
-	// a person answers one question at a time.
-	asking sync.Mutex
-}
-
-// NewSession checks the config and fills defaults.
-func NewSession(cfg Config) (*Session, error) {
-	if cfg.Decider == nil || cfg.Context == nil {
-		return nil, errors.New("pipeline: a session needs a Decider and a Context")
-	}
-	if cfg.Hooks == nil {
-		cfg.Hooks = &HookRunner{}
-	}
-	if cfg.MaxResultChars <= 0 {
-		cfg.MaxResultChars = 50000
-	}
-	if cfg.MaxConcurrency <= 0 {
-		cfg.MaxConcurrency = 10
-	}
-	return &Session{cfg: cfg}, nil
-}
-
-// Denials returns the calls refused so far (never nil: stream-json prints []).
-func (s *Session) Denials() []Denial {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return append([]Denial{}, s.denials...)
 }
 
 // Outcome is the result of dispatching one call.
@@ -149,11 +89,11 @@ func errorOutcome(id, msg string) Outcome {
 
 // lookup finds and validates a call: the tool, then its schema and ValidateInput.
 func (s *Session) lookup(use ToolUse) (tools.Tool, error) {
-	t, ok := tools.Find(s.cfg.Pool, use.Name)
+	t, ok := tools.Find(s.pool, use.Name)
 	if !ok {
 		return nil, fmt.Errorf("no such tool available: %s", use.Name)
 	}
-	if err := t.ValidateInput(use.Input, s.cfg.Context); err != nil {
+	if err := t.ValidateInput(use.Input, s.tc); err != nil {
 		return t, errors.New(strings.TrimPrefix(err.Error(), tools.ErrInvalidInput.Error()+": "))
 	}
 	return t, nil
@@ -161,7 +101,7 @@ func (s *Session) lookup(use ToolUse) (tools.Tool, error) {
 
 // Dispatch runs one call through the seven stages.
 func (s *Session) Dispatch(ctx context.Context, use ToolUse) Outcome {
-	tc := s.cfg.Context
+	tc := s.tc
 	if use.Input == nil {
 		use.Input = map[string]any{}
 	}
@@ -172,7 +112,7 @@ func (s *Session) Dispatch(ctx context.Context, use ToolUse) Outcome {
 	if err != nil {
 		return errorOutcome(use.ID, "<tool_use_error>"+err.Error()+"</tool_use_error>")
 	}
-	pre := s.cfg.Hooks.Run(ctx, "PreToolUse", use.Name, map[string]any{"cwd": tc.Cwd, "permission_mode": tc.Mode,
+	pre := s.hooks.Run(ctx, "PreToolUse", use.Name, map[string]any{"cwd": tc.Cwd, "permission_mode": tc.Mode,
 		"tool_input": use.Input, "tool_use_id": use.ID})
 	out := Outcome{Stop: pre.Stop, StopReason: pre.StopReason, Notices: hookNotices("PreToolUse", pre)}
 	if (pre.Decision == "deny" || pre.Blocked) && strings.TrimSpace(pre.Reason) == "" {
@@ -206,7 +146,7 @@ func (s *Session) Dispatch(ctx context.Context, use ToolUse) Outcome {
 	postEvent := "PostToolUse"
 	if callErr != nil || r.IsError {
 		postEvent = "PostToolUseFailure"
-		post = s.cfg.Hooks.Run(ctx, "PostToolUseFailure", use.Name, map[string]any{"cwd": tc.Cwd,
+		post = s.hooks.Run(ctx, "PostToolUseFailure", use.Name, map[string]any{"cwd": tc.Cwd,
 			"permission_mode": tc.Mode, "tool_input": use.Input, "tool_use_id": use.ID,
 			"error": fmt.Sprint(r.Data), "is_interrupt": errors.Is(ctx.Err(), context.Canceled),
 			"duration_ms": out.Duration.Milliseconds()})
@@ -215,7 +155,7 @@ func (s *Session) Dispatch(ctx context.Context, use ToolUse) Outcome {
 		if r.Response != nil {
 			resp = r.Response // the object Claude Code sends (hooks read .tool_response.stdout)
 		}
-		post = s.cfg.Hooks.Run(ctx, "PostToolUse", use.Name, map[string]any{"cwd": tc.Cwd, "permission_mode": tc.Mode,
+		post = s.hooks.Run(ctx, "PostToolUse", use.Name, map[string]any{"cwd": tc.Cwd, "permission_mode": tc.Mode,
 			"tool_input": use.Input, "tool_use_id": use.ID, "tool_response": resp,
 			"duration_ms": out.Duration.Milliseconds()})
 	}
@@ -245,8 +185,8 @@ func (s *Session) Dispatch(ctx context.Context, use ToolUse) Outcome {
 // model-readable refusal. shell is the call's shell analysis (nil for tools that
 // run no command): the engine reuses it instead of parsing again.
 func (s *Session) permit(ctx context.Context, use ToolUse, shell *bashparse.Analysis, verdict *engine.HookVerdict) string {
-	tc := s.cfg.Context
-	d, err := s.cfg.Decider.Decide(ctx, engine.Call{Tool: use.Name, Input: use.Input, Mode: tc.Mode, Cwd: tc.Cwd,
+	tc := s.tc
+	d, err := s.dec.Decide(ctx, engine.Call{Tool: use.Name, Input: use.Input, Mode: tc.Mode, Cwd: tc.Cwd,
 		Hook: verdict, Analysis: shell})
 	switch {
 	case err != nil:
@@ -260,7 +200,7 @@ func (s *Session) permit(ctx context.Context, use ToolUse, shell *bashparse.Anal
 	}
 	req := AskRequest{Use: use, Decision: d, Mode: tc.Mode, Cwd: tc.Cwd}
 	// As Claude Code sends it: suggestions (agentctl makes none here), no tool_use_id.
-	pr := s.cfg.Hooks.Run(ctx, "PermissionRequest", use.Name, map[string]any{"cwd": tc.Cwd, "permission_mode": tc.Mode,
+	pr := s.hooks.Run(ctx, "PermissionRequest", use.Name, map[string]any{"cwd": tc.Cwd, "permission_mode": tc.Mode,
 		"tool_input": use.Input, "permission_suggestions": []any{}})
 	switch {
 	case pr.Decision == "deny" || pr.Blocked:
@@ -271,14 +211,14 @@ func (s *Session) permit(ctx context.Context, use ToolUse, shell *bashparse.Anal
 		// fallback ask, never an ask rule, an unresolved part or a safety check.
 		return ""
 	}
-	if s.cfg.Approver == nil {
+	if s.approver == nil {
 		s.deny(use)
 		return fmt.Sprintf("This %s call requires approval, and no one can approve it in this session: %s. "+
 			"An allow rule (--allowed-tools), a different --permission-mode, or --permission-prompt-command would be needed.",
 			use.Name, d.Reason)
 	}
 	s.asking.Lock()
-	a, err := s.cfg.Approver.Approve(ctx, req)
+	a, err := s.approver.Approve(ctx, req)
 	s.asking.Unlock()
 	if err != nil || !a.Allow {
 		s.deny(use)
@@ -288,18 +228,12 @@ func (s *Session) permit(ctx context.Context, use ToolUse, shell *bashparse.Anal
 		}
 		return "Permission to use " + use.Name + " was not granted: " + strings.TrimSpace(d.Reason+"; "+reason)
 	}
-	if a.Always && s.cfg.Always != nil {
-		if err := s.cfg.Always(use.Name, use.Input); err != nil {
+	if a.Always && s.rules != nil {
+		if err := s.rules.Always(use.Name, use.Input); err != nil {
 			return "could not record the session rule: " + err.Error()
 		}
 	}
 	return ""
-}
-
-func (s *Session) deny(use ToolUse) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.denials = append(s.denials, Denial{ToolName: use.Name, ToolUseID: use.ID, ToolInput: use.Input})
 }
 
 // appendText adds a note to a tool_result's content (string or blocks).

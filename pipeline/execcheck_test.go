@@ -67,7 +67,7 @@ func TestExecCheckBypassClasses(t *testing.T) {
 					t.Fatalf("git init: %v %s", err, out)
 				}
 			}
-			r, err := tools.NewBash().Call(context.Background(), tools.Input{"command": c.cmd}, sess.cfg.Context, nil)
+			r, err := tools.NewBash().Call(context.Background(), tools.Input{"command": c.cmd}, sess.tc, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -102,7 +102,7 @@ func TestExecCheckCriticalPathsStayTheSessions(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, cmd := range []string{"cd / && rm -rf " + dir, "cd /tmp; rm -r " + dir} {
-		r, err := tools.NewBash().Call(context.Background(), tools.Input{"command": cmd}, sess.cfg.Context, nil)
+		r, err := tools.NewBash().Call(context.Background(), tools.Input{"command": cmd}, sess.tc, nil)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -42,7 +42,7 @@ func (e siblingError) Error() string {
 
 // NewExecutor starts an executor for one message.
 func (s *Session) NewExecutor(ctx context.Context) *Executor {
-	return &Executor{s: s, ctx: ctx, sem: make(chan struct{}, s.cfg.MaxConcurrency)}
+	return &Executor{s: s, ctx: ctx, sem: make(chan struct{}, s.maxConcurrency)}
 }
 
 // safe reports whether a call may share a batch: a known tool, input valid
@@ -50,7 +50,7 @@ func (s *Session) NewExecutor(ctx context.Context) *Executor {
 // checked here: the full validation (which may read files an earlier call
 // writes) runs when the call's turn comes.
 func (e *Executor) safe(use ToolUse) bool {
-	t, ok := tools.Find(e.s.cfg.Pool, use.Name)
+	t, ok := tools.Find(e.s.pool, use.Name)
 	return ok && tools.ValidateSchema(t, use.Input) == nil && t.IsConcurrencySafe(use.Input)
 }
 
@@ -104,7 +104,7 @@ func (e *Executor) Add(use ToolUse) {
 			b.cancel(siblingError{use.ID})
 		}
 		if out.modifier != nil {
-			out.modifier(e.s.cfg.Context) // only unsafe calls (batches of one) carry modifiers
+			out.modifier(e.s.tc) // only unsafe calls (batches of one) carry modifiers
 		}
 		e.mu.Lock()
 		e.outs[idx] = out

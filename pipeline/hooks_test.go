@@ -61,10 +61,9 @@ func realSession(t *testing.T, projectSettings string, hooks []hookScript, timeo
 		}
 		hs = append(hs, settings.Hook{Event: h.event, Matcher: matcher, Type: "command", Command: "'" + script(t, dir, h.name, h.body) + "'"})
 	}
-	tc := &tools.Context{Cwd: dir, Mode: "default"}
-	tc.CheckCommand = ExecCheck(e, tc)
-	sess, err := NewSession(Config{Pool: []tools.Tool{tools.NewBash(), tools.NewRead()}, Decider: e, Context: tc,
-		Hooks: &HookRunner{Hooks: hs, ProjectDir: dir, DefaultTimeout: timeout}, SessionDir: dir})
+	tc := &tools.Context{Cwd: dir, Mode: "default", SessionDir: dir}
+	sess, err := NewSession(tc, e, WithPool([]tools.Tool{tools.NewBash(), tools.NewRead()}),
+		WithHooks(&HookRunner{Hooks: hs, ProjectDir: dir, DefaultTimeout: timeout}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -180,11 +179,10 @@ func TestPostToolUseHooks(t *testing.T) {
 	dir := t.TempDir()
 	post := "'" + script(t, dir, "post", `cat > "$CLAUDE_PROJECT_DIR/post.json"; echo "lint failed" >&2; exit 2`) + "'"
 	fail := "'" + script(t, dir, "fail", `cat > "$CLAUDE_PROJECT_DIR/fail.json"`) + "'"
-	s, err := NewSession(Config{Pool: []tools.Tool{tools.NewBash()}, Decider: allowAll{},
-		Context: &tools.Context{Cwd: dir, CheckCommand: func(context.Context, []string) error { return nil }},
-		Hooks: &HookRunner{ProjectDir: dir, Hooks: []settings.Hook{
+	s, err := NewSession(&tools.Context{Cwd: dir, SessionDir: dir, CheckCommand: func(context.Context, []string) error { return nil }},
+		allowAll{}, WithPool([]tools.Tool{tools.NewBash()}), WithHooks(&HookRunner{ProjectDir: dir, Hooks: []settings.Hook{
 			{Event: "PostToolUse", Matcher: "Bash|Edit", Type: "command", Command: post},
-			{Event: "PostToolUseFailure", Matcher: "^Ba.*", Type: "command", Command: fail}}}, SessionDir: dir})
+			{Event: "PostToolUseFailure", Matcher: "^Ba.*", Type: "command", Command: fail}}}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -237,7 +235,7 @@ func TestExecCheckRefusesDynamicCommand(t *testing.T) {
 	sess, dir := realSession(t, `{"permissions": {"allow": ["Bash"], "deny": ["Bash(rm *)"]}}`, nil, 5*time.Second)
 	victim := filepath.Join(dir, "x")
 	os.WriteFile(victim, []byte("keep me"), 0o644)
-	r, err := tools.NewBash().Call(context.Background(), tools.Input{"command": "c=rm; $c x"}, sess.cfg.Context, nil)
+	r, err := tools.NewBash().Call(context.Background(), tools.Input{"command": "c=rm; $c x"}, sess.tc, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -114,9 +114,10 @@ func recordingSession(t *testing.T, dir, projectSettings string) *Session {
 	}
 	tc := &tools.Context{Cwd: dir, Mode: "default"}
 	tc.CheckCommand = ExecCheck(e, tc)
-	sess, err := NewSession(Config{Pool: []tools.Tool{tools.NewBash(), tools.NewRead(), tools.NewWrite(), tools.NewEdit()},
-		Decider: e, Context: tc, SessionDir: t.TempDir(), Hooks: &HookRunner{Hooks: hs, ProjectDir: dir,
-			SessionID: "s1", TranscriptPath: filepath.Join(dir, "s1.jsonl"), Effort: "high", DefaultTimeout: time.Minute}})
+	tc.SessionDir = t.TempDir()
+	sess, err := NewSession(tc, e, WithPool([]tools.Tool{tools.NewBash(), tools.NewRead(), tools.NewWrite(), tools.NewEdit()}),
+		WithHooks(&HookRunner{Hooks: hs, ProjectDir: dir,
+			SessionID: "s1", TranscriptPath: filepath.Join(dir, "s1.jsonl"), Effort: "high", DefaultTimeout: time.Minute}))
 	if err != nil {
 		t.Fatal(err)
 	}

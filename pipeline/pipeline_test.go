@@ -34,9 +34,9 @@ func probe(name string, safe bool, run func(ctx context.Context, in tools.Input)
 func newSession(t *testing.T, pool []tools.Tool, dec Decider, hooks []settings.Hook) *Session {
 	t.Helper()
 	dir := t.TempDir()
-	s, err := NewSession(Config{Pool: pool, Decider: dec, Context: &tools.Context{Cwd: dir, Mode: "default",
-		CheckCommand: func(context.Context, []string) error { return nil }},
-		Hooks: &HookRunner{Hooks: hooks, ProjectDir: dir, DefaultTimeout: 5 * time.Second}, SessionDir: dir})
+	s, err := NewSession(&tools.Context{Cwd: dir, Mode: "default", SessionDir: dir,
+		CheckCommand: func(context.Context, []string) error { return nil }}, dec,
+		WithPool(pool), WithHooks(&HookRunner{Hooks: hooks, ProjectDir: dir, DefaultTimeout: 5 * time.Second}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -89,7 +89,7 @@ func TestUnsafeCallIsABatchOfItsOwnAndModifiersApplyBetweenBatches(t *testing.T)
 	ex.Add(ToolUse{ID: "2", Name: "Move", Input: map[string]any{}})
 	ex.Add(ToolUse{ID: "3", Name: "Safe", Input: map[string]any{"id": "3"}})
 	ex.Wait()
-	seenCwd = append(seenCwd, s.cfg.Context.Cwd)
+	seenCwd = append(seenCwd, s.tc.Cwd)
 	if strings.Join(log, ",") != "safe 1,move,safe 3" {
 		t.Errorf("order = %v: an unsafe call must run alone between its neighbours", log)
 	}
@@ -116,7 +116,7 @@ func TestMaxConcurrency(t *testing.T) {
 		return tools.Result{}, nil
 	})
 	s := newSession(t, []tools.Tool{p}, allowAll{}, nil)
-	s.cfg.MaxConcurrency = 2
+	s.maxConcurrency = 2
 	ex := s.NewExecutor(context.Background())
 	for i := 0; i < 5; i++ {
 		ex.Add(ToolUse{ID: fmt.Sprint(i), Name: "P"})
@@ -193,7 +193,7 @@ func TestSpillIsByteIdentical(t *testing.T) {
 	p := probe("Big", true, func(context.Context, tools.Input) (tools.Result, error) { return tools.Result{Data: big}, nil })
 	s := newSession(t, []tools.Tool{p}, allowAll{}, nil)
 	o := s.Dispatch(context.Background(), ToolUse{ID: "toolu_big", Name: "Big"})
-	path := filepath.Join(s.cfg.SessionDir, "tool-results", "toolu_big.txt")
+	path := filepath.Join(s.tc.SessionDir, "tool-results", "toolu_big.txt")
 	saved, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
@@ -222,7 +222,7 @@ func TestUnknownToolAndInvalidInput(t *testing.T) {
 // in the same message creates is validated after the Write has run.
 func TestValidationRunsWhenTheCallRuns(t *testing.T) {
 	s := newSession(t, []tools.Tool{tools.NewWrite(), tools.NewEdit()}, allowAll{}, nil)
-	f := filepath.Join(s.cfg.Context.Cwd, "new.txt")
+	f := filepath.Join(s.tc.Cwd, "new.txt")
 	ex := s.NewExecutor(context.Background())
 	ex.Add(ToolUse{ID: "w", Name: "Write", Input: map[string]any{"file_path": f, "content": "a = 1\n"}})
 	ex.Add(ToolUse{ID: "e", Name: "Edit", Input: map[string]any{"file_path": f, "old_string": "a = 1", "new_string": "a = 2"}})

@@ -51,10 +51,10 @@ func spillName(id string) string {
 // with a preview and that path. The file is byte-identical to the output.
 func (s *Session) spill(b tools.Block) (tools.Block, error) {
 	text, ok := b.Content.(string)
-	if !ok || len([]rune(text)) <= s.cfg.MaxResultChars {
+	if !ok || len([]rune(text)) <= s.maxResultChars {
 		return b, nil
 	}
-	dir, err := OpenSessionDir(s.cfg.SessionDir)
+	dir, err := OpenSessionDir(s.tc.SessionDir)
 	if err != nil {
 		return b, err
 	}

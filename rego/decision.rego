@@ -2,6 +2,18 @@
 #   deny rules → ask rules → tool-specific → safety → mode → allow rules → fallback
 # A hook's deny always denies; its ask asks; its allow only answers the
 # fallback ask. dontAsk turns every ask into a deny.
+#
+# input is the document rego/schemas/input.json describes. The annotation
+# below types input in this package and every package under it — the stage
+# modules and an organisation's agentctl.custom — when OPA is given the
+# schemas: `opa check --schema rego/schemas rego/ DIR`. (agentctl compiles
+# custom modules against the same schema itself.)
+
+# METADATA
+# title: agentctl decision
+# scope: subpackages
+# schemas:
+#   - input: schema.input
 package agentctl
 
 import data.agentctl.allow

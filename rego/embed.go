@@ -1,6 +1,7 @@
 // Package rego holds agentctl's policy: one Rego module per decision stage
-// plus the composing data.agentctl.decision. The modules use only OPA's
-// standard built-ins, so the same bundle runs embedded and on a stock OPA.
+// plus the composing data.agentctl.decision, and the JSON Schema of the
+// input they read. The modules use only OPA's standard built-ins, so the
+// same bundle runs embedded and on a stock OPA.
 package rego
 
 import (
@@ -11,6 +12,15 @@ import (
 
 //go:embed *.rego
 var files embed.FS
+
+//go:embed schemas/input.json
+var inputSchema []byte
+
+// InputSchema returns the JSON Schema (draft-07) of the policy input, the
+// document every module reads as input: schemas/input.json. Custom org
+// modules are type-checked against it — by agentctl when it compiles them,
+// by `opa check --schema rego/schemas/input.json DIR` elsewhere.
+func InputSchema() []byte { return append([]byte(nil), inputSchema...) }
 
 // Modules returns the policy modules (tests excluded) keyed by file name,
 // in a stable order of names.

@@ -14,8 +14,9 @@ import (
 )
 
 // Build compiles the policy with extra allow rules (as project settings
-// would add them) into an engine to decide with.
-type Build func(ctx context.Context, allow []string) (*engine.Engine, error)
+// would add them) into an engine, and returns what decides with it (the
+// engine, or the engine with the middleware the replay decided through).
+type Build func(ctx context.Context, allow []string) (Decider, error)
 
 // Suggestion is one proposed allow rule and the recorded calls it covers.
 type Suggestion struct {

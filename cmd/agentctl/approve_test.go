@@ -33,24 +33,6 @@ func TestTTYApproverAnswers(t *testing.T) {
 	}
 }
 
-func TestSessionRule(t *testing.T) {
-	for _, tt := range []struct {
-		tool string
-		in   map[string]any
-		want string
-	}{
-		{"Bash", map[string]any{"command": "make test"}, "Bash(make test)"},
-		{"Edit", map[string]any{"file_path": "/p/a.go"}, "Edit(//p/a.go)"},
-		{"Read", map[string]any{"file_path": "/etc/hosts"}, "Read(//etc/hosts)"},
-		{"WebFetch", map[string]any{"url": "https://docs.example.com/x"}, "WebFetch(domain:docs.example.com)"},
-		{"mcp__db__query", map[string]any{}, "mcp__db__query"},
-	} {
-		if got := sessionRule(tt.tool, tt.in); got != tt.want {
-			t.Errorf("sessionRule(%s) = %s, want %s", tt.tool, got, tt.want)
-		}
-	}
-}
-
 // TestCommandApproverFaults: the external approver is bounded like a hook —
 // a timeout, a huge answer, a failure or a cancelled run is a denial, and
 // nothing it started outlives it.

@@ -16,6 +16,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/agentctl/agentctl/engine"
+	"github.com/agentctl/agentctl/pipeline"
 )
 
 // batchLine is one line of a batch and, once decided, its decision.
@@ -52,6 +53,7 @@ func checkBatch(c *cli.Context, src string) error {
 	if flagString(c, "decision-log") != "" {
 		workers = 1
 	}
+	dec := decider(e)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	jobs := make(chan *batchLine, 4*workers)
@@ -59,7 +61,7 @@ func checkBatch(c *cli.Context, src string) error {
 	for w := 0; w < workers; w++ {
 		go func() {
 			for j := range jobs {
-				j.d, j.err = decideLine(ctx, e, name, j.n, j.line)
+				j.d, j.err = decideLine(ctx, dec, name, j.n, j.line)
 				close(j.done)
 			}
 		}()
@@ -106,7 +108,7 @@ func checkBatch(c *cli.Context, src string) error {
 }
 
 // decideLine decides line n of a batch.
-func decideLine(ctx context.Context, e *engine.Engine, name string, n int, line string) (engine.Decision, error) {
+func decideLine(ctx context.Context, dec pipeline.Decider, name string, n int, line string) (engine.Decision, error) {
 	var in struct {
 		ToolName  string         `json:"tool_name"`
 		ToolInput map[string]any `json:"tool_input"`
@@ -125,5 +127,5 @@ func decideLine(ctx context.Context, e *engine.Engine, name string, n int, line 
 		}
 		return engine.Invalid(in.ToolName, reason), nil
 	}
-	return decide(ctx, e, engine.Call{Tool: in.ToolName, Input: in.ToolInput})
+	return decide(ctx, dec, engine.Call{Tool: in.ToolName, Input: in.ToolInput})
 }

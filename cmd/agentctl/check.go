@@ -13,6 +13,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/agentctl/agentctl/engine"
+	"github.com/agentctl/agentctl/pipeline"
 )
 
 func checkCommand() *cli.Command {
@@ -46,7 +47,7 @@ func checkAction(c *cli.Context) error {
 		return err
 	}
 	defer closeLog()
-	d, err := mcpChecked(c, call, func() (engine.Decision, error) { return decide(context.Background(), e, call) })
+	d, err := mcpChecked(c, call, func() (engine.Decision, error) { return decide(context.Background(), decider(e), call) })
 	if err != nil {
 		return cli.Exit(err.Error(), exitError)
 	}
@@ -118,11 +119,11 @@ func readCall(c *cli.Context) (engine.Call, error) {
 	return call, nil
 }
 
-// decide asks the engine about a call (it validates the input itself);
+// decide asks about a call (the engine validates the input itself);
 // evaluators that differ (AGENTCTL_EVALUATOR=both) are a deny at stage
 // error, printed like any decision and never run.
-func decide(ctx context.Context, e *engine.Engine, call engine.Call) (engine.Decision, error) {
-	d, err := e.Decide(ctx, call)
+func decide(ctx context.Context, dec pipeline.Decider, call engine.Call) (engine.Decision, error) {
+	d, err := dec.Decide(ctx, call)
 	if errors.Is(err, engine.ErrEvaluatorsDiffer) {
 		return d, nil
 	}

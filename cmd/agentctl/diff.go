@@ -139,7 +139,7 @@ func diffAction(c *cli.Context) error {
 	}
 	defer head.tree.Close()
 	ro := replayOptions(c, wt)
-	changes, sum, err := workflow.DiffPolicies(ctx, base.engine, base.calls, head.engine, head.calls, ro, c.Bool("moved"))
+	changes, sum, err := workflow.DiffPolicies(ctx, decider(base.engine), base.calls, decider(head.engine), head.calls, ro, c.Bool("moved"))
 	if err != nil {
 		return cli.Exit("diff: "+err.Error(), exitError)
 	}

@@ -13,6 +13,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/agentctl/agentctl/engine"
+	"github.com/agentctl/agentctl/pipeline"
 )
 
 func explainCommand() *cli.Command {
@@ -51,7 +52,7 @@ func explainAction(c *cli.Context) error {
 	if c.Bool("trace") {
 		tw = &trace
 	}
-	x, err := e.Explain(context.Background(), call, tw)
+	x, err := explain(context.Background(), e, call, tw)
 	input, problems, d := x.Input, x.Problems, x.Decision
 	if err != nil {
 		return cli.Exit(err.Error(), exitError)
@@ -69,7 +70,7 @@ func explainAction(c *cli.Context) error {
 	if len(problems) > 0 {
 		fmt.Fprintf(w, "validation:\n  %s\n", strings.Join(problems, "\n  "))
 	} else {
-		printFacts(w, input)
+		printFacts(w, input, x.Facts)
 	}
 	printStages(w, d)
 	fmt.Fprintf(w, "decision: %s\n", decisionLine(d, useColor(c)))
@@ -79,53 +80,68 @@ func explainAction(c *cli.Context) error {
 	return nil
 }
 
-func printFacts(w io.Writer, input map[string]any) {
+// explain decides the call as check does and keeps what the policy saw;
+// a traced explanation is the policy's own answer, as OPA traced it.
+func explain(ctx context.Context, e *engine.Engine, call engine.Call, trace io.Writer) (engine.Explanation, error) {
+	if trace != nil {
+		return e.Explain(ctx, call, trace)
+	}
+	var x engine.Explanation
+	core := func(ctx context.Context, call engine.Call) (engine.Decision, error) {
+		var err error
+		x, err = e.Explain(ctx, call, nil)
+		return x.Decision, err
+	}
+	d, err := pipeline.Around(core, e.Settings(), nil)(ctx, call)
+	x.Decision = d
+	return x, err
+}
+
+// printFacts prints what the policy saw: the call, then its facts.
+func printFacts(w io.Writer, input map[string]any, facts *engine.Facts) {
 	fmt.Fprintf(w, "call: %v  mode: %v  cwd: %v\n", input["tool"], input["mode"], input["cwd"])
-	facts, _ := input["facts"].(map[string]any)
-	if cmds, _ := facts["commands"].([]any); len(cmds) > 0 {
+	if len(facts.Commands) > 0 {
 		fmt.Fprintln(w, "commands:")
-		for _, ci := range cmds {
-			c := ci.(map[string]any)
-			narrow, _ := c["narrow"].(map[string]any)
-			wide, _ := c["wide"].(map[string]any)
+		for _, c := range facts.Commands {
 			tags := []string{}
-			for _, k := range []string{"read_only", "nested", "exec_wrapper"} {
-				if c[k] == true {
-					tags = append(tags, strings.ReplaceAll(k, "_", "-"))
+			for _, tag := range []struct {
+				on   bool
+				name string
+			}{{c.ReadOnly, "read-only"}, {c.Nested, "nested"}, {c.ExecWrapper, "exec-wrapper"}} {
+				if tag.on {
+					tags = append(tags, tag.name)
 				}
 			}
-			if by, _ := c["read_only_by"].(map[string]any); by != nil {
-				tags = append(tags, fmt.Sprintf("by %v (%v:%v)", by["entry"], by["file"], by["line"]))
+			if by := c.ReadOnlyBy; by != nil {
+				tags = append(tags, fmt.Sprintf("by %v (%v:%v)", by.Entry, by.File, by.Line))
 			}
-			if o, _ := c["origin"].(string); o != "" {
-				tags = append(tags, "from "+o)
+			if c.Origin != "" {
+				tags = append(tags, "from "+c.Origin)
 			}
-			fmt.Fprintf(w, "  narrow: %-30q wide: %-30q %s\n", narrow["text"], wide["text"], strings.Join(tags, " "))
+			fmt.Fprintf(w, "  narrow: %-30q wide: %-30q %s\n", c.Narrow.Text, c.Wide.Text, strings.Join(tags, " "))
 		}
 	}
-	if files, _ := facts["files"].([]any); len(files) > 0 {
+	if len(facts.Files) > 0 {
 		fmt.Fprintln(w, "files:")
-		for _, fi := range files {
-			f := fi.(map[string]any)
+		for _, f := range facts.Files {
 			extra := ""
-			if f["resolved"] != f["path"] {
-				extra = fmt.Sprintf(" -> %v", f["resolved"])
+			if f.Resolved != f.Path {
+				extra = " -> " + f.Resolved
 			}
-			fmt.Fprintf(w, "  %-5v %v%s (via %v)\n", f["access"], f["path"], extra, f["via"])
+			fmt.Fprintf(w, "  %-5v %v%s (via %v)\n", f.Access, f.Path, extra, f.Via)
 		}
 	}
-	if un, _ := facts["unresolved"].([]any); len(un) > 0 {
+	if len(facts.Unresolved) > 0 {
 		fmt.Fprintln(w, "unresolved:")
-		for _, ui := range un {
-			u := ui.(map[string]any)
-			fmt.Fprintf(w, "  %v: %v\n", u["reason"], u["text"])
+		for _, u := range facts.Unresolved {
+			fmt.Fprintf(w, "  %v: %v\n", u.Reason, u.Text)
 		}
 	}
-	if u, ok := facts["url"].(map[string]any); ok {
-		fmt.Fprintf(w, "url: scheme=%v host=%v\n", u["scheme"], u["host"])
+	if u := facts.URL; u != nil {
+		fmt.Fprintf(w, "url: scheme=%v host=%v\n", u.Scheme, u.Host)
 	}
-	if m, ok := facts["mcp"].(map[string]any); ok {
-		fmt.Fprintf(w, "mcp: server=%v tool=%v\n", m["server"], m["tool"])
+	if m := facts.MCP; m != nil {
+		fmt.Fprintf(w, "mcp: server=%v tool=%v\n", m.Server, m.Tool)
 	}
 }
 

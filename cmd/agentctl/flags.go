@@ -8,6 +8,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/agentctl/agentctl/engine"
+	"github.com/agentctl/agentctl/pipeline"
 	"github.com/agentctl/agentctl/settings"
 )
 
@@ -170,6 +171,12 @@ func engineFor(c *cli.Context, s *settings.Settings) (*engine.Engine, func(), er
 		return nil, nil, exitWith(err, exitError)
 	}
 	return e, closer, nil
+}
+
+// decider is the chain a deciding command asks: the engine, with the
+// auto-mode classifier and the decision log around it.
+func decider(e *engine.Engine) pipeline.DecideFunc {
+	return pipeline.Around(e.Decide, e.Settings(), nil)
 }
 
 // remoteOptions are the engine options of --opa-url and --opa-timeout.

@@ -19,7 +19,7 @@ import (
 
 // hookDecider wraps the engine a hook decides with; tests replace it to
 // inject faults (a panic) into a real process.
-var hookDecider = func(e *engine.Engine) agenthook.Decider { return e }
+var hookDecider = func(e *engine.Engine) agenthook.Decider { return decider(e) }
 
 func hookCommand() *cli.Command {
 	return &cli.Command{

@@ -56,7 +56,7 @@ func replayRecorded(c *cli.Context, cmd string) (*replayRun, error) {
 		return nil, err
 	}
 	run := &replayRun{engine: e, opts: replayOptions(c, s), close: closeLog}
-	if run.calls, err = workflow.Replay(context.Background(), e, calls, run.opts); err != nil {
+	if run.calls, err = workflow.Replay(context.Background(), decider(e), calls, run.opts); err != nil {
 		closeLog()
 		return nil, cli.Exit(cmd+": "+err.Error(), exitError)
 	}

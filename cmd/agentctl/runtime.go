@@ -5,13 +5,9 @@ package main
 import (
 	"bufio"
 	"context"
-	"errors"
 	"fmt"
-	"net/url"
 	"os"
 	"path/filepath"
-	"strings"
-	"sync"
 
 	"github.com/urfave/cli/v2"
 	"golang.org/x/term"
@@ -20,94 +16,12 @@ import (
 	"github.com/agentctl/agentctl/pipeline"
 	"github.com/agentctl/agentctl/settings"
 	"github.com/agentctl/agentctl/tools"
-	"github.com/agentctl/agentctl/tools/mcp"
 )
 
-// swappable is the session's engine; an "always allow" answer adds a
-// session rule and rebuilds it. Safe for concurrent use.
-type swappable struct {
-	mu   sync.RWMutex
-	e    *engine.Engine
-	s    *settings.Settings
-	opts []engine.Option
-	// fatal is told about errors that must end the run (a decision log
-	// that cannot be written: decisions would go unaudited).
-	fatal func(error)
-}
-
-func (w *swappable) Decide(ctx context.Context, call engine.Call) (engine.Decision, error) {
-	w.mu.RLock()
-	e := w.e
-	w.mu.RUnlock()
-	d, err := e.Decide(ctx, call)
-	if errors.Is(err, engine.ErrDecisionLog) && w.fatal != nil {
-		w.fatal(err)
-	}
-	return d, err
-}
-
-// always adds session allow rules for exactly this call (and, for Bash, the
-// files it touches) and recompiles.
-func (w *swappable) always(tool string, input map[string]any) error {
-	rules := []string{sessionRule(tool, input)}
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	if tool == "Bash" {
-		if in, problems := w.e.Input(engine.Call{Tool: tool, Input: input}); len(problems) == 0 {
-			facts, _ := in["facts"].(map[string]any)
-			files, _ := facts["files"].([]any)
-			for _, f := range files {
-				m, _ := f.(map[string]any)
-				if p, _ := m["path"].(string); strings.HasPrefix(p, "/") && m["dynamic"] != true {
-					kind := "Read"
-					if m["access"] == "write" {
-						kind = "Edit"
-					}
-					rules = append(rules, kind+"(/"+p+")")
-				}
-			}
-		}
-	}
-	if err := w.s.AddRules(settings.SessionSettings, settings.Allow, rules...); err != nil {
-		return err
-	}
-	e, err := engine.New(context.Background(), w.s, w.opts...)
-	if err != nil {
-		return err
-	}
-	w.e = e
-	return nil
-}
-
-// sessionRule is the narrowest rule that allows this call again.
-func sessionRule(tool string, in map[string]any) string {
-	str := func(k string) string { s, _ := in[k].(string); return s }
-	switch tool {
-	case "Bash":
-		return "Bash(" + str("command") + ")"
-	case "Read", "Glob", "Grep":
-		if p := str("file_path") + str("path"); p != "" {
-			return "Read(/" + p + ")"
-		}
-	case "Edit", "Write", "MultiEdit":
-		return "Edit(/" + str("file_path") + ")"
-	case "NotebookEdit":
-		return "Edit(/" + str("notebook_path") + ")"
-	case "WebFetch":
-		if u, err := url.Parse(str("url")); err == nil && u.Hostname() != "" {
-			return "WebFetch(domain:" + u.Hostname() + ")"
-		}
-	}
-	return tool
-}
-
+// runtime is what agentctl run builds from its flags: the session, the
+// transcript it records, and what stops the run.
 type runtime struct {
-	mcp        []*mcp.Server
-	id         string
-	tc         *tools.Context
-	pool       []tools.Tool
 	session    *pipeline.Session
-	emit       *emitter
 	transcript *pipeline.Transcript
 	stop       *stopper
 	close      func()
@@ -143,7 +57,10 @@ func newRuntime(c *cli.Context, s *settings.Settings) (rt *runtime, err error) {
 	if err != nil {
 		return nil, cli.Exit(err.Error(), exitError)
 	}
-	dec := &swappable{e: e, s: s, opts: opts, fatal: stop.fail}
+	// Session rules at the core; a decision log that cannot be written
+	// ends the run: decisions would go unaudited.
+	rules := pipeline.NewSessionRules(e, opts...)
+	dec := pipeline.Around(rules.Decide, s, stop.fail)
 	id := c.String("session-id")
 	if id == "" {
 		id = newSessionID()
@@ -170,7 +87,6 @@ func newRuntime(c *cli.Context, s *settings.Settings) (rt *runtime, err error) {
 	if tc.Mode == "plan" {
 		tc.PrePlanMode = "default"
 	}
-	tc.CheckCommand = pipeline.ExecCheck(dec, tc)
 	tc.SkipRead = e.Guarded // session rules only add allows: the guards stay
 	servers, mcpTools, stopMCP, err := mcpServers(stop.ctx, c)
 	if err != nil {
@@ -186,22 +102,30 @@ func newRuntime(c *cli.Context, s *settings.Settings) (rt *runtime, err error) {
 	tc.Pool = func() []tools.Tool { return pool }
 	hooks := &pipeline.HookRunner{Hooks: s.Hooks, Skipped: s.SkippedHooks, ManagedAllowOnly: s.AllowManagedPermissionRulesOnly,
 		ProjectDir: s.Cwd, SessionID: id, TranscriptPath: transcript.Path(), Effort: s.EffortLevel}
-	cfg := pipeline.Config{Pool: pool, Decider: dec, Hooks: hooks, Always: dec.always, Context: tc, SessionDir: dir,
-		MaxResultChars: c.Int("max-result-chars"), MaxConcurrency: maxConcurrency()}
+	out := &printer{out: c.App.Writer, errw: c.App.ErrWriter, stop: stop,
+		text: flagString(c, "output") == "text" && isSetAnywhere(c, "output")}
+	sopts := []pipeline.Option{pipeline.WithPool(pool), pipeline.WithHooks(hooks), pipeline.WithSessionRules(rules),
+		pipeline.WithMaxResultChars(c.Int("max-result-chars")), pipeline.WithMaxConcurrency(maxConcurrency()),
+		pipeline.WithTranscript(transcript), pipeline.WithOutput(out.print), pipeline.WithMCPServers(servers),
+		pipeline.WithVersion(c.App.Version)}
 	switch cmd := c.String("permission-prompt-command"); {
 	case cmd != "":
-		cfg.Approver = &commandApprover{command: cmd, sessionID: id, timeout: c.Duration("permission-prompt-timeout")}
+		sopts = append(sopts, pipeline.WithApprover(&commandApprover{command: cmd, sessionID: id,
+			timeout: c.Duration("permission-prompt-timeout")}))
 	case c.Args().First() != "-" && isTerminal(os.Stdin):
-		cfg.Approver = &ttyApprover{in: bufio.NewReader(os.Stdin), out: c.App.ErrWriter}
+		sopts = append(sopts, pipeline.WithApprover(&ttyApprover{in: bufio.NewReader(os.Stdin), out: c.App.ErrWriter}))
 	}
-	session, err := pipeline.NewSession(cfg)
+	if f, ok := c.App.ErrWriter.(*os.File); ok && isTerminal(f) {
+		sopts = append(sopts, pipeline.WithProgress(func(turn, turns, denials int) {
+			fmt.Fprintf(f, "\r\x1b[Kagentctl run: turn %d/%d, %d denials", turn, turns, denials)
+		}))
+		closers = append(closers, func() { fmt.Fprint(f, "\r\x1b[K") })
+	}
+	session, err := pipeline.NewSession(tc, dec, sopts...)
 	if err != nil {
 		return nil, err
 	}
-	asText := flagString(c, "output") == "text" && isSetAnywhere(c, "output")
-	return &runtime{mcp: servers, id: id, tc: tc, pool: pool, session: session, transcript: transcript, stop: stop,
-		emit:  &emitter{out: c.App.Writer, errw: c.App.ErrWriter, transcript: transcript, text: asText, stop: stop},
-		close: closeAll}, nil
+	return &runtime{session: session, transcript: transcript, stop: stop, close: closeAll}, nil
 }
 
 func maxConcurrency() int {

@@ -3,6 +3,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -12,6 +13,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/agentctl/agentctl/engine"
 	"github.com/agentctl/agentctl/settings"
 )
 
@@ -33,19 +35,25 @@ Examples:
 			},
 			{
 				Name:  "validate",
-				Usage: "validate settings files (or every source) and print errors and warnings",
-				UsageText: `agentctl settings validate [FILE…] [--strict] [--schema SCHEMA.json]
+				Usage: "validate settings files (or every source), and the --policy modules, and print errors and warnings",
+				UsageText: `agentctl settings validate [FILE…] [--strict] [--schema SCHEMA.json] [--policy DIR]
 
 With --schema, every file is also checked against that JSON Schema — a copy of the public
 Claude Code settings schema (https://json.schemastore.org/claude-code-settings.json, which
 real files name in $schema): what it flags are warnings, each at its file:line:col.
+
+With --policy, the custom org modules in DIR are compiled too, type-checked
+against the policy input's JSON Schema (rego/schemas/input.json): a field
+the input does not have, or a comparison of values of different types, is
+an error at the module's file:line.
 
 Exit code: 1 when a file is invalid (with --strict: also on any warning).
 
 Examples:
    agentctl settings validate .claude/settings.json
    agentctl settings validate --strict --cwd fixtures/projects/demo
-   agentctl settings validate --schema claude-code-settings.json .claude/settings.json`,
+   agentctl settings validate --schema claude-code-settings.json .claude/settings.json
+   agentctl settings validate --policy fixtures/policies/org`,
 				Flags: withGlobals(&cli.BoolFlag{Name: "strict", Usage: "exit 1 on any warning (unknown keys, rules never consulted, dropped settings)"},
 					&cli.StringFlag{Name: "schema", Usage: "also check every file against the JSON Schema in `FILE` (warnings)"}),
 				Action: settingsValidate,
@@ -134,6 +142,8 @@ type validation struct {
 	Rules    int      `json:"rules,omitempty"`
 	// sources counts the files behind the effective settings (text output).
 	sources int
+	// effective marks the result for the effective settings.
+	effective bool
 }
 
 func settingsValidate(c *cli.Context) error {
@@ -152,7 +162,7 @@ func settingsValidate(c *cli.Context) error {
 	}
 	var results []validation
 	if c.NArg() == 0 {
-		v := validation{Path: "(effective settings)", Warnings: []string{}}
+		v := validation{Path: "(effective settings)", Warnings: []string{}, effective: true}
 		s, err := settings.Load(settingsOptions(c))
 		if err != nil {
 			v.Error = err.Error()
@@ -191,6 +201,9 @@ func settingsValidate(c *cli.Context) error {
 		}
 		results = append(results, v)
 	}
+	if dir := flagString(c, "policy"); dir != "" {
+		results = append(results, validatePolicy(c, dir))
+	}
 	failed, warned := false, 0
 	w := c.App.Writer
 	for _, v := range results {
@@ -205,7 +218,7 @@ func settingsValidate(c *cli.Context) error {
 		switch {
 		case v.Error != "":
 			fmt.Fprintln(w, v.Error)
-		case c.NArg() == 0:
+		case v.effective:
 			fmt.Fprintf(w, "ok: %d files, %d rules, %d warnings\n", v.sources, v.Rules, len(v.Warnings))
 		default:
 			fmt.Fprintf(w, "%s: ok\n", v.Path)
@@ -222,6 +235,22 @@ func settingsValidate(c *cli.Context) error {
 		return cli.Exit("", exitError)
 	}
 	return strictExit(c, warned)
+}
+
+// validatePolicy compiles the custom org modules in dir with agentctl's
+// own, under the effective settings, as every deciding command would.
+func validatePolicy(c *cli.Context, dir string) validation {
+	v := validation{Path: dir, Warnings: []string{}}
+	s, err := settings.Load(settingsOptions(c))
+	if err == nil {
+		_, err = engine.New(context.Background(), s, engine.WithPolicyDir(dir))
+	}
+	if err != nil {
+		v.Error = err.Error()
+		return v
+	}
+	v.OK = true
+	return v
 }
 
 // strictExit fails settings validate --strict when there was any warning.

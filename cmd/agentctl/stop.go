@@ -4,12 +4,13 @@ package main
 
 import (
 	"context"
-	"errors"
 	"os"
 	"os/signal"
 	"syscall"
 
 	"golang.org/x/sys/unix"
+
+	"github.com/agentctl/agentctl/pipeline"
 )
 
 // Exit codes of a run that was stopped from outside (128 + the signal, as
@@ -111,21 +112,6 @@ func (s *stopper) stdoutClosed() {
 // fail stops the run with a fatal error.
 func (s *stopper) fail(err error) { s.cancel(err) }
 
-// cause is why the run stopped early, or nil.
-func (s *stopper) cause() error {
-	if s.ctx.Err() == nil {
-		return nil
-	}
-	return context.Cause(s.ctx)
-}
-
-// interrupted returns the interruption that stopped the run, if any.
-func (s *stopper) interrupted() (*interruption, bool) {
-	var i *interruption
-	ok := errors.As(s.cause(), &i)
-	return i, ok
-}
-
 // release stops listening; signals have their default action again.
 func (s *stopper) release() {
 	signal.Stop(s.signals)
@@ -136,3 +122,7 @@ func (s *stopper) release() {
 	}
 	s.cancel(nil)
 }
+
+// Is makes an interruption match pipeline.ErrInterrupted: the session's
+// result line then says is_interrupt.
+func (i *interruption) Is(target error) bool { return target == pipeline.ErrInterrupted }

@@ -54,7 +54,7 @@ func suggestAction(c *cli.Context) error {
 	if dir := flagString(c, "policy"); dir != "" {
 		eo = append(eo, engine.WithPolicyDir(dir))
 	}
-	build := func(ctx context.Context, allow []string) (*engine.Engine, error) {
+	build := func(ctx context.Context, allow []string) (workflow.Decider, error) {
 		s2, err := settings.Load(settingsOptions(c))
 		if err != nil {
 			return nil, err
@@ -62,7 +62,11 @@ func suggestAction(c *cli.Context) error {
 		if err := s2.AddRules(settings.SessionSettings, settings.Allow, allow...); err != nil {
 			return nil, err
 		}
-		return engine.New(ctx, s2, eo...)
+		e, err := engine.New(ctx, s2, eo...)
+		if err != nil {
+			return nil, err
+		}
+		return decider(e), nil
 	}
 	res, err := workflow.Suggest(ctx, run.engine, build, run.calls, run.opts, c.Int("min-count"))
 	if err != nil {

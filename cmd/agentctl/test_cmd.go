@@ -62,7 +62,7 @@ func testAction(c *cli.Context) error {
 	if len(files) == 0 && policyDir == "" {
 		return cli.Exit(fmt.Sprintf("test: no *_test.yaml or *_test.json files under %v", paths), exitError)
 	}
-	rep, err := workflow.Test(context.Background(), e, s.Cwd, files, e.Bundle(), policyDir)
+	rep, err := workflow.Test(context.Background(), decider(e), s.Cwd, files, e.Bundle(), policyDir)
 	if err != nil {
 		return cli.Exit("test: "+err.Error(), exitError)
 	}
