@@ -17,10 +17,7 @@ import (
 // in a real headless Chromium it loads with no console error, its script
 // runs, and its counts are the JSON output's.
 func TestReplayHTMLInBrowser(t *testing.T) {
-	browser, err := exec.LookPath("chromium")
-	if err != nil {
-		t.Skip("chromium not installed (Debian package chromium)")
-	}
+	browser := chromium(t)
 	fix, _ := filepath.Abs("../../fixtures/workflows")
 	page := filepath.Join(t.TempDir(), "report.html")
 	args := []string{"agentctl", "--cwd", fix + "/project", "--managed-settings", fix + "/managed-settings.json",
@@ -35,11 +32,31 @@ func TestReplayHTMLInBrowser(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &res); err != nil {
 		t.Fatal(err)
 	}
+	dom := loadInBrowser(t, browser, page)
+	checkCounts(t, dom, map[string]int{"count-allow": res.Summary.Allow, "count-ask": res.Summary.Ask,
+		"count-deny": res.Summary.Deny})
+}
+
+// chromium is the browser the page tests run, or a skip: CI has none.
+func chromium(t *testing.T) string {
+	t.Helper()
+	browser, err := exec.LookPath("chromium")
+	if err != nil {
+		t.Skip("chromium not installed (Debian package chromium)")
+	}
+	return browser
+}
+
+// loadInBrowser loads a page in headless Chromium and returns the DOM after
+// its scripts ran; a console error or a page whose script found its rows
+// disagreeing with its summary fails the test.
+func loadInBrowser(t *testing.T, browser, page string) string {
+	t.Helper()
 	html, err := os.ReadFile(page)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if regexp.MustCompile(`(src|href)="https?:`).Match(html) {
+	if regexp.MustCompile(`(src|href)="(https?:)?//`).Match(html) {
 		t.Error("the page loads something from the network")
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
@@ -59,14 +76,20 @@ func TestReplayHTMLInBrowser(t *testing.T) {
 	if !strings.Contains(string(dom), `data-ready="ok"`) {
 		t.Errorf("the page's script did not run or its rows disagree with its counts")
 	}
-	for name, want := range map[string]int{"allow": res.Summary.Allow, "ask": res.Summary.Ask, "deny": res.Summary.Deny} {
-		m := regexp.MustCompile(`id="count-` + name + `">(\d+)<`).FindSubmatch(dom)
+	return string(dom)
+}
+
+// checkCounts finds each <span id="ID">N</span> in the DOM.
+func checkCounts(t *testing.T, dom string, want map[string]int) {
+	t.Helper()
+	for id, n := range want {
+		m := regexp.MustCompile(`id="` + id + `">(\d+)<`).FindStringSubmatch(dom)
 		if m == nil {
-			t.Errorf("no %s count in the page", name)
+			t.Errorf("no %s in the page", id)
 			continue
 		}
-		if got, _ := strconv.Atoi(string(m[1])); got != want {
-			t.Errorf("%s: page says %d, JSON %d", name, got, want)
+		if got, _ := strconv.Atoi(m[1]); got != n {
+			t.Errorf("%s: page says %d, JSON %d", id, got, n)
 		}
 	}
 }
