@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 
@@ -19,7 +20,7 @@ func diffCommand() *cli.Command {
 		Name:      "diff",
 		Usage:     "impact of a policy change: every recorded call whose decision differs between two versions of the policy",
 		ArgsUsage: "TRANSCRIPT…",
-		UsageText: `agentctl diff --base REV|DIR|BUNDLE [--head REV|DIR|BUNDLE] [--fail-on opened|closed|changed] TRANSCRIPT…
+		UsageText: `agentctl diff --base REV|DIR|BUNDLE [--head REV|DIR|BUNDLE] [--fail-on opened|closed|changed] [--html FILE] TRANSCRIPT…
 
 The policy is the settings files and --policy DIR the global flags name. --base is a git
 revision of the repository of the current directory (its files are read with git show REV:path),
@@ -29,7 +30,7 @@ A bundle's own Rego and rules decide, over the facts the working tree's settings
 agentctl --opa-url does for an OPA server running it); a signed one is verified with
 --verification-key. Each recorded call (see agentctl replay) is decided under both; the calls whose
 decision changed are listed with the rule and settings file:line that decided each side. Text
-output is markdown.
+output is markdown; --html also writes a self-contained page with charts and filters.
 
 Exit code: 0, or 1 with --fail-on when a call moved that way (opened: towards allow), or on error.
 
@@ -37,12 +38,13 @@ Examples:
    agentctl --managed-settings policy/managed-settings.json diff --base origin/main \
      --fail-on opened sessions/
    agentctl diff --base ../policy-v1 --output json sessions/
-   agentctl diff --base deployed.tar.gz --verification-key public.pem sessions/`,
+   agentctl diff --base deployed.tar.gz --verification-key public.pem --html diff.html sessions/`,
 		Flags: withGlobals(append(transcriptFlags(),
 			&cli.StringFlag{Name: "base", Usage: "the policy before: a git `REV`, a directory or a bundle", Required: true},
 			&cli.StringFlag{Name: "head", Usage: "the policy after: a git `REV`, a directory or a bundle (default: the working tree)"},
 			&cli.StringFlag{Name: "fail-on", Usage: "exit 1 when any call `MOVED`: opened, closed or changed"},
 			&cli.BoolFlag{Name: "moved", Usage: "also list calls with the same decision made by another rule or stage"},
+			&cli.StringFlag{Name: "html", Usage: "also write a self-contained HTML report to `FILE`"},
 			&cli.StringFlag{Name: "verification-key", Usage: "verify a signed bundle with this PEM public key `FILE` (or HMAC secret), as opa run does"},
 			&cli.StringFlag{Name: "verification-key-id", Value: "default", Usage: "the verification key's `ID`"},
 			&cli.StringFlag{Name: "signing-alg", Value: "RS256", Usage: "the bundle's signing `ALG` (RS256, ES256, PS256, HS256, …)"},
@@ -190,6 +192,13 @@ func diffAction(c *cli.Context) error {
 	}
 	sum.BaseLabel, sum.HeadLabel = base.label, head.label
 	sum.Notes = append(append([]string(nil), base.notes...), head.notes...)
+	if path := c.String("html"); path != "" {
+		if err := writeHTML(path, func(w io.Writer) error {
+			return workflow.WriteDiffHTML(w, "agentctl diff", changes, sum)
+		}); err != nil {
+			return cli.Exit("diff --html: "+err.Error(), exitError)
+		}
+	}
 	if asJSON {
 		enc := json.NewEncoder(c.App.Writer)
 		enc.SetIndent("", "  ")
