@@ -2,7 +2,10 @@ package workflow
 
 import (
 	"context"
+	"fmt"
+	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/agentctl/agentctl/engine"
@@ -52,6 +55,37 @@ func BenchmarkReplay(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(len(batch)*b.N)/b.Elapsed().Seconds(), "calls/s")
+}
+
+// BenchmarkReadTranscripts reads 500 copies of the fixture sessions (9,500
+// calls in 1,000 files) and reports calls/s.
+func BenchmarkReadTranscripts(b *testing.B) {
+	dir := b.TempDir()
+	src, err := filepath.Glob("../fixtures/workflows/transcripts/*.jsonl")
+	if err != nil || len(src) == 0 {
+		b.Fatal("no fixture transcripts", err)
+	}
+	for i := range 500 {
+		for _, f := range src {
+			data, err := os.ReadFile(f)
+			if err != nil {
+				b.Fatal(err)
+			}
+			name := fmt.Sprintf("%s-%03d.jsonl", strings.TrimSuffix(filepath.Base(f), ".jsonl"), i)
+			if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	n := 0
+	for b.Loop() {
+		calls, err := ReadTranscripts([]string{dir}, nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		n += len(calls)
+	}
+	b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "calls/s")
 }
 
 // TestReplayKeepsOrder: parallel workers, the calls' order.
