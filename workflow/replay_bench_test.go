@@ -16,6 +16,12 @@ import (
 // its recorded sessions, rebased onto the fixture project.
 func fixtureEngine(tb testing.TB) (*engine.Engine, []Recorded) {
 	tb.Helper()
+	return fixturePolicy(tb, true)
+}
+
+// fixturePolicy is fixtureEngine with or without the custom org module.
+func fixturePolicy(tb testing.TB, custom bool) (*engine.Engine, []Recorded) {
+	tb.Helper()
 	root, err := filepath.Abs("../fixtures/workflows")
 	if err != nil {
 		tb.Fatal(err)
@@ -26,7 +32,11 @@ func fixtureEngine(tb testing.TB) (*engine.Engine, []Recorded) {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	e, err := engine.New(context.Background(), s, engine.WithPolicyDir(filepath.Join(root, "policy")))
+	var opts []engine.Option
+	if custom {
+		opts = append(opts, engine.WithPolicyDir(filepath.Join(root, "policy")))
+	}
+	e, err := engine.New(context.Background(), s, opts...)
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -39,22 +49,36 @@ func fixtureEngine(tb testing.TB) (*engine.Engine, []Recorded) {
 }
 
 // BenchmarkReplay decides the recorded calls of the fixture sessions
-// (repeated to 1,000 calls per iteration) and reports calls/s.
+// (repeated to 1,000 calls per iteration) and reports calls/s: every call
+// decided on its own, with and without the fixture's custom org module
+// (asked through OPA on every call), and with identical calls sharing a
+// decision (the fixture has 19 distinct calls: an upper bound).
 func BenchmarkReplay(b *testing.B) {
-	e, calls := fixtureEngine(b)
-	var batch []Recorded
-	for len(batch) < 1000 {
-		batch = append(batch, calls...)
+	for _, bc := range []struct {
+		name          string
+		custom, every bool
+	}{
+		{"every-call", true, true},
+		{"every-call-settings-only", false, true},
+		{"shared", true, false},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			e, calls := fixturePolicy(b, bc.custom)
+			var batch []Recorded
+			for len(batch) < 1000 {
+				batch = append(batch, calls...)
+			}
+			batch = batch[:1000]
+			ctx := context.Background()
+			b.ResetTimer()
+			for b.Loop() {
+				if _, err := Replay(ctx, e, batch, ReplayOptions{EveryCall: bc.every}); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(len(batch)*b.N)/b.Elapsed().Seconds(), "calls/s")
+		})
 	}
-	batch = batch[:1000]
-	ctx := context.Background()
-	b.ResetTimer()
-	for b.Loop() {
-		if _, err := Replay(ctx, e, batch, ReplayOptions{}); err != nil {
-			b.Fatal(err)
-		}
-	}
-	b.ReportMetric(float64(len(batch)*b.N)/b.Elapsed().Seconds(), "calls/s")
 }
 
 // BenchmarkReadTranscripts reads 500 copies of the fixture sessions (9,500
