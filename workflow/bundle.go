@@ -97,6 +97,9 @@ type BundlePolicy struct {
 
 // OpenBundle reads and compiles the bundle at path.
 func OpenBundle(ctx context.Context, path string, o BundleOptions) (*BundlePolicy, error) {
+	if o.Settings == nil {
+		return nil, errors.New("OpenBundle: no settings to compute facts with")
+	}
 	raw, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
@@ -134,9 +137,6 @@ func OpenBundle(ctx context.Context, path string, o BundleOptions) (*BundlePolic
 		rego.StrictBuiltinErrors(true)).PrepareForEval(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	if o.Settings == nil {
-		return nil, errors.New("OpenBundle: no settings to compute facts with")
 	}
 	// The settings' own rules, the bundle's deny and ask path rules (what
 	// a recursive walk must report reaching) and the bundle's profile.
@@ -191,8 +191,8 @@ func (p *BundlePolicy) describe(data bundleData, s *settings.Settings) []string 
 		}
 		notes = append(notes, n)
 	}
-	if got, err := json.Marshal(p.facts.Bundle().Data["agentctl"].(map[string]any)["commands"]); err == nil &&
-		len(data.Commands) > 0 && !jsonEqual(got, data.Commands) {
+	ours, _ := p.facts.Bundle().Data["agentctl"].(map[string]any)
+	if got, err := json.Marshal(ours["commands"]); err == nil && len(data.Commands) > 0 && !jsonEqual(got, data.Commands) {
 		notes = append(notes, "The bundle's command table differs from the one the facts use (the working tree's "+
 			"--policy command tables): its Bash calls are parsed with the working tree's.")
 	}

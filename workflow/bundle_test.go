@@ -5,6 +5,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/agentctl/agentctl/engine"
@@ -127,6 +128,68 @@ func TestIsBundle(t *testing.T) {
 			got, err := IsBundle(tt.path)
 			if got != tt.want || (err != nil) != tt.err {
 				t.Errorf("IsBundle(%s) = %v, %v", tt.path, got, err)
+			}
+		})
+	}
+}
+
+// TestBundleNotes: the notes say how the bundle decides and what the diff
+// cannot show; the bundle's command profile is the facts' profile, while
+// an org command table only the bundle has is named.
+func TestBundleNotes(t *testing.T) {
+	ctx := context.Background()
+	proj, home := t.TempDir(), t.TempDir()
+	org := t.TempDir()
+	os.WriteFile(filepath.Join(org, "org.yaml"), []byte("commands:\n  deployctl:\n    commands:\n      status: {}\n"), 0o644)
+	extended := loadManaged(t, proj, home, `{"agentctl": {"commands": "extended"}, "permissions": {"deny": ["Read(.env)"]}}`)
+	core := loadManaged(t, proj, home, `{"permissions": {"deny": ["Read(.env)"]}}`)
+	build := func(s *settings.Settings, policyDir string) string {
+		b, err := engine.Build(s, policyDir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := filepath.Join(t.TempDir(), "b.tar.gz")
+		f, _ := os.Create(p)
+		defer f.Close()
+		if err := b.WriteTarGz(f, nil); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	for _, tt := range []struct {
+		name      string
+		bundle    string
+		facts     *settings.Settings
+		policyDir string
+		call      string
+		want      string // the call's decision under the bundle
+		tableNote bool
+	}{
+		// The bundle's profile (extended) parses kubectl although the
+		// facts' settings say core.
+		{"profile from the bundle", build(extended, ""), core, "", "kubectl get pods", "allow", false},
+		{"core bundle", build(core, ""), extended, "", "kubectl get pods", "ask", false},
+		{"org table only in the bundle", build(core, org), core, "", "deployctl status", "ask", true},
+		{"org table on both sides", build(core, org), core, org, "deployctl status", "allow", false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			bp, err := OpenBundle(ctx, tt.bundle, BundleOptions{Settings: tt.facts, PolicyDir: tt.policyDir})
+			if err != nil {
+				t.Fatal(err)
+			}
+			d, err := bp.Decide(ctx, engine.Call{Tool: "Bash", Input: map[string]any{"command": tt.call}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if d.Decision.String() != tt.want {
+				t.Errorf("%s: %s (%s), want %s", tt.call, d.Decision, d.Reason, tt.want)
+			}
+			notes := strings.Join(bp.Notes(), "\n")
+			if !strings.Contains(notes, "unsigned): its Rego modules and rules decide") {
+				t.Errorf("notes: %s", notes)
+			}
+			if got := strings.Contains(notes, "command table differs"); got != tt.tableNote {
+				t.Errorf("command table note %v, want %v:\n%s", got, tt.tableNote, notes)
 			}
 		})
 	}
