@@ -60,13 +60,20 @@ bench-hook: build
 	AGENTCTL_BENCH_BIN=$(CURDIR)/bin/agentctl-hook $(GO) test -run='^$$' -bench='HookProcess|CodexExecpolicy' -benchtime=40x -count=3 ./cmd/agentctl
 	AGENTCTL_BENCH_BIN=$(CURDIR)/bin/agentctl $(GO) test -run='^$$' -bench='HookProcess' -benchtime=40x -count=3 ./cmd/agentctl
 
-# The replay report of the workflow fixtures, and a screenshot of it in
+# The replay report of the workflow fixtures and the diff report of a
+# proposed change against the deployed bundle, with a screenshot of each in
 # headless Chromium (Debian package chromium), to look at by eye.
+WF       = --cwd fixtures/workflows/project --policy fixtures/workflows/policy
+WFREBASE = --rebase /home/dev/webapp=$(CURDIR)/fixtures/workflows/project
+SHOT     = chromium --headless --no-sandbox --disable-gpu --no-first-run --disable-background-networking \
+	  --disable-component-update --disable-sync --user-data-dir=$$(mktemp -d) --window-size=1200,900
 report-demo: build
-	bin/agentctl --cwd fixtures/workflows/project --managed-settings fixtures/workflows/managed-settings.json \
-	  --policy fixtures/workflows/policy replay fixtures/workflows/transcripts \
-	  --rebase /home/dev/webapp=$(CURDIR)/fixtures/workflows/project --html bin/report.html > /dev/null
-	chromium --headless --no-sandbox --disable-gpu --no-first-run --disable-background-networking \
-	  --disable-component-update --disable-sync --user-data-dir=$$(mktemp -d) --window-size=1200,900 \
-	  --screenshot=$(CURDIR)/bin/report.png file://$(CURDIR)/bin/report.html
-	@echo "bin/report.html, bin/report.png"
+	bin/agentctl $(WF) --managed-settings fixtures/workflows/managed-settings.json \
+	  replay fixtures/workflows/transcripts $(WFREBASE) --html bin/report.html > /dev/null
+	$(SHOT) --screenshot=$(CURDIR)/bin/report.png file://$(CURDIR)/bin/report.html
+	bin/agentctl $(WF) --managed-settings fixtures/workflows/managed-settings.json \
+	  bundle build -o bin/deployed.tar.gz
+	bin/agentctl $(WF) --managed-settings fixtures/workflows/proposed-managed-settings.json \
+	  diff --base bin/deployed.tar.gz $(WFREBASE) --html bin/diff.html fixtures/workflows/transcripts > /dev/null
+	$(SHOT) --screenshot=$(CURDIR)/bin/diff.png file://$(CURDIR)/bin/diff.html
+	@echo "bin/report.html, bin/report.png, bin/diff.html, bin/diff.png"

@@ -42,6 +42,9 @@ type DiffSummary struct {
 	// BaseLabel and HeadLabel name the two versions.
 	BaseLabel string `json:"base_label"`
 	HeadLabel string `json:"head_label"`
+	// Notes say what a reader must know to read the diff (how a bundle
+	// side was decided, what it could not show).
+	Notes []string `json:"notes,omitempty"`
 }
 
 // openness orders effects: deny 0, ask 1, allow 2.
@@ -115,6 +118,12 @@ func WriteDiffMarkdown(w io.Writer, changes []Change, s DiffSummary) error {
 		fmt.Fprintf(&b, ", %d decided by another rule", s.Moved)
 	}
 	b.WriteString(".\n\n")
+	for _, n := range s.Notes {
+		fmt.Fprintf(&b, "> - %s\n", n)
+	}
+	if len(s.Notes) > 0 {
+		b.WriteString("\n")
+	}
 	fmt.Fprintf(&b, "| | allow | ask | deny |\n|---|---:|---:|---:|\n")
 	fmt.Fprintf(&b, "| base | %d | %d | %d |\n| head | %d | %d | %d |\n\n",
 		s.Base.Allow, s.Base.Ask, s.Base.Deny, s.Head.Allow, s.Head.Ask, s.Head.Deny)

@@ -2,6 +2,7 @@ package workflow
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"runtime"
@@ -28,6 +29,11 @@ type ReplayOptions struct {
 	ModeAllowed func(mode string) bool
 	// Workers decide in parallel (default GOMAXPROCS); order is kept.
 	Workers int
+	// EveryCall decides each call on its own. By default identical calls
+	// (same tool, input, permission mode and cwd) outside auto mode share
+	// the decision of the first: the engine's answer depends on nothing
+	// else in a replay. A decision log wants every call.
+	EveryCall bool
 }
 
 // Call is the engine call a recorded call is decided as under o.
@@ -55,13 +61,24 @@ func Replay(ctx context.Context, d Decider, calls []Recorded, o ReplayOptions) (
 	var wg sync.WaitGroup
 	var once sync.Once
 	var first error
+	var shared sync.Map // call key → *sharedDecision
 	next := make(chan int)
 	for range workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				dec, err := d.Decide(ctx, o.Call(calls[i]))
+				call := o.Call(calls[i])
+				var dec engine.Decision
+				var err error
+				if key, ok := o.shareKey(call); ok {
+					v, _ := shared.LoadOrStore(key, &sharedDecision{})
+					sd := v.(*sharedDecision)
+					sd.once.Do(func() { sd.d, sd.err = d.Decide(ctx, call) })
+					dec, err = sd.d, sd.err
+				} else {
+					dec, err = d.Decide(ctx, call)
+				}
 				if err != nil {
 					once.Do(func() { first = fmt.Errorf("%s: %s: %w", calls[i].Location(), calls[i].Tool, err); cancel() })
 					continue
@@ -84,6 +101,36 @@ feed:
 		return nil, first
 	}
 	return out, ctx.Err()
+}
+
+// sharedDecision is the one decision of identical calls.
+type sharedDecision struct {
+	once sync.Once
+	d    engine.Decision
+	err  error
+}
+
+// shareKey identifies a call whose decision identical calls may share:
+// not with EveryCall, not in auto mode (a classifier may answer each), not
+// with a hook's verdict, and only when the input encodes as JSON (whose
+// object keys are sorted, so equal inputs encode equally).
+func (o ReplayOptions) shareKey(c engine.Call) (string, bool) {
+	if o.EveryCall || c.Mode == "auto" || c.Hook != nil || c.Analysis != nil || c.Dir != "" || len(c.Invalid) > 0 {
+		return "", false
+	}
+	in, err := json.Marshal(c.Input)
+	if err != nil {
+		return "", false
+	}
+	var b strings.Builder
+	b.Grow(len(c.Tool) + len(c.Mode) + len(c.Cwd) + len(in) + 4)
+	for _, s := range []string{c.Tool, c.Mode, c.Cwd} {
+		b.WriteString(s)
+		b.WriteByte(0)
+	}
+	fmt.Fprintf(&b, "%t\x00", c.Foreign)
+	b.Write(in)
+	return b.String(), true
 }
 
 // RuleCount is a deciding rule (or stage, when no rule decided) and how

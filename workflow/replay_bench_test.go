@@ -2,7 +2,10 @@ package workflow
 
 import (
 	"context"
+	"fmt"
+	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/agentctl/agentctl/engine"
@@ -12,6 +15,12 @@ import (
 // fixtureEngine builds the example policy of fixtures/workflows and reads
 // its recorded sessions, rebased onto the fixture project.
 func fixtureEngine(tb testing.TB) (*engine.Engine, []Recorded) {
+	tb.Helper()
+	return fixturePolicy(tb, true)
+}
+
+// fixturePolicy is fixtureEngine with or without the custom org module.
+func fixturePolicy(tb testing.TB, custom bool) (*engine.Engine, []Recorded) {
 	tb.Helper()
 	root, err := filepath.Abs("../fixtures/workflows")
 	if err != nil {
@@ -23,7 +32,11 @@ func fixtureEngine(tb testing.TB) (*engine.Engine, []Recorded) {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	e, err := engine.New(context.Background(), s, engine.WithPolicyDir(filepath.Join(root, "policy")))
+	var opts []engine.Option
+	if custom {
+		opts = append(opts, engine.WithPolicyDir(filepath.Join(root, "policy")))
+	}
+	e, err := engine.New(context.Background(), s, opts...)
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -36,22 +49,67 @@ func fixtureEngine(tb testing.TB) (*engine.Engine, []Recorded) {
 }
 
 // BenchmarkReplay decides the recorded calls of the fixture sessions
-// (repeated to 1,000 calls per iteration) and reports calls/s.
+// (repeated to 1,000 calls per iteration) and reports calls/s: every call
+// decided on its own, with and without the fixture's custom org module
+// (asked through OPA on every call), and with identical calls sharing a
+// decision (the fixture has 19 distinct calls: an upper bound).
 func BenchmarkReplay(b *testing.B) {
-	e, calls := fixtureEngine(b)
-	var batch []Recorded
-	for len(batch) < 1000 {
-		batch = append(batch, calls...)
+	for _, bc := range []struct {
+		name          string
+		custom, every bool
+	}{
+		{"every-call", true, true},
+		{"every-call-settings-only", false, true},
+		{"shared", true, false},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			e, calls := fixturePolicy(b, bc.custom)
+			var batch []Recorded
+			for len(batch) < 1000 {
+				batch = append(batch, calls...)
+			}
+			batch = batch[:1000]
+			ctx := context.Background()
+			b.ResetTimer()
+			for b.Loop() {
+				if _, err := Replay(ctx, e, batch, ReplayOptions{EveryCall: bc.every}); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(len(batch)*b.N)/b.Elapsed().Seconds(), "calls/s")
+		})
 	}
-	batch = batch[:1000]
-	ctx := context.Background()
-	b.ResetTimer()
-	for b.Loop() {
-		if _, err := Replay(ctx, e, batch, ReplayOptions{}); err != nil {
-			b.Fatal(err)
+}
+
+// BenchmarkReadTranscripts reads 500 copies of the fixture sessions (9,500
+// calls in 1,000 files) and reports calls/s.
+func BenchmarkReadTranscripts(b *testing.B) {
+	dir := b.TempDir()
+	src, err := filepath.Glob("../fixtures/workflows/transcripts/*.jsonl")
+	if err != nil || len(src) == 0 {
+		b.Fatal("no fixture transcripts", err)
+	}
+	for i := range 500 {
+		for _, f := range src {
+			data, err := os.ReadFile(f)
+			if err != nil {
+				b.Fatal(err)
+			}
+			name := fmt.Sprintf("%s-%03d.jsonl", strings.TrimSuffix(filepath.Base(f), ".jsonl"), i)
+			if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
+				b.Fatal(err)
+			}
 		}
 	}
-	b.ReportMetric(float64(len(batch)*b.N)/b.Elapsed().Seconds(), "calls/s")
+	n := 0
+	for b.Loop() {
+		calls, err := ReadTranscripts([]string{dir}, nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		n += len(calls)
+	}
+	b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "calls/s")
 }
 
 // TestReplayKeepsOrder: parallel workers, the calls' order.

@@ -9,8 +9,10 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 	"sort"
 	"strings"
+	"sync"
 )
 
 // Outcome says what became of a recorded call.
@@ -86,7 +88,10 @@ type block struct {
 // other types are skipped.
 func ReadTranscript(name string, r io.Reader) ([]Recorded, error) {
 	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 1<<20), 256<<20)
+	// The buffer starts small and grows to the longest line (a tool
+	// result can be megabytes): a large one per file costs more to clear
+	// than a short session costs to read.
+	sc.Buffer(make([]byte, 0, 64<<10), 256<<20)
 	var calls []Recorded
 	byID := map[string]int{}
 	var session, cwd, mode string
@@ -184,36 +189,67 @@ func resultText(raw json.RawMessage) string {
 }
 
 // ReadTranscripts reads every path: a file, a directory (its *.jsonl files,
-// walked, in name order) or "-" (stdin).
+// walked, in name order) or "-" (stdin). Files are parsed in parallel
+// (GOMAXPROCS at a time); the calls keep the files' order, and an error
+// is the first failing file's in that order.
 func ReadTranscripts(paths []string, stdin io.Reader) ([]Recorded, error) {
-	var out []Recorded
-	read := func(name string, r io.Reader) error {
-		calls, err := ReadTranscript(name, r)
-		out = append(out, calls...)
-		return err
-	}
+	var files []string
 	for _, p := range paths {
 		if p == "-" {
-			if err := read("stdin", stdin); err != nil {
-				return nil, err
-			}
+			files = append(files, p)
 			continue
 		}
-		files, err := transcriptFiles(p)
+		fs, err := transcriptFiles(p)
 		if err != nil {
 			return nil, err
 		}
-		for _, f := range files {
-			fh, err := os.Open(f)
-			if err != nil {
-				return nil, err
-			}
-			err = read(f, fh)
-			fh.Close()
-			if err != nil {
-				return nil, err
-			}
+		files = append(files, fs...)
+	}
+	type result struct {
+		calls []Recorded
+		err   error
+	}
+	results := make([]result, len(files))
+	read := func(i int) {
+		f := files[i]
+		if f == "-" {
+			results[i].calls, results[i].err = ReadTranscript("stdin", stdin)
+			return
 		}
+		fh, err := os.Open(f)
+		if err != nil {
+			results[i].err = err
+			return
+		}
+		defer fh.Close()
+		results[i].calls, results[i].err = ReadTranscript(f, fh)
+	}
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(files)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				read(i)
+			}
+		}()
+	}
+	for i := range files {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	n := 0
+	for _, r := range results {
+		if r.err != nil {
+			return nil, r.err
+		}
+		n += len(r.calls)
+	}
+	out := make([]Recorded, 0, n)
+	for _, r := range results {
+		out = append(out, r.calls...)
 	}
 	return out, nil
 }

@@ -73,11 +73,14 @@ type replayRun struct {
 }
 
 // replayOptions decide in the recorded modes unless --permission-mode
-// names one; a mode the settings forbid is replaced by theirs.
+// names one; a mode the settings forbid is replaced by theirs. Identical
+// calls share a decision unless each must reach the decision log or an
+// auto-mode classifier.
 func replayOptions(c *cli.Context, s *settings.Settings) workflow.ReplayOptions {
 	return workflow.ReplayOptions{
 		Mode:        flagString(c, "permission-mode"),
 		ModeAllowed: func(m string) bool { return settings.ValidMode(m) && s.CheckMode(m) == nil },
+		EveryCall:   flagString(c, "decision-log") != "" || s.AutoClassifier != nil,
 	}
 }
 
