@@ -238,15 +238,14 @@ func (e *Engine) decideCall(ctx context.Context, tool string, in *callInput) (De
 	}
 	start := time.Now()
 	d, err := e.evaluate(ctx, in, meta)
-	// OPA's metric name for a timer, so the log reads as OPA's own.
-	metrics := map[string]any{"timer_agentctl_eval_ns": time.Since(start).Nanoseconds()}
+	took := time.Since(start)
 	if err != nil {
 		if !errors.Is(err, ErrEvaluatorsDiffer) {
 			d = denyError(tool, err)
 		}
 		return d, err
 	}
-	return e.logDecision(ctx, tool, in, d, meta, metrics)
+	return e.logDecision(ctx, tool, in, d, meta, took)
 }
 
 // Input builds the document the policy sees for a call, or the validation
