@@ -57,6 +57,9 @@ type jsonField struct {
 	name      string
 	index     []int
 	omitEmpty bool
+	// key is name as a term, made once: OPA shares terms (its own are
+	// interned), and an input is never changed by evaluation.
+	key *ast.Term
 }
 
 var jsonFields sync.Map // reflect.Type → []jsonField
@@ -89,7 +92,8 @@ func fieldsOf(t reflect.Type) []jsonField {
 		if name == "" {
 			name = sf.Name
 		}
-		out = append(out, jsonField{name: name, index: []int{i}, omitEmpty: strings.Contains(","+opts+",", ",omitempty,")})
+		out = append(out, jsonField{name: name, index: []int{i}, omitEmpty: strings.Contains(","+opts+",", ",omitempty,"),
+			key: ast.StringTerm(name)})
 	}
 	jsonFields.Store(t, out)
 	return out
@@ -152,7 +156,7 @@ func goValue(v reflect.Value) (ast.Value, error) {
 	case reflect.String:
 		return ast.String(jsonText(v.String())), nil
 	case reflect.Bool:
-		return ast.Boolean(v.Bool()), nil
+		return ast.InternedValue(v.Bool()), nil
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
 		return ast.Number(strconv.FormatInt(v.Int(), 10)), nil
 	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
@@ -174,7 +178,7 @@ func structValue(v reflect.Value) (ast.Value, error) {
 		if err != nil {
 			return nil, err
 		}
-		kv = append(kv, [2]*ast.Term{ast.StringTerm(f.name), ast.NewTerm(e)})
+		kv = append(kv, [2]*ast.Term{f.key, ast.NewTerm(e)})
 	}
 	return ast.NewObject(kv...), nil
 }
