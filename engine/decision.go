@@ -33,20 +33,26 @@ type Match struct {
 	*RuleRef
 }
 
-// MarshalJSON flattens the rule fields into the match object.
+// MarshalJSON flattens the rule fields into the match object. The keys
+// come in sorted order, as they did when this was a map (output is
+// compared byte for byte); a struct marshals several times faster.
 func (m Match) MarshalJSON() ([]byte, error) {
-	out := map[string]any{"stage": m.Stage}
-	if m.Reason != "" {
-		out["reason"] = m.Reason
+	flat := struct {
+		Behavior *string `json:"behavior,omitempty"`
+		Column   *int    `json:"column,omitempty"`
+		Decision Effect  `json:"decision,omitempty"`
+		File     *string `json:"file,omitempty"`
+		Line     *int    `json:"line,omitempty"`
+		Reason   string  `json:"reason,omitempty"`
+		Source   *string `json:"source,omitempty"`
+		Stage    Stage   `json:"stage"`
+		Text     *string `json:"text,omitempty"`
+	}{Decision: m.Decision, Reason: m.Reason, Stage: m.Stage}
+	if r := m.RuleRef; r != nil {
+		flat.Behavior, flat.Column, flat.File, flat.Line = &r.Behavior, &r.Column, &r.File, &r.Line
+		flat.Source, flat.Text = &r.Source, &r.Text
 	}
-	if m.Decision != 0 {
-		out["decision"] = m.Decision
-	}
-	if m.RuleRef != nil {
-		out["text"], out["behavior"], out["source"] = m.Text, m.Behavior, m.Source
-		out["file"], out["line"], out["column"] = m.File, m.Line, m.Column
-	}
-	return json.Marshal(out)
+	return json.Marshal(flat)
 }
 
 // UnmarshalJSON reads the flattened form back.

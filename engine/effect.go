@@ -26,12 +26,13 @@ func (e Effect) String() string {
 	return fmt.Sprintf("Effect(%d)", uint8(e))
 }
 
-// MarshalJSON writes the effect as its name.
-func (e Effect) MarshalJSON() ([]byte, error) {
+// MarshalText writes the effect as its name (a JSON string; as text,
+// encoding/json need not re-scan what a MarshalJSON would return).
+func (e Effect) MarshalText() ([]byte, error) {
 	if int(e) >= len(effectNames) {
 		return nil, fmt.Errorf("engine: cannot marshal %v", e)
 	}
-	return json.Marshal(e.String())
+	return []byte(e.String()), nil
 }
 
 // UnmarshalJSON reads an effect's name ("" is the zero Effect); any other
@@ -83,12 +84,12 @@ func (s Stage) String() string {
 	return fmt.Sprintf("Stage(%d)", uint8(s))
 }
 
-// MarshalJSON writes the stage as its name.
-func (s Stage) MarshalJSON() ([]byte, error) {
+// MarshalText writes the stage as its name (a JSON string).
+func (s Stage) MarshalText() ([]byte, error) {
 	if int(s) >= len(stageNames) {
 		return nil, fmt.Errorf("engine: cannot marshal %v", s)
 	}
-	return json.Marshal(s.String())
+	return []byte(s.String()), nil
 }
 
 // UnmarshalJSON reads a stage's name ("" is the zero Stage); any other

@@ -32,3 +32,38 @@ func TestEffectAndStageJSON(t *testing.T) {
 		}
 	}
 }
+
+// TestMatchJSONAsMap: a match marshals byte for byte as the map it once
+// was (sorted keys; rule fields only with a rule; reason and decision only
+// when set).
+func TestMatchJSONAsMap(t *testing.T) {
+	asMap := func(m Match) []byte {
+		out := map[string]any{"stage": m.Stage}
+		if m.Reason != "" {
+			out["reason"] = m.Reason
+		}
+		if m.Decision != 0 {
+			out["decision"] = m.Decision
+		}
+		if m.RuleRef != nil {
+			out["text"], out["behavior"], out["source"] = m.Text, m.Behavior, m.Source
+			out["file"], out["line"], out["column"] = m.File, m.Line, m.Column
+		}
+		b, _ := json.Marshal(out)
+		return b
+	}
+	for _, m := range []Match{
+		{Stage: StageDeny},
+		{Stage: StageSafety, Reason: "r <&> \xff", Decision: Ask},
+		{Stage: StageAllow, Decision: Allow, RuleRef: &RuleRef{Text: "Bash(ls *)", Behavior: "allow", Source: "projectSettings", File: "f", Line: 3, Column: 7}},
+		{Stage: StageDeny, RuleRef: &RuleRef{}},
+	} {
+		got, err := json.Marshal(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := asMap(m); string(got) != string(want) {
+			t.Errorf("got  %s\nwant %s", got, want)
+		}
+	}
+}
