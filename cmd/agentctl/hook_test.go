@@ -50,7 +50,13 @@ func hookProc(t *testing.T, stdin *os.File, event string, env []string, args ...
 	if err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command(exe, append([]string{"hook"}, args...)...)
+	return hookProcOf(t, exe, stdin, event, env, args...)
+}
+
+// hookProcOf runs bin's hook command on one event (stdin, else event).
+func hookProcOf(t *testing.T, bin string, stdin *os.File, event string, env []string, args ...string) (stdout, stderr string, code int) {
+	t.Helper()
+	cmd := exec.Command(bin, append([]string{"hook"}, args...)...)
 	cmd.Env = append(append(os.Environ(), asMainEnv+"=1"), env...)
 	if stdin != nil {
 		cmd.Stdin = stdin

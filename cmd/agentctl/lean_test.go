@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -39,16 +38,7 @@ func leanBinary(t *testing.T) string {
 // leanProc runs the lean binary's hook on one event.
 func leanProc(t *testing.T, event string, env []string, args ...string) (stdout, stderr string, code int) {
 	t.Helper()
-	cmd := exec.Command(leanBinary(t), append([]string{"hook"}, args...)...)
-	cmd.Env = append(append(os.Environ(), asMainEnv+"=1"), env...)
-	cmd.Stdin = strings.NewReader(event)
-	var out, errb bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errb
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	code = waitExit(t, cmd)
-	return out.String(), errb.String(), code
+	return hookProcOf(t, leanBinary(t), nil, event, env, args...)
 }
 
 // TestLeanBuildLinksNoOPA: the hook binary's start-up is what an agent
