@@ -82,7 +82,7 @@ func compileRules(s *settings.Settings) map[string]*bucket {
 			if bk.Path[r.Tool] == nil {
 				bk.Path[r.Tool] = map[string][]ruleData{} // Grep, NotebookRead: their own tool only
 			}
-			for _, g := range PathGlobs(r, anchors) {
+			for _, g := range pathGlobs(r, anchors) {
 				e := d
 				e.Glob = g
 				k := globKey(g)
@@ -156,10 +156,10 @@ func domainKey(p string) string {
 	return ""
 }
 
-// PathKeys lists the index keys of an absolute path: its ancestors ("/"
+// pathKeys lists the index keys of an absolute path: its ancestors ("/"
 // first, the path itself last) and "seg:" plus each of its segments. Path
 // rules that may match the path live under one of them.
-func PathKeys(p string) []string {
+func pathKeys(p string) []string {
 	out := []string{"/"}
 	start := 1
 	for i := 1; i <= len(p); i++ {
@@ -173,9 +173,9 @@ func PathKeys(p string) []string {
 	return out
 }
 
-// DomainSuffixes lists a host's label-aligned suffixes and "", the keys
+// domainSuffixes lists a host's label-aligned suffixes and "", the keys
 // under which domain rules that may match it live.
-func DomainSuffixes(host string) []string {
+func domainSuffixes(host string) []string {
 	out := []string{host}
 	for i := 0; i < len(host); i++ {
 		if host[i] == '.' {
@@ -244,11 +244,11 @@ func variants(dir string) []string {
 	return out
 }
 
-// PathGlobs turns a path rule into absolute globs for glob.match with "/"
+// pathGlobs turns a path rule into absolute globs for glob.match with "/"
 // as delimiter (spec §4): anchors resolved per source, bare names at any
 // depth, relative deny/ask patterns at any depth, a directory covering its
 // contents.
-func PathGlobs(r settings.Rule, a anchorSet) []string {
+func pathGlobs(r settings.Rule, a anchorSet) []string {
 	p := strings.TrimSuffix(r.Pattern, "/")
 	if strings.HasSuffix(r.Pattern, "/") && p != "" {
 		p += "/**"

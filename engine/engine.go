@@ -293,7 +293,7 @@ func (e *Engine) input(call Call) (*callInput, []string) {
 		dir = call.Dir
 	}
 	en := env{cwd: dir, home: s.Home, guards: e.guardIdx, walk: e.walkGuards, commands: e.bundle.Commands}
-	f := Facts{Commands: []commandFact{}, Files: []fileFact{}, Mentions: []fileFact{}, Reach: []reachFact{}, Unresolved: nil}
+	f := Facts{Commands: []CommandFact{}, Files: []FileFact{}, Mentions: []FileFact{}, Reach: []ReachFact{}, Unresolved: nil}
 	switch {
 	case tool == "Bash":
 		en.res = newResolver() // a command's operands share parents
@@ -318,7 +318,7 @@ func (e *Engine) input(call Call) (*callInput, []string) {
 	f.Files = withKeys(f.Files)
 	f.Mentions = withKeys(f.Mentions)
 	for i := range f.Reach {
-		f.Reach[i].Keys = PathKeys(f.Reach[i].Path)
+		f.Reach[i].Keys = pathKeys(f.Reach[i].Path)
 	}
 	return &callInput{Tool: tool, Input: call.Input, Mode: mode, Cwd: cwd, ProjectRoot: s.ProjectRoot, Home: s.Home,
 		WorkingDirs: e.workingDirs(cwd), Facts: f, Hook: call.Hook}, nil

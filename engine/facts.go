@@ -12,16 +12,27 @@ import (
 	"github.com/agentctl/agentctl/bashparse"
 )
 
-// fileFact is a file the call touches, cleaned and symlink-resolved.
-type fileFact struct {
+// FileFact is a file a call touches, or a word that may name one
+// (input.facts.files[_], input.facts.mentions[_]), cleaned and
+// symlink-resolved. The JSON names are the policy input's
+// (rego/schemas/input.json).
+type FileFact struct {
+	// Path is the file made absolute against the directory the command
+	// runs in, with . and .. removed; Resolved is Path with symlinks
+	// followed (its missing part appended as written).
 	Path     string `json:"path"`
 	Resolved string `json:"resolved"`
-	Access   string `json:"access"`
-	Via      string `json:"via"`
-	Written  string `json:"written"` // as the call wrote it
-	Dynamic  bool   `json:"dynamic"`
-	Glob     bool   `json:"glob"`
-	Redirect bool   `json:"redirect"`
+	// Access is read, write or any (a mention: a word that may name a file).
+	Access string `json:"access"`
+	// Via is what touches it: the tool, the command or the redirection.
+	Via     string `json:"via"`
+	Written string `json:"written"` // as the call wrote it
+	// Dynamic marks a path known only at run time (kept as written).
+	Dynamic bool `json:"dynamic"`
+	// Glob marks a witness a glob word stands for.
+	Glob bool `json:"glob"`
+	// Redirect marks a shell redirection's target.
+	Redirect bool `json:"redirect"`
 	// TildeOrGlob marks a shell target whose expansion is left to the shell.
 	TildeOrGlob bool `json:"tilde_or_glob"`
 	// Keys are the ancestors of Path and Resolved: where path rules are indexed.
@@ -29,15 +40,15 @@ type fileFact struct {
 }
 
 // withKeys fills the index keys of every file.
-func withKeys(files []fileFact) []fileFact {
+func withKeys(files []FileFact) []FileFact {
 	for i := range files {
-		keys := PathKeys(files[i].Path)
+		keys := pathKeys(files[i].Path)
 		if files[i].Resolved != files[i].Path {
 			seen := map[string]bool{}
 			for _, k := range keys {
 				seen[k] = true
 			}
-			for _, k := range PathKeys(files[i].Resolved) {
+			for _, k := range pathKeys(files[i].Resolved) {
 				if !seen[k] {
 					keys = append(keys, k)
 				}
@@ -48,8 +59,9 @@ func withKeys(files []fileFact) []fileFact {
 	return files
 }
 
-// commandFact is one simple command as the policy sees it.
-type commandFact struct {
+// CommandFact is one simple command a Bash call may execute, as the policy
+// sees it (input.facts.commands[_]).
+type CommandFact struct {
 	Narrow   bashparse.View `json:"narrow"`
 	Wide     bashparse.View `json:"wide"`
 	Nested   bool           `json:"nested"`
@@ -65,19 +77,20 @@ type commandFact struct {
 
 // Facts is what Go learned about a call before the policy runs.
 type Facts struct {
-	Commands []commandFact `json:"commands"`
-	Files    []fileFact    `json:"files"`
+	Commands []CommandFact `json:"commands"`
+	Files    []FileFact    `json:"files"`
 	// Mentions are words that may name a file (any access): deny and ask
 	// path rules see them. Reach are files recursive walks may open.
-	Mentions   []fileFact             `json:"mentions"`
-	Reach      []reachFact            `json:"reach"`
+	Mentions   []FileFact             `json:"mentions"`
+	Reach      []ReachFact            `json:"reach"`
 	Unresolved []bashparse.Unresolved `json:"unresolved"`
 	ParseError bool                   `json:"parse_error"`
-	URL        *urlFact               `json:"url,omitempty"`
-	MCP        *mcpFact               `json:"mcp,omitempty"`
+	URL        *URLFact               `json:"url,omitempty"`
+	MCP        *MCPFact               `json:"mcp,omitempty"`
 }
 
-type urlFact struct {
+// URLFact is a WebFetch call's URL, parsed (input.facts.url).
+type URLFact struct {
 	Scheme string `json:"scheme"`
 	Host   string `json:"host"`
 	// HostKeys are the host's label suffixes: where domain rules are indexed.
@@ -86,7 +99,8 @@ type urlFact struct {
 	Path     string   `json:"path"`
 }
 
-type mcpFact struct {
+// MCPFact is an MCP tool's server and tool (input.facts.mcp).
+type MCPFact struct {
 	Server string `json:"server"`
 	Tool   string `json:"tool"`
 }
@@ -201,20 +215,20 @@ func (r *resolver) quick(p string) string {
 	return p
 }
 
-func (e env) file(p, dir, access, via string) fileFact {
+func (e env) file(p, dir, access, via string) FileFact {
 	c := e.clean(p, dir)
-	return fileFact{Path: c, Resolved: e.res.resolve(c), Access: access, Via: via, Written: p}
+	return FileFact{Path: c, Resolved: e.res.resolve(c), Access: access, Via: via, Written: p}
 }
 
 // bashFacts turns a command's analysis into commands and resolved files.
 func (e env) bashFacts(a bashparse.Analysis) Facts {
-	f := Facts{Commands: []commandFact{}, Files: []fileFact{}, Mentions: []fileFact{}, Reach: []reachFact{},
+	f := Facts{Commands: []CommandFact{}, Files: []FileFact{}, Mentions: []FileFact{}, Reach: []ReachFact{},
 		Unresolved: a.Unresolved, ParseError: a.Err != nil}
 	if f.Unresolved == nil {
 		f.Unresolved = []bashparse.Unresolved{}
 	}
 	seen := map[[3]string]bool{}
-	addFile := func(ff fileFact) {
+	addFile := func(ff FileFact) {
 		k := [3]string{ff.Path, ff.Access, ff.Via}
 		if !seen[k] {
 			seen[k] = true
@@ -226,7 +240,7 @@ func (e env) bashFacts(a bashparse.Analysis) Facts {
 		if powers == nil {
 			powers = []string{}
 		}
-		f.Commands = append(f.Commands, commandFact{Narrow: c.Narrow, Wide: c.Wide, Nested: c.Nested,
+		f.Commands = append(f.Commands, CommandFact{Narrow: c.Narrow, Wide: c.Wide, Nested: c.Nested,
 			Origin: c.Origin, ReadOnly: c.ReadOnly, ReadOnlyBy: c.ReadOnlyBy, ExecWrapper: c.ExecWrapper, Background: c.Background, Powers: powers})
 		// Every directory the command may run in: a relative file is
 		// checked in each (a cd can fail; one in a subshell does not last).
@@ -285,7 +299,7 @@ func (e env) bashFacts(a bashparse.Analysis) Facts {
 // mentionAnywhere stands a word whose directory is not known (a dynamic
 // prefix, an unknown cwd) for every guarded path it could be: the word's
 // static end under any directory.
-func (e env) mentionAnywhere(m bashparse.File) []fileFact {
+func (e env) mentionAnywhere(m bashparse.File) []FileFact {
 	p := m.Path
 	if m.Tail != "" {
 		p = m.Tail
@@ -293,9 +307,9 @@ func (e env) mentionAnywhere(m bashparse.File) []fileFact {
 	if strings.HasPrefix(p, "/") || strings.HasPrefix(p, "~") {
 		return e.mention(bashparse.File{Path: p, Access: m.Access, Via: m.Via, Glob: m.Glob, Tilde: m.Tilde}, e.cwd)
 	}
-	var out []fileFact
+	var out []FileFact
 	for _, w := range e.walk.suffixWitnesses(path.Clean(p)) {
-		out = append(out, fileFact{Path: w, Resolved: w, Access: mentionAccess(m), Via: m.Via, Written: m.Path})
+		out = append(out, FileFact{Path: w, Resolved: w, Access: mentionAccess(m), Via: m.Via, Written: m.Path})
 	}
 	return out
 }
@@ -311,20 +325,20 @@ func mentionAccess(m bashparse.File) string {
 
 // mention resolves a word that may name a file; a glob word stands for the
 // guarded paths it could expand to.
-func (e env) mention(m bashparse.File, dir string) []fileFact {
+func (e env) mention(m bashparse.File, dir string) []FileFact {
 	if m.Tilde && !strings.HasPrefix(m.Path, "~/") && m.Path != "~" {
 		return nil
 	}
 	c := e.clean(m.Path, dir)
-	var out []fileFact
+	var out []FileFact
 	// Only words that a guard could match travel to the policy: most words
 	// name nothing, and the policy matches the ones kept again.
 	if r := e.res.quick(c); e.guards.matchAny(c) || e.guards.matchAny(r) {
-		out = append(out, fileFact{Path: c, Resolved: r, Access: mentionAccess(m), Via: m.Via, Written: m.Path})
+		out = append(out, FileFact{Path: c, Resolved: r, Access: mentionAccess(m), Via: m.Via, Written: m.Path})
 	}
 	if m.Glob {
 		for _, w := range e.walk.globWitnesses(c) {
-			out = append(out, fileFact{Path: w, Resolved: w, Access: mentionAccess(m), Via: m.Via, Written: m.Path, Glob: true})
+			out = append(out, FileFact{Path: w, Resolved: w, Access: mentionAccess(m), Via: m.Via, Written: m.Path, Glob: true})
 		}
 	}
 	return out
@@ -334,25 +348,25 @@ func (e env) mention(m bashparse.File, dir string) []fileFact {
 // file system (the files it would touch now), kept as its static
 // directory, and stands for every guarded path it could match (a file that
 // does not exist yet, or differs at run time), so rules see all three.
-func (e env) operand(op bashparse.File, dir string, dirUnknown bool) []fileFact {
+func (e env) operand(op bashparse.File, dir string, dirUnknown bool) []FileFact {
 	redirect := strings.ContainsAny(op.Via, "<>")
-	base := fileFact{Access: string(op.Access), Via: op.Via, Written: op.Path, Redirect: redirect,
+	base := FileFact{Access: string(op.Access), Via: op.Via, Written: op.Path, Redirect: redirect,
 		Dynamic: op.Dynamic || dirUnknown, Glob: op.Glob, TildeOrGlob: op.Tilde || op.Glob}
 	if op.Dynamic || dirUnknown {
 		// Unknown until run time: keep the text so critical-path and
 		// reason checks can see it; it is never inside a working directory.
 		base.Path, base.Resolved = op.Path, op.Path
-		return []fileFact{base}
+		return []FileFact{base}
 	}
 	p := op.Path
 	if !op.Glob {
 		ff := e.file(p, dir, base.Access, base.Via)
 		ff.Written, ff.Redirect, ff.TildeOrGlob = op.Path, redirect, op.Tilde
-		return []fileFact{ff}
+		return []FileFact{ff}
 	}
 	abs := e.clean(p, dir)
 	static := staticPrefix(abs)
-	out := []fileFact{}
+	out := []FileFact{}
 	g := base
 	g.Path, g.Resolved = static, e.res.resolve(static)
 	out = append(out, g)
@@ -386,18 +400,18 @@ func staticPrefix(p string) string {
 
 // urlFacts parses a URL so that userinfo, query and fragment never confuse
 // the host.
-func urlFacts(raw string) *urlFact {
+func urlFacts(raw string) *URLFact {
 	u, err := url.Parse(raw)
 	if err != nil {
-		return &urlFact{}
+		return &URLFact{}
 	}
 	host := strings.TrimSuffix(strings.ToLower(u.Hostname()), ".")
-	return &urlFact{Scheme: strings.ToLower(u.Scheme), Host: host, HostKeys: DomainSuffixes(host), Port: u.Port(), Path: u.Path}
+	return &URLFact{Scheme: strings.ToLower(u.Scheme), Host: host, HostKeys: domainSuffixes(host), Port: u.Port(), Path: u.Path}
 }
 
 // mcpFacts splits mcp__server__tool.
-func mcpFacts(name string) *mcpFact {
+func mcpFacts(name string) *MCPFact {
 	rest := strings.TrimPrefix(name, "mcp__")
 	server, tool, _ := strings.Cut(rest, "__")
-	return &mcpFact{Server: server, Tool: tool}
+	return &MCPFact{Server: server, Tool: tool}
 }

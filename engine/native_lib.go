@@ -74,7 +74,7 @@ type nativeEval struct {
 	f        *Facts
 	toolKeys []string
 	hard     []bashparse.Unresolved
-	top      []*commandFact
+	top      []*CommandFact
 	err      error
 }
 
@@ -136,7 +136,7 @@ func (n *nativeEval) toolRules(b *nativeBucket, each func(r *nativeRule)) {
 
 // bashRules ports lib.bash_rules(b, c): rules under the set {narrow name,
 // wide name, "*"}.
-func (n *nativeEval) bashRules(b *nativeBucket, c *commandFact, each func(r *nativeRule)) {
+func (n *nativeEval) bashRules(b *nativeBucket, c *CommandFact, each func(r *nativeRule)) {
 	keys := [3]string{c.Narrow.Name, c.Wide.Name, "*"}
 	for i, k := range keys {
 		if (i > 0 && k == keys[0]) || (i > 1 && k == keys[1]) {
@@ -149,7 +149,7 @@ func (n *nativeEval) bashRules(b *nativeBucket, c *commandFact, each func(r *nat
 }
 
 // pathEntries ports lib.path_entries(b, kind, f).
-func pathEntries(b *nativeBucket, kind string, f *fileFact, each func(e *nativeRule)) {
+func pathEntries(b *nativeBucket, kind string, f *FileFact, each func(e *nativeRule)) {
 	byKey := b.path[kind]
 	if byKey == nil {
 		return
@@ -162,7 +162,7 @@ func pathEntries(b *nativeBucket, kind string, f *fileFact, each func(e *nativeR
 }
 
 // entryKinds ports lib.entry_kinds(b, f): access_kinds then own_kinds.
-func entryKinds(behavior string, f *fileFact) []string {
+func entryKinds(behavior string, f *FileFact) []string {
 	var out []string
 	switch {
 	case f.Access == "any":
@@ -181,7 +181,7 @@ func entryKinds(behavior string, f *fileFact) []string {
 }
 
 // fileMatches ports lib.file_matches(b, f).
-func (n *nativeEval) fileMatches(b *nativeBucket, behavior string, f *fileFact, out *ruleSet) {
+func (n *nativeEval) fileMatches(b *nativeBucket, behavior string, f *FileFact, out *ruleSet) {
 	for _, kind := range entryKinds(behavior, f) {
 		pathEntries(b, kind, f, func(e *nativeRule) {
 			m := n.glob(e, f.Path)
@@ -333,7 +333,7 @@ func (n *nativeEval) matching(b *nativeBucket, behavior string) ruleSet {
 	}
 	for i := range n.f.Reach {
 		if n.f.Reach[i].Certain {
-			n.fileMatches(b, behavior, &n.f.Reach[i].fileFact, &out)
+			n.fileMatches(b, behavior, &n.f.Reach[i].FileFact, &out)
 		}
 	}
 	n.domainRules(b, func(r *nativeRule) {
@@ -372,7 +372,7 @@ func (n *nativeEval) inWD(p string) bool {
 }
 
 // fileInWD ports lib.file_in_wd(f).
-func (n *nativeEval) fileInWD(f *fileFact) bool {
+func (n *nativeEval) fileInWD(f *FileFact) bool {
 	return !f.Dynamic && n.inWD(f.Path) && n.inWD(f.Resolved)
 }
 
@@ -415,7 +415,7 @@ func protectedPath(p string) bool {
 }
 
 // protected ports lib.protected(f, strict).
-func protected(f *fileFact, strict bool) bool {
+func protected(f *FileFact, strict bool) bool {
 	if strict {
 		return protectedIn(f.Path, regoStrictDirs) || protectedIn(f.Resolved, regoStrictDirs)
 	}
@@ -428,7 +428,7 @@ func (n *nativeEval) criticalPath(p string) bool {
 }
 
 // criticalRm ports lib.critical_rm(f).
-func (n *nativeEval) criticalRm(f *fileFact) bool {
+func (n *nativeEval) criticalRm(f *FileFact) bool {
 	if !regoRmCommands[f.Via] {
 		return false
 	}

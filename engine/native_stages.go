@@ -42,7 +42,7 @@ func (n *nativeEval) toolFindings() stringSet {
 			continue
 		}
 		var rules ruleSet
-		n.fileMatches(x.deny, "deny", &r.fileFact, &rules)
+		n.fileMatches(x.deny, "deny", &r.FileFact, &rules)
 		verb := "write"
 		if r.Access == "read" {
 			verb = "read"
@@ -51,7 +51,7 @@ func (n *nativeEval) toolFindings() stringSet {
 			out.add(fmt.Sprintf("%s over %s could %s %s (under deny rule %s)", r.Via, r.Root, verb, r.Path, rule.describe))
 		}
 		var asks ruleSet
-		n.fileMatches(x.ask, "ask", &r.fileFact, &asks)
+		n.fileMatches(x.ask, "ask", &r.FileFact, &asks)
 		for _, rule := range asks {
 			out.add(fmt.Sprintf("%s over %s could %s %s (under ask rule %s)", r.Via, r.Root, verb, r.Path, rule.describe))
 		}
@@ -110,7 +110,7 @@ func (n *nativeEval) readOnly() bool {
 }
 
 // cmdOK ports mode.cmd_ok(c).
-func (n *nativeEval) cmdOK(c *commandFact) bool {
+func (n *nativeEval) cmdOK(c *CommandFact) bool {
 	if c.ReadOnly && !c.ExecWrapper && len(c.Powers) == 0 {
 		return true
 	}
@@ -118,7 +118,7 @@ func (n *nativeEval) cmdOK(c *commandFact) bool {
 }
 
 // fileOK ports mode.file_ok(f).
-func (n *nativeEval) fileOK(f *fileFact) bool {
+func (n *nativeEval) fileOK(f *FileFact) bool {
 	if f.Access == "read" && n.fileInWD(f) {
 		return true
 	}
@@ -273,7 +273,7 @@ func (n *nativeEval) allowStage() allowStage {
 
 // fileRules ports allow.file_rules(f): an entry whose glob matches the
 // path, of a rule one of whose entries (same kind) matches the target.
-func (n *nativeEval) fileRules(f *fileFact, used *ruleSet) bool {
+func (n *nativeEval) fileRules(f *FileFact, used *ruleSet) bool {
 	found := false
 	var entries []*nativeRule
 	for _, kind := range entryKinds("allow", f) {
@@ -296,7 +296,7 @@ func (n *nativeEval) fileRules(f *fileFact, used *ruleSet) bool {
 }
 
 // where ports allow.where(f).
-func (n *nativeEval) where(f *fileFact) string {
+func (n *nativeEval) where(f *FileFact) string {
 	switch {
 	case f.Dynamic:
 		return "not static"

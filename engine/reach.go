@@ -29,7 +29,7 @@ func newGuards(s *settings.Settings) (all, walk guardGlobs) {
 			continue
 		}
 		dirRule := strings.HasSuffix(r.Pattern, "/") || strings.HasSuffix(r.Pattern, "**")
-		for _, g := range PathGlobs(r, anchors) {
+		for _, g := range pathGlobs(r, anchors) {
 			if seen[g] {
 				continue
 			}
@@ -43,10 +43,10 @@ func newGuards(s *settings.Settings) (all, walk guardGlobs) {
 	return all, walk
 }
 
-// reachFact is a path a command may open without naming it: a file a
+// ReachFact is a path a command may open without naming it: a file a
 // recursive walk would visit. Certain ones are accesses; the others ask.
-type reachFact struct {
-	fileFact
+type ReachFact struct {
+	FileFact
 	Root    string `json:"root"`
 	Certain bool   `json:"certain"`
 }
@@ -201,8 +201,8 @@ func (gs guardGlobs) globWitnesses(pat string) []string {
 
 // treeWitnesses lists paths under a guard glob that a walk of root could
 // visit, after the walk's own filters.
-func (gs guardGlobs) treeWitnesses(root string, t bashparse.Tree) []reachFact {
-	var out []reachFact
+func (gs guardGlobs) treeWitnesses(root string, t bashparse.Tree) []ReachFact {
+	var out []ReachFact
 	seen := map[string]bool{}
 	var includeNames []string
 	for _, in := range t.Include {
@@ -236,7 +236,7 @@ func (gs guardGlobs) treeWitnesses(root string, t bashparse.Tree) []reachFact {
 				continue
 			}
 			seen[c] = true
-			out = append(out, reachFact{fileFact: fileFact{Path: c, Resolved: c, Access: string(t.Access), Via: t.Via,
+			out = append(out, ReachFact{FileFact: FileFact{Path: c, Resolved: c, Access: string(t.Access), Via: t.Via,
 				Written: t.Root}, Root: root, Certain: certain})
 		}
 	}
@@ -344,7 +344,7 @@ func walkKeeps(root, p string, t bashparse.Tree) (certain, ok bool) {
 }
 
 // guardIndex files guard globs under the key the rule index uses (globKey):
-// a path looks only at the globs filed under its own keys (PathKeys), so a
+// a path looks only at the globs filed under its own keys (pathKeys), so a
 // word costs the same with 1 or 10,000 path rules.
 type guardIndex map[string][]string
 
@@ -358,7 +358,7 @@ func newGuardIndex(gs guardGlobs) guardIndex {
 }
 
 // matchAny reports whether some guard glob matches p. It looks up the
-// keys PathKeys lists without building them (no allocation per word).
+// keys pathKeys lists without building them (no allocation per word).
 func (idx guardIndex) matchAny(p string) bool {
 	if len(idx) == 0 {
 		return false
