@@ -45,13 +45,20 @@ func worldDir(t *testing.T, mode os.FileMode) string {
 	return dir
 }
 
-// buildAgentctl builds the real binary where nobody can run it.
+// buildAgentctl builds the real binaries as make build does — agentctl
+// and, beside it, the lean agentctl-hook that hooks install then writes —
+// where nobody can run them.
 func buildAgentctl(t *testing.T) string {
 	t.Helper()
-	bin := filepath.Join(worldDir(t, 0o755), "agentctl")
+	dir := worldDir(t, 0o755)
+	bin := filepath.Join(dir, "agentctl")
 	out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput()
 	if err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	out, err = exec.Command("go", "build", "-tags", "agentctl_lean", "-o", filepath.Join(dir, "agentctl-hook"), ".").CombinedOutput()
+	if err != nil {
+		t.Fatalf("go build -tags agentctl_lean: %v\n%s", err, out)
 	}
 	return bin
 }
@@ -129,6 +136,9 @@ func TestClaudeCodeHookEndToEnd(t *testing.T) {
 	var hooked map[string]any
 	if err := json.Unmarshal(installed, &hooked); err != nil {
 		t.Fatal(err)
+	}
+	if !strings.Contains(string(installed), filepath.Join(filepath.Dir(bin), "agentctl-hook")+" hook") {
+		t.Fatalf("hooks install did not write the lean agentctl-hook beside agentctl:\n%s", installed)
 	}
 	// A recording hook beside agentctl keeps the events the CLI sends.
 	rec := worldDir(t, 0o777)
