@@ -25,9 +25,25 @@ func parse(src string, table *Table) Analysis {
 			Text: "command is longer than 10000 characters", Span: Span{End: len(src), Line: 1, Col: 1}})
 		return a
 	}
-	p := &parser{src: src, out: &a, st: &shellState{}, table: table}
+	p := &parser{src: src, out: &a, st: &shellState{}, table: table, capHint: commandsHint(src)}
 	p.run(src, nil)
 	return a
+}
+
+// commandsHint guesses how many simple commands src holds, from the bytes
+// that can start one (separators, pipes, substitutions): a Command is half
+// a kilobyte, and growing the slice one doubling at a time copied more
+// than the parse itself allocated. Too many costs a little memory; too few
+// only regrows.
+func commandsHint(src string) int {
+	n := 1
+	for i := 0; i < len(src); i++ {
+		switch src[i] {
+		case ';', '&', '|', '\n', '`', '(':
+			n++
+		}
+	}
+	return min(n, 64)
 }
 
 // parser walks one script. Nested payloads (bash -c, eval) get their own
@@ -43,6 +59,8 @@ type parser struct {
 	st *shellState
 	// table is the command table beyond the core list (nil: core only).
 	table *Table
+	// capHint is the capacity the command list starts with (commandsHint).
+	capHint int
 }
 
 func (p *parser) run(src string, outer *Span) {
@@ -277,6 +295,9 @@ func (p *parser) emit(n syntax.Node, words []Word, assigns []Assign, redirs []Re
 		p.hash(inner[1:], n)
 	case "cd", "pushd", "popd":
 		p.st.cd(c.Wide.Name, inner[1:])
+	}
+	if p.out.Commands == nil {
+		p.out.Commands = make([]Command, 0, max(p.capHint, 1))
 	}
 	p.out.Commands = append(p.out.Commands, c)
 	idx := len(p.out.Commands) - 1

@@ -222,7 +222,7 @@ func (e env) file(p, dir, access, via string) FileFact {
 
 // bashFacts turns a command's analysis into commands and resolved files.
 func (e env) bashFacts(a bashparse.Analysis) Facts {
-	f := Facts{Commands: []CommandFact{}, Files: []FileFact{}, Mentions: []FileFact{}, Reach: []ReachFact{},
+	f := Facts{Commands: make([]CommandFact, 0, len(a.Commands)), Files: []FileFact{}, Mentions: []FileFact{}, Reach: []ReachFact{},
 		Unresolved: a.Unresolved, ParseError: a.Err != nil}
 	if f.Unresolved == nil {
 		f.Unresolved = []bashparse.Unresolved{}
