@@ -266,6 +266,27 @@ var bypassClasses = map[string][]bypassCase{
 		{pathPolicy, `rg -t go -g '!secrets' SECRET`, "allow"},
 		{pathPolicy, `grep -r --include='*.go' --exclude-dir=secrets SECRET .`, "allow"},
 	},
+	// git config writes a protected file (.git/config, ~/.gitconfig) in
+	// which git names the programs it runs: a protected write however it
+	// is spelled, while reading the configuration stays allowed.
+	"6 protected writes through git config": {
+		{protectPolicy, `git config core.hooksPath /tmp/hooks`, "ask"},
+		{protectPolicy, `git config core.fsmonitor 'sh -c x'`, "ask"},
+		{protectPolicy, `git config --global alias.st '!sh -c x'`, "ask"},
+		{protectPolicy, `git config set --local user.name x`, "ask"},
+		{protectPolicy, `git config --unset core.pager`, "ask"},
+		{protectPolicy, `git config -f .git/config a.b c`, "ask"},
+		{protectPolicy, `git config --file=.GIT/config a.b c`, "ask"},
+		{protectPolicy, `git --no-pager config --type bool core.bare true`, "ask"},
+		{protectPolicy, `env GIT_DIR=.git git config a.b c`, "ask"},
+		{protectPolicy, `git config -e`, "ask"},
+		{protectPolicy, `git config --get core.pager`, "allow"},
+		{protectPolicy, `git config --list --show-origin`, "allow"},
+		{protectPolicy, `git config get user.name`, "allow"},
+		{protectPolicy, `git config user.name`, "allow"},
+		{protectPolicy, `git config --blob HEAD:.gitmodules a.b c`, "allow"},
+		{protectPolicy, `git commit -m x`, "allow"},
+	},
 }
 
 func TestBypassClasses(t *testing.T) {
