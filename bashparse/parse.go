@@ -243,10 +243,8 @@ func (p *parser) emit(n syntax.Node, words []Word, assigns []Assign, redirs []Re
 		c.DirUnknown = true
 	}
 	c.Files = append(append(fileOperands(inner), pw.files...), tableFiles...)
-	if c.Wide.Name == "git" && len(c.Wide.Args) > 0 && c.Wide.Args[0] == "config" {
-		if target, ok := gitConfigWrite(c.Wide.Args[1:]); ok {
-			c.Files = append(c.Files, File{Path: target, Access: Write, Via: "git config", Tilde: strings.HasPrefix(target, "~")})
-		}
+	if f, ok := configWrite(c.Wide); ok {
+		c.Files = append(c.Files, f)
 	}
 	c.Powers = append(c.Powers, pw.powers...)
 	for _, f := range pw.files {

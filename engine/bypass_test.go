@@ -266,10 +266,11 @@ var bypassClasses = map[string][]bypassCase{
 		{pathPolicy, `rg -t go -g '!secrets' SECRET`, "allow"},
 		{pathPolicy, `grep -r --include='*.go' --exclude-dir=secrets SECRET .`, "allow"},
 	},
-	// git config writes a protected file (.git/config, ~/.gitconfig) in
-	// which git names the programs it runs: a protected write however it
-	// is spelled, while reading the configuration stays allowed.
-	"6 protected writes through git config": {
+	// git config and npm config write a protected file (.git/config,
+	// ~/.gitconfig, .npmrc) in which the tool names the programs it runs:
+	// a protected write however it is spelled, while reading the
+	// configuration stays allowed.
+	"6 protected writes through git config and npm config": {
 		{protectPolicy, `git config core.hooksPath /tmp/hooks`, "ask"},
 		{protectPolicy, `git config core.fsmonitor 'sh -c x'`, "ask"},
 		{protectPolicy, `git config --global alias.st '!sh -c x'`, "ask"},
@@ -286,6 +287,11 @@ var bypassClasses = map[string][]bypassCase{
 		{protectPolicy, `git config user.name`, "allow"},
 		{protectPolicy, `git config --blob HEAD:.gitmodules a.b c`, "allow"},
 		{protectPolicy, `git commit -m x`, "allow"},
+		{protectPolicy, `npm config set --location=project script-shell /tmp/x`, "ask"},
+		{protectPolicy, `npm set script-shell /tmp/x`, "ask"},
+		{protectPolicy, `npm config delete registry`, "ask"},
+		{protectPolicy, `npm config get registry`, "allow"},
+		{protectPolicy, `npm config list`, "allow"},
 	},
 }
 
