@@ -134,3 +134,31 @@ func gitConfigWrite(args []string) (target string, writes bool) {
 	}
 	return target, writes || len(ops) >= 2
 }
+
+// gitConfigValueOptions are git config's options that take the next word
+// as their value.
+var gitConfigValueOptions = map[string]bool{"-f": true, "--file": true, "--blob": true, "--type": true,
+	"--default": true, "--comment": true, "--value": true}
+
+// gitConfigOperands are the key and value words of `git config` (its
+// arguments after "config"): options and their values skipped, and every
+// word after the key an operand even when it starts with "-" (git reads
+// `git config alias.p "-c a=b push"` as a value).
+func gitConfigOperands(args []Word) []Word {
+	var ops []Word
+	for i := 0; i < len(args); i++ {
+		a := args[i].Value
+		switch {
+		case len(ops) > 0 && (ops[0].Value != "set" || len(ops) > 1):
+			ops = append(ops, args[i])
+		case a == "--":
+			return append(ops, args[i+1:]...)
+		case gitConfigValueOptions[a]:
+			i++
+		case strings.HasPrefix(a, "-"):
+		default:
+			ops = append(ops, args[i])
+		}
+	}
+	return ops
+}

@@ -299,13 +299,8 @@ func gitSubPayloads(args []Word) []payload {
 	sub, rest := args[0].Value, args[1:]
 	switch sub {
 	case "config":
-		var ops []Word
-		for _, a := range rest {
-			if !strings.HasPrefix(a.Value, "-") {
-				ops = append(ops, a)
-			}
-		}
-		if len(ops) > 0 && (ops[0].Value == "set" || ops[0].Value == "--add") {
+		ops := gitConfigOperands(rest)
+		if len(ops) > 0 && ops[0].Value == "set" {
 			ops = ops[1:]
 		}
 		if len(ops) >= 2 {

@@ -178,6 +178,13 @@ func (p *parser) stmt(st *syntax.Stmt) {
 		cmd := p.emit(c, words, nil, redirs, st.Background)
 		cmd.Assigns = assigns
 		cmd.ReadOnly = len(c.Args) == 0 && len(redirs) == 0
+		// export/declare/typeset/local/readonly set variables as a leading
+		// assignment does (and export them): GIT_EDITOR, PS4, LD_PRELOAD …
+		// name programs or code whoever reads them later runs.
+		span := cmd.Span
+		for _, pay := range assignPayloads(assigns) {
+			p.payload(pay, span, c)
+		}
 	case nil:
 		if len(redirs) > 0 {
 			p.emit(st, nil, nil, redirs, st.Background)
