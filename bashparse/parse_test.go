@@ -79,7 +79,7 @@ func TestParse(t *testing.T) {
 		{"time -p make", "make"},
 		{"xargs rm", "rm | files: w:<xargs input>$"},
 		{"xargs -0 rm", "xargs -0 rm => rm | files: w:<xargs input>$"},
-		{"xargs -n1 -I{} rm {}", "xargs -n1 -I{} rm {} => rm {} | files: w:{} w:<xargs input>$"},
+		{"xargs -n1 -I{} rm {}", "xargs -n1 -I{} rm {} => rm {} | files: w:{}$ w:<xargs input>$"},
 		{"watch -n 1 make", "watch -n 1 make => make (exec) ; make (nested) | unresolved: exec-wrapper"},
 		{"watch 'make && rm x'", "watch make && rm x => make && rm x (exec) ; make (nested) ; rm x (nested) | files: w:x | unresolved: exec-wrapper"},
 		{"setsid make", "setsid make => make (exec) | unresolved: exec-wrapper"},

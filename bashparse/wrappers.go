@@ -214,6 +214,7 @@ func peelNarrow(words []Word, assigns []Assign) View {
 func peelWide(words []Word) peeled {
 	var out peeled
 	splices := 0
+	fromXargs := false // the command being peeled gets more arguments from xargs' input
 	for len(words) > 0 && words[0].Static() {
 		name := words[0].Value
 		if strings.Contains(name, "/") {
@@ -298,7 +299,16 @@ func peelWide(words []Word) peeled {
 			words = nil
 			break
 		}
+		if name == "xargs" {
+			fromXargs = true
+			rest = xargsReplaced(sc, rest)
+		}
 		if len(rest) == 0 {
+			if fromXargs && name != "xargs" {
+				// xargs appends its input: that is this wrapper's command.
+				out.pays = append(out.pays, payload{unresolved: true, reason: ReasonShellInput, origin: "xargs " + name,
+					script: "xargs supplies the command " + name + " runs from its input"})
+			}
 			if w.shellIfNone && name != "sudo" || name == "sudo" && sc.has("-s", "--shell", "-i", "--login") {
 				out.pays = append(out.pays, payload{unresolved: true, reason: ReasonShellInput, origin: name,
 					script: name + " starts a shell that reads its commands from stdin"})
@@ -422,7 +432,10 @@ func shellPayload(name string, g optGrammar, args []Word) []payload {
 	switch {
 	case sc.has("-c"):
 		if len(rest) == 0 {
-			return out
+			// No script here: xargs (or whatever appends arguments)
+			// supplies it.
+			return append(out, payload{unresolved: true, reason: ReasonShellInput, origin: name + " -c",
+				script: name + " -c without a script: it comes from elsewhere"})
 		}
 		return append(out, payload{script: rest[0].Value, dynamic: !rest[0].Static(), origin: name + " -c",
 			reason: ReasonDynamicShell})
@@ -492,4 +505,30 @@ func fillView(v *View, words []Word) {
 		}
 	}
 	v.Text = strings.Join(parts, " ")
+}
+
+// xargsReplaced marks the words of xargs' command that hold its -I/-i
+// replace string as dynamic: xargs substitutes its input there (a shell
+// script '{}' is the input itself).
+func xargsReplaced(sc optScan, rest []Word) []Word {
+	var repl []string
+	for _, o := range sc.values("-I", "-i", "--replace") {
+		r := o.value
+		if r == "" {
+			r = "{}"
+		}
+		repl = append(repl, r)
+	}
+	if len(repl) == 0 {
+		return rest
+	}
+	out := append([]Word(nil), rest...)
+	for i := range out {
+		for _, r := range repl {
+			if strings.Contains(out[i].Value, r) {
+				out[i].Dynamic = true
+			}
+		}
+	}
+	return out
 }

@@ -127,6 +127,13 @@ var bypassClasses = map[string][]bypassCase{
 		{commandPolicy, `git config alias.p "-c a.b=c push"; git p origin main`, "deny"},
 		{commandPolicy, `export FOO=bar; echo $FOO`, "allow"},
 		{commandPolicy, `local -x EDITOR=vim`, "allow"},
+		// xargs supplies a shell's script or a wrapper's command.
+		{commandPolicy, `echo 'rm victim' | xargs -0 sh -c`, "notallow"},
+		{commandPolicy, `echo rm victim | xargs env`, "notallow"},
+		{commandPolicy, `echo rm victim | xargs timeout 5`, "notallow"},
+		{commandPolicy, `echo 'rm victim' | xargs -I{} sh -c '{}'`, "notallow"},
+		{commandPolicy, `echo 'rm victim' | xargs -I% bash -c %`, "notallow"},
+		{commandPolicy, `ls | xargs -n1 echo`, "allow"},
 	},
 	"3 prefix rules granting new powers": {
 		{prefixPolicy, `npm run test --script-shell=/tmp/evil`, "notallow"},
