@@ -286,6 +286,12 @@ var bypassClasses = map[string][]bypassCase{
 		{pathPolicy, `rg -g '!secrets' -g '!.env' SECRET src`, "allow"},
 		{pathPolicy, `rg -t go -g '!secrets' SECRET`, "allow"},
 		{pathPolicy, `grep -r --include='*.go' --exclude-dir=secrets SECRET .`, "allow"},
+		// /proc/self/cwd is the shell's directory, not agentctl's.
+		{pathPolicy, `cd sub && cat /proc/self/cwd/../.env`, "deny"},
+		{pathPolicy, `cat /proc/self/cwd/.env`, "deny"},
+		{pathPolicy, `cat /proc//thread-self/./cwd/.env`, "deny"},
+		{pathPolicy, `cd config && echo x > /proc/self/cwd/app.yml`, "deny"},
+		{pathPolicy, `cat /proc/self/cwd/README.md`, "allow"},
 	},
 	// git config and npm config write a protected file (.git/config,
 	// ~/.gitconfig, .npmrc) in which the tool names the programs it runs:
@@ -436,6 +442,21 @@ func TestGuarded(t *testing.T) {
 		link: true, s.Cwd + "/config/app.yml": true, s.Cwd + "/src/main.go": false, s.Cwd + "/README.md": false} {
 		if got := e.Guarded(p); got != want {
 			t.Errorf("Guarded(%s) = %v, want %v", p, got, want)
+		}
+	}
+}
+
+// TestProcSelfCwdFileTool: a file tool's /proc/self/cwd is the agent's
+// working directory (the session's cwd), wherever agentctl itself runs.
+func TestProcSelfCwdFileTool(t *testing.T) {
+	s := project(t, pathPolicy, map[string]string{".env": "SECRET=1\n"})
+	e, err := New(context.Background(), s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []string{"/proc/self/cwd/.env", "/proc/thread-self/cwd/sub/../.env"} {
+		if d := decide(t, e, "Read", map[string]any{"file_path": p}); d.Decision != Deny {
+			t.Errorf("Read %s: got %s (%s)", p, d.Decision, d.Reason)
 		}
 	}
 }

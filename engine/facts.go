@@ -126,7 +126,34 @@ func (e env) clean(p, dir string) string {
 	if !filepath.IsAbs(p) {
 		p = filepath.Join(dir, p)
 	}
+	if rest, ok := procSelfCwd(p); ok {
+		// /proc/self/cwd is the working directory of the process that
+		// opens the path — the shell (or the agent), standing in dir — not
+		// agentctl's, which a symlink resolution would follow; and a ..
+		// after it climbs from there, not from /proc/self.
+		p = dir + "/" + rest
+	}
 	return filepath.Clean(p)
+}
+
+// procSelfCwd reports a path through /proc/self/cwd (or thread-self),
+// however its first components are spelled (//, /./), and what follows.
+func procSelfCwd(p string) (string, bool) {
+	if !strings.Contains(p, "proc") {
+		return "", false
+	}
+	parts := strings.Split(p, "/")
+	var head []string
+	i := 0
+	for ; i < len(parts) && len(head) < 3; i++ {
+		if parts[i] != "" && parts[i] != "." {
+			head = append(head, parts[i])
+		}
+	}
+	if len(head) < 3 || head[0] != "proc" || (head[1] != "self" && head[1] != "thread-self") || head[2] != "cwd" {
+		return "", false
+	}
+	return strings.Join(parts[i:], "/"), true
 }
 
 // resolve follows symlinks; for a path that does not exist yet, the deepest
