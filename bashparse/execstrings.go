@@ -72,6 +72,10 @@ func runnerPayloads(name string, args []Word) []payload {
 		return out
 	case "sed", "gsed":
 		var out []payload
+		for _, f := range sedScriptFiles(args) {
+			out = append(out, payload{unresolved: true, reason: ReasonShellInput, origin: "sed -f",
+				script: "sed reads its script from " + f + ": its commands (e runs a command) are not read"})
+		}
 		for _, sc := range sedScripts(args) {
 			for _, e := range sedScan(sc.Value).execs {
 				if e == "" {
@@ -106,32 +110,89 @@ func runnerPayloads(name string, args []Word) []payload {
 	return nil
 }
 
-// inlineCodeOpts are the options that pass a program inline.
-var inlineCodeOpts = map[string]bool{"-c": true, "-e": true, "-E": true, "-r": true, "--eval": true, "-p": true,
-	"--print": true, "eval": true, "-x": true}
+// inlineCodeLetters are, per interpreter, the short options whose value is
+// the program (alone or last in a cluster: perl -le, python3 -Ic).
+var inlineCodeLetters = map[string]string{"python": "c", "python2": "c", "python3": "c", "perl": "eE",
+	"ruby": "e", "node": "ep", "nodejs": "ep", "php": "r", "lua": "e", "bun": "e", "Rscript": "e", "deno": "",
+	"tclsh": ""}
+
+// inlineCodeLongs are the long options (and deno's subcommand) whose
+// value is the program.
+var inlineCodeLongs = map[string]bool{"--eval": true, "--print": true, "eval": true, "--command": true}
+
+// interpreterValueOpts take the next word as their value, never a program.
+var interpreterValueOpts = map[string]bool{"-m": true, "-W": true, "-X": true, "-Q": true, "-I": true, "-M": true,
+	"-r": true, "--require": true, "--import": true, "--loader": true, "-C": true, "--experimental-loader": true}
+
+// spawnAPI matches the calls through which an inline program runs other
+// programs: what such a call runs is read only when it is a string literal.
+var spawnAPI = regexp.MustCompile(`\b(system|exec[lv]?p?e?|popen|spawn(Sync)?|execSync|execFile(Sync)?|subprocess|` +
+	`child_process|shell_exec|passthru|proc_open|Popen|Process|Runtime|IO\.popen|Open3|qx|pcntl_exec)\b|%x|` + "`")
 
 // inlineCodePayloads: the string literals of an inline program (python -c,
 // perl -e, node -e, ruby -e …) that read as shell commands are analysed as
 // commands — os.system("rm x"), `rm x`, exec('rm x') — so deny and ask rules
-// see them. A literal that does not parse as shell is only text.
+// see them; a literal that does not parse as shell is only text. A program
+// that calls a spawning API runs what it computes (os.system("r"+"m x")):
+// that is an unresolved part too. A program read from stdin (python3 -,
+// perl <<<) is not read at all: unresolved.
 func inlineCodePayloads(name string, args []Word) []payload {
 	var out []payload
-	for i, a := range args {
-		code := ""
+	found, operands, info := false, 0, false
+	for i := 0; i < len(args); i++ {
+		v := args[i].Value
+		code, ok := "", false
 		switch {
-		case inlineCodeOpts[a.Value] && i+1 < len(args):
-			code = args[i+1].Value
-		case len(a.Value) > 2 && a.Value[0] == '-' && a.Value[1] != '-' && inlineCodeOpts[a.Value[:2]]:
-			code = a.Value[2:]
+		case inlineCodeLongs[v] && i+1 < len(args):
+			code, ok = args[i+1].Value, true
+			i++
+		case strings.HasPrefix(v, "--eval=") || strings.HasPrefix(v, "--print="):
+			_, code, _ = strings.Cut(v, "=")
+			ok = true
+		case v == "--version" || v == "--help" || v == "-V" || v == "-h" || v == "-v" || v == "--":
+			info = info || v != "--"
+		case interpreterValueOpts[v]:
+			i++
+			operands++ // a module or a library: a program not from stdin
+		case len(v) > 1 && v[0] == '-' && v[1] != '-':
+			if j := strings.IndexAny(v[1:], inlineCodeLetters[name]); inlineCodeLetters[name] != "" && j >= 0 {
+				if rest := v[j+2:]; rest != "" {
+					code = rest
+				} else if i+1 < len(args) {
+					code = args[i+1].Value
+					i++
+				}
+				ok = true
+			}
+		case strings.HasPrefix(v, "-") && v != "-":
 		default:
+			if v == "-" || v == "/dev/stdin" {
+				out = append(out, payload{unresolved: true, reason: ReasonShellInput, origin: name,
+					script: name + " reads its program from stdin"})
+			}
+			operands++
+		}
+		if !ok {
+			if operands > 0 && !found {
+				break // the script file, then its own arguments
+			}
 			continue
 		}
+		found = true
 		for _, lit := range quotedLiterals(code) {
 			if strings.TrimSpace(lit) == "" {
 				continue
 			}
 			out = append(out, payload{script: lit, origin: name + " inline string", reason: ReasonDynamicShell, lenient: true})
 		}
+		if spawnAPI.MatchString(code) {
+			out = append(out, payload{unresolved: true, reason: ReasonDynamicShell, origin: name,
+				script: name + " inline program runs commands it may compute"})
+		}
+	}
+	if !found && operands == 0 && !info {
+		out = append(out, payload{unresolved: true, reason: ReasonShellInput, origin: name,
+			script: name + " reads its program from stdin"})
 	}
 	return out
 }
@@ -232,7 +293,22 @@ func awkPayloads(args []Word) []payload {
 	for i := 0; i < len(args); i++ {
 		v := args[i].Value
 		if v == "-f" || v == "--file" {
+			if i+1 < len(args) && (args[i+1].Value == "-" || args[i+1].Value == "/dev/stdin") {
+				return []payload{{unresolved: true, reason: ReasonShellInput, origin: "awk",
+					script: "awk reads its program from stdin"}}
+			}
 			return nil // a program file: readsScript in the programs table
+		}
+		if v == "-e" || v == "--source" {
+			if i+1 < len(args) {
+				prog += args[i+1].Value + "\n"
+			}
+			i++
+			continue
+		}
+		if strings.HasPrefix(v, "--source=") {
+			prog += strings.TrimPrefix(v, "--source=") + "\n"
+			continue
 		}
 		if v == "-v" || v == "-F" {
 			i++
@@ -241,10 +317,16 @@ func awkPayloads(args []Word) []payload {
 		if strings.HasPrefix(v, "-") && v != "-" {
 			continue
 		}
-		prog = v
+		if prog == "" {
+			prog = v
+		}
 		break
 	}
 	var out []payload
+	if strings.Contains(prog, "|&") {
+		out = append(out, payload{unresolved: true, reason: ReasonDynamicShell, origin: "awk",
+			script: "awk runs a coprocess (|&)"})
+	}
 	calls := awkCalls.FindAllStringSubmatch(prog, -1)
 	for _, m := range calls {
 		s := m[1] + m[2] + m[3]

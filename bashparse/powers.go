@@ -158,10 +158,17 @@ func sedScripts(args []Word) []Word {
 			w.Value = strings.TrimPrefix(v, "--expression=")
 			out = append(out, w)
 			explicit = true
-		case strings.HasPrefix(v, "-e") && len(v) > 2 && !strings.HasPrefix(v, "--"):
-			w := args[i]
-			w.Value = v[2:]
-			out = append(out, w)
+		case len(v) > 2 && v[0] == '-' && v[1] != '-' && sedClusterScript(v) >= 0:
+			// A cluster ending in e: -ne'SCRIPT', -nE -e.
+			j := sedClusterScript(v)
+			if rest := v[j+1:]; rest != "" {
+				w := args[i]
+				w.Value = rest
+				out = append(out, w)
+			} else if i+1 < len(args) {
+				out = append(out, args[i+1])
+				i++
+			}
 			explicit = true
 		case v == "-f" || v == "--file" || v == "-l" || v == "--line-length":
 			i++
@@ -278,6 +285,60 @@ func sedScan(s string) sedScript {
 		default:
 			out.ok = false
 			i++
+		}
+	}
+	return out
+}
+
+// sedClusterScript is the index in a short-option cluster of the e that
+// takes sed's script (the rest of the word, or the next one), or -1; an i
+// or l before it takes the rest of the word itself.
+func sedClusterScript(v string) int {
+	for j := 1; j < len(v); j++ {
+		switch v[j] {
+		case 'e':
+			return j
+		case 'i', 'l', 'f':
+			return -1
+		case 'n', 's', 'u', 'z', 'E', 'r', 'b':
+		default:
+			return -1
+		}
+	}
+	return -1
+}
+
+// sedScriptFiles are the files sed reads its script from (-f, --file, a
+// cluster ending in f).
+func sedScriptFiles(args []Word) []string {
+	var out []string
+	for i := 0; i < len(args); i++ {
+		v := args[i].Value
+		switch {
+		case v == "-f" || v == "--file":
+			if i+1 < len(args) {
+				out = append(out, args[i+1].Value)
+				i++
+			}
+		case strings.HasPrefix(v, "--file="):
+			out = append(out, strings.TrimPrefix(v, "--file="))
+		case v == "--":
+			return out
+		case len(v) > 1 && v[0] == '-' && v[1] != '-':
+			for j := 1; j < len(v); j++ {
+				if v[j] == 'e' || v[j] == 'i' || v[j] == 'l' {
+					break
+				}
+				if v[j] == 'f' {
+					if rest := v[j+1:]; rest != "" {
+						out = append(out, rest)
+					} else if i+1 < len(args) {
+						out = append(out, args[i+1].Value)
+						i++
+					}
+					break
+				}
+			}
 		}
 	}
 	return out
