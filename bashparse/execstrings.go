@@ -93,6 +93,18 @@ func runnerPayloads(name string, args []Word) []payload {
 		return inlineCodePayloads(name, args)
 	case "git":
 		return gitSubPayloads(args)
+	case "nix-shell":
+		var out []payload
+		for i, a := range args {
+			if (a.Value == "--run" || a.Value == "--command") && i+1 < len(args) {
+				out = append(out, payload{script: args[i+1].Value, dynamic: !args[i+1].Static(),
+					origin: "nix-shell " + a.Value, reason: ReasonDynamicShell})
+			}
+		}
+		return out
+	case "tmux", "screen", "at", "batch", "expect", "gdb", "hyperfine", "systemd-run", "firejail", "bwrap",
+		"valgrind", "sshpass", "daemonize", "start-stop-daemon", "numactl", "setpriv", "capsh", "nsjail", "sandbox-exec":
+		return opaqueRunner(name, args)
 	case "parallel":
 		var parts []Word
 		for _, a := range args {
@@ -485,4 +497,32 @@ func subscriptSubst(s string) []string {
 		return []string{": " + inner}
 	}
 	return nil
+}
+
+// opaqueRunners are programs that run a command or shell string given in
+// a grammar agentctl does not read (tmux new 'CMD', screen -dm CMD, at's
+// stdin, expect and gdb scripts, hyperfine's benchmarks, sandboxes):
+// whatever they run is an unresolved part. Their read-only uses run
+// nothing.
+var opaqueReadOnly = map[string]map[string]bool{
+	"tmux":      {"ls": true, "list-sessions": true, "list-windows": true, "lsw": true, "list-panes": true, "lsp": true, "capture-pane": true, "capturep": true, "has-session": true, "has": true, "kill-session": true, "kill-server": true, "attach": true, "attach-session": true, "a": true, "detach": true, "-V": true},
+	"screen":    {"-ls": true, "-list": true, "-r": true, "-x": true, "-R": true, "-v": true, "-version": true},
+	"at":        {"-l": true, "-r": true, "-d": true, "-c": true},
+	"gdb":       {"--version": true, "-v": true},
+	"valgrind":  {"--version": true},
+	"numactl":   {"-H": true, "--hardware": true, "-s": true, "--show": true},
+	"hyperfine": {"--version": true, "--help": true},
+}
+
+func opaqueRunner(name string, args []Word) []payload {
+	if len(args) == 0 && name != "at" && name != "batch" && name != "expect" {
+		return nil
+	}
+	for _, a := range args {
+		if opaqueReadOnly[name][a.Value] {
+			return nil
+		}
+	}
+	return []payload{{unresolved: true, reason: ReasonShellInput, origin: name,
+		script: name + " runs a command or script agentctl does not read"}}
 }

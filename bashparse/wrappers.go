@@ -118,6 +118,28 @@ var wrappers = map[string]wrapper{
 	"strace": {g: optGrammar{short: "a:Ab:cCdDe:E:fFhiI:kno:O:p:P:qrs:S:tTu:U:vVwxX:yYzZ", long: []string{
 		"output=", "trace=", "signal=", "summary-only", "follow-forks", "string-limit=", "user=", "env=",
 		"attach=", "decode-fds?", "quiet?", "help", "version"}}, writes: []string{"-o", "--output"}},
+	"ltrace": {g: optGrammar{short: "a:A:bcCDe:E:fF:hiI:l:L:n:o:p:rs:Stu:Vw:x:", long: []string{"align=",
+		"config=", "demangle", "debug=", "indent=", "library=", "output=", "help", "version", "where="}},
+		writes: []string{"-o", "--output"}},
+	// Programs that run the command after their options, from each one's
+	// own option parser (moreutils, util-linux, glibc, nocache, rlwrap …).
+	"chronic":   {g: optGrammar{short: "ev"}, exec: true},
+	"ifne":      {g: optGrammar{short: "n"}, exec: true},
+	"nocache":   {g: optGrammar{short: "n:D:"}, exec: true},
+	"eatmydata": {exec: true},
+	"catchsegv": {exec: true},
+	"torsocks": {g: optGrammar{short: "idu:p:a:P:T", long: []string{"isolate", "address=", "port=", "user=",
+		"pass=", "help", "version", "debug"}}, exec: true},
+	"pkexec":   {g: optGrammar{long: []string{"user=", "disable-internal-agent", "keep-cwd", "help", "version"}}, exec: true},
+	"setarch":  {g: optGrammar{short: "vRFZLXBIST3", long: []string{"verbose", "addr-no-randomize", "fdpic-funcptrs", "mmap-page-zero", "addr-compat-layout", "read-implies-exec", "32bit", "short-inode", "whole-seconds", "sticky-timeouts", "3gb", "uname-2.6", "list", "help", "version"}}, positional: 1, exec: true},
+	"linux32":  {g: optGrammar{short: "vRFZLXBIST3"}, exec: true},
+	"linux64":  {g: optGrammar{short: "vRFZLXBIST3"}, exec: true},
+	"faketime": {g: optGrammar{short: "mf"}, positional: 1, exec: true},
+	"runcon":   {g: optGrammar{short: "cu:r:t:l:", long: []string{"compute", "user=", "role=", "type=", "range=", "help", "version"}}, exec: true},
+	"rlwrap":   {g: optGrammar{short: "a::b:cC:d::D:e:f:g:hH:iI:l:nm::M:N:o:O:p::P:q:rRs:S:t:Uvw:WXz:"}, exec: true},
+	"xvfb-run": {g: optGrammar{short: "ae:f:hn:l:s:w:p:", long: []string{"auto-servernum", "error-file=", "auth-file=", "help", "server-num=", "listen-tcp", "server-args=", "wait=", "xauth-protocol="}}, exec: true},
+	"prlimit":  {g: optGrammar{short: "p:o:vhV", long: []string{"pid=", "output=", "noheadings", "raw", "verbose", "help", "version", "core?", "data?", "fsize?", "memlock?", "rss?", "nofile?", "as?", "nproc?", "stack?", "cpu?", "sigpending?", "msgqueue?", "nice?", "rtprio?", "rttime?", "locks?"}}, exec: true, noCommand: []string{"-p", "--pid"}},
+	"cpulimit": {g: optGrammar{short: "p:e:l:c:fqkrvzih", long: []string{"pid=", "exe=", "limit=", "cpu=", "foreground", "quiet", "kill", "restore", "verbose", "lazy", "include-children", "help"}}, exec: true, noCommand: []string{"-p", "--pid", "-e", "--exe"}},
 }
 
 // shells run a script given with -c, read from a file operand or stdin.
@@ -132,6 +154,17 @@ var shells = map[string]optGrammar{
 	"mksh": {short: "abefhkmnpuvxCEHPTilrsco:T:"},
 	"zsh": {short: "abcdefghiklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789o:", long: []string{"login",
 		"interactive", "no-rcs", "rcs", "version", "help", "emulate="}},
+	"yash": {short: "abefhkmnpuvxCEHPTilrsco:"},
+	"posh": {short: "abefhkmnpuvxCEHPTilrsco:"},
+	"lksh": {short: "abefhkmnpuvxCEHPTilrsco:T:"},
+	// csh's -c takes the script as its first operand, as sh's; its
+	// language differs, so a script that does not parse as sh is
+	// unresolved. pwsh's -Command and other words read as unknown options
+	// (unresolved); its -c as sh's.
+	"csh":        {short: "bcdefFimnqstvVxX"},
+	"tcsh":       {short: "bcdefFimnqstvVxX"},
+	"pwsh":       {short: "c"},
+	"powershell": {short: "c"},
 }
 
 // gitGlobal is git's own grammar for the options before its subcommand.
@@ -220,6 +253,33 @@ func peelWide(words []Word) peeled {
 		if strings.Contains(name, "/") {
 			name = path.Base(name)
 			words = append([]Word{{Value: name}}, words[1:]...)
+		}
+		if subs, ok := subRunners[name]; ok && len(words) > 1 && words[1].Static() && subs[words[1].Value] > 0 {
+			// uv run CMD, bundle exec CMD, direnv exec DIR CMD …: the
+			// command follows the subcommand (and its positional operand).
+			rest := words[2:]
+			if len(rest) > 0 && rest[0].Value == "--" {
+				rest = rest[1:]
+			} else if len(rest) > 0 && strings.HasPrefix(rest[0].Value, "-") {
+				out.pays = append(out.pays, payload{unresolved: true, reason: ReasonWrapperOptions,
+					origin: name + " " + words[1].Value, script: "options of " + name + " " + words[1].Value +
+						" not understood: where its command starts is not certain"})
+				break
+			}
+			if n := subs[words[1].Value] - 1; n > 0 {
+				if len(rest) < n {
+					break
+				}
+				rest = rest[n:]
+			}
+			if len(rest) == 0 {
+				break
+			}
+			// Not exec-style: a prefix rule on the runner (Bash(uv run
+			// pytest *)) still approves; deny and ask rules see the command.
+			out.view.Peeled = append(out.view.Peeled, name+" "+words[1].Value)
+			words = rest
+			continue
 		}
 		w, ok := wrappers[name]
 		if !ok {
@@ -531,4 +591,16 @@ func xargsReplaced(sc optScan, rest []Word) []Word {
 		}
 	}
 	return out
+}
+
+// subRunners are programs whose subcommand runs the command after it: the
+// value is 1 + the operands between the subcommand and the command
+// (direnv exec DIR CMD). Their options before the command are not read:
+// any makes the part unresolved.
+var subRunners = map[string]map[string]int{
+	"uv": {"run": 1}, "poetry": {"run": 1}, "pipenv": {"run": 1}, "conda": {"run": 1}, "mamba": {"run": 1},
+	"pixi": {"run": 1, "exec": 1}, "hatch": {"run": 1}, "pdm": {"run": 1}, "rye": {"run": 1},
+	"bundle": {"exec": 1}, "mise": {"exec": 1, "x": 1}, "rtx": {"exec": 1, "x": 1}, "asdf": {"exec": 1},
+	"direnv": {"exec": 2}, "npm": {"exec": 1, "x": 1}, "pnpm": {"exec": 1}, "yarn": {"exec": 1},
+	"devbox": {"run": 1},
 }
