@@ -47,7 +47,7 @@ type program struct {
 // files or read instructions from files. It is data: adding a program is
 // one entry.
 var programs = map[string][]program{
-	"npm":  {{opts: []progOpt{{[]string{"--script-shell"}, runsScript}, {[]string{"-c", "--call"}, runsScript}, {[]string{"--userconfig", "--globalconfig", "--prefix"}, namesProgram}, {[]string{"--node-options"}, namesProgram}}}},
+	"npm":  {{opts: []progOpt{{[]string{"--script-shell"}, runsScript}, {[]string{"-c", "--call"}, runsScript}, {[]string{"--userconfig", "--globalconfig", "--prefix", "-C"}, namesProgram}, {[]string{"--node-options"}, namesProgram}}}},
 	"npx":  {{opts: []progOpt{{[]string{"-c", "--call"}, runsScript}, {[]string{"--script-shell"}, runsScript}}}},
 	"pnpm": {{opts: []progOpt{{[]string{"--script-shell", "--shell-emulator"}, runsScript}, {[]string{"-c"}, runsScript}}}},
 	"yarn": {{opts: []progOpt{{[]string{"--script-shell"}, runsScript}}}},
@@ -73,6 +73,13 @@ var programs = map[string][]program{
 		{sub: "commit", opts: []progOpt{{[]string{"-F", "--file", "-t", "--template"}, readsFile}}},
 		{sub: "tag", opts: []progOpt{{[]string{"-F", "--file"}, readsFile}}},
 		{sub: "bundle", opts: []progOpt{{[]string{"create"}, writesFile}}},
+		{sub: "submodule", opts: []progOpt{{[]string{"foreach"}, runsArgv}}},
+		{sub: "bisect", opts: []progOpt{{[]string{"run"}, runsArgv}}},
+		{sub: "filter-branch", opts: []progOpt{{[]string{"--tree-filter", "--index-filter", "--msg-filter", "--env-filter",
+			"--parent-filter", "--commit-filter", "--tag-name-filter"}, runsScript}}},
+		{sub: "send-email", opts: []progOpt{{[]string{"--sendmail-cmd", "--smtp-server", "--to-cmd", "--cc-cmd", "--header-cmd"}, runsScript}}},
+		{sub: "instaweb", opts: []progOpt{{[]string{"--httpd", "-d", "--browser", "-b"}, namesProgram}}},
+		{sub: "daemon", opts: []progOpt{{[]string{"--access-hook"}, runsScript}}},
 	},
 	"ssh":   {{opts: []progOpt{{[]string{"-o"}, runsScript}, {[]string{"-F"}, readsScript}, {[]string{"-i"}, readsFile}}}},
 	"scp":   {{opts: []progOpt{{[]string{"-o"}, runsScript}, {[]string{"-S"}, runsScript}, {[]string{"-F"}, readsScript}}}},
@@ -186,7 +193,7 @@ func powerOptions(words []Word) []optionUse {
 					default:
 						continue
 					}
-					if !strings.HasPrefix(n, "-") && v == n && o.kind != writesFile {
+					if !strings.HasPrefix(n, "-") && v == n && o.kind != writesFile && o.kind != runsArgv {
 						continue // NAME= only as an assignment word
 					}
 					out = append(out, use)

@@ -434,6 +434,11 @@ func gitPeel(words []Word, out *peeled) []Word {
 	if sc.has("-C", "--git-dir", "--work-tree") {
 		out.dirUnknown = out.dirUnknown || len(sc.values("-C")) > 0
 	}
+	// Another directory's repository is another .git (its hooks, its
+	// config): like cd, policy sees where git goes.
+	for _, o := range sc.values("-C", "--git-dir", "--work-tree") {
+		out.files = append(out.files, File{Path: o.value, Access: Read, Via: "git " + o.name, Dynamic: o.dynamic})
+	}
 	if sc.stop == 0 {
 		return words
 	}

@@ -19,6 +19,8 @@ const (
 	askPathPolicy = `{"permissions":{"allow":["Bash"],"ask":["Read(secrets/**)"]}}`
 	// tarCurlPolicy: prefix rules for an archiver and one API.
 	tarCurlPolicy = `{"permissions":{"allow":["Bash(tar *)","Bash(curl https://api.example.com/*)"]}}`
+	// gitPrefixPolicy: git and npm scripts by prefix.
+	gitPrefixPolicy = `{"permissions":{"allow":["Bash(git *)","Bash(npm run *)"],"deny":["Bash(rm *)"]}}`
 	// protectPolicy: edits allowed everywhere; protected paths must still ask.
 	protectPolicy = `{"permissions":{"allow":["Bash","Edit","Write"]}}`
 )
@@ -208,6 +210,21 @@ var bypassClasses = map[string][]bypassCase{
 		{prefixPolicy, `go test -run TestX -v ./...`, "allow"},
 		{prefixPolicy, `go test -o /dev/null ./...`, "allow"},
 		{prefixPolicy, `git diff HEAD~1 -- src`, "allow"},
+	},
+	"3b git subcommands and npm options that run programs": {
+		{gitPrefixPolicy, `git submodule foreach python3 /tmp/evil.py`, "notallow"},
+		{gitPrefixPolicy, `git bisect run ./evil.sh`, "notallow"},
+		{gitPrefixPolicy, `git filter-branch --tree-filter id`, "notallow"},
+		{gitPrefixPolicy, `git send-email --sendmail-cmd=id x`, "notallow"},
+		{gitPrefixPolicy, `git instaweb --httpd=id`, "notallow"},
+		{gitPrefixPolicy, `git daemon --access-hook=id`, "notallow"},
+		{gitPrefixPolicy, `git -C sub status`, "notallow"},
+		{gitPrefixPolicy, `git --git-dir=sub/.git status`, "notallow"},
+		{gitPrefixPolicy, `git --work-tree=sub status`, "notallow"},
+		{gitPrefixPolicy, `npm run x -C /tmp/evil`, "notallow"},
+		{gitPrefixPolicy, `git submodule update --init`, "allow"},
+		{gitPrefixPolicy, `git bisect start`, "allow"},
+		{gitPrefixPolicy, `npm run test`, "allow"},
 	},
 	"4 files named where the table does not look": {
 		{pathPolicy, `rev .env`, "deny"},

@@ -32,7 +32,7 @@ func (n *nativeEval) toolFindings() stringSet {
 		if f.Access == "write" && f.Redirect && f.TildeOrGlob {
 			out.add(fmt.Sprintf("output redirection target %q contains ~ or a glob character", f.Written))
 		}
-		if (f.Via == "cd" || f.Via == "pushd") && f.Path != n.in.Cwd && git {
+		if dirChangers[f.Via] && f.Path != n.in.Cwd && git {
 			out.add(fmt.Sprintf("%s to %s combined with git", f.Via, f.Written))
 		}
 	}
@@ -334,3 +334,7 @@ func (n *nativeEval) readOnlyReason() string {
 	sort.Strings(list)
 	return "read-only command (command table: " + strings.Join(list, ", ") + ")"
 }
+
+// dirChangers are the file facts that move where a command runs (tool.rego
+// names the same set).
+var dirChangers = map[string]bool{"cd": true, "pushd": true, "git -C": true, "git --git-dir": true, "git --work-tree": true}

@@ -34,7 +34,7 @@ findings contains sprintf("output redirection target %q contains ~ or a glob cha
 findings contains sprintf("%s to %s combined with git", [f.via, f.written]) if {
 	input.tool == "Bash"
 	some f in lib.files
-	f.via in {"cd", "pushd"}
+	f.via in {"cd", "pushd", "git -C", "git --git-dir", "git --work-tree"}
 	f.path != input.cwd
 	some c in lib.commands
 	c.wide.name == "git"
