@@ -236,6 +236,8 @@ func (p *parser) emit(n syntax.Node, words []Word, assigns []Assign, redirs []Re
 	inner := pw.inner
 	if len(words) > 0 && (c.Narrow.DynamicName || c.Wide.DynamicName) {
 		p.unresolved(ReasonDynamicName, "command name is not static: "+c.Wide.Text, n)
+	} else if sub, ok := dynamicSubcommand(pw.inner); ok {
+		p.unresolved(ReasonDynamicName, "subcommand of "+c.Wide.Name+" is not static: "+sub, n)
 	}
 	c.ReadOnly = p.readOnly(&c)
 	tableFiles := p.tableFiles(&c)

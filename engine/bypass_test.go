@@ -225,6 +225,14 @@ var bypassClasses = map[string][]bypassCase{
 		{gitPrefixPolicy, `git submodule update --init`, "allow"},
 		{gitPrefixPolicy, `git bisect start`, "allow"},
 		{gitPrefixPolicy, `npm run test`, "allow"},
+		// A subcommand known only at run time could be the denied one.
+		{commandPolicy, `git $(echo push) origin main`, "notallow"},
+		{commandPolicy, "git `echo push`", "notallow"},
+		{commandPolicy, `git pu${x}sh origin`, "notallow"},
+		{commandPolicy, `git "$c" origin`, "notallow"},
+		{gitPrefixPolicy, `git $(echo push) origin main`, "notallow"},
+		{commandPolicy, `git log $(git rev-parse HEAD)`, "allow"},
+		{commandPolicy, `git checkout "$BRANCH"`, "allow"},
 	},
 	"4 files named where the table does not look": {
 		{pathPolicy, `rev .env`, "deny"},
