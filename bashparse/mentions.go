@@ -309,7 +309,10 @@ func tarTrees(args []Word) []Tree {
 		return nil
 	}
 	first := args[0].Value
-	create := hasShort(args, 'c') || hasLong(args, "--create") || !strings.HasPrefix(first, "-") && strings.ContainsRune(first, 'c')
+	// c creates, r appends, u updates: each reads the named trees.
+	create := hasShort(args, 'c') || hasShort(args, 'r') || hasShort(args, 'u') || hasLong(args, "--create") ||
+		hasLong(args, "--append") || hasLong(args, "--update") ||
+		!strings.HasPrefix(first, "-") && strings.ContainsAny(first, "cru")
 	extract := hasShort(args, 'x') || hasLong(args, "--extract") || hasLong(args, "--get") ||
 		!strings.HasPrefix(first, "-") && strings.ContainsRune(first, 'x')
 	dir := "."
@@ -332,7 +335,7 @@ func tarTrees(args []Word) []Tree {
 			if i == 0 && !strings.HasPrefix(v, "-") {
 				continue
 			}
-			if strings.HasPrefix(v, "-") {
+			if strings.HasPrefix(v, "-") && v != "-" { // "-" is an archive on stdout, not an option
 				if v == "-C" || v == "-f" || v == "-T" || v == "-X" || v == "-I" || v == "-b" || v == "-H" ||
 					len(v) > 1 && v[1] != '-' && strings.HasSuffix(v, "f") {
 					skip = true

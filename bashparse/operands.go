@@ -312,9 +312,16 @@ func gitFiles(args []Word) []File {
 		}
 	case "show", "cat-file":
 		for _, o := range operandWords(args[1:], "") {
-			if _, p, ok := strings.Cut(o.Value, ":"); ok && p != "" {
+			if rev, p, ok := strings.Cut(o.Value, ":"); ok && p != "" {
+				if rev == "" && len(p) > 2 && p[0] >= '0' && p[0] <= '3' && p[1] == ':' {
+					p = p[2:] // :STAGE:path, a path in the index
+				}
 				out = append(out, fileOf(o, strings.TrimPrefix(p, "./"), Read, "git "+args[0].Value))
 			}
+		}
+		if args[0].Value == "cat-file" && (hasLong(args, "--batch") || hasLong(args, "--batch-command")) {
+			// Object names (REV:path) come from stdin.
+			out = append(out, File{Path: "<object names on stdin>", Access: Read, Via: "git cat-file --batch", Dynamic: true})
 		}
 	}
 	return out

@@ -345,6 +345,16 @@ var bypassClasses = map[string][]bypassCase{
 		{pathPolicy, `rg -g '!secrets' -g '!.env' SECRET src`, "allow"},
 		{pathPolicy, `rg -t go -g '!secrets' SECRET`, "allow"},
 		{pathPolicy, `grep -r --include='*.go' --exclude-dir=secrets SECRET .`, "allow"},
+		// tar writing its archive to stdout, appending or updating.
+		{pathPolicy, `tar cvf - .`, "notallow"},
+		{pathPolicy, `tar -c -f - .`, "notallow"},
+		{pathPolicy, `tar rf x.tar .`, "notallow"},
+		{pathPolicy, `tar uf x.tar .`, "notallow"},
+		// The index by stage number, object names from stdin.
+		{pathPolicy, `git show :0:.env`, "deny"},
+		{pathPolicy, `git show :2:.env`, "deny"},
+		{pathPolicy, `git cat-file --batch <<< HEAD:.env`, "notallow"},
+		{pathPolicy, `tar tf a.tar`, "allow"},
 		// /proc/self/cwd is the shell's directory, not agentctl's.
 		{pathPolicy, `cd sub && cat /proc/self/cwd/../.env`, "deny"},
 		{pathPolicy, `cat /proc/self/cwd/.env`, "deny"},
