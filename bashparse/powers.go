@@ -55,6 +55,9 @@ func optionPowers(words []Word) (pays []payload, files []File, powers []string) 
 				continue
 			}
 			powers = append(powers, desc+" names a program or configuration: "+u.value)
+			// What it names runs, unread: deny and ask rules cannot see it.
+			pays = append(pays, payload{unresolved: true, reason: ReasonProgramConfig, origin: desc,
+				script: desc + " names a program or configuration agentctl does not read: " + u.value})
 		case writesFile:
 			if u.value == "" || u.value == "-" || exemptTargets[u.value] {
 				continue
@@ -80,6 +83,8 @@ func optionPowers(words []Word) (pays []payload, files []File, powers []string) 
 			files = append(files, fileOf(u.word, u.value, Read, desc))
 			if outsideWorkingDir(u.word, u.value) {
 				powers = append(powers, desc+" reads instructions from "+u.value)
+				pays = append(pays, payload{unresolved: true, reason: ReasonProgramConfig, origin: desc,
+					script: desc + " reads instructions from outside the working directories: " + u.value})
 			}
 		}
 	}

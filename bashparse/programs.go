@@ -85,6 +85,7 @@ var programs = map[string][]program{
 	"scp":   {{opts: []progOpt{{[]string{"-o"}, runsScript}, {[]string{"-S"}, runsScript}, {[]string{"-F"}, readsScript}}}},
 	"rsync": {{opts: []progOpt{{[]string{"-e", "--rsh"}, runsScript}, {[]string{"--files-from", "--exclude-from", "--include-from", "--password-file"}, readsFile}, {[]string{"--log-file", "--write-batch", "--only-write-batch"}, writesFile}}}},
 	"tar": {{opts: []progOpt{{[]string{"--to-command", "-I", "--use-compress-program", "-F", "--info-script", "--new-volume-script", "--rsh-command"}, runsScript},
+		{[]string{"--checkpoint-action"}, namesProgram},
 		{[]string{"--checkpoint-action"}, namesProgram}, {[]string{"-T", "--files-from", "-X", "--exclude-from"}, readsFile}}}},
 	"sort":   {{opts: []progOpt{{[]string{"--compress-program"}, runsScript}, {[]string{"-o", "--output"}, writesFile}, {[]string{"--files0-from"}, readsFile}}}},
 	"zip":    {{opts: []progOpt{{[]string{"-TT", "--unzip-command"}, runsScript}}}},

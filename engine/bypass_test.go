@@ -170,6 +170,15 @@ var bypassClasses = map[string][]bypassCase{
 		{commandPolicy, `hyperfine 'rm victim'`, "notallow"},
 		{commandPolicy, `uv run pytest -q`, "allow"},
 		{commandPolicy, `tmux ls`, "allow"},
+		// Options naming programs agentctl cannot read: unresolved.
+		{commandPolicy, `make --eval='$(shell rm victim)'`, "notallow"},
+		{commandPolicy, `make -f /tmp/Mk`, "notallow"},
+		{commandPolicy, `make CC='rm victim'`, "notallow"},
+		{commandPolicy, `tar --checkpoint-action=exec='rm victim' -cf /dev/null /etc/hosts`, "notallow"},
+		{commandPolicy, `cargo --config 'target.x.runner="rm victim"' run`, "notallow"},
+		{commandPolicy, `git log --ext-diff`, "notallow"},
+		{commandPolicy, `make test`, "allow"},
+		{commandPolicy, `cargo build`, "allow"},
 	},
 	"3 prefix rules granting new powers": {
 		{prefixPolicy, `npm run test --script-shell=/tmp/evil`, "notallow"},
