@@ -364,6 +364,10 @@ var bypassClasses = map[string][]bypassCase{
 		{pathPolicy, `git show :2:.env`, "deny"},
 		{pathPolicy, `git cat-file --batch <<< HEAD:.env`, "notallow"},
 		{pathPolicy, `tar tf a.tar`, "allow"},
+		// A second operand that is written.
+		{pathPolicy, `uniq /etc/hosts config/x`, "deny"},
+		{pathPolicy, `xxd -r /tmp/a config/x`, "deny"},
+		{pathPolicy, `uniq README.md`, "allow"},
 		// /proc/self/cwd is the shell's directory, not agentctl's.
 		{pathPolicy, `cd sub && cat /proc/self/cwd/../.env`, "deny"},
 		{pathPolicy, `cat /proc/self/cwd/.env`, "deny"},
