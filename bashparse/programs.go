@@ -178,6 +178,12 @@ func powerOptions(words []Word) []optionUse {
 					switch {
 					case o.kind == runsArgv && v == n:
 						use.rest = args[i+1:]
+					case o.kind == runsArgv && strings.HasPrefix(n, "--") && strings.HasPrefix(v, n+"="):
+						// fd --exec=rm ARGS: the value is the command's name.
+						use.rest = append([]Word{{Value: v[len(n)+1:], Dynamic: args[i].Dynamic}}, args[i+1:]...)
+					case o.kind == runsArgv && len(n) == 2 && n[0] == '-' && len(v) > 2 && v[1] != '-' && strings.HasPrefix(v, n):
+						// fd -xrm ARGS
+						use.rest = append([]Word{{Value: v[2:], Dynamic: args[i].Dynamic}}, args[i+1:]...)
 					case v == n && !strings.HasPrefix(n, "-"):
 						// a subcommand-style word (git bundle create FILE)
 						if i+1 < len(args) {

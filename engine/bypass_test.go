@@ -179,6 +179,9 @@ var bypassClasses = map[string][]bypassCase{
 		{commandPolicy, `git log --ext-diff`, "notallow"},
 		{commandPolicy, `make test`, "allow"},
 		{commandPolicy, `cargo build`, "allow"},
+		{commandPolicy, `fd --exec=rm victim`, "deny"},
+		{commandPolicy, `fd -tf -xrm`, "deny"},
+		{commandPolicy, `fd -e go`, "allow"},
 	},
 	"3 prefix rules granting new powers": {
 		{prefixPolicy, `npm run test --script-shell=/tmp/evil`, "notallow"},
