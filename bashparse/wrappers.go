@@ -336,6 +336,11 @@ func peelWide(words []Word) peeled {
 		if sc.has(w.noCommand...) {
 			break
 		}
+		if name == "sudo" && sc.has("-h") && len(sc.values("-h")) == 0 && len(rest) > 1 {
+			// sudo -h HOST CMD: a word after a bare -h is the host
+			// (sudo's own got_host_flag), not the command.
+			rest = rest[1:]
+		}
 		if name == "sudo" && sc.has("-e", "--edit") {
 			for _, r := range rest {
 				out.files = append(out.files, fileOf(r, r.Value, Write, "sudo -e"))

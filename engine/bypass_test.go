@@ -182,6 +182,7 @@ var bypassClasses = map[string][]bypassCase{
 		{commandPolicy, `fd --exec=rm victim`, "deny"},
 		{commandPolicy, `fd -tf -xrm`, "deny"},
 		{commandPolicy, `fd -e go`, "allow"},
+		{commandPolicy, `sudo -h host rm victim`, "deny"},
 	},
 	"3 prefix rules granting new powers": {
 		{prefixPolicy, `npm run test --script-shell=/tmp/evil`, "notallow"},
