@@ -33,6 +33,19 @@ var disguises = []string{
 	`command rm victim`, `builtin eval 'rm victim'`, `eval 'rm victim'`, `eval -- 'rm victim'`, `eval -- $'r\\m victim'`, `exec rm victim`, `f() { rm "$@"; }; f victim`,
 	`cd sub; rm ../victim`, `pushd sub >/dev/null; rm ../victim`, `(cd sub); rm victim`, `cd -P sub && rm ../victim`,
 	`$'\x72m' victim`, `r''m victim`, `\rm victim`, `"r"m victim`, `find . -maxdepth 1 -name victim -exec rm {} \;`,
+	// Declarations, xargs-supplied commands, interpreters, sed clusters,
+	// runners, git config's grammar.
+	`export GIT_EDITOR='rm victim'; git commit --allow-empty`, `declare -x GIT_EDITOR='rm victim'; git commit --allow-empty`,
+	`typeset -x GIT_EDITOR='rm victim'; git commit --allow-empty`,
+	`echo 'rm victim' | xargs -0 sh -c`, `echo rm victim | xargs env`, `echo rm victim | xargs timeout 5`,
+	`echo 'rm victim' | xargs -I{} sh -c '{}'`, `echo 'rm victim' | xargs -I% bash -c %`,
+	`perl -le 'system("rm victim")'`, `perl -we 'system("rm victim")'`, `python3 -Ic 'import os; os.system("rm victim")'`,
+	`python3 -c 'import os; os.system("r"+"m victim")'`, "python3 - <<'EOF'\nimport os\nos.system('rm victim')\nEOF",
+	`perl <<< 'system("rm victim")'`, `python3 -v <<< 'import os; os.system("rm victim")' 2>/dev/null`, `node --eval='require("child_process").execSync("rm victim")'`,
+	`node -e 'require("child_process").execSync("r"+"m victim")'`,
+	`sed -ne'e rm victim' victim`, `sed -f /dev/stdin victim <<< 'e rm victim'`, `setarch x86_64 rm victim`,
+	`git config -f .git/config alias.z '!rm victim'; git z`, `git config alias.p "-c a.b=c !rm victim"; true; git -c alias.q='!rm victim' q`,
+	`git $(echo rm) victim 2>/dev/null; rm victim`,
 }
 
 // TestDisguisesAgainstBash runs every disguise under real bash with a
@@ -45,7 +58,8 @@ func TestDisguisesAgainstBash(t *testing.T) {
 		t.Skip("bash not installed")
 	}
 	helpers := []string{"env", "xargs", "flock", "timeout", "nice", "stdbuf", "git", "awk", "sed", "chrt", "taskset",
-		"setsid", "script", "sh", "bash", "find", "echo", "cat", "mkdir", "less", "true", "false"}
+		"setsid", "script", "sh", "bash", "find", "echo", "cat", "mkdir", "less", "true", "false", "perl", "python3", "node",
+		"setarch"}
 	for _, src := range disguises {
 		t.Run(src, func(t *testing.T) {
 			dir := t.TempDir()
@@ -60,6 +74,10 @@ func TestDisguisesAgainstBash(t *testing.T) {
 			}
 			for _, h := range helpers {
 				if p, err := exec.LookPath(h); err == nil {
+					// A shim (pyenv's) needs its own PATH: link what it runs.
+					if real, err := filepath.EvalSymlinks("/usr/bin/" + h); err == nil && strings.Contains(p, "shims") {
+						p = real
+					}
 					os.Symlink(p, filepath.Join(bin, h))
 				}
 			}

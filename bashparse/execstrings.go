@@ -161,8 +161,12 @@ func inlineCodePayloads(name string, args []Word) []payload {
 		case strings.HasPrefix(v, "--eval=") || strings.HasPrefix(v, "--print="):
 			_, code, _ = strings.Cut(v, "=")
 			ok = true
-		case v == "--version" || v == "--help" || v == "-V" || v == "-h" || v == "-v" || v == "--":
-			info = info || v != "--"
+		case v == "--":
+		case v == "--version" || v == "--help" || v == "-V" || v == "-h" ||
+			v == "-v" && (name == "node" || name == "nodejs" || name == "perl"):
+			// Print and exit, reading no program (python's -v is verbose,
+			// ruby's -v goes on to run one).
+			info = true
 		case interpreterValueOpts[v]:
 			i++
 			operands++ // a module or a library: a program not from stdin
@@ -393,12 +397,8 @@ func gitSubPayloads(args []Word) []payload {
 	sub, rest := args[0].Value, args[1:]
 	switch sub {
 	case "config":
-		ops := gitConfigOperands(rest)
-		if len(ops) > 0 && ops[0].Value == "set" {
-			ops = ops[1:]
-		}
-		if len(ops) >= 2 {
-			return gitConfigPayloads(ops[0].Value, ops[1].Value, !ops[1].Static())
+		if key, value, ok := scanGitConfig(rest).keyValue(); ok {
+			return gitConfigPayloads(key.Value, value.Value, !value.Static())
 		}
 	case "bisect":
 		if len(rest) > 1 && rest[0].Value == "run" {
@@ -518,10 +518,10 @@ func opaqueRunner(name string, args []Word) []payload {
 	if len(args) == 0 && name != "at" && name != "batch" && name != "expect" {
 		return nil
 	}
-	for _, a := range args {
-		if opaqueReadOnly[name][a.Value] {
-			return nil
-		}
+	// Only the first word says what the program does (tmux ls, screen -ls,
+	// at -l): the same word later is an argument of what it runs.
+	if len(args) > 0 && opaqueReadOnly[name][args[0].Value] {
+		return nil
 	}
 	return []payload{{unresolved: true, reason: ReasonShellInput, origin: name,
 		script: name + " runs a command or script agentctl does not read"}}

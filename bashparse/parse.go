@@ -252,7 +252,7 @@ func (p *parser) emit(n syntax.Node, words []Word, assigns []Assign, redirs []Re
 		c.DirUnknown = true
 	}
 	c.Files = append(append(fileOperands(inner), pw.files...), tableFiles...)
-	if f, ok := configWrite(c.Wide); ok {
+	if f, ok := configWrite(inner); ok {
 		c.Files = append(c.Files, f)
 	}
 	c.Powers = append(c.Powers, pw.powers...)

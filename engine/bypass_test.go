@@ -170,6 +170,10 @@ var bypassClasses = map[string][]bypassCase{
 		{commandPolicy, `hyperfine 'rm victim'`, "notallow"},
 		{commandPolicy, `uv run pytest -q`, "allow"},
 		{commandPolicy, `tmux ls`, "allow"},
+		{commandPolicy, `tmux new -d rm victim ls`, "notallow"},
+		{commandPolicy, `python3 -v <<< 'import os; os.system("rm victim")'`, "notallow"},
+		{commandPolicy, `ruby -v <<< 'system("rm victim")'`, "notallow"},
+		{commandPolicy, `node -v`, "allow"},
 		// Options naming programs agentctl cannot read: unresolved.
 		{commandPolicy, `make --eval='$(shell rm victim)'`, "notallow"},
 		{commandPolicy, `make -f /tmp/Mk`, "notallow"},

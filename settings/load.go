@@ -274,17 +274,20 @@ func (s *Settings) readFile(path string, src Source, required bool) (*fileSettin
 // parseFile parses one settings document; the format follows the file name
 // (.yaml/.yml are YAML, anything else strict JSON). name is used in positions.
 func parseFile(name string, data []byte, src Source) (*fileSettings, error) {
-	var root *node
-	var err error
-	if strings.HasSuffix(name, ".yaml") || strings.HasSuffix(name, ".yml") {
-		root, err = parseYAML(name, data)
-	} else {
-		root, err = parseJSON(name, data)
-	}
+	root, err := parseDocument(name, data)
 	if err != nil {
 		return nil, err
 	}
 	return decodeDocument(name, src, root)
+}
+
+// parseDocument parses a settings document into its position-carrying
+// tree: YAML by its name (.yaml, .yml), strict JSON otherwise.
+func parseDocument(name string, data []byte) (*node, error) {
+	if strings.HasSuffix(name, ".yaml") || strings.HasSuffix(name, ".yml") {
+		return parseYAML(name, data)
+	}
+	return parseJSON(name, data)
 }
 
 // SplitToolList splits a --allowed-tools value on commas and spaces that are

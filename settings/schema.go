@@ -93,13 +93,7 @@ func dropUncompilable(v any) []string {
 // (so every bad rule of a permissions list is named at its line). The
 // error is for a document that does not parse.
 func (sc *Schema) Check(name string, data []byte) ([]Warning, error) {
-	var root *node
-	var err error
-	if strings.HasSuffix(name, ".yaml") || strings.HasSuffix(name, ".yml") {
-		root, err = parseYAML(name, data)
-	} else {
-		root, err = parseJSON(name, data)
-	}
+	root, err := parseDocument(name, data)
 	if err != nil {
 		return nil, err
 	}

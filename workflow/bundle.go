@@ -126,7 +126,7 @@ func OpenBundle(ctx context.Context, path string, o BundleOptions) (*BundlePolic
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
-	data, err := readBundleData(b.Data)
+	data, err := engine.ReadBundleData(b.Data)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
@@ -141,8 +141,8 @@ func OpenBundle(ctx context.Context, path string, o BundleOptions) (*BundlePolic
 	// The settings' own rules, the bundle's deny and ask path rules (what
 	// a recursive walk must report reaching) and the bundle's profile.
 	s := *o.Settings
-	s.Rules = append(append([]settings.Rule(nil), s.Rules...), data.guardRules()...)
-	if pr := data.profile(); pr != "" {
+	s.Rules = append(append([]settings.Rule(nil), s.Rules...), data.GuardRules()...)
+	if pr := data.Profile(); pr != "" {
 		s.Commands = &settings.Scalar{Value: pr, Source: settings.PolicySettings, Pos: settings.Position{File: path}}
 	}
 	var eo []engine.Option
@@ -162,7 +162,7 @@ func (p *BundlePolicy) Label() string { return p.Path }
 // Notes say how the bundle decides and what it cannot show.
 func (p *BundlePolicy) Notes() []string { return p.notes }
 
-func (p *BundlePolicy) describe(data bundleData, s *settings.Settings) []string {
+func (p *BundlePolicy) describe(data *engine.BundleData, s *settings.Settings) []string {
 	sig := "unsigned"
 	switch {
 	case p.Verified:
@@ -173,7 +173,7 @@ func (p *BundlePolicy) describe(data bundleData, s *settings.Settings) []string 
 	notes := []string{fmt.Sprintf("%s is a policy bundle (revision %s, %s): its Rego modules and rules decide, "+
 		"evaluated with OPA; each call's facts (paths, symlinks, the Bash parse) come from the working tree's "+
 		"settings, as agentctl --opa-url computes them for an OPA server that runs the bundle.", p.Path, p.Revision, sig)}
-	rules := data.rules()
+	rules := data.Rules()
 	missing := 0
 	for _, r := range rules {
 		if r.File == "" {

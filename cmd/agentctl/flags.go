@@ -220,7 +220,7 @@ func loadEngine(c *cli.Context) (*settings.Settings, *engine.Engine, func(), err
 	return s, e, closeLog, nil
 }
 
-// exitError is an error with the exit code urfave/cli uses, keeping the
+// exitCodeError is an error with the exit code urfave/cli uses, keeping the
 // error's chain (errors.Is sees engine.ErrNeedsOPA through it).
 type exitCodeError struct {
 	err  error

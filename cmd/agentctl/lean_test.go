@@ -5,40 +5,18 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 )
 
-var lean struct {
-	once sync.Once
-	path string
-	err  error
-	out  []byte
-}
-
-// leanBinary builds the lean hook binary (tag agentctl_lean) once per run.
+// leanBinary builds the lean hook binary (tag agentctl_lean) in the
+// test's temp dir, with no full agentctl beside it.
 func leanBinary(t *testing.T) string {
 	t.Helper()
-	lean.once.Do(func() {
-		dir, err := os.MkdirTemp("", "agentctl-lean")
-		if err != nil {
-			lean.err = err
-			return
-		}
-		lean.path = filepath.Join(dir, "agentctl-hook")
-		cmd := exec.Command("go", "build", "-tags", "agentctl_lean", "-o", lean.path, ".")
-		lean.out, lean.err = cmd.CombinedOutput()
-	})
-	if lean.err != nil {
-		t.Fatalf("building the lean binary: %v\n%s", lean.err, lean.out)
+	bin := filepath.Join(t.TempDir(), "agentctl-hook")
+	if out, err := exec.Command("go", "build", "-tags", "agentctl_lean", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("building the lean binary: %v\n%s", err, out)
 	}
-	return lean.path
-}
-
-// leanProc runs the lean binary's hook on one event.
-func leanProc(t *testing.T, event string, env []string, args ...string) (stdout, stderr string, code int) {
-	t.Helper()
-	return hookProcOf(t, leanBinary(t), nil, event, env, args...)
+	return bin
 }
 
 // TestLeanBuildLinksNoOPA: the hook binary's start-up is what an agent
@@ -67,6 +45,7 @@ func grepLines(s, sub string) string {
 // event byte for byte as the full binary does — a disguised deny, an ask,
 // an allow, and a fault (a broken event).
 func TestLeanHookAnswersAsFull(t *testing.T) {
+	lean := leanBinary(t)
 	cwd, managed := hookProject(t)
 	// A deny, an ask and an allow for each agent (the full set of disguises
 	// is TestHookFaultsFailClosed's and the e2e test's).
@@ -74,14 +53,14 @@ func TestLeanHookAnswersAsFull(t *testing.T) {
 		for agent, event := range hookEvents(cwd, command) {
 			args := []string{"--agent", agent, "--managed-settings", managed}
 			fo, fe, fc := hookProc(t, nil, event, nil, args...)
-			lo, le, lc := leanProc(t, event, nil, args...)
+			lo, le, lc := hookProcOf(t, lean, nil, event, nil, args...)
 			if fo != lo || fe != le || fc != lc {
 				t.Errorf("%s %q:\nfull %d %s %s\nlean %d %s %s", agent, command, fc, fo, fe, lc, lo, le)
 			}
 		}
 	}
 	fo, fe, fc := hookProc(t, nil, "{not json", nil, "--agent", "claude", "--managed-settings", managed)
-	lo, le, lc := leanProc(t, "{not json", nil, "--agent", "claude", "--managed-settings", managed)
+	lo, le, lc := hookProcOf(t, lean, nil, "{not json", nil, "--agent", "claude", "--managed-settings", managed)
 	if fo != lo || fe != le || fc != lc || lc != 2 {
 		t.Errorf("broken event:\nfull %d %s %s\nlean %d %s %s", fc, fo, fe, lc, lo, le)
 	}
@@ -91,23 +70,24 @@ func TestLeanHookAnswersAsFull(t *testing.T) {
 // rego/both evaluators need OPA, so the lean binary runs the full one on
 // the same event; without a full binary it blocks (exit 2), never allows.
 func TestLeanHookHandsOPAWorkToTheFullBinary(t *testing.T) {
+	lean := leanBinary(t)
 	cwd, managed := hookProject(t)
 	pol := t.TempDir()
 	os.WriteFile(filepath.Join(pol, "org.rego"), []byte("package agentctl.custom\n\ndeny contains \"no makes\" if {\n\tsome c in input.facts.commands\n\tc.wide.name == \"make\"\n}\n"), 0o644)
 	full, _ := os.Executable()
 	event := hookEvents(cwd, "make test")["claude"]
 	args := []string{"--agent", "claude", "--managed-settings", managed, "--policy", pol}
-	out, _, code := leanProc(t, event, []string{FullBinaryEnv + "=" + full}, args...)
+	out, _, code := hookProcOf(t, lean, nil, event, []string{FullBinaryEnv + "=" + full}, args...)
 	if code != 0 || !strings.Contains(out, `"permissionDecision":"deny"`) || !strings.Contains(out, "no makes") {
 		t.Errorf("custom module through the full binary: %d %s", code, out)
 	}
 	fo, _, _ := hookProc(t, nil, event, []string{"AGENTCTL_EVALUATOR=both"}, "--agent", "claude", "--managed-settings", managed)
-	lo, _, lc := leanProc(t, event, []string{FullBinaryEnv + "=" + full, "AGENTCTL_EVALUATOR=both"}, "--agent", "claude", "--managed-settings", managed)
+	lo, _, lc := hookProcOf(t, lean, nil, event, []string{FullBinaryEnv + "=" + full, "AGENTCTL_EVALUATOR=both"}, "--agent", "claude", "--managed-settings", managed)
 	if lo != fo || lc != 0 {
 		t.Errorf("evaluator both: lean %d %s, full %s", lc, lo, fo)
 	}
 	// No full binary anywhere: the agent's block.
-	out, errOut, code := leanProc(t, event, []string{FullBinaryEnv + "=", "PATH=" + t.TempDir()}, args...)
+	out, errOut, code := hookProcOf(t, lean, nil, event, []string{FullBinaryEnv + "=", "PATH=" + t.TempDir()}, args...)
 	if code != 2 || out != "" || !strings.Contains(errOut, "no full agentctl binary found") {
 		t.Errorf("without a full binary: %d %q %q", code, out, errOut)
 	}

@@ -1,4 +1,4 @@
-package workflow
+package engine
 
 import (
 	"encoding/json"
@@ -9,57 +9,41 @@ import (
 	"github.com/agentctl/agentctl/settings"
 )
 
-// bundleRule is one settings rule as a bundle carries it (one entry of
-// data.agentctl.rules; a path rule has one entry per absolute glob).
-type bundleRule struct {
-	ID       int    `json:"id"`
-	Text     string `json:"text"`
-	Behavior string `json:"behavior"`
-	Source   string `json:"source"`
-	File     string `json:"file"`
-	Line     int    `json:"line"`
-	Column   int    `json:"column"`
-	Kind     string `json:"kind"`
-	Glob     string `json:"glob"`
+// BundleData is the rule index of a bundle's data document, read back
+// (see ReadBundleData).
+type BundleData struct {
+	index map[string]*bucket // by behaviour, as compileRules writes it
+	// Commands is the bundle's command table (data.agentctl.commands).
+	Commands json.RawMessage
 }
 
-// bundleBucket is one behaviour's rule index in data.agentctl.rules.
-type bundleBucket struct {
-	Tool   map[string][]bundleRule            `json:"tool"`
-	Globs  []bundleRule                       `json:"globs"`
-	Bash   map[string][]bundleRule            `json:"bash"`
-	Path   map[string]map[string][]bundleRule `json:"path"`
-	Domain map[string][]bundleRule            `json:"domain"`
-}
-
-// bundleData is what the workflow reads of a bundle's data document.
-type bundleData struct {
-	Rules    map[string]bundleBucket `json:"rules"`
-	Commands json.RawMessage         `json:"commands"`
-}
-
-// readBundleData decodes data.agentctl of an agentctl bundle; a bundle
-// without data.agentctl.rules was not built by agentctl bundle build.
-func readBundleData(data map[string]any) (bundleData, error) {
-	var d bundleData
+// ReadBundleData reads back the rule index of a bundle's data document
+// (data.agentctl, what Build writes): for a tool that evaluates a bundle
+// file with OPA and still computes the facts. A bundle without
+// data.agentctl.rules was not built by agentctl bundle build.
+func ReadBundleData(data map[string]any) (*BundleData, error) {
+	var doc struct {
+		Rules    map[string]*bucket `json:"rules"`
+		Commands json.RawMessage    `json:"commands"`
+	}
 	ac, ok := data["agentctl"].(map[string]any)
 	if !ok || ac["rules"] == nil {
-		return d, fmt.Errorf("not an agentctl bundle (no data.agentctl.rules; agentctl bundle build writes one)")
+		return nil, fmt.Errorf("not an agentctl bundle (no data.agentctl.rules; agentctl bundle build writes one)")
 	}
 	raw, err := json.Marshal(ac)
 	if err != nil {
-		return d, err
+		return nil, err
 	}
-	if err := json.Unmarshal(raw, &d); err != nil {
-		return d, fmt.Errorf("data.agentctl: %w", err)
+	if err := json.Unmarshal(raw, &doc); err != nil {
+		return nil, fmt.Errorf("data.agentctl: %w", err)
 	}
-	return d, nil
+	return &BundleData{index: doc.Rules, Commands: doc.Commands}, nil
 }
 
 // all lists every rule entry of the index.
-func (b bundleBucket) all() []bundleRule {
-	out := append([]bundleRule(nil), b.Globs...)
-	for _, m := range []map[string][]bundleRule{b.Tool, b.Bash, b.Domain} {
+func (b *bucket) all() []ruleData {
+	out := append([]ruleData(nil), b.Globs...)
+	for _, m := range []map[string][]ruleData{b.Tool, b.Bash, b.Domain} {
 		for _, rs := range m {
 			out = append(out, rs...)
 		}
@@ -72,12 +56,12 @@ func (b bundleBucket) all() []bundleRule {
 	return out
 }
 
-// rules lists the bundle's rules once each (a path rule by its first
+// Rules lists the bundle's rules once each (a path rule by its first
 // entry), in the order the settings held them.
-func (d bundleData) rules() []bundleRule {
+func (d *BundleData) Rules() []RuleRef {
 	seen := map[int]bool{}
-	var out []bundleRule
-	for _, b := range d.Rules {
+	var out []ruleData
+	for _, b := range d.index {
 		for _, r := range b.all() {
 			if !seen[r.ID] {
 				seen[r.ID] = true
@@ -86,10 +70,14 @@ func (d bundleData) rules() []bundleRule {
 		}
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
-	return out
+	refs := make([]RuleRef, len(out))
+	for i, r := range out {
+		refs[i] = RuleRef{Text: r.Text, Behavior: r.Behavior, Source: r.Source, File: r.File, Line: r.Line, Column: r.Column}
+	}
+	return refs
 }
 
-// guardRules are the bundle's deny and ask path rules as settings rules
+// GuardRules are the bundle's deny and ask path rules as settings rules
 // anchored at the bundle's own absolute globs. Added to the settings that
 // compute a call's facts, they make a recursive walk that could reach a
 // path only the bundle guards list that path, as the bundle's Rego expects
@@ -99,14 +87,14 @@ func (d bundleData) rules() []bundleRule {
 // each written as its own //glob rule yields the same glob set, and, as
 // long as only the directory variants ("/**") of a file rule are left
 // out, the same globs for walks.
-func (d bundleData) guardRules() []settings.Rule {
+func (d *BundleData) GuardRules() []settings.Rule {
 	var out []settings.Rule
 	for _, b := range []settings.Behavior{settings.Deny, settings.Ask} {
-		bk, ok := d.Rules[string(b)]
+		bk, ok := d.index[string(b)]
 		if !ok {
 			continue
 		}
-		var entries []bundleRule
+		var entries []ruleData
 		for _, byKey := range bk.Path {
 			for _, rs := range byKey {
 				entries = append(entries, rs...)
@@ -140,8 +128,8 @@ func (d bundleData) guardRules() []settings.Rule {
 	return out
 }
 
-// profile is the command knowledge profile the bundle was built with.
-func (d bundleData) profile() string {
+// Profile is the command knowledge profile the bundle was built with.
+func (d *BundleData) Profile() string {
 	var c struct {
 		Profile string `json:"profile"`
 	}
