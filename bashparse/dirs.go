@@ -28,7 +28,8 @@ func (s *shellState) alts() []string {
 	if s.dir == "" && len(s.others) == 0 {
 		return nil
 	}
-	return append([]string(nil), s.others...)
+	// cd replaces others, never changes it in place: it can be shared.
+	return s.others[:len(s.others):len(s.others)]
 }
 
 // cd follows cd, pushd and popd: options (-L, -P, -e, -@) are read as

@@ -19,6 +19,15 @@ var namesOnly = map[string]bool{
 // gitNamesOnly are git subcommands whose path arguments only name files.
 var gitNamesOnly = map[string]bool{"status": true, "check-ignore": true, "ls-files": true, "check-attr": true}
 
+// subcommandFirst are the subcommand-style CLIs (subcommandCLIs) whose
+// first word, when no option precedes it, is a subcommand and never a file
+// they open: not bun or dotnet (bun FILE, dotnet APP.dll run a file), nor
+// yarn, rake, rails, mvn or gradle, whose first word may be a script.
+var subcommandFirst = map[string]bool{"git": true, "npm": true, "pnpm": true, "docker": true, "podman": true,
+	"kubectl": true, "helm": true, "cargo": true, "go": true, "gh": true, "glab": true, "aws": true, "gcloud": true,
+	"az": true, "terraform": true, "tofu": true, "systemctl": true, "apt": true, "apt-get": true, "brew": true,
+	"pip": true, "pip3": true, "uv": true, "poetry": true, "composer": true, "svn": true, "hg": true}
+
 // patternFirst are commands whose first operand is a pattern or program,
 // not a file, unless an option supplied it.
 var patternFirst = map[string]string{"grep": "ef", "egrep": "ef", "fgrep": "ef", "rg": "ef", "ag": "", "ack": "",
@@ -56,11 +65,14 @@ func mentions(words []Word, files []File) []File {
 			name, args = "git-grep", args[1:]
 		}
 	}
-	known := map[string]Access{}
+	if subcommandFirst[name] && len(args) > 0 && args[0].Static() && !strings.HasPrefix(args[0].Value, "-") {
+		args = args[1:] // git diff, npm run: the subcommand names no file
+	}
+	// known holds the words a table already placed, with their access:
+	// a command has few, so a list beats a map.
+	known := make(knownAccess, 0, len(files)+len(args))
 	for _, f := range files {
-		if known[f.Path] != Write {
-			known[f.Path] = f.Access
-		}
+		known.add(f.Path, f.Access)
 	}
 	patternFlags, hasPattern := patternFirst[name]
 	patternGiven := false
@@ -77,6 +89,7 @@ func mentions(words []Word, files []File) []File {
 		}
 	}
 	var out []File
+	var cands []string
 	seenOperand := false
 	skipNext := false
 	for _, a := range args {
@@ -96,7 +109,8 @@ func mentions(words []Word, files []File) []File {
 			// $PWD/.env: the static tail may still name a guarded file,
 			// under whatever directory the expansion gives.
 			if t := strings.TrimLeft(a.Tail, "/"); t != "" && t != "." {
-				out = append(out, File{Path: t, Access: known[v], Via: name, Dynamic: true, Tail: t})
+				acc, _ := known.get(v)
+				out = append(out, File{Path: t, Access: acc, Via: name, Dynamic: true, Tail: t})
 			}
 			continue
 		}
@@ -110,11 +124,12 @@ func mentions(words []Word, files []File) []File {
 			}
 			seenOperand = true
 		}
-		for _, c := range candidates(v) {
-			if _, ok := known[c]; ok || c == "" || c == "-" {
+		cands = appendCandidates(cands[:0], v)
+		for _, c := range cands {
+			if _, ok := known.get(c); ok || c == "" || c == "-" {
 				continue
 			}
-			known[c] = ""
+			known.add(c, "")
 			// Access "" = any: no table says how the command uses it.
 			out = append(out, File{Path: c, Via: name, Glob: a.Glob, Tilde: a.Tilde && c == v})
 		}
@@ -122,11 +137,10 @@ func mentions(words []Word, files []File) []File {
 	return out
 }
 
-// candidates are the parts of a word that may be a path: the word, the
+// appendCandidates appends the parts of a word that may be a path: the word, the
 // value after "=" (--opt=F, key=F), after "@" (curl -d @F), after "REV:"
 // (git show REV:F), and an attached short option value (-fF).
-func candidates(v string) []string {
-	var out []string
+func appendCandidates(out []string, v string) []string {
 	if !strings.HasPrefix(v, "-") {
 		out = append(out, v)
 	}
@@ -147,7 +161,7 @@ func candidates(v string) []string {
 	}
 	// Quoted literals inside a word: file names in inline programs
 	// (python -c 'open(".env")', node -e "require('fs').readFileSync('.env')").
-	if strings.ContainsAny(v, `"'`) {
+	if strings.IndexByte(v, '"') >= 0 || strings.IndexByte(v, '\'') >= 0 {
 		for _, q := range []byte{'"', '\''} {
 			parts := strings.Split(v, string(q))
 			for i := 1; i < len(parts)-1; i += 2 {
@@ -156,6 +170,37 @@ func candidates(v string) []string {
 		}
 	}
 	return out
+}
+
+// knownAccess is a small map from path to access, kept as a list.
+type knownAccess []struct {
+	path string
+	acc  Access
+}
+
+func (k knownAccess) get(p string) (Access, bool) {
+	for _, e := range k {
+		if e.path == p {
+			return e.acc, true
+		}
+	}
+	return "", false
+}
+
+// add records p; a write stays a write.
+func (k *knownAccess) add(p string, acc Access) {
+	for i, e := range *k {
+		if e.path == p {
+			if e.acc != Write {
+				(*k)[i].acc = acc
+			}
+			return
+		}
+	}
+	*k = append(*k, struct {
+		path string
+		acc  Access
+	}{p, acc})
 }
 
 // recursiveTrees lists the directory trees a command reads or writes whole,
@@ -404,7 +449,7 @@ func hasShort(args []Word, c byte) bool {
 
 func hasLong(args []Word, name string) bool {
 	for _, a := range args {
-		if a.Value == name || strings.HasPrefix(a.Value, name+"=") {
+		if a.Value == name || hasValuePrefix(a.Value, name) {
 			return true
 		}
 	}
@@ -414,7 +459,8 @@ func hasLong(args []Word, name string) bool {
 func longValues(args []Word, name string) []string {
 	var out []string
 	for i, a := range args {
-		if v, ok := strings.CutPrefix(a.Value, name+"="); ok {
+		if hasValuePrefix(a.Value, name) {
+			v := a.Value[len(name)+1:]
 			out = append(out, v)
 		} else if a.Value == name && i+1 < len(args) {
 			out = append(out, args[i+1].Value)
@@ -432,7 +478,7 @@ func optValues(args []Word, short, long string) []string {
 			if i+1 < len(args) {
 				out = append(out, args[i+1].Value)
 			}
-		case strings.HasPrefix(v, long+"="):
+		case hasValuePrefix(v, long):
 			out = append(out, v[len(long)+1:])
 		case len(short) == 2 && strings.HasPrefix(v, short) && len(v) > 2:
 			out = append(out, v[2:])

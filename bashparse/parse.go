@@ -230,8 +230,9 @@ func (p *parser) assign(as *syntax.Assign) Assign {
 func (p *parser) emit(n syntax.Node, words []Word, assigns []Assign, redirs []Redirect, bg bool) *Command {
 	c := Command{Words: words, Assigns: assigns, Redirects: redirs, Span: p.span(n), Background: bg,
 		Nested: p.depth > 0, Origin: p.origin, Dir: p.st.dir, DirAlts: p.st.alts(), DirUnknown: p.st.dirUnknown}
-	c.Narrow = peelNarrow(words, assigns)
-	pw := peelWide(words)
+	var narrowWords []Word
+	c.Narrow, narrowWords = peelNarrow(words, assigns)
+	pw := peelWide(words, &c.Narrow, narrowWords)
 	c.Wide = pw.view
 	inner := pw.inner
 	if len(words) > 0 && (c.Narrow.DynamicName || c.Wide.DynamicName) {

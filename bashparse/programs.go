@@ -178,7 +178,7 @@ func powerOptions(words []Word) []optionUse {
 					switch {
 					case o.kind == runsArgv && v == n:
 						use.rest = args[i+1:]
-					case o.kind == runsArgv && strings.HasPrefix(n, "--") && strings.HasPrefix(v, n+"="):
+					case o.kind == runsArgv && strings.HasPrefix(n, "--") && hasValuePrefix(v, n):
 						// fd --exec=rm ARGS: the value is the command's name.
 						use.rest = append([]Word{{Value: v[len(n)+1:], Dynamic: args[i].Dynamic}}, args[i+1:]...)
 					case o.kind == runsArgv && len(n) == 2 && n[0] == '-' && len(v) > 2 && v[1] != '-' && strings.HasPrefix(v, n):
@@ -191,7 +191,7 @@ func powerOptions(words []Word) []optionUse {
 						}
 					case v == n && i+1 < len(args):
 						use.value, use.word = args[i+1].Value, args[i+1]
-					case strings.HasPrefix(v, n+"="):
+					case hasValuePrefix(v, n):
 						use.value = v[len(n)+1:]
 					case len(n) == 2 && n[0] == '-' && strings.HasPrefix(v, n) && len(v) > 2 && v[1] != '-':
 						use.value = v[2:] // attached short value

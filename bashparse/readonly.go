@@ -12,7 +12,7 @@ func noFlag(bad ...string) readOnlyCheck {
 	return func(args []string) bool {
 		for _, a := range args {
 			for _, b := range bad {
-				if a == b || strings.HasPrefix(a, b+"=") {
+				if a == b || hasValuePrefix(a, b) {
 					return false
 				}
 				// short option clusters: -rfo contains -o

@@ -10,10 +10,18 @@ import (
 // word converts a syntax word to its value after quote removal, marking
 // everything that is only known at run time.
 func (p *parser) word(w *syntax.Word) Word {
-	var sb, tail strings.Builder
+	if len(w.Parts) == 1 {
+		// Most words are one plain literal: its value is the source text.
+		if l, ok := w.Parts[0].(*syntax.Lit); ok && !strings.HasPrefix(l.Value, "~") &&
+			strings.IndexByte(l.Value, '\\') < 0 && !hasGlobChar(l.Value) && strings.IndexByte(l.Value, '{') < 0 {
+			return Word{Value: l.Value}
+		}
+	}
+	var sb strings.Builder
 	out := Word{}
-	add := func(v string) { sb.WriteString(v); tail.WriteString(v) }
-	dynamic := func() { out.Dynamic = true; tail.Reset() } // the tail starts after it
+	tailFrom := 0 // the static tail starts after the last run-time part
+	add := func(v string) { sb.WriteString(v) }
+	dynamic := func() { out.Dynamic = true; tailFrom = sb.Len() }
 	for i, part := range w.Parts {
 		switch x := part.(type) {
 		case *syntax.Lit:
@@ -64,7 +72,7 @@ func (p *parser) word(w *syntax.Word) Word {
 	}
 	if out.Dynamic || out.Brace {
 		if out.Dynamic {
-			out.Tail = tail.String()
+			out.Tail = sb.String()[tailFrom:]
 		}
 		out.Value = p.text(w)
 	} else {
@@ -192,4 +200,10 @@ func ansiC(s string) string {
 		}
 	}
 	return b.String()
+}
+
+// hasValuePrefix reports an option word with an attached value: v is
+// name=… (without building the string name+"=").
+func hasValuePrefix(v, name string) bool {
+	return len(v) > len(name) && v[len(name)] == '=' && v[:len(name)] == name
 }

@@ -206,7 +206,7 @@ type peeled struct {
 const maxSplices = 8
 
 // peelNarrow strips the wrappers allow rules see through.
-func peelNarrow(words []Word, assigns []Assign) View {
+func peelNarrow(words []Word, assigns []Assign) (View, []Word) {
 	v := View{}
 	for _, a := range assigns {
 		if !SafeVars[a.Name] {
@@ -240,11 +240,11 @@ func peelNarrow(words []Word, assigns []Assign) View {
 		words = rest[w.positional:]
 	}
 	fillView(&v, words)
-	return v
+	return v, words
 }
 
 // peelWide strips every wrapper and returns the payloads wrappers would run.
-func peelWide(words []Word) peeled {
+func peelWide(words []Word, narrow *View, narrowWords []Word) peeled {
 	var out peeled
 	splices := 0
 	fromXargs := false // the command being peeled gets more arguments from xargs' input
@@ -394,7 +394,11 @@ func peelWide(words []Word) peeled {
 		words = rest
 	}
 	words = gitPeel(words, &out)
-	fillView(&out.view, words)
+	if sameWords(words, narrowWords) && narrow != nil {
+		out.view.Name, out.view.DynamicName, out.view.Args, out.view.Text = narrow.Name, narrow.DynamicName, narrow.Args, narrow.Text
+	} else {
+		fillView(&out.view, words)
+	}
 	out.inner = words
 	out.pays = append(out.pays, payloads(words)...)
 	return out
@@ -567,14 +571,30 @@ func fillView(v *View, words []Word) {
 	v.Name = words[0].Value
 	v.DynamicName = !words[0].Static()
 	v.Args = make([]string, len(words)-1)
-	parts := make([]string, len(words))
+	if len(words) == 1 {
+		v.Text = v.Name
+		return
+	}
+	n := len(words) - 1
+	for _, w := range words {
+		n += len(w.Value)
+	}
+	var b strings.Builder
+	b.Grow(n)
 	for i, w := range words {
-		parts[i] = w.Value
 		if i > 0 {
+			b.WriteByte(' ')
 			v.Args[i-1] = w.Value
 		}
+		b.WriteString(w.Value)
 	}
-	v.Text = strings.Join(parts, " ")
+	v.Text = b.String()
+}
+
+// sameWords reports two word lists that are the same slice: views filled
+// from them are equal, and their args and text can be shared.
+func sameWords(a, b []Word) bool {
+	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
 }
 
 // xargsReplaced marks the words of xargs' command that hold its -I/-i

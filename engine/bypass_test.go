@@ -312,6 +312,16 @@ var bypassClasses = map[string][]bypassCase{
 		{pathPolicy, `echo .env >> .gitignore`, "notdeny"},
 		{pathPolicy, `ls -la .env`, "deny"}, // as Claude Code: the operand table lists ls as a reader
 		{pathPolicy, `cat *.md`, "allow"},
+		// A subcommand-style CLI's first word is its subcommand, never a
+		// file — except where the CLI runs a file named there.
+		{pathPolicy, `bun .env`, "deny"},
+		{pathPolicy, `dotnet secrets/key`, "deny"},
+		{pathPolicy, `yarn .env`, "deny"},
+		{pathPolicy, `npm run .env`, "deny"},
+		{pathPolicy, `git --git-dir=.git show HEAD:.env`, "deny"},
+		{pathPolicy, `docker --config secrets/key ps`, "deny"},
+		{pathPolicy, `git diff`, "allow"},
+		{pathPolicy, `npm run test`, "allow"},
 	},
 	"5 directory changes": {
 		{pathPolicy, `pushd /tmp; cat .env`, "deny"},

@@ -296,7 +296,8 @@ func (e *Engine) input(call Call) (*callInput, []string) {
 	f := Facts{Commands: []CommandFact{}, Files: []FileFact{}, Mentions: []FileFact{}, Reach: []ReachFact{}, Unresolved: nil}
 	switch {
 	case tool == "Bash":
-		en.res = newResolver() // a command's operands share parents
+		en.res = newResolver(dir) // a command's operands share parents
+		defer en.res.Close()
 		f = en.bashFacts(call.analysis(e.bundle.Commands))
 	case toolspec.IsMCP(tool):
 		f.MCP = mcpFacts(tool)

@@ -167,11 +167,29 @@ func resolve(p string) string { return (*resolver)(nil).resolve(p) }
 type resolver struct {
 	evals map[string]resolution
 	plain map[string]plainness
+	// base is the directory most of a call's words sit under (its cwd).
+	// From the second path under it, the directory is opened once (proving
+	// it plain) and each path is looked at relative to it: a single name
+	// costs one short fstatat instead of a walk from the root.
+	base  string
+	dir   baseDir
+	under int
 }
 
-// newResolver is an empty per-call resolver.
-func newResolver() *resolver {
-	return &resolver{evals: map[string]resolution{}, plain: map[string]plainness{}}
+// newResolver is an empty per-call resolver whose paths mostly sit under
+// base ("" for none). Close releases what it opened.
+func newResolver(base string) *resolver {
+	if base == "/" {
+		base = ""
+	}
+	return &resolver{evals: map[string]resolution{}, plain: map[string]plainness{}, base: base}
+}
+
+// Close releases the base directory, if it was opened.
+func (r *resolver) Close() {
+	if r != nil {
+		r.dir.close()
+	}
 }
 
 type resolution struct {
@@ -206,9 +224,27 @@ func (r *resolver) isPlain(p string) bool {
 			return true
 		}
 	}
-	s := plainPath(p)
+	s := r.look(p)
 	r.plain[p] = s
 	return s != notPlain
+}
+
+// look is one plainness check of p, relative to the base directory when
+// p sits under it and it is open (or worth opening: the second time).
+func (r *resolver) look(p string) plainness {
+	if r.base == "" || !strings.HasPrefix(p, r.base) || (len(p) > len(r.base) && p[len(r.base)] != '/') {
+		return plainPath(p)
+	}
+	r.under++
+	if !r.dir.opened() {
+		if r.under < 2 || !r.dir.open(r.base) {
+			return plainPath(p)
+		}
+	}
+	if len(p) == len(r.base) {
+		return plainExists
+	}
+	return r.dir.plainAt(p[len(r.base)+1:])
 }
 
 // resolve is the package resolve through the resolver.

@@ -80,3 +80,74 @@ type pathError struct {
 func (e *pathError) Error() string { return "resolve " + e.path + ": " + e.err.Error() }
 
 func (e *pathError) Unwrap() error { return e.err }
+
+// baseDir is a directory opened for the length of one call, so that paths
+// under it are checked relative to it. Opening it with
+// RESOLVE_NO_SYMLINKS proves the directory itself plain.
+type baseDir struct {
+	fd    int
+	state uint8 // 0 untried, 1 open, 2 failed
+}
+
+func (b *baseDir) opened() bool { return b.state == 1 }
+
+// open opens dir once; a failure (a symlink on the way, EACCES) is
+// remembered and the caller checks each path from the root.
+func (b *baseDir) open(dir string) bool {
+	if b.state != 0 {
+		return b.state == 1
+	}
+	b.state = 2
+	how := unix.OpenHow{Flags: unix.O_PATH | unix.O_DIRECTORY | unix.O_CLOEXEC, Resolve: unix.RESOLVE_NO_SYMLINKS}
+	for {
+		fd, err := unix.Openat2(unix.AT_FDCWD, dir, &how)
+		if err == unix.EINTR {
+			continue
+		}
+		if err == nil {
+			b.fd, b.state = fd, 1
+		}
+		return b.state == 1
+	}
+}
+
+// plainAt is plainPath for rel (clean, relative, no ..) under the open
+// directory. A single name needs no walk: lstat tells a link from the rest.
+func (b *baseDir) plainAt(rel string) plainness {
+	if !strings.Contains(rel, "/") {
+		var st unix.Stat_t
+		for {
+			err := unix.Fstatat(b.fd, rel, &st, unix.AT_SYMLINK_NOFOLLOW)
+			switch {
+			case err == unix.EINTR:
+				continue
+			case err == unix.ENOENT:
+				return plainMissing
+			case err != nil || st.Mode&unix.S_IFMT == unix.S_IFLNK:
+				return notPlain
+			}
+			return plainExists
+		}
+	}
+	how := unix.OpenHow{Flags: unix.O_PATH | unix.O_CLOEXEC, Resolve: unix.RESOLVE_NO_SYMLINKS}
+	for {
+		fd, err := unix.Openat2(b.fd, rel, &how)
+		switch err {
+		case nil:
+			unix.Close(fd)
+			return plainExists
+		case unix.ENOENT:
+			return plainMissing
+		case unix.EINTR:
+			continue
+		}
+		return notPlain
+	}
+}
+
+func (b *baseDir) close() {
+	if b.state == 1 {
+		unix.Close(b.fd)
+		b.state = 2
+	}
+}

@@ -31,7 +31,15 @@ func TestEvalSymlinks(t *testing.T) {
 	ln("missing", "dangling")
 	ln("/", "rootlink")
 	ln(".", "self")
-	shared := newResolver()
+	shared := newResolver("")
+	// Resolvers based where a call stands: the root itself, a plain
+	// subdirectory, a link to one, and a missing directory.
+	var based []*resolver
+	for _, b := range []string{root, root + "/a", root + "/l1", root + "/nope"} {
+		r := newResolver(b)
+		defer r.Close()
+		based = append(based, r)
+	}
 	for _, p := range []string{"a/b/file", "l1", "l2", "l1/up/b/file", "dangling", "nope", "a/b/file/x", "l1/nope/deeper",
 		"rootlink", "rootlink/etc", ".", "a/b/nope", "a/b/nope/deeper", "dangling/x/y", "dangling/x", "l1/file/x", "l2/x", "self/a/b/nope",
 		"self/l1/file", "a/../l1/nope"} {
@@ -48,6 +56,11 @@ func TestEvalSymlinks(t *testing.T) {
 		// it remembers (a missing component) never changes an answer.
 		if r, w := shared.resolve(abs), resolveSlow(abs); r != w {
 			t.Errorf("shared resolve(%s) = %q, want %q", p, r, w)
+		}
+		for _, r := range based {
+			if got, w := r.resolve(abs), resolveSlow(abs); got != w {
+				t.Errorf("resolver based at %s: resolve(%s) = %q, want %q", r.base, p, got, w)
+			}
 		}
 		wantQuick := abs
 		if wantErr == nil {
