@@ -18,6 +18,7 @@ import (
 // the JSON round trip toMap makes of the facts and the one OPA makes of
 // every typed slice (the custom-module query pays only its eval).
 func (in *callInput) toValue() (ast.Value, error) {
+	in.withKeys()
 	tool, err := ast.InterfaceToValue(in.Input)
 	if err != nil {
 		return nil, err

@@ -316,11 +316,6 @@ func (e *Engine) input(call Call) (*callInput, []string) {
 			f.Files = append(f.Files, en.file(p, cwd, access, tool))
 		}
 	}
-	f.Files = withKeys(f.Files)
-	f.Mentions = withKeys(f.Mentions)
-	for i := range f.Reach {
-		f.Reach[i].Keys = pathKeys(f.Reach[i].Path)
-	}
 	return &callInput{Tool: tool, Input: call.Input, Mode: mode, Cwd: cwd, ProjectRoot: s.ProjectRoot, Home: s.Home,
 		WorkingDirs: e.workingDirs(cwd), Facts: f, Hook: call.Hook}, nil
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"sort"
+	"strings"
 	"sync"
 
 	"github.com/gobwas/glob"
@@ -72,10 +73,13 @@ func (l *lazyGlob) match(s string) (bool, error) {
 
 // nativeBucket is one behaviour's rules (see bucket), compiled.
 type nativeBucket struct {
-	tool   map[string][]*nativeRule
-	globs  []*nativeRule
-	bash   map[string][]*nativeRule
+	tool  map[string][]*nativeRule
+	globs []*nativeRule
+	bash  map[string][]*nativeRule
+	// path indexes path entries by kind, then by ancestor key ("/…");
+	// segs by kind, then by segment (the "seg:" keys, prefix stripped).
 	path   map[string]map[string][]*nativeRule
+	segs   map[string]map[string][]*nativeRule
 	domain map[string][]*nativeRule
 	// bashAll lists every Bash pattern rule (a command that does not parse
 	// is matched against all of them).
@@ -105,7 +109,8 @@ func newNativeRule(d ruleData) *nativeRule {
 
 func newNativeBucket(b *bucket) *nativeBucket {
 	nb := &nativeBucket{tool: map[string][]*nativeRule{}, bash: map[string][]*nativeRule{},
-		path: map[string]map[string][]*nativeRule{}, domain: map[string][]*nativeRule{}}
+		path: map[string]map[string][]*nativeRule{}, segs: map[string]map[string][]*nativeRule{},
+		domain: map[string][]*nativeRule{}}
 	if b == nil {
 		return nb
 	}
@@ -131,11 +136,15 @@ func newNativeBucket(b *bucket) *nativeBucket {
 		nb.bashAll = append(nb.bashAll, nb.bash[k]...)
 	}
 	for kind, byKey := range b.Path {
-		m := map[string][]*nativeRule{}
+		anc, segs := map[string][]*nativeRule{}, map[string][]*nativeRule{}
 		for k, ds := range byKey {
-			m[k] = list(ds)
+			if seg, ok := strings.CutPrefix(k, "seg:"); ok {
+				segs[seg] = list(ds)
+			} else {
+				anc[k] = list(ds)
+			}
 		}
-		nb.path[kind] = m
+		nb.path[kind], nb.segs[kind] = anc, segs
 	}
 	for k, ds := range b.Domain {
 		nb.domain[k] = list(ds)

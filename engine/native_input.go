@@ -17,10 +17,30 @@ type callInput struct {
 	WorkingDirs []string
 	Facts       Facts
 	Hook        *HookVerdict
+	// keyed is set once the facts' index keys are filled (withKeys).
+	keyed bool
+}
+
+// withKeys fills the index keys of every file, mention and reach fact —
+// the policy's way into its path index — before the facts leave for OPA,
+// a log or a reader. The native evaluator walks the same keys without
+// building them (visitPathKeys).
+func (in *callInput) withKeys() {
+	if in.keyed {
+		return
+	}
+	in.keyed = true
+	f := &in.Facts
+	f.Files = withKeys(f.Files)
+	f.Mentions = withKeys(f.Mentions)
+	for i := range f.Reach {
+		f.Reach[i].Keys = pathKeys(f.Reach[i].Path)
+	}
 }
 
 // toMap is the input document (ARCHITECTURE.md, "The decision").
 func (in *callInput) toMap() map[string]any {
+	in.withKeys()
 	m := map[string]any{
 		"tool": in.Tool, "input": in.Input, "mode": in.Mode, "cwd": in.Cwd, "project_root": in.ProjectRoot,
 		"home": in.Home, "working_dirs": in.WorkingDirs, "facts": in.Facts.toMap(),

@@ -148,15 +148,45 @@ func (n *nativeEval) bashRules(b *nativeBucket, c *CommandFact, each func(r *nat
 	}
 }
 
-// pathEntries ports lib.path_entries(b, kind, f).
+// pathEntries ports lib.path_entries(b, kind, f): the entries under every
+// index key of the file (pathKeys of its path and resolved path). A rule
+// under a key both share may come twice; every caller collects by id.
 func pathEntries(b *nativeBucket, kind string, f *FileFact, each func(e *nativeRule)) {
-	byKey := b.path[kind]
-	if byKey == nil {
+	anc, segs := b.path[kind], b.segs[kind]
+	if anc == nil && segs == nil {
 		return
 	}
-	for _, k := range f.Keys {
-		for _, e := range byKey[k] {
-			each(e)
+	visitPathKeys(f.Path, anc, segs, each)
+	if f.Resolved != f.Path {
+		visitPathKeys(f.Resolved, anc, segs, each)
+	}
+}
+
+// visitPathKeys visits the entries under pathKeys(p) without building the
+// keys: the ancestors index anc, the "seg:" keys segs (prefix stripped).
+func visitPathKeys(p string, anc, segs map[string][]*nativeRule, each func(e *nativeRule)) {
+	for _, e := range anc["/"] {
+		each(e)
+	}
+	start := 1
+	for i := 1; i <= len(p); i++ {
+		if i == len(p) || p[i] == '/' {
+			if i > start {
+				for _, e := range anc[p[:i]] {
+					each(e)
+				}
+				if strings.HasPrefix(p, "seg:") {
+					// An ancestor spelled like a segment key (a dynamic path
+					// "seg:…/x") finds what pathKeys' shared key space does.
+					for _, e := range segs[p[4:i]] {
+						each(e)
+					}
+				}
+				for _, e := range segs[p[start:i]] {
+					each(e)
+				}
+			}
+			start = i + 1
 		}
 	}
 }
