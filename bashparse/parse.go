@@ -38,8 +38,16 @@ func parse(src string, table *Table) Analysis {
 func commandsHint(src string) int {
 	n := 1
 	for i := 0; i < len(src); i++ {
-		switch src[i] {
-		case ';', '&', '|', '\n', '`', '(':
+		switch c := src[i]; c {
+		case ';', '\n', '`', '(':
+			n++
+		case '&', '|':
+			switch {
+			case i+1 < len(src) && (src[i+1] == c || c == '|' && src[i+1] == '&'):
+				i++ // && || |&: one separator
+			case c == '&' && (i > 0 && (src[i-1] == '>' || src[i-1] == '<') || i+1 < len(src) && src[i+1] == '>'):
+				continue // >& <& &>: a redirection
+			}
 			n++
 		}
 	}

@@ -174,6 +174,9 @@ func powerOptions(words []Word) []optionUse {
 					continue
 				}
 				for _, n := range o.names {
+					if v == "" || n == "" || v[0] != n[0] {
+						continue // every case below needs v to start as n does
+					}
 					use := optionUse{name: n, kind: o.kind, word: args[i]}
 					switch {
 					case o.kind == runsArgv && v == n:

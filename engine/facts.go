@@ -123,8 +123,8 @@ func (e env) clean(p, dir string) string {
 	if p == "~" || strings.HasPrefix(p, "~/") {
 		p = filepath.Join(e.home, strings.TrimPrefix(p, "~"))
 	}
-	if !filepath.IsAbs(p) {
-		p = filepath.Join(dir, p)
+	if !filepath.IsAbs(p) && dir != "" {
+		p = dir + "/" + p // cleaned once, below
 	}
 	if rest, ok := procSelfCwd(p); ok {
 		// /proc/self/cwd is the working directory of the process that
@@ -168,12 +168,11 @@ type resolver struct {
 	evals map[string]resolution
 	plain map[string]plainness
 	// base is the directory most of a call's words sit under (its cwd).
-	// From the second path under it, the directory is opened once (proving
+	// At the first path under it, the directory is opened once (proving
 	// it plain) and each path is looked at relative to it: a single name
 	// costs one short fstatat instead of a walk from the root.
-	base  string
-	dir   baseDir
-	under int
+	base string
+	dir  baseDir
 }
 
 // newResolver is an empty per-call resolver whose paths mostly sit under
@@ -230,16 +229,13 @@ func (r *resolver) isPlain(p string) bool {
 }
 
 // look is one plainness check of p, relative to the base directory when
-// p sits under it and it is open (or worth opening: the second time).
+// p sits under it.
 func (r *resolver) look(p string) plainness {
 	if r.base == "" || !strings.HasPrefix(p, r.base) || (len(p) > len(r.base) && p[len(r.base)] != '/') {
 		return plainPath(p)
 	}
-	r.under++
-	if !r.dir.opened() {
-		if r.under < 2 || !r.dir.open(r.base) {
-			return plainPath(p)
-		}
+	if !r.dir.opened() && !r.dir.open(r.base) {
+		return plainPath(p)
 	}
 	if len(p) == len(r.base) {
 		return plainExists

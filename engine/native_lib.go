@@ -441,15 +441,16 @@ func protectedPath(p string) bool {
 	if regoProtectedFiles[lp[strings.LastIndexByte(lp, '/')+1:]] {
 		return true
 	}
-	return strings.Contains(lp+"/", "/.config/git/")
+	return strings.Contains(lp, "/.config/git/") || strings.HasSuffix(lp, "/.config/git") // lp+"/" contains it
 }
 
 // protected ports lib.protected(f, strict).
 func protected(f *FileFact, strict bool) bool {
+	same := f.Resolved == f.Path
 	if strict {
-		return protectedIn(f.Path, regoStrictDirs) || protectedIn(f.Resolved, regoStrictDirs)
+		return protectedIn(f.Path, regoStrictDirs) || !same && protectedIn(f.Resolved, regoStrictDirs)
 	}
-	return protectedPath(f.Path) || protectedPath(f.Resolved)
+	return protectedPath(f.Path) || !same && protectedPath(f.Resolved)
 }
 
 // criticalPath ports lib.critical_path(p).

@@ -3,6 +3,7 @@ package engine
 import (
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 )
 
@@ -256,16 +257,16 @@ func (n *nativeEval) allowStage() allowStage {
 	}
 	for i, c := range n.top {
 		if !cmdApproved[i] {
-			a.unapproved.add(fmt.Sprintf("command %q", c.Narrow.Text))
+			a.unapproved.add("command " + strconv.Quote(c.Narrow.Text)) // sprintf %q
 		}
 	}
 	for i := range n.f.Files {
 		if f := &n.f.Files[i]; !fileApproved[i] {
-			a.unapproved.add(fmt.Sprintf("%s %s (%s)", f.Access, f.Path, n.where(f)))
+			a.unapproved.add(f.Access + " " + f.Path + " (" + n.where(f) + ")")
 		}
 	}
 	for _, u := range n.hard {
-		a.unapproved.add(fmt.Sprintf("unresolved %s: %s", u.Reason, u.Text))
+		a.unapproved.add("unresolved " + string(u.Reason) + ": " + u.Text)
 	}
 	a.unapproved = a.unapproved.sorted()
 	return a
