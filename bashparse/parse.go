@@ -236,8 +236,15 @@ func (p *parser) assign(as *syntax.Assign) Assign {
 
 // emit records one simple command with its views, files and payloads.
 func (p *parser) emit(n syntax.Node, words []Word, assigns []Assign, redirs []Redirect, bg bool) *Command {
-	c := Command{Words: words, Assigns: assigns, Redirects: redirs, Span: p.span(n), Background: bg,
-		Nested: p.depth > 0, Origin: p.origin, Dir: p.st.dir, DirAlts: p.st.alts(), DirUnknown: p.st.dirUnknown}
+	// The command is built in place: a Command is half a kilobyte. Nothing
+	// below appends to the list before the payloads, which come after it.
+	if p.out.Commands == nil {
+		p.out.Commands = make([]Command, 0, max(p.capHint, 1))
+	}
+	p.out.Commands = append(p.out.Commands, Command{Words: words, Assigns: assigns, Redirects: redirs, Span: p.span(n),
+		Background: bg, Nested: p.depth > 0, Origin: p.origin, Dir: p.st.dir, DirAlts: p.st.alts(), DirUnknown: p.st.dirUnknown})
+	idx := len(p.out.Commands) - 1
+	c := &p.out.Commands[idx]
 	var narrowWords []Word
 	c.Narrow, narrowWords = peelNarrow(words, assigns)
 	pw := peelWide(words, &c.Narrow, narrowWords)
@@ -248,8 +255,8 @@ func (p *parser) emit(n syntax.Node, words []Word, assigns []Assign, redirs []Re
 	} else if sub, ok := dynamicSubcommand(pw.inner); ok {
 		p.unresolved(ReasonDynamicName, "subcommand of "+c.Wide.Name+" is not static: "+sub, n)
 	}
-	c.ReadOnly = p.readOnly(&c)
-	tableFiles := p.tableFiles(&c)
+	c.ReadOnly = p.readOnly(c)
+	tableFiles := p.tableFiles(c)
 	c.ExecWrapper = pw.exec
 	if c.Wide.Name == "find" && !findReadOnly(c.Wide.Args) {
 		c.ExecWrapper = true
@@ -317,11 +324,6 @@ func (p *parser) emit(n syntax.Node, words []Word, assigns []Assign, redirs []Re
 	case "cd", "pushd", "popd":
 		p.st.cd(c.Wide.Name, inner[1:])
 	}
-	if p.out.Commands == nil {
-		p.out.Commands = make([]Command, 0, max(p.capHint, 1))
-	}
-	p.out.Commands = append(p.out.Commands, c)
-	idx := len(p.out.Commands) - 1
 	span := c.Span
 	for _, pay := range pays {
 		p.payload(pay, span, n)
@@ -414,7 +416,7 @@ func (p *parser) payload(pay payload, outer Span, n syntax.Node) {
 	sub.run(pay.script, &outer)
 }
 
-func peeledXargs(c Command) bool {
+func peeledXargs(c *Command) bool {
 	for _, v := range [][]string{c.Narrow.Peeled, c.Wide.Peeled} {
 		for _, p := range v {
 			if p == "xargs" {

@@ -23,9 +23,11 @@ type nativeRule struct {
 	ruleData
 	ref      RuleRef
 	describe string
-	re       lazyRegex
-	nameRe   lazyRegex
-	glob     lazyGlob
+	// re and nameRe are shared by every rule of the same pattern (a rule
+	// repeated in several files compiles and matches once per call).
+	re     *lazyRegex
+	nameRe *lazyRegex
+	glob   lazyGlob
 }
 
 // lazyRegex compiles a regex.match pattern once, on first use; "" stands
@@ -95,19 +97,32 @@ type nativeIndex struct {
 
 // newNativeIndex compiles the buckets compileRules built.
 func newNativeIndex(rules map[string]*bucket) *nativeIndex {
-	return &nativeIndex{deny: newNativeBucket(rules["deny"]), ask: newNativeBucket(rules["ask"]),
-		allow: newNativeBucket(rules["allow"])}
+	rs := regexes{}
+	return &nativeIndex{deny: newNativeBucket(rules["deny"], rs), ask: newNativeBucket(rules["ask"], rs),
+		allow: newNativeBucket(rules["allow"], rs)}
 }
 
-func newNativeRule(d ruleData) *nativeRule {
+// regexes interns lazy regexes by source within one index.
+type regexes map[string]*lazyRegex
+
+func (rs regexes) get(src string) *lazyRegex {
+	if l, ok := rs[src]; ok {
+		return l
+	}
+	l := &lazyRegex{src: src}
+	rs[src] = l
+	return l
+}
+
+func newNativeRule(d ruleData, rs regexes) *nativeRule {
 	r := &nativeRule{ruleData: d}
 	r.ref = RuleRef{Text: d.Text, Behavior: d.Behavior, Source: d.Source, File: d.File, Line: d.Line, Column: d.Column}
 	r.describe = fmt.Sprintf("%s from %s %s", d.Text, d.Source, r.ref.Location())
-	r.re.src, r.nameRe.src, r.glob.src = d.Re, d.NameRe, d.Glob
+	r.re, r.nameRe, r.glob.src = rs.get(d.Re), rs.get(d.NameRe), d.Glob
 	return r
 }
 
-func newNativeBucket(b *bucket) *nativeBucket {
+func newNativeBucket(b *bucket, rs regexes) *nativeBucket {
 	nb := &nativeBucket{tool: map[string][]*nativeRule{}, bash: map[string][]*nativeRule{},
 		path: map[string]map[string][]*nativeRule{}, segs: map[string]map[string][]*nativeRule{},
 		domain: map[string][]*nativeRule{}}
@@ -118,7 +133,7 @@ func newNativeBucket(b *bucket) *nativeBucket {
 	list := func(ds []ruleData) []*nativeRule {
 		out := make([]*nativeRule, len(ds))
 		for i, d := range ds {
-			out[i] = newNativeRule(d)
+			out[i] = newNativeRule(d, rs)
 		}
 		return out
 	}

@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/agentctl/agentctl/bashparse"
 	"github.com/agentctl/agentctl/toolspec"
@@ -76,6 +77,10 @@ type nativeEval struct {
 	hard     []bashparse.Unresolved
 	top      []*CommandFact
 	err      error
+	// memo holds the call's first regex answers: rules repeated across
+	// settings files share a pattern, and a command meets it once per stage.
+	memo  [8]reMemo
+	nmemo int
 }
 
 func newNativeEval(x *nativeIndex, in *callInput) *nativeEval {
@@ -105,11 +110,26 @@ func (n *nativeEval) fail(err error) {
 }
 
 func (n *nativeEval) re(l *lazyRegex, s string) bool {
+	for i := range n.memo[:n.nmemo] {
+		if m := &n.memo[i]; m.re == l && m.s == s {
+			return m.ok
+		}
+	}
 	ok, err := l.match(s)
 	if err != nil {
 		n.fail(err)
+	} else if n.nmemo < len(n.memo) {
+		n.memo[n.nmemo] = reMemo{l, s, ok}
+		n.nmemo++
 	}
 	return ok
+}
+
+// reMemo is one regex.match answer remembered for the call.
+type reMemo struct {
+	re *lazyRegex
+	s  string
+	ok bool
 }
 
 func (n *nativeEval) glob(r *nativeRule, s string) bool {
@@ -128,7 +148,7 @@ func (n *nativeEval) toolRules(b *nativeBucket, each func(r *nativeRule)) {
 		}
 	}
 	for _, r := range b.globs {
-		if n.re(&r.nameRe, n.in.Tool) {
+		if n.re(r.nameRe, n.in.Tool) {
 			each(r)
 		}
 	}
@@ -243,7 +263,7 @@ func (n *nativeEval) ruleMatchesCall(r *nativeRule) bool {
 			n.fail(err)
 			return false
 		}
-		return ok && n.re(&r.re, s)
+		return ok && n.re(r.re, s)
 	case "agent":
 		return n.agentMatches(r)
 	case "field":
@@ -260,7 +280,7 @@ func (n *nativeEval) fieldMatches(r *nativeRule) bool {
 	}
 	for _, f := range r.Fields {
 		if s, ok := n.in.Input[f].(string); ok {
-			return n.re(&r.re, s)
+			return n.re(r.re, s)
 		}
 	}
 	return false
@@ -280,7 +300,7 @@ func (n *nativeEval) agentMatches(r *nativeRule) bool {
 		n.fail(errOperand("regex.match", v))
 		return false
 	}
-	return n.re(&r.re, s)
+	return n.re(r.re, s)
 }
 
 // scalarText ports lib.scalar_text(v) for a value that is neither an
@@ -342,7 +362,7 @@ func (n *nativeEval) matching(b *nativeBucket, behavior string) ruleSet {
 	for i := range n.f.Commands {
 		c := &n.f.Commands[i]
 		n.bashRules(b, c, func(r *nativeRule) {
-			if n.re(&r.re, c.Narrow.Text) || n.re(&r.re, c.Wide.Text) {
+			if n.re(r.re, c.Narrow.Text) || n.re(r.re, c.Wide.Text) {
 				out.add(r)
 			}
 		})
@@ -350,7 +370,7 @@ func (n *nativeEval) matching(b *nativeBucket, behavior string) ruleSet {
 	if n.f.ParseError {
 		cmd, _ := n.in.Input["command"].(string)
 		for _, r := range b.bashAll {
-			if n.re(&r.re, cmd) {
+			if n.re(r.re, cmd) {
 				out.add(r)
 			}
 		}
@@ -367,7 +387,7 @@ func (n *nativeEval) matching(b *nativeBucket, behavior string) ruleSet {
 		}
 	}
 	n.domainRules(b, func(r *nativeRule) {
-		if n.re(&r.re, n.f.URL.Host) {
+		if n.re(r.re, n.f.URL.Host) {
 			out.add(r)
 		}
 	})
@@ -408,22 +428,23 @@ func (n *nativeEval) fileInWD(f *FileFact) bool {
 
 // protectedIn ports lib.protected_in(p, dirs): some segment of
 // lower(p) split at "/" is in dirs (.claude/worktrees/… excepted). It
-// walks the segments without splitting.
+// walks the segments without splitting or lowering the whole path: every
+// name in the sets starts with a dot, and lowering keeps '/' and '.' where
+// they are.
 func protectedIn(p string, dirs map[string]bool) bool {
-	lp := strings.ToLower(p)
-	for start := 0; start <= len(lp); {
-		end := strings.IndexByte(lp[start:], '/')
+	for start := 0; start <= len(p); {
+		end := strings.IndexByte(p[start:], '/')
 		if end < 0 {
-			end = len(lp)
+			end = len(p)
 		} else {
 			end += start
 		}
-		if seg := lp[start:end]; dirs[seg] {
-			next := lp[min(end+1, len(lp)):]
+		if seg := p[start:end]; seg != "" && seg[0] == '.' && inFolded(dirs, seg) {
+			next := p[min(end+1, len(p)):]
 			if j := strings.IndexByte(next, '/'); j >= 0 {
 				next = next[:j]
 			}
-			if !(seg == ".claude" && end < len(lp) && next == "worktrees") {
+			if !(lowerIs(seg, ".claude") && end < len(p) && lowerIs(next, "worktrees")) {
 				return true
 			}
 		}
@@ -437,11 +458,76 @@ func protectedPath(p string) bool {
 	if protectedIn(p, regoProtectedDirs) {
 		return true
 	}
-	lp := strings.ToLower(p)
-	if regoProtectedFiles[lp[strings.LastIndexByte(lp, '/')+1:]] {
+	if last := p[strings.LastIndexByte(p, '/')+1:]; last != "" && last[0] == '.' && inFolded(regoProtectedFiles, last) {
 		return true
 	}
-	return strings.Contains(lp, "/.config/git/") || strings.HasSuffix(lp, "/.config/git") // lp+"/" contains it
+	// lower(p)+"/" contains "/.config/git/".
+	for i := 0; i < len(p); i++ {
+		if p[i] != '/' {
+			continue
+		}
+		rest := p[i+1:]
+		j := strings.IndexByte(rest, '/')
+		if j < 0 {
+			break
+		}
+		if !lowerIs(rest[:j], ".config") {
+			continue
+		}
+		rest = rest[j+1:]
+		if k := strings.IndexByte(rest, '/'); k >= 0 {
+			rest = rest[:k]
+		}
+		if lowerIs(rest, "git") {
+			return true
+		}
+	}
+	return false
+}
+
+// inFolded reports set[strings.ToLower(s)] without building the lowered
+// string for an ASCII s that fits a small buffer.
+func inFolded(set map[string]bool, s string) bool {
+	var buf [32]byte
+	if len(s) > len(buf) {
+		return set[strings.ToLower(s)]
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= utf8.RuneSelf {
+			return set[strings.ToLower(s)]
+		}
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		buf[i] = c
+	}
+	return set[string(buf[:len(s)])]
+}
+
+// lowerIs reports strings.ToLower(s) == want, want being lower-case ASCII.
+func lowerIs(s, want string) bool {
+	if len(s) != len(want) {
+		for i := 0; i < len(s); i++ {
+			if s[i] >= utf8.RuneSelf {
+				return strings.ToLower(s) == want
+			}
+		}
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= utf8.RuneSelf {
+			return strings.ToLower(s) == want
+		}
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		if c != want[i] {
+			return false
+		}
+	}
+	return true
 }
 
 // protected ports lib.protected(f, strict).

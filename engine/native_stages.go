@@ -202,7 +202,7 @@ func (n *nativeEval) allowStage() allowStage {
 		allowed := false
 		if len(c.Narrow.Assigns) == 0 && !c.Narrow.DynamicName {
 			n.bashRules(x, c, func(r *nativeRule) {
-				if n.re(&r.re, c.Narrow.Text) && ((!c.ExecWrapper && len(c.Powers) == 0) || r.Exact) {
+				if n.re(r.re, c.Narrow.Text) && ((!c.ExecWrapper && len(c.Powers) == 0) || r.Exact) {
 					allowed = true
 					a.used.add(r)
 				}
@@ -226,7 +226,7 @@ func (n *nativeEval) allowStage() allowStage {
 	}
 	if u := n.f.URL; u != nil && (u.Scheme == "http" || u.Scheme == "https") {
 		n.domainRules(x, func(r *nativeRule) {
-			if n.re(&r.re, u.Host) {
+			if n.re(r.re, u.Host) {
 				a.used.add(r)
 			}
 		})
