@@ -89,7 +89,8 @@ func mentions(words []Word, files []File) []File {
 		}
 	}
 	var out []File
-	var cands []string
+	var candBuf [6]string
+	cands := candBuf[:0]
 	seenOperand := false
 	skipNext := false
 	for _, a := range args {

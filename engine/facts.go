@@ -294,6 +294,7 @@ func (e env) bashFacts(a bashparse.Analysis) Facts {
 			f.Files = append(f.Files, ff)
 		}
 	}
+	var lastDir, lastClean string // consecutive commands share a cd's directory
 	for _, c := range a.Commands {
 		powers := c.Powers
 		if powers == nil {
@@ -305,7 +306,10 @@ func (e env) bashFacts(a bashparse.Analysis) Facts {
 		// checked in each (a cd can fail; one in a subshell does not last).
 		dirs := []string{e.cwd}
 		if c.Dir != "" {
-			dirs[0] = e.clean(c.Dir, e.cwd)
+			if c.Dir != lastDir {
+				lastDir, lastClean = c.Dir, e.clean(c.Dir, e.cwd)
+			}
+			dirs[0] = lastClean
 		}
 		for _, d := range c.DirAlts {
 			if d == "" {

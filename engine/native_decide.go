@@ -98,8 +98,7 @@ func (x *nativeIndex) decide(in *callInput, custom func() (customVerdicts, error
 		for _, r := range rs {
 			m := Match{Stage: stage}
 			if r.Text != "" {
-				ref := r.ref
-				m.RuleRef = &ref
+				m.RuleRef = &r.ref // the index's own, never written
 			}
 			d.Matches = append(d.Matches, m)
 		}

@@ -95,6 +95,9 @@ func newNativeEval(x *nativeIndex, in *callInput) *nativeEval {
 			n.hard = append(n.hard, u)
 		}
 	}
+	if len(n.f.Commands) > 0 {
+		n.top = make([]*CommandFact, 0, len(n.f.Commands))
+	}
 	for i := range n.f.Commands {
 		if !n.f.Commands[i].Nested {
 			n.top = append(n.top, &n.f.Commands[i])
@@ -408,7 +411,11 @@ func (n *nativeEval) domainRules(b *nativeBucket, each func(r *nativeRule)) {
 
 // regoInDir ports lib.in_dir(p, d).
 func regoInDir(p, d string) bool {
-	return p == d || strings.HasPrefix(p, strings.TrimSuffix(d, "/")+"/")
+	if p == d {
+		return true
+	}
+	d = strings.TrimSuffix(d, "/") // p starts with d+"/"
+	return len(p) > len(d) && p[len(d)] == '/' && p[:len(d)] == d
 }
 
 // inWD ports lib.in_wd(p).
