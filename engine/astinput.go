@@ -27,14 +27,7 @@ func (in *callInput) toValue() (ast.Value, error) {
 	if err != nil {
 		return nil, err
 	}
-	dirs := make([]*ast.Term, len(in.WorkingDirs))
-	for i, d := range in.WorkingDirs {
-		dirs[i] = ast.StringTerm(d)
-	}
-	var working ast.Value = ast.NewArray(dirs...)
-	if in.WorkingDirs == nil {
-		working = ast.Null{}
-	}
+	working := workingDirsValue(in.WorkingDirs)
 	kv := [][2]*ast.Term{
 		{ast.StringTerm("tool"), ast.StringTerm(in.Tool)},
 		{ast.StringTerm("input"), ast.NewTerm(tool)},
@@ -46,11 +39,28 @@ func (in *callInput) toValue() (ast.Value, error) {
 		{ast.StringTerm("facts"), ast.NewTerm(facts)},
 	}
 	if in.Hook != nil {
-		kv = append(kv, [2]*ast.Term{ast.StringTerm("hook"), ast.ObjectTerm(
-			[2]*ast.Term{ast.StringTerm("decision"), ast.StringTerm(in.Hook.Decision)},
-			[2]*ast.Term{ast.StringTerm("reason"), ast.StringTerm(in.Hook.Reason)})})
+		kv = append(kv, [2]*ast.Term{ast.StringTerm("hook"), ast.NewTerm(hookValue(in.Hook))})
 	}
 	return ast.NewObject(kv...), nil
+}
+
+// workingDirsValue is input.working_dirs.
+func workingDirsValue(wds []string) ast.Value {
+	if wds == nil {
+		return ast.Null{}
+	}
+	dirs := make([]*ast.Term, len(wds))
+	for i, d := range wds {
+		dirs[i] = ast.StringTerm(d)
+	}
+	return ast.NewArray(dirs...)
+}
+
+// hookValue is input.hook.
+func hookValue(h *HookVerdict) ast.Value {
+	return ast.NewObject(
+		[2]*ast.Term{ast.StringTerm("decision"), ast.StringTerm(h.Decision)},
+		[2]*ast.Term{ast.StringTerm("reason"), ast.StringTerm(h.Reason)})
 }
 
 // jsonField is one struct field as encoding/json writes it.
@@ -167,10 +177,16 @@ func goValue(v reflect.Value) (ast.Value, error) {
 }
 
 // structValue is a struct as a JSON object.
-func structValue(v reflect.Value) (ast.Value, error) {
+func structValue(v reflect.Value) (ast.Value, error) { return structFields(v, nil) }
+
+// structFields is structValue with only the fields keep accepts (nil: all).
+func structFields(v reflect.Value, keep func(name string) bool) (ast.Value, error) {
 	fields := fieldsOf(v.Type())
 	kv := make([][2]*ast.Term, 0, len(fields))
 	for _, f := range fields {
+		if keep != nil && !keep(f.name) {
+			continue
+		}
 		fv := v.FieldByIndex(f.index)
 		if f.omitEmpty && emptyForJSON(fv) {
 			continue

@@ -46,6 +46,8 @@ type customQuery struct {
 	fast  rego.PreparedEvalQuery
 	full  rego.PreparedEvalQuery
 	parts []string // of "deny", "ask", "allow": the ones some rule defines
+	// shape is what of the input the verdicts' rules can read.
+	shape inputShape
 }
 
 // customPrefix is how customQueryModule introduces each verdict's message.
@@ -60,7 +62,7 @@ func (e *Engine) customFunc(ctx context.Context, in *callInput) func() (customVe
 		return nil
 	}
 	return func() (customVerdicts, error) {
-		input, err := in.toValue()
+		input, err := in.toValueShaped(e.custom.shape)
 		if err != nil {
 			return customVerdicts{}, err
 		}
@@ -81,14 +83,17 @@ func newCustomQuery(ctx context.Context, b *Bundle) (*customQuery, error) {
 	}
 	q := &customQuery{full: full}
 	var body []string
+	var roots []*ast.Rule
 	for _, part := range []string{"deny", "ask", "allow"} {
 		ref := ast.MustParseRef("data.agentctl.custom." + part)
+		roots = append(append(roots, c.GetRules(ref)...), c.GetRulesWithPrefix(ref)...)
 		if len(c.GetRules(ref)) == 0 && len(c.GetRulesWithPrefix(ref)) == 0 && !b.dataHas("agentctl", "custom") {
 			continue
 		}
 		q.parts = append(q.parts, part)
 		body = append(body, fmt.Sprintf("%s := [x | some x in data.agentctl.custom.%s]", part, part))
 	}
+	q.shape = shapeOf(c, roots)
 	if len(body) == 0 {
 		return q, nil
 	}
