@@ -137,6 +137,9 @@ func goValue(v reflect.Value) (ast.Value, error) {
 		if v.IsNil() {
 			return ast.Null{}, nil
 		}
+		if fv, ok, err := factsSliceValue(v); ok {
+			return fv, err
+		}
 		fallthrough
 	case reflect.Array:
 		terms := make([]*ast.Term, v.Len())

@@ -149,7 +149,9 @@ func (in *callInput) toValueShaped(s inputShape) (ast.Value, error) {
 				add(k, hookValue(in.Hook))
 			}
 		case "facts":
-			in.withKeys()
+			if s.factsAll || s.facts["files"] || s.facts["mentions"] || s.facts["reach"] {
+				in.withKeys()
+			}
 			v, err := structFields(reflect.ValueOf(in.Facts), func(name string) bool { return s.factsAll || s.facts[name] })
 			if err != nil {
 				return nil, err
