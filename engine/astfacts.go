@@ -56,8 +56,12 @@ func factsSliceValue(v reflect.Value) (ast.Value, bool, error) {
 
 func commandValue(c *CommandFact) (ast.Value, error) {
 	kv := make([][2]*ast.Term, 0, 9)
-	kv = append(kv, [2]*ast.Term{kNarrow, ast.NewTerm(viewValue(&c.Narrow))}, [2]*ast.Term{kWide, ast.NewTerm(viewValue(&c.Wide))},
-		[2]*ast.Term{kNested, boolTerm(c.Nested)})
+	narrow := ast.NewTerm(viewValue(&c.Narrow))
+	wide := narrow // values are never changed: equal views share one
+	if !sameView(&c.Narrow, &c.Wide) {
+		wide = ast.NewTerm(viewValue(&c.Wide))
+	}
+	kv = append(kv, [2]*ast.Term{kNarrow, narrow}, [2]*ast.Term{kWide, wide}, [2]*ast.Term{kNested, boolTerm(c.Nested)})
 	if c.Origin != "" {
 		kv = append(kv, [2]*ast.Term{kOrigin, stringTerm(c.Origin)})
 	}
@@ -75,6 +79,14 @@ func commandValue(c *CommandFact) (ast.Value, error) {
 	}
 	kv = append(kv, [2]*ast.Term{kPowers, ast.NewTerm(stringsValue(c.Powers))})
 	return ast.NewObject(kv...), nil
+}
+
+// sameView reports two views filled from the same words (the parser
+// shares their args then): nothing peeled, nothing assigned differs.
+func sameView(a, b *bashparse.View) bool {
+	return a.Name == b.Name && a.Text == b.Text && a.DynamicName == b.DynamicName && len(a.Args) == len(b.Args) &&
+		(len(a.Args) == 0 || &a.Args[0] == &b.Args[0]) && (a.Args == nil) == (b.Args == nil) &&
+		len(a.Assigns) == 0 && len(b.Assigns) == 0 && len(a.Peeled) == 0 && len(b.Peeled) == 0
 }
 
 func viewValue(v *bashparse.View) ast.Value {
