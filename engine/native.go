@@ -78,16 +78,34 @@ type nativeBucket struct {
 	tool  map[string][]*nativeRule
 	globs []*nativeRule
 	bash  map[string][]*nativeRule
-	// path indexes path entries by kind, then by ancestor key ("/…");
-	// segs by kind, then by segment (the "seg:" keys, prefix stripped).
-	path   map[string]map[string][]*nativeRule
-	segs   map[string]map[string][]*nativeRule
+	// path indexes path entries by kind (see pathIndex).
+	path   map[string]*pathIndex
 	domain map[string][]*nativeRule
 	// bashAll lists every Bash pattern rule (a command that does not parse
 	// is matched against all of them).
 	bashAll          []*nativeRule
 	hasBash, hasPath bool
 }
+
+// pathIndex holds one kind's path entries by ancestor key ("/…") and by
+// segment (the "seg:" keys, prefix stripped), with the lengths of the keys
+// present: most ancestors of a path have no entry, and a length no key has
+// answers without hashing.
+type pathIndex struct {
+	anc, segs        map[string][]*nativeRule
+	ancLens, segLens lengthSet
+}
+
+// lengthSet is a set of small lengths; longer ones are always "maybe".
+type lengthSet [4]uint64
+
+func (l *lengthSet) add(n int) {
+	if n < 256 {
+		l[n/64] |= 1 << (n % 64)
+	}
+}
+
+func (l *lengthSet) has(n int) bool { return n >= 256 || l[n/64]&(1<<(n%64)) != 0 }
 
 // nativeIndex is the compiled rule index of one policy. It is safe for
 // concurrent use: patterns compile under a sync.Once each.
@@ -124,8 +142,7 @@ func newNativeRule(d ruleData, rs regexes) *nativeRule {
 
 func newNativeBucket(b *bucket, rs regexes) *nativeBucket {
 	nb := &nativeBucket{tool: map[string][]*nativeRule{}, bash: map[string][]*nativeRule{},
-		path: map[string]map[string][]*nativeRule{}, segs: map[string]map[string][]*nativeRule{},
-		domain: map[string][]*nativeRule{}}
+		path: map[string]*pathIndex{}, domain: map[string][]*nativeRule{}}
 	if b == nil {
 		return nb
 	}
@@ -151,15 +168,17 @@ func newNativeBucket(b *bucket, rs regexes) *nativeBucket {
 		nb.bashAll = append(nb.bashAll, nb.bash[k]...)
 	}
 	for kind, byKey := range b.Path {
-		anc, segs := map[string][]*nativeRule{}, map[string][]*nativeRule{}
+		px := &pathIndex{anc: map[string][]*nativeRule{}, segs: map[string][]*nativeRule{}}
 		for k, ds := range byKey {
 			if seg, ok := strings.CutPrefix(k, "seg:"); ok {
-				segs[seg] = list(ds)
+				px.segs[seg] = list(ds)
+				px.segLens.add(len(seg))
 			} else {
-				anc[k] = list(ds)
+				px.anc[k] = list(ds)
+				px.ancLens.add(len(k))
 			}
 		}
-		nb.path[kind], nb.segs[kind] = anc, segs
+		nb.path[kind] = px
 	}
 	for k, ds := range b.Domain {
 		nb.domain[k] = list(ds)

@@ -24,7 +24,7 @@ type callInput struct {
 // withKeys fills the index keys of every file, mention and reach fact —
 // the policy's way into its path index — before the facts leave for OPA,
 // a log or a reader. The native evaluator walks the same keys without
-// building them (visitPathKeys).
+// building them (pathIndex.visit).
 func (in *callInput) withKeys() {
 	if in.keyed {
 		return

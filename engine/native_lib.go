@@ -175,38 +175,43 @@ func (n *nativeEval) bashRules(b *nativeBucket, c *CommandFact, each func(r *nat
 // index key of the file (pathKeys of its path and resolved path). A rule
 // under a key both share may come twice; every caller collects by id.
 func pathEntries(b *nativeBucket, kind string, f *FileFact, each func(e *nativeRule)) {
-	anc, segs := b.path[kind], b.segs[kind]
-	if anc == nil && segs == nil {
+	px := b.path[kind]
+	if px == nil {
 		return
 	}
-	visitPathKeys(f.Path, anc, segs, each)
+	px.visit(f.Path, each)
 	if f.Resolved != f.Path {
-		visitPathKeys(f.Resolved, anc, segs, each)
+		px.visit(f.Resolved, each)
 	}
 }
 
-// visitPathKeys visits the entries under pathKeys(p) without building the
-// keys: the ancestors index anc, the "seg:" keys segs (prefix stripped).
-func visitPathKeys(p string, anc, segs map[string][]*nativeRule, each func(e *nativeRule)) {
-	for _, e := range anc["/"] {
-		each(e)
+// visit visits the entries under pathKeys(p) without building the keys.
+func (px *pathIndex) visit(p string, each func(e *nativeRule)) {
+	if px.ancLens.has(1) {
+		for _, e := range px.anc["/"] {
+			each(e)
+		}
 	}
 	start := 1
 	for i := 1; i <= len(p); i++ {
 		if i == len(p) || p[i] == '/' {
 			if i > start {
-				for _, e := range anc[p[:i]] {
-					each(e)
-				}
-				if strings.HasPrefix(p, "seg:") {
-					// An ancestor spelled like a segment key (a dynamic path
-					// "seg:…/x") finds what pathKeys' shared key space does.
-					for _, e := range segs[p[4:i]] {
+				if px.ancLens.has(i) {
+					for _, e := range px.anc[p[:i]] {
 						each(e)
 					}
 				}
-				for _, e := range segs[p[start:i]] {
-					each(e)
+				if px.segLens.has(i - start) {
+					for _, e := range px.segs[p[start:i]] {
+						each(e)
+					}
+				}
+				if strings.HasPrefix(p, "seg:") && px.segLens.has(i-4) {
+					// An ancestor spelled like a segment key (a dynamic path
+					// "seg:…/x") finds what pathKeys' shared key space does.
+					for _, e := range px.segs[p[4:i]] {
+						each(e)
+					}
 				}
 			}
 			start = i + 1
