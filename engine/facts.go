@@ -286,13 +286,31 @@ func (e env) bashFacts(a bashparse.Analysis) Facts {
 	if f.Unresolved == nil {
 		f.Unresolved = []bashparse.Unresolved{}
 	}
-	seen := map[[3]string]bool{}
+	// A call has few files: a scan finds a repeated (path, access, via)
+	// faster than a map and allocates nothing; a glob's thousand matches
+	// get the map.
+	var seen map[[3]string]bool
 	addFile := func(ff FileFact) {
 		k := [3]string{ff.Path, ff.Access, ff.Via}
-		if !seen[k] {
-			seen[k] = true
-			f.Files = append(f.Files, ff)
+		if seen == nil && len(f.Files) >= 32 {
+			seen = make(map[[3]string]bool, 2*len(f.Files))
+			for _, g := range f.Files {
+				seen[[3]string{g.Path, g.Access, g.Via}] = true
+			}
 		}
+		if seen != nil {
+			if !seen[k] {
+				seen[k] = true
+				f.Files = append(f.Files, ff)
+			}
+			return
+		}
+		for i := range f.Files {
+			if g := &f.Files[i]; g.Path == ff.Path && g.Access == ff.Access && g.Via == ff.Via {
+				return
+			}
+		}
+		f.Files = append(f.Files, ff)
 	}
 	var lastDir, lastClean string // consecutive commands share a cd's directory
 	for _, c := range a.Commands {
