@@ -16,9 +16,9 @@ var parsers = sync.Pool{New: func() any {
 // Parse analyses a Bash command string. It never panics and never returns a
 // half-truth: whatever could not be analysed is listed in Unresolved.
 // It is safe for concurrent use.
-func Parse(src string) Analysis { return parse(src, nil) }
+func Parse(src string) Analysis { return parseInto(src, nil, nil) }
 
-func parse(src string, table *Table) Analysis {
+func parseInto(src string, table *Table, buf []Command) Analysis {
 	a := Analysis{Source: src}
 	if len(src) > MaxLength {
 		a.Unresolved = append(a.Unresolved, Unresolved{Reason: ReasonTooLong,
@@ -26,7 +26,13 @@ func parse(src string, table *Table) Analysis {
 		return a
 	}
 	p := &parser{src: src, out: &a, st: &shellState{}, table: table, capHint: commandsHint(src)}
+	if cap(buf) >= p.capHint {
+		a.Commands = buf[:0]
+	}
 	p.run(src, nil)
+	if len(a.Commands) == 0 {
+		a.Commands = nil
+	}
 	return a
 }
 

@@ -10,12 +10,16 @@ type Options struct {
 	// Commands is the command table consulted for commands the core list
 	// does not approve (nil: the core profile, Claude Code's list only).
 	Commands *Table
+	// Buffer, when it has room, holds Analysis.Commands: a caller that
+	// decides many commands hands back the list of one it is done with
+	// (a Command is half a kilobyte). Its contents are overwritten.
+	Buffer []Command
 }
 
 // ParseWith analyses a Bash command string like Parse, consulting the
 // options' command table for read-only forms. It is safe for concurrent use.
 func ParseWith(src string, o Options) Analysis {
-	return parse(src, o.Commands)
+	return parseInto(src, o.Commands, o.Buffer)
 }
 
 // tableChecks are argument checks a table entry names for programs whose

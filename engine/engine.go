@@ -208,12 +208,32 @@ func knownFields(tool string, in map[string]any) map[string]any {
 // carries when it is of this very text, else a fresh parse.
 // The carried analysis is of the core command table; under another
 // profile (t not nil) the command is parsed with that table.
-func (c Call) analysis(t *bashparse.Table) bashparse.Analysis {
+func (c Call) analysis(t *bashparse.Table) (a bashparse.Analysis, own bool) {
 	cmd, _ := c.Input["command"].(string)
 	if c.Analysis != nil && c.Analysis.Source == cmd && t == nil {
-		return *c.Analysis
+		return *c.Analysis, false
 	}
-	return bashparse.ParseWith(cmd, bashparse.Options{Commands: t})
+	return bashparse.ParseWith(cmd, bashparse.Options{Commands: t, Buffer: reuseCommands()}), true
+}
+
+// commandLists recycles the command lists of the analyses the engine makes
+// itself: a Command is half a kilobyte, and a decision's facts copy out
+// what they keep of them.
+var commandLists sync.Pool
+
+func reuseCommands() []bashparse.Command {
+	if v, ok := commandLists.Get().(*[]bashparse.Command); ok {
+		return *v
+	}
+	return nil
+}
+
+func releaseCommands(cs []bashparse.Command) {
+	if cap(cs) == 0 || cap(cs) > 64 {
+		return
+	}
+	cs = cs[:0]
+	commandLists.Put(&cs)
 }
 
 // Decide validates the call, computes its facts and evaluates the policy,
@@ -298,7 +318,11 @@ func (e *Engine) input(call Call) (*callInput, []string) {
 	case tool == "Bash":
 		en.res = newResolver(dir) // a command's operands share parents
 		defer en.res.Close()
-		f = en.bashFacts(call.analysis(e.bundle.Commands))
+		a, own := call.analysis(e.bundle.Commands)
+		f = en.bashFacts(a)
+		if own {
+			releaseCommands(a.Commands) // the facts copied what they keep
+		}
 	case toolspec.IsMCP(tool):
 		f.MCP = mcpFacts(tool)
 	case tool == "WebFetch":
