@@ -465,6 +465,12 @@ func assignPayloads(as []Assign) []payload {
 		case codeVars[a.Name] || strings.HasPrefix(a.Name, "BASH_FUNC_"):
 			out = append(out, payload{unresolved: true, reason: ReasonProgramConfig, origin: a.Name + "=",
 				script: a.Name + " changes which code later commands run"})
+			if body, ok := strings.CutPrefix(a.Value, "()"); ok && strings.HasPrefix(a.Name, "BASH_FUNC_") {
+				// An exported function (env 'BASH_FUNC_f%%=() { …; }'): a
+				// later bash defines f from it; deny rules see its body.
+				out = append(out, payload{script: "f()" + body, dynamic: a.Dynamic, origin: a.Name + "=",
+					reason: ReasonDynamicShell, lenient: true})
+			}
 		case strings.HasPrefix(a.Name, "GIT_CONFIG_KEY_"):
 			keys[strings.TrimPrefix(a.Name, "GIT_CONFIG_KEY_")] = a.Value
 		}

@@ -327,7 +327,7 @@ func peelWide(words []Word) peeled {
 			rest = rest[1:] // "env -" is env -i
 		}
 		if w.assigns {
-			for len(rest) > 0 && isAssignWord(rest[0].Value) {
+			for len(rest) > 0 && isEnvAssignWord(rest[0]) {
 				n, v, _ := strings.Cut(rest[0].Value, "=")
 				out.assigns = append(out.assigns, Assign{Name: n, Value: v, Dynamic: rest[0].Dynamic})
 				rest = rest[1:]
@@ -413,6 +413,19 @@ func isAssignWord(s string) bool {
 		}
 	}
 	return true
+}
+
+// isEnvAssignWord reports a word env (and sudo) read as an assignment:
+// any word holding "=" before the command, whatever its name (coreutils
+// env's strchr test). "=x", "a b=1" and "BASH_FUNC_f%%=() { …; }" are
+// assignments to env, never the command's name. A word known only at run
+// time counts when its source spells NAME=…; otherwise it stays a dynamic
+// command name.
+func isEnvAssignWord(w Word) bool {
+	if w.Dynamic || w.Brace {
+		return isAssignWord(w.Value)
+	}
+	return strings.Contains(w.Value, "=")
 }
 
 // gitPeel removes git's global options (so deny rules see the subcommand)

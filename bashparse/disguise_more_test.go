@@ -1,0 +1,10 @@
+package bashparse
+
+// More disguises, each checked against real bash by TestDisguisesAgainstBash.
+func init() {
+	disguises = append(disguises,
+		// env's assignment words: anything holding "=" (class 8).
+		`env =x rm victim`, `env 'a b=1' rm victim`, `env -- =x rm victim`,
+		`env 'BASH_FUNC_ls%%=() { rm victim; }' bash -c ls`,
+	)
+}
