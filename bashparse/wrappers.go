@@ -139,6 +139,17 @@ var wrappers = map[string]wrapper{
 	"rlwrap":   {g: optGrammar{short: "a::b:cC:d::D:e:f:g:hH:iI:l:nm::M:N:o:O:p::P:q:rRs:S:t:Uvw:WXz:"}, exec: true},
 	"xvfb-run": {g: optGrammar{short: "ae:f:hn:l:s:w:p:", long: []string{"auto-servernum", "error-file=", "auth-file=", "help", "server-num=", "listen-tcp", "server-args=", "wait=", "xauth-protocol="}}, exec: true},
 	"prlimit":  {g: optGrammar{short: "p:o:vhV", long: []string{"pid=", "output=", "noheadings", "raw", "verbose", "help", "version", "core?", "data?", "fsize?", "memlock?", "rss?", "nofile?", "as?", "nproc?", "stack?", "cpu?", "sigpending?", "msgqueue?", "nice?", "rtprio?", "rttime?", "locks?"}}, exec: true, noCommand: []string{"-p", "--pid"}},
+	// Package runners: npx (npm exec) runs a package's binary or, first,
+	// a command on PATH (npx rm victim runs rm); bunx, pnpx and uvx fetch
+	// a package and run its command. Every option before the command is
+	// read with npm's grammar; an unknown one makes the part unresolved.
+	"npx": {g: optGrammar{short: "p:c:yqw:", long: []string{"package=", "call=", "yes", "no", "quiet", "silent",
+		"workspace=", "workspaces", "ws", "include-workspace-root", "prefer-online", "prefer-offline", "offline", "version", "help",
+		"ignore-existing"}}, script: []string{"-c", "--call"}},
+	"bunx": {g: optGrammar{short: "p:", long: []string{"bun", "package=", "silent", "verbose", "no-install", "version", "help"}}},
+	"pnpx": {g: optGrammar{short: "c", long: []string{"package=", "shell-mode", "silent", "allow-build="}}},
+	"uvx": {g: optGrammar{short: "p:qvnw:", long: []string{"from=", "with=", "with-editable=", "with-requirements=",
+		"python=", "quiet", "verbose", "offline", "isolated", "no-cache", "native-tls", "refresh", "no-progress"}}},
 	"cpulimit": {g: optGrammar{short: "p:e:l:c:fqkrvzih", long: []string{"pid=", "exe=", "limit=", "cpu=", "foreground", "quiet", "kill", "restore", "verbose", "lazy", "include-children", "help"}}, exec: true, noCommand: []string{"-p", "--pid", "-e", "--exe"}},
 }
 
@@ -624,6 +635,7 @@ var subRunners = map[string]map[string]int{
 	"uv": {"run": 1}, "poetry": {"run": 1}, "pipenv": {"run": 1}, "conda": {"run": 1}, "mamba": {"run": 1},
 	"pixi": {"run": 1, "exec": 1}, "hatch": {"run": 1}, "pdm": {"run": 1}, "rye": {"run": 1},
 	"bundle": {"exec": 1}, "mise": {"exec": 1, "x": 1}, "rtx": {"exec": 1, "x": 1}, "asdf": {"exec": 1},
-	"direnv": {"exec": 2}, "npm": {"exec": 1, "x": 1}, "pnpm": {"exec": 1}, "yarn": {"exec": 1},
+	"direnv": {"exec": 2}, "npm": {"exec": 1, "x": 1}, "pnpm": {"exec": 1, "dlx": 1}, "yarn": {"exec": 1, "dlx": 1},
+	"bun": {"x": 1}, "pipx": {"run": 1},
 	"devbox": {"run": 1},
 }
