@@ -164,9 +164,31 @@ func sedSafeWords(args []Word) bool {
 }
 
 // findRoots splits find's arguments into its start points and the
-// expression after them.
+// expression after them. find's own options come first (-H, -L, -P,
+// -D LIST, -OLEVEL, as its process_leading_options reads them); with
+// -files0-from FILE the start points are the names in FILE, known only at
+// run time: the root directory stands for them.
 func findRoots(args []Word) (roots, expr []Word) {
 	i := 0
+	for i < len(args) {
+		v := args[i].Value
+		if v == "-H" || v == "-L" || v == "-P" || strings.HasPrefix(v, "-O") {
+			i++
+			continue
+		}
+		if v == "-D" {
+			i += 2
+			continue
+		}
+		if v == "--" {
+			i++
+		}
+		break
+	}
+	if i > len(args) {
+		i = len(args)
+	}
+	start := i
 	for i < len(args) {
 		v := args[i].Value
 		if strings.HasPrefix(v, "-") || v == "(" || v == "!" {
@@ -174,7 +196,14 @@ func findRoots(args []Word) (roots, expr []Word) {
 		}
 		i++
 	}
-	return args[:i], args[i:]
+	roots, expr = args[start:i:i], args[i:]
+	for _, a := range expr {
+		if a.Value == "-files0-from" {
+			roots = append(roots, Word{Value: "/"}) // anywhere
+			break
+		}
+	}
+	return roots, expr
 }
 
 func findOperands(args []Word) []File {
@@ -186,6 +215,12 @@ func findOperands(args []Word) []File {
 	args = expr
 	for i := 0; i < len(args); i++ {
 		switch args[i].Value {
+		case "-files0-from":
+			// The names find starts from are read from the file (and
+			// echoed back in its errors): the file's content is read.
+			if i+1 < len(args) {
+				out = append(out, fileOf(args[i+1], args[i+1].Value, Read, "find -files0-from"))
+			}
 		case "-fprint", "-fprint0", "-fls", "-fprintf":
 			if i+1 < len(args) {
 				out = append(out, fileOf(args[i+1], args[i+1].Value, Write, "find "+args[i].Value))

@@ -2,6 +2,10 @@ package engine
 
 // More bypass classes: each row is decided by both evaluators (through
 // TestBypassClasses), with the benign neighbours that must stay allowed.
+// sshPolicy: a home-anchored directory deny, deeper than one level below
+// the filesystem root.
+const sshPolicy = `{"permissions":{"allow":["Bash"],"deny":["Read(~/.ssh/**)","Read(.env)","Bash(rm *)"]}}`
+
 func init() {
 	bypassClasses["8 assignment words as env and sudo read them"] = []bypassCase{
 		// env takes every word holding "=" as an assignment, whatever
@@ -45,5 +49,35 @@ func init() {
 		{commandPolicy, `npx --version`, "allow"},
 		{commandPolicy, `bunx vitest run`, "allow"},
 		{commandPolicy, `uvx ruff check .`, "allow"},
+	}
+	bypassClasses["10 recursive walks filtered by name reach deep guards"] = []bypassCase{
+		// A walk of / or ~ kept to one base name (find -name, grep
+		// --include, rg -g) still reaches ~/.ssh/id_rsa under ~/.ssh/**.
+		{sshPolicy, `find / -name id_rsa -exec cat {} +`, "deny"},
+		{sshPolicy, `find ~ -name id_rsa -exec cat {} +`, "deny"},
+		{sshPolicy, `find / -name 'id_*' -exec cat {} +`, "notallow"},
+		{sshPolicy, `grep -r --include=id_rsa KEY /`, "deny"},
+		{sshPolicy, `rg -g id_rsa KEY /`, "deny"},
+		{sshPolicy, `grep -r --include=authorized_keys ssh ~`, "deny"},
+		{sshPolicy, `find . -name '*.go' -exec cat {} +`, "allow"},
+		{sshPolicy, `grep -r --include='*.go' func src`, "allow"},
+		{sshPolicy, `find / -name id_rsa`, "allow"},
+	}
+	bypassClasses["11 find's leading options and -files0-from"] = []bypassCase{
+		// -H/-L/-P/-D/-O come before the start points; -files0-from
+		// reads its start points (and echoes them) from a file.
+		{sshPolicy, `find -P ~ -name 'id_*' -exec cat {} +`, "notallow"},
+		{sshPolicy, `find -H / -name id_rsa -exec cat {} +`, "deny"},
+		{sshPolicy, `find -L -H / -name id_rsa -exec cat {} +`, "deny"},
+		{sshPolicy, `find -D tree / -name id_rsa -exec cat {} +`, "deny"},
+		{sshPolicy, `find -O3 -- / -name id_rsa -exec cat {} +`, "deny"},
+		{sshPolicy, `find -L . -exec cat {} +`, "notallow"},
+		{sshPolicy, `find -files0-from .env`, "deny"},
+		{sshPolicy, `find -files0-from ./.env -print`, "deny"},
+		{sshPolicy, `find -files0-from list -exec cat {} +`, "notallow"},
+		{sshPolicy, `find -files0-from list -name id_rsa -exec cat {} +`, "deny"},
+		{sshPolicy, `find -L . -name '*.go'`, "allow"},
+		{sshPolicy, `find -files0-from list -name '*.go'`, "allow"},
+		{sshPolicy, `find . -newer .gitignore -name '*.go'`, "allow"},
 	}
 }
