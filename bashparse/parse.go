@@ -177,12 +177,15 @@ func (p *parser) stmt(st *syntax.Stmt) {
 		}
 		cmd := p.emit(c, words, nil, redirs, st.Background)
 		cmd.Assigns = assigns
+		if exports(words) {
+			cmd.Files = append(cmd.Files, assignFiles(assigns)...)
+		}
 		cmd.ReadOnly = len(c.Args) == 0 && len(redirs) == 0
 		// export/declare/typeset/local/readonly set variables as a leading
 		// assignment does (and export them): GIT_EDITOR, PS4, LD_PRELOAD …
 		// name programs or code whoever reads them later runs.
 		span := cmd.Span
-		for _, pay := range assignPayloads(assigns) {
+		for _, pay := range append(assignPayloads(assigns), configPayloads(assigns, exports(words))...) {
 			p.payload(pay, span, c)
 		}
 	case nil:
@@ -255,6 +258,9 @@ func (p *parser) emit(n syntax.Node, words []Word, assigns []Assign, redirs []Re
 	if f, ok := configWrite(inner); ok {
 		c.Files = append(c.Files, f)
 	}
+	if len(inner) > 0 {
+		c.Files = append(c.Files, assignFiles(append(append([]Assign(nil), assigns...), pw.assigns...))...)
+	}
 	c.Powers = append(c.Powers, pw.powers...)
 	for _, f := range pw.files {
 		if f.Access == Write {
@@ -283,6 +289,7 @@ func (p *parser) emit(n syntax.Node, words []Word, assigns []Assign, redirs []Re
 	c.Powers = append(c.Powers, powers...)
 	c.Files = append(c.Files, scriptFiles(inner)...)
 	pays = append(pays, assignPayloads(append(append([]Assign(nil), assigns...), pw.assigns...))...)
+	pays = append(pays, configPayloads(append(append([]Assign(nil), assigns...), pw.assigns...), len(inner) > 0)...)
 	pays = append(pays, p.stringPayloads(words, assigns)...)
 	if len(inner) > 0 && inner[0].Static() {
 		if target, ok := p.st.hashed[inner[0].Value]; ok {

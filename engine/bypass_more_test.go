@@ -80,4 +80,39 @@ func init() {
 		{sshPolicy, `find -files0-from list -name '*.go'`, "allow"},
 		{sshPolicy, `find . -newer .gitignore -name '*.go'`, "allow"},
 	}
+	bypassClasses["12 variables that configure the program they reach"] = []bypassCase{
+		// Options (MAKEFLAGS, GOFLAGS, TAR_OPTIONS, npm_config_*), programs
+		// run (CC, *_RUNNER, *_COMMAND), where configuration and code live
+		// (HOME, XDG_CONFIG_HOME, *_PATH), files written (GIT_TRACE=/path).
+		{commandPolicy, `MAKEFLAGS='--eval=x:=$(shell rm victim)' make`, "notallow"},
+		{commandPolicy, `GOFLAGS=-toolexec=/tmp/x go test ./...`, "notallow"},
+		{commandPolicy, `export GOFLAGS=-toolexec=/tmp/x; go test ./...`, "notallow"},
+		{commandPolicy, `declare -x MAKEFLAGS=--eval=x; make`, "notallow"},
+		{commandPolicy, `env GNUMAKEFLAGS=--eval=x make`, "notallow"},
+		{commandPolicy, `TAR_OPTIONS=--to-command=sh tar xf a.tar`, "notallow"},
+		{commandPolicy, `npm_config_script_shell=/tmp/x npm run build`, "notallow"},
+		{commandPolicy, `NPM_CONFIG_NODE_OPTIONS='--require /tmp/x.js' npm test`, "notallow"},
+		{commandPolicy, `CARGO_TARGET_X86_64_UNKNOWN_LINUX_GNU_RUNNER='rm victim' cargo run`, "notallow"},
+		{commandPolicy, `CC='rm victim' go build`, "notallow"},
+		{commandPolicy, `PERL5DB='system q(rm victim)' perl -d -e 1`, "notallow"},
+		{commandPolicy, `HOME=/tmp/evil git log`, "notallow"},
+		{commandPolicy, `HOME=/tmp/evil; git log`, "notallow"},
+		{commandPolicy, `XDG_CONFIG_HOME=/tmp/x git log`, "notallow"},
+		{commandPolicy, `JAVA_TOOL_OPTIONS=-javaagent:/tmp/a.jar java -version`, "notallow"},
+		{protectPolicy, `GIT_TRACE=$PWD/.git/hooks/pre-commit git status`, "ask"},
+		{protectPolicy, `GIT_TRACE_PACKET=~+/.claude/settings.json git fetch`, "ask"},
+		{protectPolicy, `export GIT_TRACE2=$PWD/.git/config; git status`, "ask"},
+		{pathPolicy, `GIT_TRACE=$PWD/config/app.yml git status`, "notallow"},
+		{pathPolicy, `SSLKEYLOGFILE=~+/config/app.yml curl https://x.example`, "notallow"},
+		{protectPolicy, `GIT_TRACE=1 git status`, "allow"},
+		{commandPolicy, `GIT_TRACE=1 git status`, "allow"},
+		{commandPolicy, `NODE_ENV=test npm test`, "allow"},
+		{commandPolicy, `GOOS=linux GOARCH=arm64 go build ./...`, "allow"},
+		{commandPolicy, `CGO_ENABLED=0 go build ./...`, "allow"},
+		{commandPolicy, `FOO=bar npm test`, "allow"},
+		{commandPolicy, `SRC=src; echo $SRC`, "allow"},
+		{commandPolicy, `OUT_FILE=out.txt; echo $OUT_FILE`, "allow"},
+		{commandPolicy, `export FOO=bar; echo $FOO`, "allow"},
+		{commandPolicy, `RUST_LOG=debug cargo run`, "allow"},
+	}
 }
