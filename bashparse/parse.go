@@ -281,6 +281,9 @@ func (p *parser) emit(n syntax.Node, words []Word, assigns []Assign, redirs []Re
 		if f, ok := redirectFile(r); ok {
 			c.Files = append(c.Files, f)
 		}
+		if t, ok := netRedirect(r); ok {
+			p.unresolved(ReasonNetwork, "the shell opens a network connection: "+t, n)
+		}
 	}
 	pays := pw.pays
 	more, files, powers := optionPowers(inner)

