@@ -1,6 +1,9 @@
 package bashparse
 
-import "strings"
+import (
+	"path"
+	"strings"
+)
 
 // operandSpec says which arguments of a command are files and how it uses them.
 type operandSpec struct {
@@ -41,9 +44,11 @@ var operandSpecs = map[string]operandSpec{
 	"cp":      {argOpts: "tS", access: Read, lastWrite: true},
 	"rsync":   {argOpts: "e", access: Read, lastWrite: true},
 	"install": {argOpts: "mogtS", access: Read, lastWrite: true},
-	"ln":      {argOpts: "tS", access: Read, lastWrite: true},
-	"mv":      {argOpts: "tS", access: Write},
-	"touch":   {argOpts: "drt", access: Write}, "rm": writer, "rmdir": writer,
+	// A link to a file is a new name to write it by (ln -s .git g; echo x >
+	// g/hooks/pre-commit): every operand of ln is written.
+	"ln": {argOpts: "tS", access: Write}, "link": writer,
+	"mv":    {argOpts: "tS", access: Write},
+	"touch": {argOpts: "drt", access: Write}, "rm": writer, "rmdir": writer,
 	"mkdir": {argOpts: "m", access: Write}, "truncate": {argOpts: "sr", access: Write},
 	"chmod": {skip: 1, access: Write}, "chown": {skip: 1, access: Write}, "chgrp": {skip: 1, access: Write},
 	"unlink": writer, "shred": {argOpts: "nsu", access: Write},
@@ -98,6 +103,9 @@ func fileOperands(words []Word) []File {
 			continue
 		}
 		if strings.HasPrefix(v, "--") {
+			if name == "cp" && (v == "--link" || v == "--symbolic-link") {
+				access = Write // cp -l, cp -s: links, not copies (see ln)
+			}
 			if (name == "sort" || name == "base64") && strings.HasPrefix(v, "--output=") {
 				extra = append(extra, fileOf(a, strings.TrimPrefix(v, "--output="), Write, name))
 			}
@@ -110,6 +118,9 @@ func fileOperands(words []Word) []File {
 			c := v[j]
 			if strings.IndexByte(spec.patternFlags, c) >= 0 {
 				patternGiven = true
+			}
+			if name == "cp" && (c == 's' || c == 'l') {
+				access = Write
 			}
 			if (name == "sort" && c == 'o') || ((name == "cp" || name == "mv" || name == "ln" || name == "install") && c == 't') {
 				target := v[j+1:]
@@ -146,10 +157,16 @@ func fileOperands(words []Word) []File {
 		if spec.lastWrite && i == len(ops)-1 && len(ops) > 1 {
 			acc = Write
 		}
-		if name == "mv" {
+		if name == "mv" || access == Write {
 			acc = Write
 		}
 		out = append(out, fileOf(o, o.Value, acc, name))
+		if name == "ln" && i < len(ops)-1 && len(ops) > 1 {
+			// A relative symlink target is read from the link's directory.
+			if d := path.Dir(ops[len(ops)-1].Value); d != "." && !strings.HasPrefix(o.Value, "/") {
+				out = append(out, fileOf(o, path.Join(d, o.Value), Write, "ln"))
+			}
+		}
 	}
 	return append(out, extra...)
 }

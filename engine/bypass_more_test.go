@@ -134,4 +134,23 @@ func init() {
 		{netPolicy, `ls /dev`, "allow"},
 		{netPolicy, `echo hi 2>/dev/stderr`, "allow"},
 	}
+	bypassClasses["14 links made in the same command"] = []bypassCase{
+		// A link is a new name to write (or read) its target by: ln, link,
+		// cp -s/-l write every operand, and a relative symlink target is
+		// also read from the link's directory.
+		{protectPolicy, `ln -s .git g; echo x > g/hooks/pre-commit`, "ask"},
+		{protectPolicy, `ln -s .claude c && echo '{}' > c/settings.json`, "ask"},
+		{protectPolicy, `ln -s ../.git sub/g; echo x > sub/g/config`, "ask"},
+		{protectPolicy, `ln -sft . .git`, "ask"},
+		{protectPolicy, `cp -rs .git g; echo x >> g/hooks/pre-commit`, "ask"},
+		{protectPolicy, `cp --symbolic-link -r .git g`, "ask"},
+		{pathPolicy, `ln -sf config c; echo x > c/app.yml`, "deny"},
+		{pathPolicy, `ln config/app.yml x; echo y > x`, "deny"},
+		{pathPolicy, `link config/app.yml x`, "deny"},
+		{pathPolicy, `cp -l config/app.yml x`, "deny"},
+		{pathPolicy, `ln -s .env x; cat x`, "deny"},
+		{protectPolicy, `ln -s src/main.go main.go`, "allow"},
+		{protectPolicy, `cp -r src dst`, "allow"},
+		{protectPolicy, `ln -sf /usr/bin/python3 /tmp/py`, "allow"},
+	}
 }
