@@ -54,13 +54,19 @@ func (p *parser) word(w *syntax.Word) Word {
 				}
 			}
 		case *syntax.ExtGlob:
+			// @(…), !(…), *(…), +(…), ?(…) match within one path segment:
+			// as a file pattern, "*" covers every one of them.
 			out.Glob = true
-			add(x.Op.String() + x.Pattern.Value + ")")
+			add(extGlobCover(x.Pattern.Value))
 		case *syntax.BraceExp:
 			out.Brace = true
 		default:
 			dynamic()
 		}
+	}
+	if out.Glob && !out.Dynamic && !out.Brace && p.nocaseglob() {
+		out.Value = foldGlobCase(sb.String())
+		return out
 	}
 	if out.Dynamic || out.Brace {
 		if out.Dynamic {

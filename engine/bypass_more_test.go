@@ -153,4 +153,20 @@ func init() {
 		{protectPolicy, `cp -r src dst`, "allow"},
 		{protectPolicy, `ln -sf /usr/bin/python3 /tmp/py`, "allow"},
 	}
+	bypassClasses["15 extended and case-folding globs"] = []bypassCase{
+		// shopt -s extglob on an earlier line: @(…), +(…) … are globs;
+		// shopt -s nocaseglob: every glob matches in any case.
+		{pathPolicy, "shopt -s extglob\ncat @(.env)", "deny"},
+		{pathPolicy, "shopt -s extglob\ncat +(.e)nv", "deny"},
+		{pathPolicy, "shopt -s extglob\nrev .@(e|x)nv", "deny"},
+		{pathPolicy, "shopt -s extglob\ncat secrets/@(k*)", "deny"},
+		{pathPolicy, "shopt -s nocaseglob\ncat .ENV*", "deny"},
+		{pathPolicy, "shopt -s nocaseglob\nhead SECRETS/K?Y", "deny"},
+		{pathPolicy, "shopt -s nocaseglob; cat .E[N]v*", "deny"},
+		{pathPolicy, "bash -c 'shopt -s nocaseglob\ncat .EN?'", "deny"},
+		{commandPolicy, "shopt -s extglob\n@(r)m victim", "notallow"},
+		{pathPolicy, "shopt -s nocaseglob\ncat *.MD", "allow"},
+		{pathPolicy, "cat *.md", "allow"},
+		{pathPolicy, "shopt -s extglob\ncat src/@(main).go", "allow"},
+	}
 }
