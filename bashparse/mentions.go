@@ -174,8 +174,10 @@ func recursiveTrees(words []Word) []Tree {
 		if len(args) > 0 && args[0].Value == "grep" {
 			return []Tree{{Root: ".", Access: Read, Via: "git grep"}}
 		}
-		if len(args) > 0 && args[0].Value == "apply" {
-			return []Tree{{Root: ".", Access: Write, Via: "git apply"}}
+		if len(args) > 0 && (args[0].Value == "apply" || args[0].Value == "am") {
+			// Patches name the files they write: git am applies them as
+			// git apply does.
+			return []Tree{{Root: ".", Access: Write, Via: "git " + args[0].Value}}
 		}
 	case "tar", "bsdtar":
 		return tarTrees(args)

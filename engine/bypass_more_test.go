@@ -169,4 +169,12 @@ func init() {
 		{pathPolicy, "cat *.md", "allow"},
 		{pathPolicy, "shopt -s extglob\ncat src/@(main).go", "allow"},
 	}
+	bypassClasses["16 git am writes what its patches name"] = []bypassCase{
+		{pathPolicy, `git am p.mbox`, "notallow"},
+		{pathPolicy, `git am -3 < p.mbox`, "notallow"},
+		{pathPolicy, `git -C . am p.mbox`, "notallow"},
+		{pathPolicy, `git apply p.diff`, "notallow"},
+		{pathPolicy, `git log --oneline -3`, "allow"},
+		{pathPolicy, `git format-patch -1 --stdout`, "allow"},
+	}
 }
