@@ -321,7 +321,7 @@ func (e *Engine) input(call Call) (*callInput, []string) {
 		f.Reach[i].Keys = pathKeys(f.Reach[i].Path)
 	}
 	return &callInput{Tool: tool, Input: call.Input, Mode: mode, Cwd: cwd, ProjectRoot: s.ProjectRoot, Home: s.Home,
-		WorkingDirs: e.workingDirs(cwd), Facts: f, Hook: call.Hook}, nil
+		WorkingDirs: e.workingDirs(cwd), PolicyFiles: s.PolicyFiles, Facts: f, Hook: call.Hook}, nil
 }
 
 // workingDirs lists the working directories for a cwd, each cleaned and

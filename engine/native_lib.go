@@ -414,8 +414,13 @@ func protectedPath(p string) bool {
 	return strings.Contains(lp+"/", "/.config/git/")
 }
 
-// protected ports lib.protected(f, strict).
-func protected(f *FileFact, strict bool) bool {
+// protected ports lib.protected(f, strict), policy files included.
+func (n *nativeEval) protected(f *FileFact, strict bool) bool {
+	for _, q := range n.in.PolicyFiles {
+		if regoInDir(f.Path, q) || regoInDir(f.Resolved, q) {
+			return true
+		}
+	}
 	if strict {
 		return protectedIn(f.Path, regoStrictDirs) || protectedIn(f.Resolved, regoStrictDirs)
 	}
