@@ -299,10 +299,13 @@ func suPayload(name string, args []Word) []payload {
 
 // awkCalls finds the commands an awk program runs: system("…"),
 // "…" | getline, print … | "…".
-var awkCalls = regexp.MustCompile(`system\s*\(\s*"((?:[^"\\]|\\.)*)"|"((?:[^"\\]|\\.)*)"\s*\|\s*getline|\|\s*"((?:[^"\\]|\\.)*)"`)
+// A literal is the whole command only when nothing is concatenated to it:
+// system("r" "m x") and print | "r" "m x" run "rm x".
+var awkCalls = regexp.MustCompile(`system\s*\(\s*"((?:[^"\\]|\\.)*)"\s*\)|"((?:[^"\\]|\\.)*)"\s*\|\s*getline|\|\s*"((?:[^"\\]|\\.)*)"\s*(?:$|[;}\n)])`)
 
-// awkDynamic: system() or a pipe with a computed command.
-var awkDynamic = regexp.MustCompile(`system\s*\(\s*[^"\s]|\|\s*getline|\|\s*[^"\s&|]`)
+// awkDynamic: what remains of system() or a pipe once the literal calls
+// are taken out runs a command computed at run time.
+var awkDynamic = regexp.MustCompile(`system\s*\(|\|\s*getline|\|\s*[^\s&|]`)
 
 func awkPayloads(args []Word) []payload {
 	prog := ""
@@ -348,7 +351,7 @@ func awkPayloads(args []Word) []payload {
 		s := m[1] + m[2] + m[3]
 		out = append(out, payload{script: strings.ReplaceAll(s, `\"`, `"`), origin: "awk", reason: ReasonDynamicShell})
 	}
-	stripped := awkCalls.ReplaceAllString(prog, "")
+	stripped := strings.ReplaceAll(awkCalls.ReplaceAllString(prog, ";"), "||", " ")
 	if awkDynamic.MatchString(stripped) {
 		out = append(out, payload{unresolved: true, reason: ReasonDynamicShell, origin: "awk",
 			script: "awk runs a command it computes"})

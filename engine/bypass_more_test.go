@@ -177,4 +177,18 @@ func init() {
 		{pathPolicy, `git log --oneline -3`, "allow"},
 		{pathPolicy, `git format-patch -1 --stdout`, "allow"},
 	}
+	bypassClasses["17 awk commands built by concatenation"] = []bypassCase{
+		// system("r" "m x") and print | "r" "m x" run "rm x": a literal is
+		// the command only when nothing is concatenated to it.
+		{commandPolicy, `awk 'BEGIN{system("r" "m victim")}'`, "notallow"},
+		{commandPolicy, `awk 'BEGIN{system("rm" " victim")}'`, "notallow"},
+		{commandPolicy, `awk 'BEGIN{print "x" | "r" "m victim"}'`, "notallow"},
+		{commandPolicy, `awk 'BEGIN{("r" "m victim") | getline}'`, "notallow"},
+		{commandPolicy, `gawk 'BEGIN{system("r" x)}'`, "notallow"},
+		{commandPolicy, `awk 'BEGIN{system("rm victim")}'`, "deny"},
+		{commandPolicy, `awk '{print | "rm victim"}' f`, "deny"},
+		{commandPolicy, `awk '{print $1 | "sort"}' f`, "allow"},
+		{commandPolicy, `awk 'BEGIN { "date" | getline d; print d }'`, "allow"},
+		{commandPolicy, `awk '{ if ($1 || $2) print }' f`, "allow"},
+	}
 }
