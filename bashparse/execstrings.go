@@ -105,6 +105,10 @@ func runnerPayloads(name string, args []Word) []payload {
 	case "tmux", "screen", "at", "batch", "expect", "gdb", "hyperfine", "systemd-run", "firejail", "bwrap",
 		"valgrind", "sshpass", "daemonize", "start-stop-daemon", "numactl", "setpriv", "capsh", "nsjail", "sandbox-exec":
 		return opaqueRunner(name, args)
+	case "ssh":
+		return sshPayloads(args)
+	case "docker", "podman", "nerdctl", "kubectl", "oc":
+		return containerPayloads(name, args)
 	case "parallel":
 		var parts []Word
 		for _, a := range args {

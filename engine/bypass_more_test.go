@@ -191,4 +191,23 @@ func init() {
 		{commandPolicy, `awk 'BEGIN { "date" | getline d; print d }'`, "allow"},
 		{commandPolicy, `awk '{ if ($1 || $2) print }' f`, "allow"},
 	}
+	bypassClasses["18 commands run by ssh and container runtimes"] = []bypassCase{
+		// ssh's command words run in the remote user's shell (localhost is
+		// this machine); a container's command runs with host mounts.
+		{commandPolicy, `ssh localhost rm victim`, "deny"},
+		{commandPolicy, `ssh -t localhost 'rm victim'`, "deny"},
+		{commandPolicy, `ssh -p 22 localhost -v rm victim`, "deny"},
+		{commandPolicy, `ssh localhost 'cd /tmp && git push origin main'`, "deny"},
+		{commandPolicy, `ssh localhost <<< 'rm victim'`, "notallow"},
+		{commandPolicy, `docker run --rm -v "$PWD":/w alpine rm /w/victim`, "notallow"},
+		{commandPolicy, `docker exec -it c rm victim`, "notallow"},
+		{commandPolicy, `docker compose run web rm victim`, "notallow"},
+		{commandPolicy, `podman run alpine rm victim`, "notallow"},
+		{commandPolicy, `kubectl exec pod -- rm victim`, "notallow"},
+		{commandPolicy, `ssh host ls -la`, "allow"},
+		{commandPolicy, `ssh -N -L 8080:db:5432 host`, "allow"},
+		{commandPolicy, `docker ps -a`, "allow"},
+		{commandPolicy, `docker build -t app .`, "allow"},
+		{commandPolicy, `kubectl get pods -A`, "allow"},
+	}
 }
