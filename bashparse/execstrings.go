@@ -92,7 +92,7 @@ func runnerPayloads(name string, args []Word) []payload {
 	case "python", "python2", "python3", "perl", "ruby", "node", "nodejs", "php", "lua", "deno", "bun", "tclsh", "Rscript":
 		return inlineCodePayloads(name, args)
 	case "git":
-		return gitSubPayloads(args)
+		return append(gitSubPayloads(args), gitSynonymPayloads(args)...)
 	case "nix-shell":
 		var out []payload
 		for i, a := range args {
@@ -107,6 +107,8 @@ func runnerPayloads(name string, args []Word) []payload {
 		return opaqueRunner(name, args)
 	case "ssh":
 		return sshPayloads(args)
+	case "hub":
+		return []payload{{argv: append([]Word{{Value: "git"}}, args...), origin: "hub"}}
 	case "docker", "podman", "nerdctl", "kubectl", "oc":
 		return containerPayloads(name, args)
 	case "parallel":

@@ -68,3 +68,35 @@ func containerPayloads(name string, args []Word) []payload {
 	}
 	return nil
 }
+
+// gitSynonyms are git commands that do what another does, under another
+// name: deny and ask rules written for the one see the other (git
+// send-pack and http-push push as git push does; git subtree push runs
+// git push). hub is git under another name.
+var gitSynonyms = map[string]string{"send-pack": "push", "http-push": "push"}
+
+func gitSynonymPayloads(args []Word) []payload {
+	if len(args) == 0 || !args[0].Static() {
+		return nil
+	}
+	if sub, ok := gitSynonyms[args[0].Value]; ok {
+		argv := append([]Word{{Value: "git"}, {Value: sub}}, args[1:]...)
+		return []payload{{argv: argv, origin: "git " + args[0].Value}}
+	}
+	if args[0].Value == "subtree" && len(args) > 1 && args[1].Value == "push" {
+		// git subtree push -P DIR REMOTE REF: a git push of a split.
+		var rest []Word
+		for i := 2; i < len(args); i++ {
+			if v := args[i].Value; v == "-P" || v == "--prefix" || v == "-m" || v == "--message" {
+				i++
+				continue
+			}
+			if len(args[i].Value) > 0 && args[i].Value[0] == '-' {
+				continue
+			}
+			rest = append(rest, args[i])
+		}
+		return []payload{{argv: append([]Word{{Value: "git"}, {Value: "push"}}, rest...), origin: "git subtree push"}}
+	}
+	return nil
+}

@@ -210,4 +210,19 @@ func init() {
 		{commandPolicy, `docker build -t app .`, "allow"},
 		{commandPolicy, `kubectl get pods -A`, "allow"},
 	}
+	bypassClasses["19 git push under other names"] = []bypassCase{
+		// git send-pack and http-push push as git push does, git subtree
+		// push runs git push, and hub is git.
+		{commandPolicy, `git send-pack origin main`, "deny"},
+		{commandPolicy, `git send-pack --force origin HEAD:main`, "deny"},
+		{commandPolicy, `git http-push https://h/r.git main`, "deny"},
+		{commandPolicy, `git subtree push -P lib origin main`, "deny"},
+		{commandPolicy, `git --no-pager subtree push --prefix=lib origin main`, "deny"},
+		{commandPolicy, `hub push origin main`, "deny"},
+		{commandPolicy, `hub -C . push`, "deny"},
+		{gitPrefixPolicy, `hub push origin main`, "notallow"},
+		{commandPolicy, `hub pr list`, "allow"},
+		{commandPolicy, `git subtree split -P lib`, "allow"},
+		{commandPolicy, `git stash push -m wip`, "allow"},
+	}
 }
