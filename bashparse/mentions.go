@@ -214,7 +214,12 @@ func recursiveTrees(words []Word) []Tree {
 			}
 			return out
 		}
+	case "cpio", "bsdcpio", "pax", "ar", "7z", "7za", "7zr", "unrar", "unar", "jar":
+		return extractTrees(name, args)
 	case "unzip", "patch":
+		if name == "unzip" && unzipLists(args) {
+			return nil
+		}
 		root := "."
 		for i, a := range args {
 			if a.Value == "-d" && i+1 < len(args) {

@@ -302,6 +302,7 @@ func (p *parser) emit(n syntax.Node, words []Word, assigns []Assign, redirs []Re
 	}
 	c.Files = uniqueFiles(c.Files)
 	c.Recursive = recursiveTrees(inner)
+	c.Files = append(c.Files, protectedWitnesses(c.Recursive)...)
 	c.Mentions = mentions(inner, c.Files)
 	switch c.Wide.Name {
 	case "alias":

@@ -225,4 +225,26 @@ func init() {
 		{commandPolicy, `git subtree split -P lib`, "allow"},
 		{commandPolicy, `git stash push -m wip`, "allow"},
 	}
+	bypassClasses["20 archives, patches and copies from outside write protected paths"] = []bypassCase{
+		// What an archive or a patch holds (or a tree copied from outside
+		// the working directories) may be .git/hooks/… or .claude/…: the
+		// protected-path check asks, whatever the allow rules.
+		{protectPolicy, `tar xf /tmp/evil.tar`, "ask"},
+		{protectPolicy, `unzip -o /tmp/evil.zip`, "ask"},
+		{protectPolicy, `patch -p1 < /tmp/evil.diff`, "ask"},
+		{protectPolicy, `git apply /tmp/evil.diff`, "ask"},
+		{protectPolicy, `cpio -idmv < /tmp/evil.cpio`, "ask"},
+		{protectPolicy, `pax -r < /tmp/evil.pax`, "ask"},
+		{protectPolicy, `ar x /tmp/evil.a`, "ask"},
+		{protectPolicy, `7z x /tmp/evil.7z`, "ask"},
+		{protectPolicy, `cp -r /tmp/evil/. .`, "ask"},
+		{protectPolicy, `rsync -a /tmp/evil/ ./`, "ask"},
+		{pathPolicy, `cpio -i < /tmp/evil.cpio`, "notallow"},
+		{pathPolicy, `7z x -oconfig /tmp/a.7z`, "notallow"},
+		{protectPolicy, `unzip -l /tmp/a.zip`, "allow"},
+		{protectPolicy, `tar tf /tmp/a.tar`, "allow"},
+		{protectPolicy, `ar t /tmp/lib.a`, "allow"},
+		{protectPolicy, `cp -r src dst`, "allow"},
+		{protectPolicy, `tar czf /tmp/src.tgz src`, "allow"},
+	}
 }
