@@ -97,6 +97,10 @@ func mentions(words []Word, files []File) []File {
 			// under whatever directory the expansion gives.
 			if t := strings.TrimLeft(a.Tail, "/"); t != "" && t != "." {
 				out = append(out, File{Path: t, Access: known[v], Via: name, Dynamic: true, Tail: t})
+			} else if strings.Contains(v, "$") {
+				// The word as written: variables set earlier in the
+				// script may spell it (varWitnesses).
+				out = append(out, File{Path: v, Access: known[v], Via: name, Dynamic: true})
 			}
 			continue
 		}

@@ -83,6 +83,7 @@ func (p *parser) run(src string, outer *Span) {
 			Text: pe.Error(), Span: span})
 		return
 	}
+	p.collectVars(f)
 	p.walk(f)
 }
 
@@ -303,7 +304,9 @@ func (p *parser) emit(n syntax.Node, words []Word, assigns []Assign, redirs []Re
 	c.Files = uniqueFiles(c.Files)
 	c.Recursive = recursiveTrees(inner)
 	c.Files = append(c.Files, protectedWitnesses(c.Recursive)...)
+	c.Files = append(c.Files, p.st.varWitnesses(c.Files)...)
 	c.Mentions = mentions(inner, c.Files)
+	c.Mentions = append(c.Mentions, p.st.varWitnesses(c.Mentions)...)
 	switch c.Wide.Name {
 	case "alias":
 		for _, a := range c.Wide.Args {

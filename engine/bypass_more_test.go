@@ -247,4 +247,22 @@ func init() {
 		{protectPolicy, `cp -r src dst`, "allow"},
 		{protectPolicy, `tar czf /tmp/src.tgz src`, "allow"},
 	}
+	bypassClasses["21 paths held in variables set in the same command"] = []bypassCase{
+		// D=.git or for d in .git: a later $D names what it was given.
+		{protectPolicy, `D=.git; echo x > $D/hooks/pre-commit`, "ask"},
+		{protectPolicy, `D=.git; cp /tmp/x "${D}/hooks/pre-commit"`, "ask"},
+		{protectPolicy, `D=.g; E=it; echo x > $D$E/config`, "ask"},
+		{protectPolicy, `for d in src .claude; do echo '{}' > $d/settings.json; done`, "ask"},
+		{protectPolicy, `select d in .git; do echo x > "$d/hooks/x"; break; done`, "ask"},
+		{protectPolicy, `declare D=.claude; tee $D/settings.local.json < /tmp/x`, "ask"},
+		{pathPolicy, `x=.env; rev "$x"`, "deny"},
+		{pathPolicy, `x=.env; cat $x`, "deny"},
+		{pathPolicy, `for f in README.md .env; do xxd "$f"; done`, "deny"},
+		{pathPolicy, `k=secrets/key; base64 $k`, "deny"},
+		{pathPolicy, `c=config; sed -i s/a/b/ $c/app.yml`, "deny"},
+		{protectPolicy, `f=out.txt; echo x > $f`, "allow"},
+		{protectPolicy, `for f in a b; do echo x > $f.txt; done`, "allow"},
+		{pathPolicy, `x=README.md; rev "$x"`, "allow"},
+		{pathPolicy, `x=.env; echo "$x" >> .gitignore`, "notdeny"},
+	}
 }
