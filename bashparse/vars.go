@@ -62,16 +62,14 @@ var simpleParam = regexp.MustCompile(`\$(?:\{([A-Za-z_][A-Za-z0-9_]*)\}|([A-Za-z
 // varWitnesses spells each dynamic file word with the literal values its
 // plain $NAME and ${NAME} parts may hold.
 func (s *shellState) varWitnesses(files []File) []File {
-	if len(s.vars) == 0 {
-		return nil
-	}
 	var out []File
 	for _, f := range files {
-		if !f.Dynamic || !strings.Contains(f.Path, "$") {
+		if !f.Dynamic || !strings.ContainsAny(f.Path, "$`") {
 			continue
 		}
-		spellings := []string{strings.ReplaceAll(f.Path, `"`, "")}
-		ok := true
+		first, known := knownSubsts(strings.ReplaceAll(f.Path, `"`, ""))
+		spellings := []string{first}
+		ok := known || len(s.vars) > 0
 		for _, m := range simpleParam.FindAllStringSubmatch(spellings[0], -1) {
 			name := m[1] + m[2]
 			vals := s.vars[name]
@@ -105,3 +103,57 @@ func (s *shellState) varWitnesses(files []File) []File {
 // literal: a word whose value is known (a leading ~ is the home directory,
 // expanded in assignments too).
 func literal(w Word) bool { return !w.Dynamic && !w.Glob && !w.Brace }
+
+var cmdSubst = regexp.MustCompile("\\$\\(([^()`$]*)\\)|`([^`$()]*)`")
+
+// knownSubsts replaces the command substitutions whose output is known
+// without running anything: echo and printf of literals, pwd, and git
+// rev-parse's paths into the repository (--git-dir, --git-common-dir,
+// --absolute-git-dir, --git-path X, --show-toplevel), relative to the
+// shell's directory. It reports whether one was replaced.
+func knownSubsts(p string) (string, bool) {
+	replaced := false
+	out := cmdSubst.ReplaceAllStringFunc(p, func(m string) string {
+		sub := cmdSubst.FindStringSubmatch(m)
+		if v, ok := substOutput(strings.Fields(strings.ReplaceAll(sub[1]+sub[2], "'", ""))); ok {
+			replaced = true
+			return v
+		}
+		return m
+	})
+	return out, replaced
+}
+
+func substOutput(f []string) (string, bool) {
+	if len(f) == 0 {
+		return "", false
+	}
+	switch {
+	case f[0] == "echo":
+		if len(f) > 1 && f[1] == "-n" {
+			f = f[1:]
+		}
+		return strings.Join(f[1:], " "), true
+	case f[0] == "printf" && len(f) > 1:
+		if f[1] == "%s" {
+			return strings.Join(f[2:], ""), true
+		}
+		if !strings.Contains(f[1], "%") {
+			return strings.TrimSuffix(f[1], `\n`), true
+		}
+	case f[0] == "pwd" && len(f) == 1:
+		return ".", true
+	case f[0] == "git" && len(f) >= 3 && f[1] == "rev-parse":
+		switch f[2] {
+		case "--git-dir", "--git-common-dir", "--absolute-git-dir":
+			return ".git", true
+		case "--show-toplevel":
+			return ".", true
+		case "--git-path":
+			if len(f) == 4 {
+				return ".git/" + f[3], true
+			}
+		}
+	}
+	return "", false
+}

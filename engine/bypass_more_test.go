@@ -265,4 +265,19 @@ func init() {
 		{pathPolicy, `x=README.md; rev "$x"`, "allow"},
 		{pathPolicy, `x=.env; echo "$x" >> .gitignore`, "notdeny"},
 	}
+	bypassClasses["22 command substitutions whose output is known"] = []bypassCase{
+		// $(git rev-parse --git-dir), $(echo .env), $(printf %s X), `pwd`:
+		// the output is known without running anything.
+		{protectPolicy, `echo x > "$(git rev-parse --git-path hooks)/pre-commit"`, "ask"},
+		{protectPolicy, `echo x > "$(git rev-parse --git-dir)/hooks/pre-commit"`, "ask"},
+		{protectPolicy, "cp /tmp/x `git rev-parse --git-dir`/config", "ask"},
+		{protectPolicy, `tee "$(echo .claude)/settings.json" < /tmp/x`, "ask"},
+		{pathPolicy, `rev "$(echo .env)"`, "deny"},
+		{pathPolicy, `cat $(printf %s .env)`, "deny"},
+		{pathPolicy, "xxd `printf secrets/key`", "deny"},
+		{protectPolicy, `echo x > "$(pwd)/out.txt"`, "allow"},
+		{protectPolicy, `echo x > "$(mktemp)"`, "allow"},
+		{pathPolicy, `rev "$(echo README.md)"`, "allow"},
+		{pathPolicy, `git log $(git rev-parse HEAD)`, "allow"},
+	}
 }
