@@ -65,7 +65,7 @@ type parser struct {
 
 func (p *parser) run(src string, outer *Span) {
 	sp := parsers.Get().(*syntax.Parser)
-	f, err := sp.Parse(strings.NewReader(src), "")
+	f, err := sp.Parse(strings.NewReader(bashComments(src)), "")
 	parsers.Put(sp)
 	if err != nil {
 		pe := &ParseError{Line: 1, Col: 1, Text: err.Error()}

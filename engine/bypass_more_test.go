@@ -280,4 +280,16 @@ func init() {
 		{pathPolicy, `rev "$(echo README.md)"`, "allow"},
 		{pathPolicy, `git log $(git rev-parse HEAD)`, "allow"},
 	}
+	bypassClasses["23 a backslash ending a comment"] = []bypassCase{
+		// bash ends a comment at the newline; the parser read "\<newline>"
+		// in a comment as a continuation and joined the next line to the
+		// command before the comment.
+		{commandPolicy, "echo ok # \\\nrm victim", "deny"},
+		{commandPolicy, "echo ok #\\\nrm victim", "deny"},
+		{commandPolicy, "git status # see \\\ngit push origin main", "deny"},
+		{commandPolicy, "ls #\\\n\\\nrm victim", "deny"},
+		{commandPolicy, "f() { # \\\nrm victim; }; f", "deny"},
+		{commandPolicy, "echo ok # a comment\nls", "allow"},
+		{commandPolicy, "echo a \\\n b # done", "allow"},
+	}
 }
