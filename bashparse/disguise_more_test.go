@@ -8,6 +8,8 @@ func init() {
 		`env 'BASH_FUNC_ls%%=() { rm victim; }' bash -c ls`,
 		// npx runs a command on PATH (class 9).
 		`npx --yes rm victim`, `npx -c 'rm victim'`,
+		// A NUL inside $'…' ends it (class 24).
+		`$'rm\x00x' victim`, `$'r\c@'m victim`, `$'rm\0' victim`,
 		// A backslash ending a comment (class 23).
 		"echo ok # \\\nrm victim", "true #\\\n\\\nrm victim",
 		// awk commands built by concatenation (class 17).

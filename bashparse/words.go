@@ -164,6 +164,18 @@ func ansiC(s string) string {
 			b.WriteByte(0x1b)
 		case 'f':
 			b.WriteByte('\f')
+		case 'c':
+			// \cX is control-X (\c@ is NUL).
+			if i+1 < len(s) {
+				i++
+				if s[i] == '?' {
+					b.WriteByte(0x7f)
+				} else {
+					b.WriteByte(s[i] & 0x1f)
+				}
+			} else {
+				b.WriteString("\\c")
+			}
 		case 'v':
 			b.WriteByte('\v')
 		case 'x', 'u', 'U', '0', '1', '2', '3', '4', '5', '6', '7':
@@ -197,5 +209,11 @@ func ansiC(s string) string {
 			b.WriteByte(c)
 		}
 	}
-	return b.String()
+	// bash keeps a $'…' string as a C string: a NUL ends it ($'rm\0x'
+	// is rm).
+	out := b.String()
+	if k := strings.IndexByte(out, 0); k >= 0 {
+		out = out[:k]
+	}
+	return out
 }

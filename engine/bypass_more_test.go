@@ -292,4 +292,15 @@ func init() {
 		{commandPolicy, "echo ok # a comment\nls", "allow"},
 		{commandPolicy, "echo a \\\n b # done", "allow"},
 	}
+	bypassClasses["24 a NUL inside $'…'"] = []bypassCase{
+		// bash keeps $'…' as a C string: \0, \x00, \u0000, \c@ end it.
+		{commandPolicy, `$'rm\x00x' victim`, "deny"},
+		{commandPolicy, `$'rm\0' victim`, "deny"},
+		{commandPolicy, `$'r\c@'m victim`, "deny"},
+		{commandPolicy, `$'rm\u0000z' victim`, "deny"},
+		{commandPolicy, `git $'push\0x' origin main`, "deny"},
+		{pathPolicy, `cat $'.env\x00junk'`, "deny"},
+		{commandPolicy, `echo $'a\tb'`, "allow"},
+		{commandPolicy, `printf $'%s\n' ok`, "allow"},
+	}
 }
