@@ -375,6 +375,37 @@ func gitFiles(args []Word) []File {
 			// Object names (REV:path) come from stdin.
 			out = append(out, File{Path: "<object names on stdin>", Access: Read, Via: "git cat-file --batch", Dynamic: true})
 		}
+	default:
+		out = append(out, gitWrites(args)...)
+	}
+	return out
+}
+
+// gitWrites are the places git subcommands write that their words name:
+// checkout-index --prefix=P writes the index's files under P (P=.git/hooks/
+// installs hooks), worktree add, clone and init create a directory (with
+// its .git) there.
+func gitWrites(args []Word) []File {
+	var out []File
+	sub := args[0].Value
+	switch sub {
+	case "checkout-index":
+		for _, a := range args[1:] {
+			if p, ok := strings.CutPrefix(a.Value, "--prefix="); ok && p != "" {
+				out = append(out, fileOf(a, p+"x", Write, "git checkout-index --prefix"))
+			}
+		}
+	case "worktree":
+		if len(args) > 1 && args[1].Value == "add" {
+			if ops := operandWords(args[2:], "bB"); len(ops) > 0 {
+				out = append(out, fileOf(ops[0], ops[0].Value, Write, "git worktree add"))
+			}
+		}
+	case "clone", "init":
+		ops := operandWords(args[1:], "obucj")
+		if n := len(ops); sub == "init" && n > 0 || sub == "clone" && n > 1 {
+			out = append(out, fileOf(ops[n-1], ops[n-1].Value, Write, "git "+sub))
+		}
 	}
 	return out
 }

@@ -303,4 +303,20 @@ func init() {
 		{commandPolicy, `echo $'a\tb'`, "allow"},
 		{commandPolicy, `printf $'%s\n' ok`, "allow"},
 	}
+	bypassClasses["25 git subcommands that write where their words say"] = []bypassCase{
+		// checkout-index --prefix=.git/hooks/ installs tracked files as
+		// hooks; worktree add, clone and init create a directory (and its
+		// .git) where they are told.
+		{protectPolicy, `git checkout-index --prefix=.git/hooks/ -a`, "ask"},
+		{protectPolicy, `git checkout-index -f --prefix=.claude/ -a`, "ask"},
+		{protectPolicy, `git worktree add .git/x`, "ask"},
+		{protectPolicy, `git worktree add -b f .claude/wt`, "ask"},
+		{protectPolicy, `git clone --depth 1 https://h/r .claude`, "ask"},
+		{protectPolicy, `git init .claude`, "ask"},
+		{pathPolicy, `git checkout-index --prefix=config/ -a`, "deny"},
+		{protectPolicy, `git worktree add ../wt`, "allow"},
+		{protectPolicy, `git worktree add .claude/worktrees/x`, "allow"},
+		{protectPolicy, `git clone https://h/r app`, "allow"},
+		{protectPolicy, `git checkout-index -a -f`, "allow"},
+	}
 }
