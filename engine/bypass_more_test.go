@@ -319,4 +319,26 @@ func init() {
 		{protectPolicy, `git clone https://h/r app`, "allow"},
 		{protectPolicy, `git checkout-index -a -f`, "allow"},
 	}
+	bypassClasses["26 runners agentctl has no grammar for"] = []bypassCase{
+		// chpst, entr, ssh-agent, dumb-init, ccache, flatpak-spawn, pee …
+		// run their arguments: an unknown program given a command a deny
+		// or ask rule names (as a word or a shell string) may run it.
+		{commandPolicy, `chpst -u nobody rm victim`, "notallow"},
+		{commandPolicy, `ssh-agent rm victim`, "notallow"},
+		{commandPolicy, `dumb-init rm victim`, "notallow"},
+		{commandPolicy, `entr rm victim < list`, "notallow"},
+		{commandPolicy, `ccache /bin/rm victim`, "notallow"},
+		{commandPolicy, `flatpak-spawn --host rm victim`, "notallow"},
+		{commandPolicy, `pee 'rm victim'`, "notallow"},
+		{commandPolicy, `mispipe 'true; rm victim' cat`, "notallow"},
+		{commandPolicy, `nodemon --exec='rm victim'`, "notallow"},
+		{commandPolicy, `gosu nobody git push origin main`, "notallow"},
+		{commandPolicy, `mytool --title 'remove rm usage'`, "allow"},
+		{commandPolicy, `mytool rm-cache`, "allow"},
+		{commandPolicy, `docker rm old-container`, "allow"},
+		{commandPolicy, `pip install requests`, "allow"},
+		{commandPolicy, `cat rm`, "allow"},
+		{commandPolicy, `grep -n rm README.md`, "allow"},
+		{pathPolicy, `dumb-init rm victim`, "allow"},
+	}
 }
