@@ -48,3 +48,33 @@ func TestUntrustedRepositoryAddsNoDirectory(t *testing.T) {
 		}
 	}
 }
+
+// TestUntrustedRepositoryAllowsOnlyInside: in an untrusted workspace a
+// repository's allow rules for paths outside it (root- or home-anchored,
+// or climbing out with ..) are not applied; rules inside it, deny rules
+// and other sources' rules are.
+func TestUntrustedRepositoryAllowsOnlyInside(t *testing.T) {
+	for _, trusted := range []bool{false, true} {
+		_, opts := tree(t, map[string]string{
+			"proj/.claude/settings.json": `{"permissions": {"allow": ["Read(//**)", "Read(~/.aws/**)", "Edit(../x/**)",
+				"Read(src/**)", "Edit(/docs/**)", "Bash(make *)"], "deny": ["Read(//etc/shadow)"]}}`,
+			"home/.claude/settings.json": `{"permissions": {"allow": ["Read(~/notes/**)"]}}`,
+		})
+		opts.TrustWorkspace = trusted
+		s, err := Load(opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := strings.Join(ruleLines(s), "\n")
+		for _, keep := range []string{"Read(src/**)", "Edit(/docs/**)", "Bash(make *)", "Read(//etc/shadow)", "Read(~/notes/**)"} {
+			if !strings.Contains(got, keep) {
+				t.Errorf("trusted=%v: %s dropped: %s", trusted, keep, got)
+			}
+		}
+		for _, drop := range []string{"Read(//**)", "Read(~/.aws/**)", "Edit(../x/**)"} {
+			if strings.Contains(got, drop) == !trusted {
+				t.Errorf("trusted=%v: %s applied=%v: %s", trusted, drop, strings.Contains(got, drop), got)
+			}
+		}
+	}
+}
