@@ -57,20 +57,23 @@ func possibleRunners(guarded map[string]bool, cmds []CommandFact) []bashparse.Un
 	return out
 }
 
-// namesGuarded reports a word that is, or whose value (after "=") is a
-// shell string whose command positions hold, a guarded command name: rm,
-// 'rm x', --exec='true; rm x'.
+// namesGuarded reports a word that is a guarded command name (rm), or a
+// string of several words (a script in some language: 'rm x',
+// '.shell rm x', '\\! rm x', '(shell-command "rm x")') holding one as a
+// word of its own.
 func namesGuarded(guarded map[string]bool, word string) (string, bool) {
 	if guarded[path.Base(word)] {
 		return word, true
 	}
-	if _, v, ok := strings.Cut(word, "="); ok && strings.HasPrefix(word, "-") {
-		word = v
+	if !strings.ContainsAny(word, " \t\n!;|&") {
+		return "", false
 	}
-	for _, piece := range strings.FieldsFunc(word, func(r rune) bool { return strings.ContainsRune(";|&\n`", r) }) {
-		f := strings.Fields(strings.TrimLeft(strings.TrimSpace(piece), "({!"))
-		if len(f) > 0 && guarded[path.Base(f[0])] {
-			return f[0], true
+	tokens := strings.FieldsFunc(word, func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("-_./+", r))
+	})
+	for _, t := range tokens {
+		if guarded[path.Base(t)] {
+			return t, true
 		}
 	}
 	return "", false
