@@ -6,8 +6,6 @@ func init() {
 		// env's assignment words: anything holding "=" (class 8).
 		`env =x rm victim`, `env 'a b=1' rm victim`, `env -- =x rm victim`,
 		`env 'BASH_FUNC_ls%%=() { rm victim; }' bash -c ls`,
-		// npx runs a command on PATH (class 9).
-		`npx --yes rm victim`, `npx -c 'rm victim'`,
 		// A NUL inside $'…' ends it (class 24).
 		`$'rm\x00x' victim`, `$'r\c@'m victim`, `$'rm\0' victim`,
 		// A backslash ending a comment (class 23).
