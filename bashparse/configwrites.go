@@ -23,6 +23,10 @@ func configWrite(inner []Word) (File, bool) {
 		target, ok = npmConfigWrite(args[1].Value, values(args[2:]))
 	case name == "npm" && (args[0].Value == "set" || args[0].Value == "delete"):
 		target, ok = npmConfigWrite(args[0].Value, values(args[1:]))
+	case name == "agentctl" && args[0].Value == "trust" && (len(args) == 1 || args[1].Value != "list"):
+		// agentctl trust [DIR] and trust revoke DIR write agentctl's trust
+		// record: a trusted workspace runs the hooks its settings name.
+		target, ok = "~/.config/agentctl/trusted.json", true
 	}
 	if !ok {
 		return File{}, false

@@ -21,6 +21,8 @@ type shellState struct {
 	dirUnknown bool
 	// hashed maps names rebound by hash -p to the program they now run.
 	hashed map[string]string
+	// vars are the literal values each variable is given in the script.
+	vars map[string][]string
 }
 
 // alts lists the possible directories other than dir.

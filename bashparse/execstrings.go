@@ -92,7 +92,7 @@ func runnerPayloads(name string, args []Word) []payload {
 	case "python", "python2", "python3", "perl", "ruby", "node", "nodejs", "php", "lua", "deno", "bun", "tclsh", "Rscript":
 		return inlineCodePayloads(name, args)
 	case "git":
-		return gitSubPayloads(args)
+		return append(gitSubPayloads(args), gitSynonymPayloads(args)...)
 	case "nix-shell":
 		var out []payload
 		for i, a := range args {
@@ -105,6 +105,12 @@ func runnerPayloads(name string, args []Word) []payload {
 	case "tmux", "screen", "at", "batch", "expect", "gdb", "hyperfine", "systemd-run", "firejail", "bwrap",
 		"valgrind", "sshpass", "daemonize", "start-stop-daemon", "numactl", "setpriv", "capsh", "nsjail", "sandbox-exec":
 		return opaqueRunner(name, args)
+	case "ssh":
+		return sshPayloads(args)
+	case "hub":
+		return []payload{{argv: append([]Word{{Value: "git"}}, args...), origin: "hub"}}
+	case "docker", "podman", "nerdctl", "kubectl", "oc":
+		return containerPayloads(name, args)
 	case "parallel":
 		var parts []Word
 		for _, a := range args {
@@ -299,10 +305,13 @@ func suPayload(name string, args []Word) []payload {
 
 // awkCalls finds the commands an awk program runs: system("…"),
 // "…" | getline, print … | "…".
-var awkCalls = regexp.MustCompile(`system\s*\(\s*"((?:[^"\\]|\\.)*)"|"((?:[^"\\]|\\.)*)"\s*\|\s*getline|\|\s*"((?:[^"\\]|\\.)*)"`)
+// A literal is the whole command only when nothing is concatenated to it:
+// system("r" "m x") and print | "r" "m x" run "rm x".
+var awkCalls = regexp.MustCompile(`system\s*\(\s*"((?:[^"\\]|\\.)*)"\s*\)|"((?:[^"\\]|\\.)*)"\s*\|\s*getline|\|\s*"((?:[^"\\]|\\.)*)"\s*(?:$|[;}\n)])`)
 
-// awkDynamic: system() or a pipe with a computed command.
-var awkDynamic = regexp.MustCompile(`system\s*\(\s*[^"\s]|\|\s*getline|\|\s*[^"\s&|]`)
+// awkDynamic: what remains of system() or a pipe once the literal calls
+// are taken out runs a command computed at run time.
+var awkDynamic = regexp.MustCompile(`system\s*\(|\|\s*getline|\|\s*[^\s&|]`)
 
 func awkPayloads(args []Word) []payload {
 	prog := ""
@@ -348,7 +357,7 @@ func awkPayloads(args []Word) []payload {
 		s := m[1] + m[2] + m[3]
 		out = append(out, payload{script: strings.ReplaceAll(s, `\"`, `"`), origin: "awk", reason: ReasonDynamicShell})
 	}
-	stripped := awkCalls.ReplaceAllString(prog, "")
+	stripped := strings.ReplaceAll(awkCalls.ReplaceAllString(prog, ";"), "||", " ")
 	if awkDynamic.MatchString(stripped) {
 		out = append(out, payload{unresolved: true, reason: ReasonDynamicShell, origin: "awk",
 			script: "awk runs a command it computes"})
@@ -465,6 +474,12 @@ func assignPayloads(as []Assign) []payload {
 		case codeVars[a.Name] || strings.HasPrefix(a.Name, "BASH_FUNC_"):
 			out = append(out, payload{unresolved: true, reason: ReasonProgramConfig, origin: a.Name + "=",
 				script: a.Name + " changes which code later commands run"})
+			if body, ok := strings.CutPrefix(a.Value, "()"); ok && strings.HasPrefix(a.Name, "BASH_FUNC_") {
+				// An exported function (env 'BASH_FUNC_f%%=() { …; }'): a
+				// later bash defines f from it; deny rules see its body.
+				out = append(out, payload{script: "f()" + body, dynamic: a.Dynamic, origin: a.Name + "=",
+					reason: ReasonDynamicShell, lenient: true})
+			}
 		case strings.HasPrefix(a.Name, "GIT_CONFIG_KEY_"):
 			keys[strings.TrimPrefix(a.Name, "GIT_CONFIG_KEY_")] = a.Value
 		}

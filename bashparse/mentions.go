@@ -112,6 +112,11 @@ func mentions(words []Word, files []File) []File {
 			if t := strings.TrimLeft(a.Tail, "/"); t != "" && t != "." {
 				acc, _ := known.get(v)
 				out = append(out, File{Path: t, Access: acc, Via: name, Dynamic: true, Tail: t})
+			} else if strings.Contains(v, "$") {
+				// The word as written: variables set earlier in the
+				// script may spell it (varWitnesses).
+				acc, _ := known.get(v)
+				out = append(out, File{Path: v, Access: acc, Via: name, Dynamic: true})
 			}
 			continue
 		}
@@ -220,8 +225,10 @@ func recursiveTrees(words []Word) []Tree {
 		if len(args) > 0 && args[0].Value == "grep" {
 			return []Tree{{Root: ".", Access: Read, Via: "git grep"}}
 		}
-		if len(args) > 0 && args[0].Value == "apply" {
-			return []Tree{{Root: ".", Access: Write, Via: "git apply"}}
+		if len(args) > 0 && (args[0].Value == "apply" || args[0].Value == "am") {
+			// Patches name the files they write: git am applies them as
+			// git apply does.
+			return []Tree{{Root: ".", Access: Write, Via: "git " + args[0].Value}}
 		}
 	case "tar", "bsdtar":
 		return tarTrees(args)
@@ -258,7 +265,12 @@ func recursiveTrees(words []Word) []Tree {
 			}
 			return out
 		}
+	case "cpio", "bsdcpio", "pax", "ar", "7z", "7za", "7zr", "unrar", "unar", "jar":
+		return extractTrees(name, args)
 	case "unzip", "patch":
+		if name == "unzip" && unzipLists(args) {
+			return nil
+		}
 		root := "."
 		for i, a := range args {
 			if a.Value == "-d" && i+1 < len(args) {

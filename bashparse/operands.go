@@ -1,6 +1,9 @@
 package bashparse
 
-import "strings"
+import (
+	"path"
+	"strings"
+)
 
 // operandSpec says which arguments of a command are files and how it uses them.
 type operandSpec struct {
@@ -41,9 +44,11 @@ var operandSpecs = map[string]operandSpec{
 	"cp":      {argOpts: "tS", access: Read, lastWrite: true},
 	"rsync":   {argOpts: "e", access: Read, lastWrite: true},
 	"install": {argOpts: "mogtS", access: Read, lastWrite: true},
-	"ln":      {argOpts: "tS", access: Read, lastWrite: true},
-	"mv":      {argOpts: "tS", access: Write},
-	"touch":   {argOpts: "drt", access: Write}, "rm": writer, "rmdir": writer,
+	// A link to a file is a new name to write it by (ln -s .git g; echo x >
+	// g/hooks/pre-commit): every operand of ln is written.
+	"ln": {argOpts: "tS", access: Write}, "link": writer,
+	"mv":    {argOpts: "tS", access: Write},
+	"touch": {argOpts: "drt", access: Write}, "rm": writer, "rmdir": writer,
 	"mkdir": {argOpts: "m", access: Write}, "truncate": {argOpts: "sr", access: Write},
 	"chmod": {skip: 1, access: Write}, "chown": {skip: 1, access: Write}, "chgrp": {skip: 1, access: Write},
 	"unlink": writer, "shred": {argOpts: "nsu", access: Write},
@@ -98,6 +103,9 @@ func fileOperands(words []Word) []File {
 			continue
 		}
 		if strings.HasPrefix(v, "--") {
+			if name == "cp" && (v == "--link" || v == "--symbolic-link") {
+				access = Write // cp -l, cp -s: links, not copies (see ln)
+			}
 			if (name == "sort" || name == "base64") && strings.HasPrefix(v, "--output=") {
 				extra = append(extra, fileOf(a, strings.TrimPrefix(v, "--output="), Write, name))
 			}
@@ -110,6 +118,9 @@ func fileOperands(words []Word) []File {
 			c := v[j]
 			if strings.IndexByte(spec.patternFlags, c) >= 0 {
 				patternGiven = true
+			}
+			if name == "cp" && (c == 's' || c == 'l') {
+				access = Write
 			}
 			if (name == "sort" && c == 'o') || ((name == "cp" || name == "mv" || name == "ln" || name == "install") && c == 't') {
 				target := v[j+1:]
@@ -146,10 +157,16 @@ func fileOperands(words []Word) []File {
 		if spec.lastWrite && i == len(ops)-1 && len(ops) > 1 {
 			acc = Write
 		}
-		if name == "mv" {
+		if name == "mv" || access == Write {
 			acc = Write
 		}
 		out = append(out, fileOf(o, o.Value, acc, name))
+		if name == "ln" && i < len(ops)-1 && len(ops) > 1 {
+			// A relative symlink target is read from the link's directory.
+			if d := path.Dir(ops[len(ops)-1].Value); d != "." && !strings.HasPrefix(o.Value, "/") {
+				out = append(out, fileOf(o, path.Join(d, o.Value), Write, "ln"))
+			}
+		}
 	}
 	return append(out, extra...)
 }
@@ -164,9 +181,31 @@ func sedSafeWords(args []Word) bool {
 }
 
 // findRoots splits find's arguments into its start points and the
-// expression after them.
+// expression after them. find's own options come first (-H, -L, -P,
+// -D LIST, -OLEVEL, as its process_leading_options reads them); with
+// -files0-from FILE the start points are the names in FILE, known only at
+// run time: the root directory stands for them.
 func findRoots(args []Word) (roots, expr []Word) {
 	i := 0
+	for i < len(args) {
+		v := args[i].Value
+		if v == "-H" || v == "-L" || v == "-P" || strings.HasPrefix(v, "-O") {
+			i++
+			continue
+		}
+		if v == "-D" {
+			i += 2
+			continue
+		}
+		if v == "--" {
+			i++
+		}
+		break
+	}
+	if i > len(args) {
+		i = len(args)
+	}
+	start := i
 	for i < len(args) {
 		v := args[i].Value
 		if strings.HasPrefix(v, "-") || v == "(" || v == "!" {
@@ -174,7 +213,14 @@ func findRoots(args []Word) (roots, expr []Word) {
 		}
 		i++
 	}
-	return args[:i], args[i:]
+	roots, expr = args[start:i:i], args[i:]
+	for _, a := range expr {
+		if a.Value == "-files0-from" {
+			roots = append(roots, Word{Value: "/"}) // anywhere
+			break
+		}
+	}
+	return roots, expr
 }
 
 func findOperands(args []Word) []File {
@@ -186,6 +232,12 @@ func findOperands(args []Word) []File {
 	args = expr
 	for i := 0; i < len(args); i++ {
 		switch args[i].Value {
+		case "-files0-from":
+			// The names find starts from are read from the file (and
+			// echoed back in its errors): the file's content is read.
+			if i+1 < len(args) {
+				out = append(out, fileOf(args[i+1], args[i+1].Value, Read, "find -files0-from"))
+			}
 		case "-fprint", "-fprint0", "-fls", "-fprintf":
 			if i+1 < len(args) {
 				out = append(out, fileOf(args[i+1], args[i+1].Value, Write, "find "+args[i].Value))
@@ -322,6 +374,37 @@ func gitFiles(args []Word) []File {
 		if args[0].Value == "cat-file" && (hasLong(args, "--batch") || hasLong(args, "--batch-command")) {
 			// Object names (REV:path) come from stdin.
 			out = append(out, File{Path: "<object names on stdin>", Access: Read, Via: "git cat-file --batch", Dynamic: true})
+		}
+	default:
+		out = append(out, gitWrites(args)...)
+	}
+	return out
+}
+
+// gitWrites are the places git subcommands write that their words name:
+// checkout-index --prefix=P writes the index's files under P (P=.git/hooks/
+// installs hooks), worktree add, clone and init create a directory (with
+// its .git) there.
+func gitWrites(args []Word) []File {
+	var out []File
+	sub := args[0].Value
+	switch sub {
+	case "checkout-index":
+		for _, a := range args[1:] {
+			if p, ok := strings.CutPrefix(a.Value, "--prefix="); ok && p != "" {
+				out = append(out, fileOf(a, p+"x", Write, "git checkout-index --prefix"))
+			}
+		}
+	case "worktree":
+		if len(args) > 1 && args[1].Value == "add" {
+			if ops := operandWords(args[2:], "bB"); len(ops) > 0 {
+				out = append(out, fileOf(ops[0], ops[0].Value, Write, "git worktree add"))
+			}
+		}
+	case "clone", "init":
+		ops := operandWords(args[1:], "obucj")
+		if n := len(ops); sub == "init" && n > 0 || sub == "clone" && n > 1 {
+			out = append(out, fileOf(ops[n-1], ops[n-1].Value, Write, "git "+sub))
 		}
 	}
 	return out

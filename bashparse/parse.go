@@ -79,7 +79,7 @@ type parser struct {
 
 func (p *parser) run(src string, outer *Span) {
 	sp := parsers.Get().(*syntax.Parser)
-	f, err := sp.Parse(strings.NewReader(src), "")
+	f, err := sp.Parse(strings.NewReader(bashComments(src)), "")
 	parsers.Put(sp)
 	if err != nil {
 		pe := &ParseError{Line: 1, Col: 1, Text: err.Error()}
@@ -97,6 +97,7 @@ func (p *parser) run(src string, outer *Span) {
 			Text: pe.Error(), Span: span})
 		return
 	}
+	p.collectVars(f)
 	p.walk(f)
 }
 
@@ -191,12 +192,15 @@ func (p *parser) stmt(st *syntax.Stmt) {
 		}
 		cmd := p.emit(c, words, nil, redirs, st.Background)
 		cmd.Assigns = assigns
+		if exports(words) {
+			cmd.Files = append(cmd.Files, assignFiles(assigns)...)
+		}
 		cmd.ReadOnly = len(c.Args) == 0 && len(redirs) == 0
 		// export/declare/typeset/local/readonly set variables as a leading
 		// assignment does (and export them): GIT_EDITOR, PS4, LD_PRELOAD …
 		// name programs or code whoever reads them later runs.
 		span := cmd.Span
-		for _, pay := range assignPayloads(assigns) {
+		for _, pay := range append(assignPayloads(assigns), configPayloads(assigns, exports(words))...) {
 			p.payload(pay, span, c)
 		}
 	case nil:
@@ -277,6 +281,9 @@ func (p *parser) emit(n syntax.Node, words []Word, assigns []Assign, redirs []Re
 	if f, ok := configWrite(inner); ok {
 		c.Files = append(c.Files, f)
 	}
+	if len(inner) > 0 {
+		c.Files = append(c.Files, assignFiles(append(append([]Assign(nil), assigns...), pw.assigns...))...)
+	}
 	c.Powers = append(c.Powers, pw.powers...)
 	for _, f := range pw.files {
 		if f.Access == Write {
@@ -297,6 +304,9 @@ func (p *parser) emit(n syntax.Node, words []Word, assigns []Assign, redirs []Re
 		if f, ok := redirectFile(r); ok {
 			c.Files = append(c.Files, f)
 		}
+		if t, ok := netRedirect(r); ok {
+			p.unresolved(ReasonNetwork, "the shell opens a network connection: "+t, n)
+		}
 	}
 	pays := pw.pays
 	more, files, powers := optionPowers(inner)
@@ -305,6 +315,7 @@ func (p *parser) emit(n syntax.Node, words []Word, assigns []Assign, redirs []Re
 	c.Powers = append(c.Powers, powers...)
 	c.Files = append(c.Files, scriptFiles(inner)...)
 	pays = append(pays, assignPayloads(append(append([]Assign(nil), assigns...), pw.assigns...))...)
+	pays = append(pays, configPayloads(append(append([]Assign(nil), assigns...), pw.assigns...), len(inner) > 0)...)
 	pays = append(pays, p.stringPayloads(words, assigns)...)
 	if len(inner) > 0 && inner[0].Static() {
 		if target, ok := p.st.hashed[inner[0].Value]; ok {
@@ -314,7 +325,10 @@ func (p *parser) emit(n syntax.Node, words []Word, assigns []Assign, redirs []Re
 	}
 	c.Files = uniqueFiles(c.Files)
 	c.Recursive = recursiveTrees(inner)
+	c.Files = append(c.Files, protectedWitnesses(c.Recursive)...)
+	c.Files = append(c.Files, p.st.varWitnesses(c.Files)...)
 	c.Mentions = mentions(inner, c.Files)
+	c.Mentions = append(c.Mentions, p.st.varWitnesses(c.Mentions)...)
 	switch c.Wide.Name {
 	case "alias":
 		for _, a := range c.Wide.Args {

@@ -62,13 +62,19 @@ func (p *parser) word(w *syntax.Word) Word {
 				}
 			}
 		case *syntax.ExtGlob:
+			// @(…), !(…), *(…), +(…), ?(…) match within one path segment:
+			// as a file pattern, "*" covers every one of them.
 			out.Glob = true
-			add(x.Op.String() + x.Pattern.Value + ")")
+			add(extGlobCover(x.Pattern.Value))
 		case *syntax.BraceExp:
 			out.Brace = true
 		default:
 			dynamic()
 		}
+	}
+	if out.Glob && !out.Dynamic && !out.Brace && p.nocaseglob() {
+		out.Value = foldGlobCase(sb.String())
+		return out
 	}
 	if out.Dynamic || out.Brace {
 		if out.Dynamic {
@@ -166,6 +172,18 @@ func ansiC(s string) string {
 			b.WriteByte(0x1b)
 		case 'f':
 			b.WriteByte('\f')
+		case 'c':
+			// \cX is control-X (\c@ is NUL).
+			if i+1 < len(s) {
+				i++
+				if s[i] == '?' {
+					b.WriteByte(0x7f)
+				} else {
+					b.WriteByte(s[i] & 0x1f)
+				}
+			} else {
+				b.WriteString("\\c")
+			}
 		case 'v':
 			b.WriteByte('\v')
 		case 'x', 'u', 'U', '0', '1', '2', '3', '4', '5', '6', '7':
@@ -199,7 +217,13 @@ func ansiC(s string) string {
 			b.WriteByte(c)
 		}
 	}
-	return b.String()
+	// bash keeps a $'…' string as a C string: a NUL ends it ($'rm\0x'
+	// is rm).
+	out := b.String()
+	if k := strings.IndexByte(out, 0); k >= 0 {
+		out = out[:k]
+	}
+	return out
 }
 
 // hasValuePrefix reports an option word with an attached value: v is

@@ -139,6 +139,17 @@ var wrappers = map[string]wrapper{
 	"rlwrap":   {g: optGrammar{short: "a::b:cC:d::D:e:f:g:hH:iI:l:nm::M:N:o:O:p::P:q:rRs:S:t:Uvw:WXz:"}, exec: true},
 	"xvfb-run": {g: optGrammar{short: "ae:f:hn:l:s:w:p:", long: []string{"auto-servernum", "error-file=", "auth-file=", "help", "server-num=", "listen-tcp", "server-args=", "wait=", "xauth-protocol="}}, exec: true},
 	"prlimit":  {g: optGrammar{short: "p:o:vhV", long: []string{"pid=", "output=", "noheadings", "raw", "verbose", "help", "version", "core?", "data?", "fsize?", "memlock?", "rss?", "nofile?", "as?", "nproc?", "stack?", "cpu?", "sigpending?", "msgqueue?", "nice?", "rtprio?", "rttime?", "locks?"}}, exec: true, noCommand: []string{"-p", "--pid"}},
+	// Package runners: npx (npm exec) runs a package's binary or, first,
+	// a command on PATH (npx rm victim runs rm); bunx, pnpx and uvx fetch
+	// a package and run its command. Every option before the command is
+	// read with npm's grammar; an unknown one makes the part unresolved.
+	"npx": {g: optGrammar{short: "p:c:yqw:", long: []string{"package=", "call=", "yes", "no", "quiet", "silent",
+		"workspace=", "workspaces", "ws", "include-workspace-root", "prefer-online", "prefer-offline", "offline", "version", "help",
+		"ignore-existing"}}, script: []string{"-c", "--call"}},
+	"bunx": {g: optGrammar{short: "p:", long: []string{"bun", "package=", "silent", "verbose", "no-install", "version", "help"}}},
+	"pnpx": {g: optGrammar{short: "c", long: []string{"package=", "shell-mode", "silent", "allow-build="}}},
+	"uvx": {g: optGrammar{short: "p:qvnw:", long: []string{"from=", "with=", "with-editable=", "with-requirements=",
+		"python=", "quiet", "verbose", "offline", "isolated", "no-cache", "native-tls", "refresh", "no-progress"}}},
 	"cpulimit": {g: optGrammar{short: "p:e:l:c:fqkrvzih", long: []string{"pid=", "exe=", "limit=", "cpu=", "foreground", "quiet", "kill", "restore", "verbose", "lazy", "include-children", "help"}}, exec: true, noCommand: []string{"-p", "--pid", "-e", "--exe"}},
 }
 
@@ -327,7 +338,7 @@ func peelWide(words []Word, narrow *View, narrowWords []Word) peeled {
 			rest = rest[1:] // "env -" is env -i
 		}
 		if w.assigns {
-			for len(rest) > 0 && isAssignWord(rest[0].Value) {
+			for len(rest) > 0 && isEnvAssignWord(rest[0]) {
 				n, v, _ := strings.Cut(rest[0].Value, "=")
 				out.assigns = append(out.assigns, Assign{Name: n, Value: v, Dynamic: rest[0].Dynamic})
 				rest = rest[1:]
@@ -417,6 +428,19 @@ func isAssignWord(s string) bool {
 		}
 	}
 	return true
+}
+
+// isEnvAssignWord reports a word env (and sudo) read as an assignment:
+// any word holding "=" before the command, whatever its name (coreutils
+// env's strchr test). "=x", "a b=1" and "BASH_FUNC_f%%=() { …; }" are
+// assignments to env, never the command's name. A word known only at run
+// time counts when its source spells NAME=…; otherwise it stays a dynamic
+// command name.
+func isEnvAssignWord(w Word) bool {
+	if w.Dynamic || w.Brace {
+		return isAssignWord(w.Value)
+	}
+	return strings.Contains(w.Value, "=")
 }
 
 // gitPeel removes git's global options (so deny rules see the subcommand)
@@ -631,6 +655,7 @@ var subRunners = map[string]map[string]int{
 	"uv": {"run": 1}, "poetry": {"run": 1}, "pipenv": {"run": 1}, "conda": {"run": 1}, "mamba": {"run": 1},
 	"pixi": {"run": 1, "exec": 1}, "hatch": {"run": 1}, "pdm": {"run": 1}, "rye": {"run": 1},
 	"bundle": {"exec": 1}, "mise": {"exec": 1, "x": 1}, "rtx": {"exec": 1, "x": 1}, "asdf": {"exec": 1},
-	"direnv": {"exec": 2}, "npm": {"exec": 1, "x": 1}, "pnpm": {"exec": 1}, "yarn": {"exec": 1},
+	"direnv": {"exec": 2}, "npm": {"exec": 1, "x": 1}, "pnpm": {"exec": 1, "dlx": 1}, "yarn": {"exec": 1, "dlx": 1},
+	"bun": {"x": 1}, "pipx": {"run": 1},
 	"devbox": {"run": 1},
 }

@@ -38,6 +38,13 @@ func (in *callInput) toValue() (ast.Value, error) {
 		{ast.StringTerm("working_dirs"), ast.NewTerm(working)},
 		{ast.StringTerm("facts"), ast.NewTerm(facts)},
 	}
+	if in.PolicyFiles != nil {
+		pf := make([]*ast.Term, len(in.PolicyFiles))
+		for i, p := range in.PolicyFiles {
+			pf[i] = ast.StringTerm(p)
+		}
+		kv = append(kv, [2]*ast.Term{ast.StringTerm("policy_files"), ast.ArrayTerm(pf...)})
+	}
 	if in.Hook != nil {
 		kv = append(kv, [2]*ast.Term{ast.StringTerm("hook"), ast.NewTerm(hookValue(in.Hook))})
 	}

@@ -56,6 +56,8 @@ type Engine struct {
 	client    *http.Client
 	log       *decisionLog
 	now       func() time.Time
+	// guarded are the command names Bash deny and ask rules start with.
+	guarded map[string]bool
 }
 
 // Option configures an Engine.
@@ -130,7 +132,8 @@ func New(ctx context.Context, s *settings.Settings, opts ...Option) (*Engine, er
 	}
 	all, walk := newGuards(s)
 	e := &Engine{settings: s, guards: all, guardIdx: newGuardIndex(all), walkGuards: walk, bundle: b, remote: c.remote,
-		now: time.Now, client: remoteClient(c.remoteTimeout), evaluator: c.evaluator, native: newNativeIndex(b.rules)}
+		now: time.Now, client: remoteClient(c.remoteTimeout), evaluator: c.evaluator, native: newNativeIndex(b.rules),
+		guarded: guardedCommands(s)}
 	if c.logTo != nil {
 		if e.log, err = newDecisionLog(ctx, c.logTo, b); err != nil {
 			return nil, err
@@ -323,6 +326,7 @@ func (e *Engine) input(call Call) (*callInput, []string) {
 		if own {
 			releaseCommands(a.Commands) // the facts copied what they keep
 		}
+		f.Unresolved = append(f.Unresolved, possibleRunners(e.guarded, f.Commands)...)
 	case toolspec.IsMCP(tool):
 		f.MCP = mcpFacts(tool)
 	case tool == "WebFetch":
@@ -341,7 +345,7 @@ func (e *Engine) input(call Call) (*callInput, []string) {
 		}
 	}
 	return &callInput{Tool: tool, Input: call.Input, Mode: mode, Cwd: cwd, ProjectRoot: s.ProjectRoot, Home: s.Home,
-		WorkingDirs: e.workingDirs(cwd), Facts: f, Hook: call.Hook}, nil
+		WorkingDirs: e.workingDirs(cwd), PolicyFiles: s.PolicyFiles, Facts: f, Hook: call.Hook}, nil
 }
 
 // workingDirs lists the working directories for a cwd, each cleaned and

@@ -10,6 +10,7 @@ import (
 	"github.com/bmatcuk/doublestar/v4"
 
 	"github.com/agentctl/agentctl/bashparse"
+	"github.com/agentctl/agentctl/internal/hostname"
 )
 
 // FileFact is a file a call touches, or a word that may name one
@@ -486,7 +487,7 @@ func urlFacts(raw string) *URLFact {
 	if err != nil {
 		return &URLFact{}
 	}
-	host := strings.TrimSuffix(strings.ToLower(u.Hostname()), ".")
+	host := hostname.Canonical(u.Hostname()) // as the fetcher connects: IDNA, numeric IPv4
 	return &URLFact{Scheme: strings.ToLower(u.Scheme), Host: host, HostKeys: domainSuffixes(host), Port: u.Port(), Path: u.Path}
 }
 

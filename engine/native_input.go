@@ -15,6 +15,7 @@ type callInput struct {
 	ProjectRoot string
 	Home        string
 	WorkingDirs []string
+	PolicyFiles []string
 	Facts       Facts
 	Hook        *HookVerdict
 	// keyed is set once the facts' index keys are filled (withKeys).
@@ -44,6 +45,9 @@ func (in *callInput) toMap() map[string]any {
 	m := map[string]any{
 		"tool": in.Tool, "input": in.Input, "mode": in.Mode, "cwd": in.Cwd, "project_root": in.ProjectRoot,
 		"home": in.Home, "working_dirs": in.WorkingDirs, "facts": in.Facts.toMap(),
+	}
+	if in.PolicyFiles != nil {
+		m["policy_files"] = in.PolicyFiles
 	}
 	if in.Hook != nil {
 		m["hook"] = map[string]any{"decision": in.Hook.Decision, "reason": in.Hook.Reason}

@@ -542,8 +542,13 @@ func lowerIs(s, want string) bool {
 	return true
 }
 
-// protected ports lib.protected(f, strict).
-func protected(f *FileFact, strict bool) bool {
+// protected ports lib.protected(f, strict), policy files included.
+func (n *nativeEval) protected(f *FileFact, strict bool) bool {
+	for _, q := range n.in.PolicyFiles {
+		if regoInDir(f.Path, q) || regoInDir(f.Resolved, q) {
+			return true
+		}
+	}
 	same := f.Resolved == f.Path
 	if strict {
 		return protectedIn(f.Path, regoStrictDirs) || !same && protectedIn(f.Resolved, regoStrictDirs)

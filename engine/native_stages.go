@@ -79,10 +79,10 @@ func (n *nativeEval) safetyFindings() stringSet {
 		if f.Access != "write" {
 			continue
 		}
-		if !bypass && protected(f, false) {
+		if !bypass && n.protected(f, false) {
 			out.add("write to protected path " + f.Path)
 		}
-		if bypass && protected(f, true) {
+		if bypass && n.protected(f, true) {
 			out.add("write to protected path " + f.Path + " (asks even in bypassPermissions mode)")
 		}
 	}
@@ -124,7 +124,7 @@ func (n *nativeEval) fileOK(f *FileFact) bool {
 		return true
 	}
 	return (n.in.Mode == "acceptEdits" || n.in.Mode == "bypassPermissions") && f.Access == "write" &&
-		n.fileInWD(f) && !protected(f, false)
+		n.fileInWD(f) && !n.protected(f, false)
 }
 
 // approves ports mode.approves.

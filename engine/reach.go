@@ -218,7 +218,15 @@ func (gs guardGlobs) treeWitnesses(root string, t bashparse.Tree) []ReachFact {
 		for _, w := range fillGlob(g) {
 			if inDir(w, root) {
 				cands = append(cands, w)
-				dirs = append(dirs, path.Dir(w))
+				// w and every directory between it and the root: a guard
+				// deeper than one level below the root (~/.ssh/** under
+				// /) still meets the walk's include names (-name id_rsa).
+				for d := w; inDir(d, root); d = path.Dir(d) {
+					dirs = append(dirs, d)
+					if d == root || d == "/" {
+						break
+					}
+				}
 			}
 		}
 		for _, d := range dirs {

@@ -135,3 +135,18 @@ test_matches_keep_every_stage if {
 	d.matches[0].stage == "deny"
 	d.matches[1].stage == "ask"
 }
+
+test_policy_file_write_asks_even_in_bypass if {
+	f := file("/etc/claude-code/managed-settings.d/99.json", "write", ">")
+	inp := object.union(bash([cmd("echo x", true)], [f], "bypassPermissions"), {"policy_files": ["/etc/claude-code/managed-settings.d"]})
+	d := agentctl.decision with input as inp with data.agentctl.rules as rules(empty, empty, empty) with data.agentctl.tools as catalogue.tools
+	d.decision == "ask"
+	d.stage == "safety"
+}
+
+test_write_beside_policy_files_allowed_in_bypass if {
+	f := file("/etc/claude-code/notes.txt", "write", ">")
+	inp := object.union(bash([cmd("echo x", true)], [f], "bypassPermissions"), {"policy_files": ["/etc/claude-code/managed-settings.d"]})
+	d := agentctl.decision with input as inp with data.agentctl.rules as rules(empty, empty, empty) with data.agentctl.tools as catalogue.tools
+	d.decision == "allow"
+}

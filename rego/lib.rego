@@ -233,6 +233,18 @@ protected(f, true) if protected_in(f.path, strict_dirs)
 
 protected(f, true) if protected_in(f.resolved, strict_dirs)
 
+# policy_file(p): p is, or is under, a file or directory whose content is
+# this session's policy (managed and user settings, trust records): a write
+# there changes what later calls are decided by, so it asks in every mode.
+policy_file(p) if {
+	some q in object.get(input, "policy_files", [])
+	in_dir(p, q)
+}
+
+protected(f, _) if policy_file(f.path)
+
+protected(f, _) if policy_file(f.resolved)
+
 rm_commands := {"rm", "rmdir", "unlink", "shred"}
 
 critical_path(p) if p == "/"

@@ -79,6 +79,10 @@ type Settings struct {
 	// AutoClassifierSkipped says why a configured classifier was dropped.
 	AutoClassifierSkipped string    `json:"auto_classifier_skipped,omitempty"`
 	Warnings              []Warning `json:"warnings"`
+	// PolicyFiles are the files and directories whose content is this
+	// session's policy (managed settings, user settings, trust records):
+	// writes to them are protected.
+	PolicyFiles []string `json:"policy_files,omitempty"`
 }
 
 // Load locates, reads, validates and merges every settings source. On any
@@ -167,6 +171,7 @@ func Load(opts Options) (*Settings, error) {
 	if len(errs) > 0 {
 		return nil, errs
 	}
+	s.PolicyFiles = s.policyFiles(opts, managed, claudeConfigDir)
 	if err := s.merge(parts, opts); err != nil {
 		return nil, err
 	}

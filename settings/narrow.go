@@ -40,7 +40,8 @@ func managedLocks(parts []*fileSettings) (rulesOnly, hooksOnly bool) {
 //   - under allowManagedHooksOnly, only managed hooks run;
 //   - in an untrusted workspace, project and local settings name no command
 //     that runs (hooks are set aside as skipped, the classifier is dropped),
-//     set no env, and cannot start bypassPermissions or auto mode.
+//     set no env, add no working directory or allow rule for paths outside
+//     the repository, and cannot start bypassPermissions or auto mode.
 func (s *Settings) narrow(parts []*fileSettings) {
 	for _, p := range parts {
 		if p.source == PolicySettings {
@@ -119,6 +120,24 @@ func (s *Settings) distrust(p *fileSettings) {
 		s.warn(p.envPos, "%s env (%s) not applied: %s", p.source, envKeys(p.env), why)
 		p.env = nil
 	}
+	// Additional directories reach past the repository: "/" or "~" from
+	// a repository's own settings would make every read there run without
+	// asking (read-only commands and Read inside the working directories).
+	for _, d := range p.dirs {
+		s.warn(d.Pos, "%s additional directory %s not applied: %s", p.source, d.Path, why)
+	}
+	p.dirs = nil
+	// Likewise an allow rule for paths outside the repository
+	// (Read(//**), Read(~/.aws/**), Edit(../x/**)).
+	kept := p.rules[:0:0]
+	for _, r := range p.rules {
+		if r.Behavior == Allow && r.Kind == KindPath && outsideRepository(r) {
+			s.warn(r.Pos, "%s allow rule %s not applied: it reaches outside the repository and %s", p.source, r.Text, why)
+			continue
+		}
+		kept = append(kept, r)
+	}
+	p.rules = kept
 	if m, ok := p.scalars["defaultMode"]; ok && untrustedModes[m.Value] {
 		s.warn(m.Pos, "%s defaultMode %s ignored: %s", p.source, m.Value, why)
 		delete(p.scalars, "defaultMode")
@@ -136,4 +155,11 @@ func envKeys(env map[string]string) string {
 	}
 	sort.Strings(keys)
 	return strings.Join(keys, ", ")
+}
+
+// outsideRepository reports a path rule anchored outside the repository:
+// at the filesystem root, at home, or climbing out with "..".
+func outsideRepository(r Rule) bool {
+	return r.Anchor == AnchorRoot || r.Anchor == AnchorHome || r.Pattern == ".." ||
+		strings.HasPrefix(r.Pattern, "../")
 }

@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/agentctl/agentctl/internal/hostname"
 	"github.com/agentctl/agentctl/toolspec"
 )
 
@@ -245,7 +246,7 @@ func parseSpec(r *Rule, spec string) error {
 		if !ok || d == "" {
 			return fmt.Errorf("%w %q: WebFetch rules take domain:HOST", errRule, r.Text)
 		}
-		r.Kind, r.Pattern = KindDomain, strings.TrimSuffix(strings.ToLower(d), ".")
+		r.Kind, r.Pattern = KindDomain, hostname.CanonicalPattern(d)
 		if r.Pattern == "*" {
 			r.Kind, r.Pattern = KindNone, "" // domain:* is the whole tool
 		}

@@ -18,6 +18,7 @@ func demoEnv(t *testing.T) (args []string, clean *strings.Replacer) {
 	home := t.TempDir()
 	t.Setenv("HOME", home)
 	t.Setenv("CLAUDE_CONFIG_DIR", "")
+	t.Setenv("XDG_CONFIG_HOME", "") // the trust record under $HOME/.config
 	t.Setenv("NO_COLOR", "1")
 	t.Setenv("AGENTCTL_WEBSEARCH_URL", "")
 	t.Setenv("AGENTCTL_TOOL_SEARCH", "")

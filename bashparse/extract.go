@@ -1,0 +1,106 @@
+package bashparse
+
+import (
+	"path"
+	"strings"
+)
+
+// extractTrees are the trees archivers write when they extract: the names
+// written are the archive's, not the command's (cpio -i, pax -r, ar x,
+// 7z x, unrar x, jar x).
+func extractTrees(name string, args []Word) []Tree {
+	tree := func(root string, w Word) []Tree {
+		return []Tree{{Root: root, Access: Write, Via: name + " extract", Dynamic: !w.Static()}}
+	}
+	dot := Word{Value: "."}
+	switch name {
+	case "cpio", "bsdcpio":
+		g := optGrammar{short: "0aBbcdfiLmnoprStuvVzJjyZ6A:C:D:E:F:H:I:M:O:R:W:", long: []string{"extract", "pass-through",
+			"create", "directory=", "file=", "format=", "make-directories", "unconditional", "verbose", "quiet",
+			"null", "append", "preserve-modification-time", "no-absolute-filenames", "absolute-filenames",
+			"to-stdout", "list", "rename", "sparse", "dereference", "block-size=", "io-size=", "pattern-file=",
+			"message=", "owner=", "rsh-command=", "reset-access-time", "swap", "swap-bytes", "swap-halfwords",
+			"only-verify-crc", "device-independent", "reproducible", "help", "version", "usage"}, permute: true}
+		sc := g.scan(args)
+		for _, o := range sc.values("-D", "--directory") {
+			return tree(o.value, args[o.word])
+		}
+		if sc.has("-p", "--pass-through") && len(sc.operands) > 0 {
+			w := args[sc.operands[len(sc.operands)-1]]
+			return tree(w.Value, w)
+		}
+		if sc.has("-i", "--extract") || sc.unsure {
+			return tree(".", dot)
+		}
+	case "pax":
+		for _, a := range args {
+			if strings.HasPrefix(a.Value, "-") && strings.ContainsRune(a.Value, 'r') {
+				return tree(".", dot)
+			}
+		}
+	case "ar":
+		if len(args) > 0 && strings.ContainsRune(strings.TrimPrefix(args[0].Value, "-"), 'x') {
+			return tree(".", dot)
+		}
+	case "7z", "7za", "7zr", "unrar", "unar", "jar":
+		if len(args) == 0 {
+			return nil
+		}
+		first := strings.TrimPrefix(args[0].Value, "-")
+		if name == "unar" || first == "x" || first == "e" || name == "jar" && strings.ContainsRune(first, 'x') {
+			for _, a := range args {
+				if d, ok := strings.CutPrefix(a.Value, "-o"); ok && d != "" && strings.HasPrefix(name, "7z") {
+					return tree(d, a)
+				}
+			}
+			return tree(".", dot)
+		}
+	}
+	return nil
+}
+
+// protectedWitnesses are the writes a tree write may make under a
+// protected directory: what an archive, a patch or a tree copied from
+// outside holds is not known, and it may hold .git/hooks/… or
+// .claude/settings.json. They make the safety check ask (spec §6: writes
+// to protected paths always ask).
+func protectedWitnesses(trees []Tree) []File {
+	outside := false
+	for _, t := range trees {
+		if t.Access == Read && (t.Dynamic || outsideWorkingDir(Word{Value: t.Root}, t.Root)) {
+			outside = true
+		}
+	}
+	var out []File
+	for _, t := range trees {
+		if t.Access != Write {
+			continue
+		}
+		opaque := strings.HasSuffix(t.Via, " extract") || t.Via == "unzip" || t.Via == "patch" ||
+			t.Via == "git apply" || t.Via == "git am" || t.Via == "tar x"
+		copied := strings.HasSuffix(t.Via, " -r") && outside
+		if !opaque && !copied {
+			continue
+		}
+		for _, p := range []string{".git/hooks/x", ".claude/settings.json"} {
+			out = append(out, File{Path: path.Join(t.Root, p), Access: Write, Via: t.Via + " (what it writes is not named)",
+				Dynamic: t.Dynamic})
+		}
+	}
+	return out
+}
+
+// unzipLists reports unzip's modes that write no file: list (-l, -v, -Z),
+// test (-t), comment (-z) and extract to stdout (-c, -p).
+func unzipLists(args []Word) bool {
+	for _, a := range args {
+		v := a.Value
+		if v == "--" || !strings.HasPrefix(v, "-") || strings.HasPrefix(v, "--") {
+			break
+		}
+		if strings.ContainsAny(v[1:], "lvZtzcp") {
+			return true
+		}
+	}
+	return false
+}
