@@ -55,9 +55,14 @@ func plainPath(p string) plainness {
 	if !filepath.IsAbs(p) || filepath.Clean(p) != p {
 		return notPlain
 	}
+	return plainAt(unix.AT_FDCWD, p)
+}
+
+// plainAt is openat2 with RESOLVE_NO_SYMLINKS of p relative to dirfd.
+func plainAt(dirfd int, p string) plainness {
 	how := unix.OpenHow{Flags: unix.O_PATH | unix.O_CLOEXEC, Resolve: unix.RESOLVE_NO_SYMLINKS}
 	for {
-		fd, err := unix.Openat2(unix.AT_FDCWD, p, &how)
+		fd, err := unix.Openat2(dirfd, p, &how)
 		switch err {
 		case nil:
 			unix.Close(fd)
@@ -129,20 +134,7 @@ func (b *baseDir) plainAt(rel string) plainness {
 			return plainExists
 		}
 	}
-	how := unix.OpenHow{Flags: unix.O_PATH | unix.O_CLOEXEC, Resolve: unix.RESOLVE_NO_SYMLINKS}
-	for {
-		fd, err := unix.Openat2(b.fd, rel, &how)
-		switch err {
-		case nil:
-			unix.Close(fd)
-			return plainExists
-		case unix.ENOENT:
-			return plainMissing
-		case unix.EINTR:
-			continue
-		}
-		return notPlain
-	}
+	return plainAt(b.fd, rel)
 }
 
 func (b *baseDir) close() {
