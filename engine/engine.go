@@ -41,7 +41,7 @@ type Engine struct {
 	wds      sync.Map
 	settings *settings.Settings
 	guards   guardGlobs
-	guardIdx guardIndex
+	guardIdx *guardIndex
 	// walkGuards are the guards witnesses are made from (see newGuards).
 	walkGuards guardGlobs
 	bundle     *Bundle

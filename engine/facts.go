@@ -111,7 +111,7 @@ type env struct {
 	cwd, home string
 	// guards are the deny and ask path globs; walk the ones witnesses are
 	// made from (see newGuards).
-	guards guardIndex
+	guards *guardIndex
 	walk   guardGlobs
 	// commands is the command table of the profile (nil: core only).
 	commands *bashparse.Table
@@ -344,7 +344,7 @@ func (e env) bashFacts(a bashparse.Analysis) Facts {
 				}
 			}
 		}
-		if len(e.guards) == 0 {
+		if e.guards == nil {
 			continue
 		}
 		if c.DirUnknown {
@@ -415,7 +415,7 @@ func (e env) mention(m bashparse.File, dir string) []FileFact {
 	var out []FileFact
 	// Only words that a guard could match travel to the policy: most words
 	// name nothing, and the policy matches the ones kept again.
-	if r := e.res.quick(c); e.guards.matchAny(c) || e.guards.matchAny(r) {
+	if r := e.res.quick(c); e.guards.matchAny(c) || (r != c && e.guards.matchAny(r)) {
 		out = append(out, FileFact{Path: c, Resolved: r, Access: mentionAccess(m), Via: m.Via, Written: m.Path})
 	}
 	if m.Glob {

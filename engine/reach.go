@@ -353,22 +353,48 @@ func walkKeeps(root, p string, t bashparse.Tree) (certain, ok bool) {
 
 // guardIndex files guard globs under the key the rule index uses (globKey):
 // a path looks only at the globs filed under its own keys (pathKeys), so a
-// word costs the same with 1 or 10,000 path rules.
-type guardIndex map[string][]string
+// word costs the same with 1 or 10,000 path rules. The lengths of the keys
+// filed let a look-up skip the prefixes and names no key has.
+type guardIndex struct {
+	root     []string            // globs keyed "/": tried on every path
+	byPrefix map[string][]string // literal paths and static directories
+	bySeg    map[string][]string // the literal name in a glob's last segments
+	// prefixLen[n] and segLen[n] tell a key of length n exists.
+	prefixLen, segLen []bool
+}
 
-func newGuardIndex(gs guardGlobs) guardIndex {
-	idx := guardIndex{}
+func newGuardIndex(gs guardGlobs) *guardIndex {
+	if len(gs) == 0 {
+		return nil
+	}
+	idx := &guardIndex{byPrefix: map[string][]string{}, bySeg: map[string][]string{}}
+	mark := func(lens []bool, n int) []bool {
+		for len(lens) <= n {
+			lens = append(lens, false)
+		}
+		lens[n] = true
+		return lens
+	}
 	for _, g := range gs {
-		k := globKey(g)
-		idx[k] = append(idx[k], g)
+		switch k := globKey(g); {
+		case k == "/":
+			idx.root = append(idx.root, g)
+		case strings.HasPrefix(k, "seg:"):
+			name := k[len("seg:"):]
+			idx.bySeg[name] = append(idx.bySeg[name], g)
+			idx.segLen = mark(idx.segLen, len(name))
+		default:
+			idx.byPrefix[k] = append(idx.byPrefix[k], g)
+			idx.prefixLen = mark(idx.prefixLen, len(k))
+		}
 	}
 	return idx
 }
 
 // matchAny reports whether some guard glob matches p. It looks up the
 // keys pathKeys lists without building them (no allocation per word).
-func (idx guardIndex) matchAny(p string) bool {
-	if len(idx) == 0 {
+func (idx *guardIndex) matchAny(p string) bool {
+	if idx == nil {
 		return false
 	}
 	try := func(gs []string) bool {
@@ -379,18 +405,19 @@ func (idx guardIndex) matchAny(p string) bool {
 		}
 		return false
 	}
-	if try(idx["/"]) {
+	if try(idx.root) {
 		return true
 	}
-	var buf [256]byte
 	start := 1
 	for i := 1; i <= len(p); i++ {
 		if i < len(p) && p[i] != '/' {
 			continue
 		}
 		if i > start {
-			seg := append(append(buf[:0], "seg:"...), p[start:i]...)
-			if try(idx[p[:i]]) || try(idx[string(seg)]) {
+			if i < len(idx.prefixLen) && idx.prefixLen[i] && try(idx.byPrefix[p[:i]]) {
+				return true
+			}
+			if n := i - start; n < len(idx.segLen) && idx.segLen[n] && try(idx.bySeg[p[start:i]]) {
 				return true
 			}
 		}
@@ -408,11 +435,15 @@ func inDir(p, d string) bool {
 // since the call's own decision was about the tree, not each file. It is
 // safe for concurrent use.
 func (e *Engine) Guarded(path string) bool {
-	if len(e.guardIdx) == 0 {
+	if e.guardIdx == nil {
 		return false
 	}
 	c := filepath.Clean(path)
-	return e.guardIdx.matchAny(c) || e.guardIdx.matchAny(quickResolve(c))
+	if e.guardIdx.matchAny(c) {
+		return true
+	}
+	r := quickResolve(c)
+	return r != c && e.guardIdx.matchAny(r)
 }
 
 // underFile reports a path whose parent exists and is not a directory:

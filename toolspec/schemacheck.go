@@ -20,8 +20,10 @@ import (
 // nothing, and agentctl check starts a process per call.
 
 var (
-	compiledMu sync.Mutex
-	compiled   = map[string]*compiledSchema{}
+	compiledMu sync.RWMutex
+	// compiled is keyed by tool name, then schema text: a look-up of
+	// compiled[name][string(schema)] copies nothing.
+	compiled = map[string]map[string]*compiledSchema{}
 )
 
 // compiledSchema is a resolved schema; simple ones use only the keywords
@@ -72,30 +74,38 @@ func isSimple(v any) bool {
 
 // compile returns a resolved schema, resolving each (name, schema) once.
 func compile(name string, schema []byte) (*compiledSchema, error) {
-	compiledMu.Lock()
-	defer compiledMu.Unlock()
-	key := name + "\x00" + string(schema)
-	if s, ok := compiled[key]; ok {
+	compiledMu.RLock()
+	s, ok := compiled[name][string(schema)]
+	compiledMu.RUnlock()
+	if ok {
 		return s, nil
 	}
-	var s jsonschema.Schema
-	if err := json.Unmarshal(schema, &s); err != nil {
+	compiledMu.Lock()
+	defer compiledMu.Unlock()
+	if s, ok := compiled[name][string(schema)]; ok {
+		return s, nil
+	}
+	var js jsonschema.Schema
+	if err := json.Unmarshal(schema, &js); err != nil {
 		return nil, fmt.Errorf("%s: schema: %w", name, err)
 	}
-	switch s.Schema {
+	switch js.Schema {
 	case "", "https://json-schema.org/draft/2020-12/schema", "http://json-schema.org/draft-07/schema#",
 		"http://json-schema.org/draft-07/schema":
 	default:
-		s.Schema = "" // older drafts: validated as 2020-12, whose keywords they share
+		js.Schema = "" // older drafts: validated as 2020-12, whose keywords they share
 	}
-	r, err := s.Resolve(&jsonschema.ResolveOptions{BaseURI: "agentctl:///tools/" + url.PathEscape(name) + ".json"})
+	r, err := js.Resolve(&jsonschema.ResolveOptions{BaseURI: "agentctl:///tools/" + url.PathEscape(name) + ".json"})
 	if err != nil {
 		return nil, fmt.Errorf("%s: schema: %w", name, err)
 	}
 	var raw any
 	_ = json.Unmarshal(schema, &raw)
 	c := &compiledSchema{Resolved: r, simple: isSimple(raw)}
-	compiled[key] = c
+	if compiled[name] == nil {
+		compiled[name] = map[string]*compiledSchema{}
+	}
+	compiled[name][string(schema)] = c
 	return c, nil
 }
 
@@ -134,8 +144,12 @@ func CheckSchema(name string, schema []byte, in map[string]any) []string {
 }
 
 // normalise converts Go numbers the way the JSON decoder would produce them
-// for the validator (it expects float64 from JSON).
+// for the validator (it expects float64 from JSON). Input decoded from JSON
+// has none and is returned as it is, without a copy.
 func normalise(v any) any {
+	if !hasInt(v) {
+		return v
+	}
 	switch x := v.(type) {
 	case map[string]any:
 		out := make(map[string]any, len(x))
@@ -153,6 +167,27 @@ func normalise(v any) any {
 		return float64(x)
 	}
 	return v
+}
+
+// hasInt reports a Go int anywhere in v.
+func hasInt(v any) bool {
+	switch x := v.(type) {
+	case map[string]any:
+		for _, e := range x {
+			if hasInt(e) {
+				return true
+			}
+		}
+	case []any:
+		for _, e := range x {
+			if hasInt(e) {
+				return true
+			}
+		}
+	case int:
+		return true
+	}
+	return false
 }
 
 // problem is one issue found at a field (dotted instance path).
