@@ -97,8 +97,17 @@ func (p *parser) run(src string, outer *Span) {
 			Text: pe.Error(), Span: span})
 		return
 	}
-	p.collectVars(f)
+	if mayAssign(src) {
+		p.collectVars(f)
+	}
 	p.walk(f)
+}
+
+// mayAssign reports a script that may hold what collectVars looks for: an
+// assignment needs "=", a loop "for" or "select" (spelled whole: a backslash
+// that could split the keyword across lines keeps the walk).
+func mayAssign(src string) bool {
+	return strings.ContainsAny(src, "=\\") || strings.Contains(src, "for") || strings.Contains(src, "select")
 }
 
 func (p *parser) span(n syntax.Node) Span {
@@ -139,6 +148,12 @@ func (p *parser) walk(root syntax.Node) {
 			}
 		case *syntax.Stmt:
 			p.stmt(x)
+		case *syntax.Lit:
+			return false
+		case *syntax.Word:
+			if quietWord(x) {
+				return false // nothing inside runs
+			}
 		case *syntax.TestClause, *syntax.ArithmCmd, *syntax.ArithmExp, *syntax.LetClause:
 			p.arithmStrings(n)
 		}
@@ -148,6 +163,25 @@ func (p *parser) walk(root syntax.Node) {
 		stack = append(stack, nests)
 		return true
 	})
+}
+
+// quietWord reports a word of literal text and quotes only: no command,
+// parameter or arithmetic inside, so the walk need not enter it.
+func quietWord(w *syntax.Word) bool {
+	for _, part := range w.Parts {
+		switch x := part.(type) {
+		case *syntax.Lit, *syntax.SglQuoted:
+		case *syntax.DblQuoted:
+			for _, q := range x.Parts {
+				if _, ok := q.(*syntax.Lit); !ok {
+					return false
+				}
+			}
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // stmt emits the command of a statement (and its redirections).
