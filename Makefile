@@ -42,6 +42,8 @@ fuzz:
 	$(GO) test -run='^$$' -fuzz='^FuzzLoad$$' -fuzztime=$(FUZZTIME) ./settings
 	$(GO) test -run='^$$' -fuzz='^FuzzDenyDifferential$$' -fuzztime=$(FUZZTIME) -parallel=1 ./engine
 	$(GO) test -run='^$$' -fuzz='^FuzzNativeDifferential$$' -fuzztime=$(FUZZTIME) -parallel=1 ./engine
+	$(GO) test -run='^$$' -fuzz='^FuzzCheckJSONFastPath$$' -fuzztime=$(FUZZTIME) ./engine
+	$(GO) test -run='^$$' -fuzz='^FuzzAppendJSONString$$' -fuzztime=$(FUZZTIME) ./engine
 
 bench:
 	$(GO) test -run='^$$' -bench=. -benchmem -count=$(BENCHCOUNT) ./bashparse ./engine ./pipeline

@@ -8,6 +8,8 @@ import (
 	"io"
 	"strconv"
 	"unicode/utf8"
+
+	"github.com/go-json-experiment/json/jsontext"
 )
 
 // ErrInvalidInput is matched (errors.Is) by every integrity problem of raw
@@ -65,6 +67,17 @@ func DecodeInput(name string, raw []byte) (map[string]any, error) {
 // UTF-8, or a \u escape of a lone surrogate. A syntax error is returned as
 // it is (it does not match ErrInvalidInput). It is safe for concurrent use.
 func CheckJSON(name string, raw []byte) error {
+	// The JSON v2 tokenizer rejects all three (and syntax errors) in one
+	// pass without allocating; only input it rejects is walked again to
+	// say where and why (FuzzCheckJSONFastPath holds the two in step).
+	if jsontext.Value(raw).IsValid() {
+		return nil
+	}
+	return checkJSONSlow(name, raw)
+}
+
+// checkJSONSlow is CheckJSON's token walk, which names the problem.
+func checkJSONSlow(name string, raw []byte) error {
 	at := func(off int, sentinel error, format string, args ...any) error {
 		line, col := position(raw, off)
 		return &InputError{Name: name, Line: line, Column: col, Msg: fmt.Sprintf(format, args...), Err: sentinel}
