@@ -401,6 +401,11 @@ func gitWrites(args []Word) []File {
 				out = append(out, fileOf(ops[0], ops[0].Value, Write, "git worktree add"))
 			}
 		}
+	case "checkout", "restore":
+		paths, _ := gitPathspecs(args)
+		for _, o := range paths {
+			out = append(out, fileOf(o, o.Value, Write, "git "+sub))
+		}
 	case "clone", "init":
 		ops := operandWords(args[1:], "obucj")
 		if n := len(ops); sub == "init" && n > 0 || sub == "clone" && n > 1 {

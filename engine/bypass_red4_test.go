@@ -1,0 +1,34 @@
+package engine
+
+// Bypass classes of the fourth red-team pass: each row is decided by both
+// evaluators (through TestBypassClasses), with the benign neighbours that
+// must stay allowed.
+
+func init() {
+	bypassClasses["r4-1 git checkout and restore write pathspecs from a revision"] = []bypassCase{
+		// A revision (a pull request's branch, a stash) holds whatever its
+		// author put there: checking a protected path out of it writes it.
+		{protectPolicy, `git checkout other -- .claude/settings.json`, "ask"},
+		{protectPolicy, `git checkout other .claude`, "ask"},
+		{protectPolicy, `git restore --source=x .claude`, "ask"},
+		{protectPolicy, `git restore -s x .claude/settings.json`, "ask"},
+		{protectPolicy, `git checkout x -- .git/hooks/pre-commit`, "ask"},
+		{protectPolicy, `git checkout x -- .BashRC`, "ask"},
+		{protectPolicy, `git -c a=b checkout x -- .claude`, "ask"},
+		// Pathspecs git widens itself reach .claude/settings.json too.
+		{protectPolicy, `git restore -s x .`, "ask"},
+		{protectPolicy, `git checkout x -- .`, "ask"},
+		{protectPolicy, `git checkout x -- '*.json'`, "ask"},
+		{protectPolicy, `git checkout x -- ':(glob)**'`, "ask"},
+		{protectPolicy, `git checkout --pathspec-from-file=list x`, "ask"},
+		{pathPolicy, `git restore .`, "notallow"},
+		{protectPolicy, `git restore --staged .claude/settings.json`, "allow"},
+		{protectPolicy, `git restore --staged .`, "allow"},
+		{protectPolicy, `git checkout main`, "allow"},
+		{protectPolicy, `git checkout -b feature`, "allow"},
+		{protectPolicy, `git checkout x -- src/main.go`, "allow"},
+		{protectPolicy, `git restore src/main.go`, "allow"},
+		{protectPolicy, `git switch main`, "allow"},
+		{pathPolicy, `git checkout x -- src/main.go`, "allow"},
+	}
+}
