@@ -31,4 +31,26 @@ func init() {
 		{protectPolicy, `git switch main`, "allow"},
 		{pathPolicy, `git checkout x -- src/main.go`, "allow"},
 	}
+	bypassClasses["r4-2 dynamic write targets that spell a protected name"] = []bypassCase{
+		// The source text of a dynamic word ("$D/.bashrc" with its quotes)
+		// is no path; its shapes are: a protected segment, a default that
+		// names a protected path, or a dot-prefix of one makes it ask.
+		{protectPolicy, `echo > "$D/.bashrc"`, "ask"},
+		{protectPolicy, `echo > "${X:-.claude/settings.json}"`, "ask"},
+		{protectPolicy, `echo > ${X:=.claude/settings.json}`, "ask"},
+		{protectPolicy, `echo > "${X:+.claude/settings.json}"`, "ask"},
+		{protectPolicy, `echo > ".claude/$F"`, "ask"},
+		{protectPolicy, `echo > "$HOME/.Zshrc"`, "ask"},
+		{protectPolicy, `echo > ".clau${X}/settings.json"`, "ask"},
+		{protectPolicy, `cp x "$D/.npmrc"`, "ask"},
+		{protectPolicy, `echo x | tee -a "$HOME/.bashrc"`, "ask"},
+		{protectPolicy, `echo > "$D/.config/git/config"`, "ask"},
+		{sshPolicy, `tee "${X:-~/.ssh/authorized_keys}"`, "notallow"},
+		{protectPolicy, `echo > "$OUT"`, "allow"},
+		{protectPolicy, `echo > "$OUT/result.json"`, "allow"},
+		{protectPolicy, `echo > "${OUT:-out}/log.txt"`, "allow"},
+		{protectPolicy, `echo > "$D/.cache/x"`, "allow"},
+		{protectPolicy, `echo > ".claude/worktrees/$F"`, "allow"},
+		{protectPolicy, `cat "$D/.bashrc"`, "allow"},
+	}
 }
