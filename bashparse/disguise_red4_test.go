@@ -35,3 +35,14 @@ func TestWriteShapes(t *testing.T) {
 		}
 	}
 }
+
+// Disguises of the fourth pass, each checked against real bash.
+func init() {
+	disguises = append(disguises,
+		// Programs with a command language of their own (r4-3).
+		`sqlite3 :memory: <<< '.shell rm victim'`, `sqlite3 :memory: '.sh rm victim'`,
+		`sqlite3 -cmd '.system rm victim' :memory: 'select 1'`,
+		"ed -s victim <<'E'\n!rm victim\nq\nE", `vim -es -c '!rm victim' -c 'qa!'`,
+		`vim -es +'exe "!r"."m victim"' +'qa!'`,
+	)
+}

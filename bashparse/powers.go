@@ -123,6 +123,8 @@ func scriptFiles(words []Word) []File {
 				out = append(out, fileOf(s, w, Write, "sed w"))
 			}
 		}
+	case "sqlite3":
+		out = append(out, sqliteFiles(words[1:])...)
 	case "awk", "gawk", "mawk", "nawk":
 		for _, w := range words[1:] {
 			if strings.HasPrefix(w.Value, "-") {
