@@ -46,3 +46,11 @@ func init() {
 		`vim -es +'exe "!r"."m victim"' +'qa!'`,
 	)
 }
+
+// make variables that name programs (r4-4): checked against real bash
+// with a makefile whose recipe runs them.
+func init() {
+	disguises = append(disguises,
+		"printf 'all:\\n\\t$(CC) victim\\n' > sub/mk; make -s -f sub/mk CC=rm",
+	)
+}

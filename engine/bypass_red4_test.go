@@ -89,4 +89,24 @@ func init() {
 		{commandPolicy, `php -r 'echo 1;'`, "allow"},
 		{commandPolicy, `php -v`, "allow"},
 	}
+	bypassClasses["r4-4 make variables that name programs"] = []bypassCase{
+		// A command-line assignment overrides the makefile: a recipe that
+		// runs $(CC) runs what CC= names; SHELL= and MAKEFLAGS= change
+		// every recipe; X!=cmd runs cmd at once.
+		{commandPolicy, `make test CC=rm`, "deny"},
+		{commandPolicy, `make test 'CC=rm -rf x'`, "deny"},
+		{commandPolicy, `make test RM_CMD=rm`, "deny"},
+		{commandPolicy, `make 'X!=rm x'`, "deny"},
+		{commandPolicy, `make SHELL=/tmp/x test`, "notallow"},
+		{commandPolicy, `make MAKEFLAGS=-e test`, "notallow"},
+		{commandPolicy, `make test FOO=rm`, "notallow"},
+		{prefixPolicy, `make test CC=gcc`, "notallow"},
+		{prefixPolicy, `make test SHELL=/bin/bash`, "notallow"},
+		{commandPolicy, `make test CC=gcc`, "allow"},
+		{commandPolicy, `make test VERBOSE=1`, "allow"},
+		{commandPolicy, `make test CFLAGS=-O2`, "allow"},
+		{commandPolicy, `make -j4 test`, "allow"},
+		{prefixPolicy, `make test VERBOSE=1`, "allow"},
+		{prefixPolicy, `make test`, "allow"},
+	}
 }
