@@ -1,6 +1,9 @@
 package bashparse
 
-import "strings"
+import (
+	"regexp"
+	"strings"
+)
 
 // Programs with a command language of their own that reaches the shell:
 // sqlite3's .shell/.system, ed's and ex's !, vim's -c/+cmd/-S, psql's \!,
@@ -29,6 +32,8 @@ func commandReaderPayloads(name string, args []Word) []payload {
 		return []payload{readerUnresolved("crontab installs the jobs of a file or stdin")}
 	case "psql", "mysql", "mariadb":
 		return sqlClientPayloads(name, args)
+	case "less":
+		return lessPayloads(args)
 	}
 	return nil
 }
@@ -226,4 +231,64 @@ func sqliteFiles(args []Word) []File {
 		}
 	}
 	return out
+}
+
+// lessMotion matches the +cmd values of less that only move or search:
+// +G, +100, +50%, +F, +/pattern, +?pattern. Anything else is a less
+// command run at start: +!cmd runs cmd, +|m cmd pipes to cmd, +v starts
+// an editor, +s F writes F.
+var lessMotion = regexp.MustCompile(`^\+?([0-9]+[gGpP%]?|[gGFpP]|[/?][^!|\n]*)$`)
+
+// lessKeyOpts read key bindings (and, in their #env section, LESSOPEN)
+// from a file or a string.
+var lessKeyOpts = []string{"-k", "--lesskey-file", "--lesskey-src", "--lesskey-content"}
+
+// lessPayloads: what less's +cmd options and lesskey files run.
+func lessPayloads(args []Word) []payload {
+	var out []payload
+	for _, a := range args {
+		v := a.Value
+		if v == "--" {
+			break
+		}
+		for _, k := range lessKeyOpts {
+			if v == k || hasValuePrefix(v, k) || k == "-k" && strings.HasPrefix(v, "-k") {
+				out = append(out, readerUnresolved("less "+k+" reads key bindings and environment (LESSOPEN) from elsewhere"))
+			}
+		}
+		if !strings.HasPrefix(v, "+") || !a.Static() && strings.HasPrefix(v, "+") {
+			if strings.HasPrefix(v, "+") {
+				out = append(out, readerUnresolved("less runs a command not known statically: "+v))
+			}
+			continue
+		}
+		cmd := strings.TrimPrefix(strings.TrimPrefix(v, "+"), "+")
+		switch {
+		case lessMotion.MatchString(cmd):
+		case strings.HasPrefix(cmd, "!"):
+			out = append(out, payload{script: cmd[1:], origin: "less +!", reason: ReasonDynamicShell})
+		case strings.HasPrefix(cmd, "|") && len(cmd) > 2:
+			out = append(out, payload{script: cmd[2:], origin: "less +|", reason: ReasonDynamicShell})
+		default:
+			out = append(out, readerUnresolved("less runs the command "+v+" at start"))
+		}
+	}
+	return out
+}
+
+// lessReadOnly: less only reads unless a +cmd does more than move or a
+// lesskey file or string is given.
+func lessReadOnly(args []string) bool {
+	for _, v := range args {
+		if v == "--" {
+			break
+		}
+		if strings.HasPrefix(v, "+") && !lessMotion.MatchString(strings.TrimPrefix(strings.TrimPrefix(v, "+"), "+")) {
+			return false
+		}
+		if strings.HasPrefix(v, "-k") || strings.HasPrefix(v, "--lesskey") {
+			return false
+		}
+	}
+	return true
 }

@@ -2,6 +2,7 @@ package bashparse
 
 import (
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -53,4 +54,16 @@ func init() {
 	disguises = append(disguises,
 		"printf 'all:\\n\\t$(CC) victim\\n' > sub/mk; make -s -f sub/mk CC=rm",
 	)
+}
+
+// TestLessReadOnly: less with a start-up command that does more than move
+// is not read-only (r4-5; without a terminal less only copies its input,
+// so real bash cannot show it).
+func TestLessReadOnly(t *testing.T) {
+	for args, want := range map[string]bool{"+G f": true, "+100 f": true, "+/TODO f": true, "-R f": true,
+		"+!rm f": false, "++!rm f": false, "+v f": false, "-k keys f": false, "--lesskey-src=k f": false} {
+		if got := IsReadOnly("less", strings.Fields(args)); got != want {
+			t.Errorf("less %s: read-only %v, want %v", args, got, want)
+		}
+	}
 }

@@ -105,7 +105,7 @@ func runnerPayloads(name string, args []Word) []payload {
 	case "tmux", "screen", "at", "batch", "expect", "gdb", "hyperfine", "systemd-run", "firejail", "bwrap",
 		"valgrind", "sshpass", "daemonize", "start-stop-daemon", "numactl", "setpriv", "capsh", "nsjail", "sandbox-exec":
 		return opaqueRunner(name, args)
-	case "sqlite3", "ed", "ex", "vim", "vi", "nvim", "view", "gvim", "vimdiff", "rvim", "crontab", "psql", "mysql", "mariadb":
+	case "sqlite3", "ed", "ex", "vim", "vi", "nvim", "view", "gvim", "vimdiff", "rvim", "crontab", "psql", "mysql", "mariadb", "less":
 		return commandReaderPayloads(name, args)
 	case "ssh":
 		return sshPayloads(args)

@@ -109,4 +109,24 @@ func init() {
 		{prefixPolicy, `make test VERBOSE=1`, "allow"},
 		{prefixPolicy, `make test`, "allow"},
 	}
+	bypassClasses["r4-5 less start-up commands"] = []bypassCase{
+		// less +cmd runs a less command at start: +!cmd runs a shell
+		// command, +|m cmd pipes to one, +v an editor, +s writes a file;
+		// -k and --lesskey-* read bindings and LESSOPEN from elsewhere. Such
+		// a less is no longer read-only (it was approved in every mode).
+		{commandPolicy, `less +'!rm x' f`, "deny"},
+		{commandPolicy, `less '++!rm x' f`, "deny"},
+		{commandPolicy, `less '+|m rm x' f`, "deny"},
+		{commandPolicy, `git -c core.pager='less +!rm\ x' log`, "deny"},
+		{tarCurlPolicy, `less +'!touch x' f`, "ask"},
+		{tarCurlPolicy, `less +v f`, "ask"},
+		{commandPolicy, `less '+s out' f`, "notallow"},
+		{commandPolicy, `less -k keys f`, "notallow"},
+		{commandPolicy, `less --lesskey-src=keys f`, "notallow"},
+		{tarCurlPolicy, `less +G f`, "allow"},
+		{tarCurlPolicy, `less +100 f`, "allow"},
+		{tarCurlPolicy, `less +/TODO f`, "allow"},
+		{tarCurlPolicy, `less -R f`, "allow"},
+		{tarCurlPolicy, `less +F log`, "allow"},
+	}
 }
