@@ -92,7 +92,7 @@ func runnerPayloads(name string, args []Word) []payload {
 	case "python", "python2", "python3", "perl", "ruby", "node", "nodejs", "php", "lua", "deno", "bun", "tclsh", "Rscript":
 		return inlineCodePayloads(name, args)
 	case "git":
-		return append(gitSubPayloads(args), gitSynonymPayloads(args)...)
+		return append(append(gitSubPayloads(args), gitSynonymPayloads(args)...), gitExtPayloads(args)...)
 	case "nix-shell":
 		var out []payload
 		for i, a := range args {
@@ -380,7 +380,7 @@ func gitConfigPayloads(kv, value string, dynamic bool) []payload {
 		key, value, _ = strings.Cut(kv, "=")
 	}
 	if !gitProgramKey.MatchString(key) {
-		return nil
+		return gitURLConfigPayloads(key, value, dynamic)
 	}
 	lk := strings.ToLower(key)
 	switch {

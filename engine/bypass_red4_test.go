@@ -129,4 +129,19 @@ func init() {
 		{tarCurlPolicy, `less -R f`, "allow"},
 		{tarCurlPolicy, `less +F log`, "allow"},
 	}
+	bypassClasses["r4-6 git ext:: remote URLs"] = []bypassCase{
+		// git-remote-ext runs the command of an ext:: URL to reach the
+		// remote (where protocol.ext.allow lets it, which user configuration
+		// may): as an operand, a remote's url or an insteadOf base.
+		{commandPolicy, `git fetch 'ext::sh -c rm% x'`, "deny"},
+		{commandPolicy, `git clone 'ext::rm x' d`, "deny"},
+		{commandPolicy, `git remote add o 'ext::rm x'`, "deny"},
+		{commandPolicy, `git ls-remote 'ext::rm %s'`, "deny"},
+		{commandPolicy, `git -c remote.o.url='ext::rm x' fetch o`, "deny"},
+		{commandPolicy, `git -c 'url.ext::rm x.insteadOf=https://h/' fetch https://h/r`, "deny"},
+		{commandPolicy, `git config remote.o.url 'ext::rm x'`, "deny"},
+		{commandPolicy, `git clone https://github.com/x/y`, "allow"},
+		{commandPolicy, `git -c remote.o.url=https://h/r fetch o`, "allow"},
+		{commandPolicy, `git log --grep=ext::foo`, "allow"},
+	}
 }
