@@ -103,10 +103,12 @@ func runnerPayloads(name string, args []Word) []payload {
 		}
 		return out
 	case "tmux", "screen", "at", "batch", "expect", "gdb", "hyperfine", "systemd-run", "firejail", "bwrap",
-		"valgrind", "sshpass", "daemonize", "start-stop-daemon", "numactl", "setpriv", "capsh", "nsjail", "sandbox-exec":
+		"valgrind", "sshpass", "daemonize", "run-parts", "start-stop-daemon", "numactl", "setpriv", "capsh", "nsjail", "sandbox-exec":
 		return opaqueRunner(name, args)
 	case "sqlite3", "ed", "ex", "vim", "vi", "nvim", "view", "gvim", "vimdiff", "rvim", "crontab", "psql", "mysql", "mariadb", "less":
 		return commandReaderPayloads(name, args)
+	case "cmake":
+		return cmakePayloads(args)
 	case "ssh":
 		return sshPayloads(args)
 	case "hub":
@@ -527,6 +529,7 @@ var opaqueReadOnly = map[string]map[string]bool{
 	"screen":    {"-ls": true, "-list": true, "-r": true, "-x": true, "-R": true, "-v": true, "-version": true},
 	"at":        {"-l": true, "-r": true, "-d": true, "-c": true},
 	"gdb":       {"--version": true, "-v": true},
+	"run-parts": {"--test": true, "--list": true, "--version": true, "--help": true},
 	"valgrind":  {"--version": true},
 	"numactl":   {"-H": true, "--hardware": true, "-s": true, "--show": true},
 	"hyperfine": {"--version": true, "--help": true},

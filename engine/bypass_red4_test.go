@@ -144,4 +144,30 @@ func init() {
 		{commandPolicy, `git -c remote.o.url=https://h/r fetch o`, "allow"},
 		{commandPolicy, `git log --grep=ext::foo`, "allow"},
 	}
+	bypassClasses["r4-7 cmake command mode, program variables and scripts; run-parts"] = []bypassCase{
+		// cmake -E env/time/chdir run the command after them, -E rm and
+		// remove delete as rm does; -D launchers and compilers name
+		// programs, toolchain files and -P/-C scripts run cmake code;
+		// run-parts runs every program in a directory.
+		{commandPolicy, `cmake -E env rm x`, "deny"},
+		{commandPolicy, `cmake -E env A=1 -- rm x`, "deny"},
+		{commandPolicy, `cmake -E time rm x`, "deny"},
+		{commandPolicy, `cmake -E chdir . rm x`, "deny"},
+		{commandPolicy, `cmake -E remove x`, "deny"},
+		{commandPolicy, `cmake -DCMAKE_C_COMPILER_LAUNCHER=rm .`, "deny"},
+		{commandPolicy, `cmake -D CMAKE_CXX_COMPILER_LAUNCHER:STRING=rm .`, "deny"},
+		{commandPolicy, `cmake -D CMAKE_TOOLCHAIN_FILE=/tmp/t.cmake .`, "notallow"},
+		{commandPolicy, `cmake -P /tmp/script.cmake`, "notallow"},
+		{commandPolicy, `cmake -C /tmp/cache.cmake .`, "notallow"},
+		{commandPolicy, `ctest -S /tmp/x.cmake`, "notallow"},
+		{commandPolicy, `CMAKE_C_COMPILER_LAUNCHER=rm cmake .`, "notallow"},
+		{commandPolicy, `run-parts /tmp/d`, "notallow"},
+		{commandPolicy, `cmake -P script.cmake`, "allow"},
+		{commandPolicy, `cmake --build build`, "allow"},
+		{commandPolicy, `cmake -S . -B build -DCMAKE_BUILD_TYPE=Release`, "allow"},
+		{commandPolicy, `cmake -E echo hi`, "allow"},
+		{commandPolicy, `cmake -DCMAKE_C_COMPILER=gcc .`, "allow"},
+		{commandPolicy, `CMAKE_BUILD_TYPE=Release cmake .`, "allow"},
+		{commandPolicy, `run-parts --test /tmp/d`, "allow"},
+	}
 }
