@@ -390,10 +390,16 @@ func gitWrites(args []Word) []File {
 	sub := args[0].Value
 	switch sub {
 	case "checkout-index":
+		prefix := ""
 		for _, a := range args[1:] {
 			if p, ok := strings.CutPrefix(a.Value, "--prefix="); ok && p != "" {
 				out = append(out, fileOf(a, p+"x", Write, "git checkout-index --prefix"))
+				prefix = p
 			}
+		}
+		// Each path operand is written from the index (under the prefix).
+		for _, o := range operandWords(args[1:], "") {
+			out = append(out, fileOf(o, prefix+o.Value, Write, "git checkout-index"))
 		}
 	case "worktree":
 		if len(args) > 1 && args[1].Value == "add" {

@@ -170,4 +170,26 @@ func init() {
 		{commandPolicy, `CMAKE_BUILD_TYPE=Release cmake .`, "allow"},
 		{commandPolicy, `run-parts --test /tmp/d`, "allow"},
 	}
+	bypassClasses["r4-8 git writes of a whole tree from a stash or another revision"] = []bypassCase{
+		// A stash, a revision reset to (plumbing builds a commit holding
+		// any file without writing one), or a tree read with -u may hold
+		// .claude/settings.json or a hook; checkout-index writes each path
+		// it names from the index (which update-index fills with any blob).
+		{protectPolicy, `git stash pop`, "ask"},
+		{protectPolicy, `git stash apply stash@{1}`, "ask"},
+		{protectPolicy, `git reset --hard x`, "ask"},
+		{protectPolicy, `git reset --keep HEAD~1`, "ask"},
+		{protectPolicy, `git read-tree -u -m x`, "ask"},
+		{protectPolicy, `git checkout-index -f .claude/settings.json`, "ask"},
+		{pathPolicy, `git stash pop`, "notallow"},
+		{pathPolicy, `git reset --hard x`, "notallow"},
+		{protectPolicy, `git stash`, "allow"},
+		{protectPolicy, `git stash list`, "allow"},
+		{protectPolicy, `git reset --hard`, "allow"},
+		{protectPolicy, `git reset --hard HEAD`, "allow"},
+		{protectPolicy, `git reset --soft HEAD~1`, "allow"},
+		{protectPolicy, `git read-tree x`, "allow"},
+		{protectPolicy, `git checkout-index src/main.go`, "allow"},
+		{protectPolicy, `git pull`, "allow"},
+	}
 }
