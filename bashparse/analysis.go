@@ -36,8 +36,6 @@ type Word struct {
 	// Tail is the static text after the last dynamic part of a dynamic word
 	// ("/.env" of "$PWD/.env"): it may still name a guarded file.
 	Tail string `json:"tail,omitempty"`
-	// Shapes are the spellings a dynamic word may take (see shapes).
-	Shapes []string `json:"-"`
 }
 
 // Static reports whether the word's value is known before running the shell.
@@ -78,8 +76,6 @@ type File struct {
 	// Tail: for a dynamic word, its static end (see Word.Tail); the file
 	// may be that tail under any directory.
 	Tail string `json:"tail,omitempty"`
-	// Shapes: for a dynamic word, the spellings it may take (Word.Shapes).
-	Shapes []string `json:"-"`
 }
 
 // View is a command as a rule sees it after wrappers are peeled.

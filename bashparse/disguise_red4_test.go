@@ -26,8 +26,8 @@ func TestWriteShapes(t *testing.T) {
 		var got []string
 		for _, cmd := range a.Commands {
 			for _, f := range cmd.Files {
-				if f.Access == Write {
-					got = append(got, f.Shapes...)
+				if f.Access == Write && f.Dynamic {
+					got = append(got, Shapes(f.Path)...)
 				}
 			}
 		}

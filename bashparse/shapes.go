@@ -9,12 +9,32 @@ import (
 // Unknown marks, in a word's shape, text known only at run time.
 const Unknown = "\x00"
 
-// shapes builds the spellings a dynamic word may take: the word after
-// quote removal with each run-time part as Unknown ("$D/.bashrc" is
-// "\x00/.bashrc"), and, when a parameter expansion carries a default
-// ("${X:-.claude/settings.json}", "${X:=…}", "${X:+…}"), the word with
-// that default in its place. A write target like these may name a
-// protected file the word's source text hides behind quotes and braces.
+// Shapes returns the spellings a dynamic word (its source text, as in
+// File.Path) may take: the word after quote removal with each run-time
+// part as Unknown ("$D/.bashrc" is "\x00/.bashrc"), and, when a parameter
+// expansion carries a default ("${X:-.claude/settings.json}", "${X:=…}",
+// "${X:+…}"), the word with that default in its place. A write target like
+// these may name a protected file that its source text hides behind quotes
+// and braces. It parses the word again, so it is for the rare dynamic
+// write target, not for every word.
+func Shapes(src string) []string {
+	text := ": " + src
+	sp := parsers.Get().(*syntax.Parser)
+	f, err := sp.Parse(strings.NewReader(text), "")
+	parsers.Put(sp)
+	if err != nil || len(f.Stmts) != 1 {
+		return nil
+	}
+	call, ok := f.Stmts[0].Cmd.(*syntax.CallExpr)
+	if !ok || len(call.Args) != 2 {
+		return nil
+	}
+	var s shapes
+	s.word(call.Args[1])
+	return s.list()
+}
+
+// shapes builds a word's main shape and the one with defaults in place.
 type shapes struct {
 	main, alt strings.Builder
 	hasAlt    bool
@@ -32,8 +52,44 @@ func (s *shapes) list() []string {
 	return []string{s.main.String()}
 }
 
-// shapePart adds one run-time part of a word.
-func (p *parser) shapePart(s *shapes, part syntax.WordPart) {
+// word adds the parts of a word.
+func (s *shapes) word(w *syntax.Word) {
+	for i, part := range w.Parts {
+		switch x := part.(type) {
+		case *syntax.Lit:
+			v := x.Value
+			if i == 0 && strings.HasPrefix(v, "~") {
+				// ~, ~+, ~user: a directory known at run time.
+				s.unknown()
+				_, rest, slash := strings.Cut(v, "/")
+				if slash {
+					s.lit("/" + unescapeUnquoted(rest))
+				}
+				continue
+			}
+			s.lit(unescapeUnquoted(v))
+		case *syntax.SglQuoted:
+			if x.Dollar {
+				s.lit(ansiC(x.Value))
+			} else {
+				s.lit(x.Value)
+			}
+		case *syntax.DblQuoted:
+			for _, dp := range x.Parts {
+				if l, ok := dp.(*syntax.Lit); ok {
+					s.lit(unescapeDouble(l.Value))
+				} else {
+					s.part(dp)
+				}
+			}
+		default:
+			s.part(part)
+		}
+	}
+}
+
+// part adds one run-time part: Unknown, or a parameter's default word.
+func (s *shapes) part(part syntax.WordPart) {
 	pe, ok := part.(*syntax.ParamExp)
 	if !ok || pe.Exp == nil || pe.Exp.Word == nil {
 		s.unknown()
@@ -46,15 +102,9 @@ func (p *parser) shapePart(s *shapes, part syntax.WordPart) {
 		s.unknown()
 		return
 	}
+	var d shapes
+	d.word(pe.Exp.Word)
 	s.main.WriteString(Unknown)
+	s.alt.WriteString(d.alt.String())
 	s.hasAlt = true
-	d := p.word(pe.Exp.Word)
-	switch {
-	case len(d.Shapes) > 0:
-		s.alt.WriteString(d.Shapes[len(d.Shapes)-1])
-	case d.Dynamic || d.Brace:
-		s.alt.WriteString(Unknown)
-	default:
-		s.alt.WriteString(d.Value)
-	}
 }

@@ -20,8 +20,7 @@ func (p *parser) word(w *syntax.Word) Word {
 	var sb strings.Builder
 	out := Word{}
 	tailFrom := 0 // the static tail starts after the last run-time part
-	var sh shapes
-	add := func(v string) { sb.WriteString(v); sh.lit(v) }
+	add := func(v string) { sb.WriteString(v) }
 	dynamic := func() { out.Dynamic = true; tailFrom = sb.Len() }
 	for i, part := range w.Parts {
 		switch x := part.(type) {
@@ -35,7 +34,6 @@ func (p *parser) word(w *syntax.Word) Word {
 					// run time; what follows it is the static tail.
 					_, rest, slash := strings.Cut(v, "/")
 					dynamic()
-					sh.unknown()
 					if slash {
 						add("/" + unescapeUnquoted(rest))
 					}
@@ -61,7 +59,6 @@ func (p *parser) word(w *syntax.Word) Word {
 					add(unescapeDouble(l.Value))
 				} else {
 					dynamic()
-					p.shapePart(&sh, dp)
 				}
 			}
 		case *syntax.ExtGlob:
@@ -71,10 +68,8 @@ func (p *parser) word(w *syntax.Word) Word {
 			add(extGlobCover(x.Pattern.Value))
 		case *syntax.BraceExp:
 			out.Brace = true
-			sh.unknown()
 		default:
 			dynamic()
-			p.shapePart(&sh, part)
 		}
 	}
 	if out.Glob && !out.Dynamic && !out.Brace && p.nocaseglob() {
@@ -84,7 +79,6 @@ func (p *parser) word(w *syntax.Word) Word {
 	if out.Dynamic || out.Brace {
 		if out.Dynamic {
 			out.Tail = sb.String()[tailFrom:]
-			out.Shapes = sh.list()
 		}
 		out.Value = p.text(w)
 	} else {

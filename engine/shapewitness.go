@@ -10,13 +10,13 @@ import (
 // "$D/.bashrc", ".claude/$F", "${X:-.claude/settings.json}" or ".clau${X}"
 // write a protected file whatever the variable holds (or when it is
 // unset), although the word's source text is no path the safety check can
-// match. Each shape (bashparse.Word.Shapes) is read segment by segment: a
+// match. Each shape (bashparse.Shapes) is read segment by segment: a
 // static segment that is a protected name, or a partly dynamic one whose
 // static start (a dot and at least one more character) begins one, makes
 // the shape a witness, spelled with "$" for the unknown segments.
 func shapeWitnesses(op bashparse.File) []string {
 	var out []string
-	for _, sh := range op.Shapes {
+	for _, sh := range bashparse.Shapes(op.Path) {
 		segs := strings.Split(sh, "/")
 		hit := false
 		for i, seg := range segs {
