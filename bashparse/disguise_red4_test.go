@@ -67,3 +67,23 @@ func TestLessReadOnly(t *testing.T) {
 		}
 	}
 }
+
+// TestZshForms: where the Bash tool runs zsh, =rm is rm's path and glob
+// qualifiers e:CODE: and +NAME run code (r4-9); real bash shows neither.
+func TestZshForms(t *testing.T) {
+	for _, src := range []string{`=rm x`, `/usr/bin/=rm x`} {
+		if a := Parse(src); len(a.Commands) == 0 || a.Commands[0].Wide.Name != "rm" {
+			t.Errorf("%s: wide view %+v, want rm", src, a.Commands)
+		}
+	}
+	for src, want := range map[string]bool{`ls *(e:'rm x':)`: true, `ls *(.e:'rm x':)`: true, `echo *(e['rm x'])`: true,
+		`ls *(+f)`: true, `ls *(o+f)`: true, `ls *(a|b)`: false, `ls !(vendor)`: false, `ls ?(e)`: false, `ls **/*(.)`: false} {
+		got := false
+		for _, u := range Parse(src).Unresolved {
+			got = got || u.Reason == ReasonDynamicShell
+		}
+		if got != want {
+			t.Errorf("%s: unresolved %v, want %v", src, got, want)
+		}
+	}
+}

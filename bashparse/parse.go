@@ -156,6 +156,10 @@ func (p *parser) walk(root syntax.Node) {
 			}
 		case *syntax.TestClause, *syntax.ArithmCmd, *syntax.ArithmExp, *syntax.LetClause:
 			p.arithmStrings(n)
+		case *syntax.ExtGlob:
+			if zshQualifier(x) {
+				p.unresolved(ReasonDynamicShell, "a zsh glob qualifier runs code: "+x.Op.String()+x.Pattern.Value+")", n)
+			}
 		}
 		if nests {
 			depth++

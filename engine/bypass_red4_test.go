@@ -192,4 +192,20 @@ func init() {
 		{protectPolicy, `git checkout-index src/main.go`, "allow"},
 		{protectPolicy, `git pull`, "allow"},
 	}
+	bypassClasses["r4-9 zsh equals expansion and glob qualifiers that run code"] = []bypassCase{
+		// The Bash tool runs the user's shell, often zsh: =rm is the path of
+		// rm, and the glob qualifiers e:CODE: and +NAME run code per file.
+		{commandPolicy, `=rm x`, "deny"},
+		{commandPolicy, `=rm -rf x`, "deny"},
+		{commandPolicy, `ls *(e:'rm x':)`, "notallow"},
+		{commandPolicy, `ls *(.e:'rm x':)`, "notallow"},
+		{commandPolicy, `echo *(e['rm x'])`, "notallow"},
+		{commandPolicy, `ls *(+rmx)`, "notallow"},
+		{tarCurlPolicy, `ls *(e:'touch x':)`, "ask"},
+		{tarCurlPolicy, `echo =ls`, "allow"},
+		{tarCurlPolicy, `ls **/*(.)`, "allow"},
+		{tarCurlPolicy, `ls *(a|b)`, "allow"},
+		{tarCurlPolicy, `ls !(vendor)`, "allow"},
+		{tarCurlPolicy, `ls ?(e)`, "allow"},
+	}
 }
