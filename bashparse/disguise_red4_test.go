@@ -87,3 +87,8 @@ func TestZshForms(t *testing.T) {
 		}
 	}
 }
+
+// Prompt expansion of a value (r4-10).
+func init() {
+	disguises = append(disguises, `x='$(rm victim)'; echo "${x@P}"`, `x='$(rm victim)'; : ${x@P}`)
+}

@@ -208,4 +208,14 @@ func init() {
 		{tarCurlPolicy, `ls !(vendor)`, "allow"},
 		{tarCurlPolicy, `ls ?(e)`, "allow"},
 	}
+	bypassClasses["r4-10 prompt expansion of a value"] = []bypassCase{
+		// ${x@P} expands x as a prompt string, running its command
+		// substitutions; @Q and @E only quote and unescape.
+		{commandPolicy, `x='$(rm y)'; echo "${x@P}"`, "notallow"},
+		{commandPolicy, `x='$(rm y)'; : ${x@P}`, "notallow"},
+		{tarCurlPolicy, `echo "${x@P}"`, "ask"},
+		{commandPolicy, `x='$(rm y)'; printf '%s' "${x@Q}"`, "allow"},
+		{commandPolicy, `x='$(rm y)'; echo "${x@E}"`, "allow"},
+		{tarCurlPolicy, `echo '${x@P}'`, "allow"},
+	}
 }
