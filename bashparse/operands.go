@@ -52,7 +52,18 @@ var operandSpecs = map[string]operandSpec{
 	"mkdir": {argOpts: "m", access: Write}, "truncate": {argOpts: "sr", access: Write},
 	"chmod": {skip: 1, access: Write}, "chown": {skip: 1, access: Write}, "chgrp": {skip: 1, access: Write},
 	"unlink": writer, "shred": {argOpts: "nsu", access: Write},
+	// An editor writes the files it opens (vim -c '%s/a/b/|wq' F, ed F
+	// <<< w, sudoedit F). emacs stays out: a table entry would make it a
+	// known program, and its --eval must stay a possible runner.
+	"vim": editor, "vi": editor, "nvim": editor, "view": editor, "vimdiff": editor, "gvim": editor,
+	"ex": editor, "ed": {argOpts: "p", access: Write}, "red": {argOpts: "p", access: Write},
+	"nano": {argOpts: "rTYosQ", access: Write}, "pico": writer, "micro": writer, "joe": writer,
+	"sudoedit": {argOpts: "uCgh", access: Write},
 }
+
+// editor is vim's grammar: the options that take a value (not -s,
+// which after -e means silent: vim -es F).
+var editor = operandSpec{argOpts: "cSuUiwWTtqr", access: Write}
 
 // fileOperands lists the files a command (by its wide view) reads or writes.
 func fileOperands(words []Word) []File {

@@ -218,4 +218,20 @@ func init() {
 		{commandPolicy, `x='$(rm y)'; echo "${x@E}"`, "allow"},
 		{tarCurlPolicy, `echo '${x@P}'`, "allow"},
 	}
+	bypassClasses["r4-11 editors write the files they open"] = []bypassCase{
+		// vim -c '…|wq' F, ex -sc, ed F <<< w, nano F, sudoedit F: the
+		// file operand is a write.
+		{protectPolicy, `vim -c '%s/a/b/|wq' .bashrc`, "ask"},
+		{protectPolicy, `vim .claude/settings.json`, "ask"},
+		{protectPolicy, `ex -sc '%s/x/y/|x' .bashrc`, "ask"},
+		{protectPolicy, `ed .bashrc <<< w`, "ask"},
+		{protectPolicy, `vim -es .bashrc < script`, "ask"},
+		{protectPolicy, `vim +10 .git/config`, "ask"},
+		{protectPolicy, `nano .bashrc`, "ask"},
+		{protectPolicy, `sudoedit .bashrc`, "ask"},
+		{pathPolicy, `vim config/app.yml`, "deny"},
+		{protectPolicy, `vim src/main.go`, "allow"},
+		{protectPolicy, `vim -c wq src/main.go`, "allow"},
+		{protectPolicy, `ed -s src/main.go <<< w`, "allow"},
+	}
 }
