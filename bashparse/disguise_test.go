@@ -59,7 +59,7 @@ func TestDisguisesAgainstBash(t *testing.T) {
 	}
 	helpers := []string{"env", "xargs", "flock", "timeout", "nice", "stdbuf", "git", "awk", "sed", "chrt", "taskset",
 		"setsid", "script", "sh", "bash", "find", "echo", "cat", "mkdir", "less", "true", "false", "perl", "python3", "node",
-		"setarch"}
+		"setarch", "sqlite3", "ed", "vim", "make", "printf"}
 	for _, src := range disguises {
 		t.Run(src, func(t *testing.T) {
 			dir := t.TempDir()

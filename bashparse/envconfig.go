@@ -30,7 +30,7 @@ var configPrefixes = []string{"npm_config_", "NPM_CONFIG_", "YARN_", "PNPM_", "B
 // configSuffixes: options, programs, locations of code and configuration.
 var configSuffixes = []string{"FLAGS", "_OPTS", "OPTIONS", "OPT", "_COMMAND", "_CMD", "_PROGRAM", "_PROG",
 	"_WRAPPER", "_RUNNER", "_LINKER", "_SHELL", "_EDITOR", "_PAGER", "_ASKPASS", "_HOOK", "_CONFIG", "CONFIG_FILE",
-	"_CONFIG_DIR", "HOME", "PATH", "HISTFILE"}
+	"_CONFIG_DIR", "HOME", "PATH", "HISTFILE", "_LAUNCHER", "_COMPILER", "TOOLCHAIN_FILE", "_EMULATOR"}
 
 // inheritedConfig are configuration variables every process already
 // exports: a bare assignment to one changes what later commands see.

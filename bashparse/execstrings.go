@@ -92,7 +92,7 @@ func runnerPayloads(name string, args []Word) []payload {
 	case "python", "python2", "python3", "perl", "ruby", "node", "nodejs", "php", "lua", "deno", "bun", "tclsh", "Rscript":
 		return inlineCodePayloads(name, args)
 	case "git":
-		return append(gitSubPayloads(args), gitSynonymPayloads(args)...)
+		return append(append(gitSubPayloads(args), gitSynonymPayloads(args)...), gitExtPayloads(args)...)
 	case "nix-shell":
 		var out []payload
 		for i, a := range args {
@@ -103,8 +103,12 @@ func runnerPayloads(name string, args []Word) []payload {
 		}
 		return out
 	case "tmux", "screen", "at", "batch", "expect", "gdb", "hyperfine", "systemd-run", "firejail", "bwrap",
-		"valgrind", "sshpass", "daemonize", "start-stop-daemon", "numactl", "setpriv", "capsh", "nsjail", "sandbox-exec":
+		"valgrind", "sshpass", "daemonize", "run-parts", "start-stop-daemon", "numactl", "setpriv", "capsh", "nsjail", "sandbox-exec":
 		return opaqueRunner(name, args)
+	case "sqlite3", "ed", "ex", "vim", "vi", "nvim", "view", "gvim", "vimdiff", "rvim", "crontab", "psql", "mysql", "mariadb", "less":
+		return commandReaderPayloads(name, args)
+	case "cmake":
+		return cmakePayloads(args)
 	case "ssh":
 		return sshPayloads(args)
 	case "hub":
@@ -131,7 +135,7 @@ func runnerPayloads(name string, args []Word) []payload {
 // inlineCodeLetters are, per interpreter, the short options whose value is
 // the program (alone or last in a cluster: perl -le, python3 -Ic).
 var inlineCodeLetters = map[string]string{"python": "c", "python2": "c", "python3": "c", "perl": "eE",
-	"ruby": "e", "node": "ep", "nodejs": "ep", "php": "r", "lua": "e", "bun": "e", "Rscript": "e", "deno": "",
+	"ruby": "e", "node": "ep", "nodejs": "ep", "php": "rBRE", "lua": "e", "bun": "e", "Rscript": "e", "deno": "",
 	"tclsh": ""}
 
 // inlineCodeLongs are the long options (and deno's subcommand) whose
@@ -169,11 +173,12 @@ func inlineCodePayloads(name string, args []Word) []payload {
 			ok = true
 		case v == "--":
 		case v == "--version" || v == "--help" || v == "-V" || v == "-h" ||
-			v == "-v" && (name == "node" || name == "nodejs" || name == "perl"):
+			v == "-v" && (name == "node" || name == "nodejs" || name == "perl" || name == "php"):
 			// Print and exit, reading no program (python's -v is verbose,
 			// ruby's -v goes on to run one).
 			info = true
-		case interpreterValueOpts[v]:
+		case interpreterValueOpts[v] && !(len(v) == 2 && strings.IndexByte(inlineCodeLetters[name], v[1]) >= 0):
+			// (php -r is the program, node -r a module to preload.)
 			i++
 			operands++ // a module or a library: a program not from stdin
 		case len(v) > 1 && v[0] == '-' && v[1] != '-':
@@ -377,7 +382,7 @@ func gitConfigPayloads(kv, value string, dynamic bool) []payload {
 		key, value, _ = strings.Cut(kv, "=")
 	}
 	if !gitProgramKey.MatchString(key) {
-		return nil
+		return gitURLConfigPayloads(key, value, dynamic)
 	}
 	lk := strings.ToLower(key)
 	switch {
@@ -524,6 +529,7 @@ var opaqueReadOnly = map[string]map[string]bool{
 	"screen":    {"-ls": true, "-list": true, "-r": true, "-x": true, "-R": true, "-v": true, "-version": true},
 	"at":        {"-l": true, "-r": true, "-d": true, "-c": true},
 	"gdb":       {"--version": true, "-v": true},
+	"run-parts": {"--test": true, "--list": true, "--version": true, "--help": true},
 	"valgrind":  {"--version": true},
 	"numactl":   {"-H": true, "--hardware": true, "-s": true, "--show": true},
 	"hyperfine": {"--version": true, "--help": true},

@@ -77,7 +77,8 @@ func protectedWitnesses(trees []Tree) []File {
 			continue
 		}
 		opaque := strings.HasSuffix(t.Via, " extract") || t.Via == "unzip" || t.Via == "patch" ||
-			t.Via == "git apply" || t.Via == "git am" || t.Via == "tar x"
+			t.Via == "git apply" || t.Via == "git am" || t.Via == "tar x" || strings.HasSuffix(t.Via, " of a pathspec") ||
+			strings.HasSuffix(t.Via, " of a revision")
 		copied := strings.HasSuffix(t.Via, " -r") && outside
 		if !opaque && !copied {
 			continue

@@ -230,6 +230,14 @@ func recursiveTrees(words []Word) []Tree {
 			// git apply does.
 			return []Tree{{Root: ".", Access: Write, Via: "git " + args[0].Value}}
 		}
+		if len(args) > 0 {
+			if gitRevisionTree(args) {
+				return []Tree{{Root: ".", Access: Write, Via: "git " + args[0].Value + " of a revision"}}
+			}
+			if _, wide := gitPathspecs(args); wide {
+				return []Tree{{Root: ".", Access: Write, Via: "git " + args[0].Value + " of a pathspec"}}
+			}
+		}
 	case "tar", "bsdtar":
 		return tarTrees(args)
 	case "zip":

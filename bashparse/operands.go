@@ -52,7 +52,18 @@ var operandSpecs = map[string]operandSpec{
 	"mkdir": {argOpts: "m", access: Write}, "truncate": {argOpts: "sr", access: Write},
 	"chmod": {skip: 1, access: Write}, "chown": {skip: 1, access: Write}, "chgrp": {skip: 1, access: Write},
 	"unlink": writer, "shred": {argOpts: "nsu", access: Write},
+	// An editor writes the files it opens (vim -c '%s/a/b/|wq' F, ed F
+	// <<< w, sudoedit F). emacs stays out: a table entry would make it a
+	// known program, and its --eval must stay a possible runner.
+	"vim": editor, "vi": editor, "nvim": editor, "view": editor, "vimdiff": editor, "gvim": editor,
+	"ex": editor, "ed": {argOpts: "p", access: Write}, "red": {argOpts: "p", access: Write},
+	"nano": {argOpts: "rTYosQ", access: Write}, "pico": writer, "micro": writer, "joe": writer,
+	"sudoedit": {argOpts: "uCgh", access: Write},
 }
+
+// editor is vim's grammar: the options that take a value (not -s,
+// which after -e means silent: vim -es F).
+var editor = operandSpec{argOpts: "cSuUiwWTtqr", access: Write}
 
 // fileOperands lists the files a command (by its wide view) reads or writes.
 func fileOperands(words []Word) []File {
@@ -390,16 +401,27 @@ func gitWrites(args []Word) []File {
 	sub := args[0].Value
 	switch sub {
 	case "checkout-index":
+		prefix := ""
 		for _, a := range args[1:] {
 			if p, ok := strings.CutPrefix(a.Value, "--prefix="); ok && p != "" {
 				out = append(out, fileOf(a, p+"x", Write, "git checkout-index --prefix"))
+				prefix = p
 			}
+		}
+		// Each path operand is written from the index (under the prefix).
+		for _, o := range operandWords(args[1:], "") {
+			out = append(out, fileOf(o, prefix+o.Value, Write, "git checkout-index"))
 		}
 	case "worktree":
 		if len(args) > 1 && args[1].Value == "add" {
 			if ops := operandWords(args[2:], "bB"); len(ops) > 0 {
 				out = append(out, fileOf(ops[0], ops[0].Value, Write, "git worktree add"))
 			}
+		}
+	case "checkout", "restore":
+		paths, _ := gitPathspecs(args)
+		for _, o := range paths {
+			out = append(out, fileOf(o, o.Value, Write, "git "+sub))
 		}
 	case "clone", "init":
 		ops := operandWords(args[1:], "obucj")

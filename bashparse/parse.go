@@ -156,6 +156,14 @@ func (p *parser) walk(root syntax.Node) {
 			}
 		case *syntax.TestClause, *syntax.ArithmCmd, *syntax.ArithmExp, *syntax.LetClause:
 			p.arithmStrings(n)
+		case *syntax.ParamExp:
+			if promptExpansion(x) {
+				p.unresolved(ReasonDynamicShell, "a prompt expansion (@P) runs the command substitutions of a value: "+p.text(x), n)
+			}
+		case *syntax.ExtGlob:
+			if zshQualifier(x) {
+				p.unresolved(ReasonDynamicShell, "a zsh glob qualifier runs code: "+x.Op.String()+x.Pattern.Value+")", n)
+			}
 		}
 		if nests {
 			depth++

@@ -17,6 +17,9 @@ func optionPowers(words []Word) (pays []payload, files []File, powers []string) 
 		return nil, nil, nil
 	}
 	name := words[0].Value
+	if name == "make" || name == "gmake" || name == "bmake" || name == "remake" {
+		pays, powers = makeVarPowers(words[1:])
+	}
 	for _, u := range powerOptions(words) {
 		desc := name + " " + u.name
 		dyn := !u.word.Static()
@@ -123,6 +126,8 @@ func scriptFiles(words []Word) []File {
 				out = append(out, fileOf(s, w, Write, "sed w"))
 			}
 		}
+	case "sqlite3":
+		out = append(out, sqliteFiles(words[1:])...)
 	case "awk", "gawk", "mawk", "nawk":
 		for _, w := range words[1:] {
 			if strings.HasPrefix(w.Value, "-") {

@@ -107,6 +107,8 @@ var programs = map[string][]program{
 	"awk":       {{opts: []progOpt{{[]string{"-f", "--file", "-i", "--include", "-l", "--load"}, readsScript}}}},
 	"gawk":      {{opts: []progOpt{{[]string{"-f", "--file", "-i", "--include", "-l", "--load"}, readsScript}}}},
 	"sed":       {{opts: []progOpt{{[]string{"-f", "--file"}, readsScript}}}},
+	"cmake":     {{opts: []progOpt{{[]string{"-P", "-C", "--toolchain"}, readsScript}}}},
+	"ctest":     {{opts: []progOpt{{[]string{"-S", "-SP", "--script", "--script-new-process"}, readsScript}}}},
 	"pytest":    {{opts: []progOpt{{[]string{"-p"}, namesProgram}, {[]string{"-c", "--config-file", "--confcutdir", "--rootdir"}, readsScript}, {[]string{"--junitxml", "--junit-xml", "--basetemp", "--result-log", "--resultlog", "--debug"}, writesFile}}}},
 	"jest":      {{opts: []progOpt{{[]string{"--config", "-c", "--setupFiles", "--globalSetup", "--testRunner", "--reporters", "--transform"}, namesProgram}, {[]string{"--outputFile", "--coverageDirectory"}, writesFile}}}},
 	"vitest":    {{opts: []progOpt{{[]string{"--config", "-c", "--root", "--dir", "--globalSetup", "--reporter"}, namesProgram}, {[]string{"--outputFile"}, writesFile}}}},

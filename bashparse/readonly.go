@@ -48,7 +48,7 @@ var readOnlyCommands = map[string]readOnlyCheck{
 	"diff": noFlag("--output"), "stat": always, "du": always, "cd": always, "true": always, "false": always,
 	"file": noFlag("-C", "--compile"), "tree": noFlag("-o"), "basename": always, "dirname": always,
 	"realpath": always, "readlink": always, "printf": noFlag("-v"), "sort": noFlag("-o", "--output"),
-	"uniq": maxOperands(1), "cut": always, "tr": always, "nl": always, "less": always, "more": always,
+	"uniq": maxOperands(1), "cut": always, "tr": always, "nl": always, "less": lessReadOnly, "more": always,
 	"md5sum": always, "sha1sum": always, "sha256sum": always, "sha512sum": always, "cksum": always,
 	"seq": always, "column": always, "fold": always, "paste": always, "comm": always, "join": always,
 	"rev": always, "tac": always, "od": always, "xxd": maxOperands(1), "strings": always,

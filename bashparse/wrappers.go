@@ -265,6 +265,12 @@ func peelWide(words []Word, narrow *View, narrowWords []Word) peeled {
 			name = path.Base(name)
 			words = append([]Word{{Value: name}}, words[1:]...)
 		}
+		if len(name) > 1 && name[0] == '=' {
+			// zsh's equals expansion: =rm is the path of rm (bash runs a
+			// command named "=rm", which does not exist).
+			name = path.Base(name[1:])
+			words = append([]Word{{Value: name}}, words[1:]...)
+		}
 		if subs, ok := subRunners[name]; ok && len(words) > 1 && words[1].Static() && subs[words[1].Value] > 0 {
 			// uv run CMD, bundle exec CMD, direnv exec DIR CMD …: the
 			// command follows the subcommand (and its positional operand).

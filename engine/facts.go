@@ -438,7 +438,15 @@ func (e env) operand(op bashparse.File, dir string, dirUnknown bool) []FileFact 
 		// Unknown until run time: keep the text so critical-path and
 		// reason checks can see it; it is never inside a working directory.
 		base.Path, base.Resolved = op.Path, op.Path
-		return []FileFact{base}
+		out := []FileFact{base}
+		if op.Access == bashparse.Write {
+			for _, w := range shapeWitnesses(op) {
+				ff := base
+				ff.Path, ff.Resolved = w, w
+				out = append(out, ff)
+			}
+		}
+		return out
 	}
 	p := op.Path
 	if !op.Glob {

@@ -43,10 +43,22 @@ func possibleRunners(guarded map[string]bool, cmds []CommandFact) []bashparse.Un
 	var out []bashparse.Unresolved
 	for _, c := range cmds {
 		w := c.Wide
-		if w.DynamicName || w.Name == "" || c.ReadOnly || bashparse.KnownProgram(path.Base(w.Name)) {
+		if w.DynamicName || w.Name == "" || c.ReadOnly {
+			continue
+		}
+		isMake := makePrograms[path.Base(w.Name)]
+		if !isMake && bashparse.KnownProgram(path.Base(w.Name)) {
 			continue
 		}
 		for _, a := range w.Args {
+			if isMake {
+				// make's VAR=value arguments: a recipe may run $(VAR).
+				_, v, ok := strings.Cut(a, "=")
+				if !ok || strings.HasPrefix(a, "-") {
+					continue
+				}
+				a = v
+			}
 			if name, ok := namesGuarded(guarded, a); ok {
 				out = append(out, bashparse.Unresolved{Reason: ReasonPossibleRunner,
 					Text: w.Name + " may run " + name + ": its arguments are not read"})
@@ -56,6 +68,10 @@ func possibleRunners(guarded map[string]bool, cmds []CommandFact) []bashparse.Un
 	}
 	return out
 }
+
+// makePrograms are the make programs whose VAR=value arguments are
+// checked for a guarded command name: a recipe may run $(VAR).
+var makePrograms = map[string]bool{"make": true, "gmake": true, "bmake": true, "remake": true}
 
 // namesGuarded reports a word that is a guarded command name (rm), or a
 // string of several words (a script in some language: 'rm x',
