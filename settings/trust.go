@@ -68,7 +68,7 @@ func LoadTrustStore(path string) (*TrustStore, error) {
 	if fi.Mode().Perm()&0o022 != 0 {
 		return nil, fmt.Errorf("%w: %s: writable by group or others (mode %v); chmod 600 it", ErrTrustStore, path, fi.Mode().Perm())
 	}
-	data, err := os.ReadFile(path)
+	data, err := readSettingsFile(path)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %s: %w", ErrTrustStore, path, err)
 	}
@@ -163,7 +163,7 @@ func ClaudeStateFile(home, claudeConfigDir string) string {
 // projects[<dir or a parent>].hasTrustDialogAccepted == true, as Claude
 // Code itself checks. A missing file trusts nothing.
 func ClaudeTrusts(stateFile, dir string) (string, bool, error) {
-	data, err := os.ReadFile(stateFile)
+	data, err := readSettingsFile(stateFile)
 	if errors.Is(err, fs.ErrNotExist) {
 		return "", false, nil
 	}

@@ -1,0 +1,187 @@
+package settings
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// loadWithin runs Load with a deadline: a settings path that blocks (a FIFO,
+// /dev/zero) must fail, not hang.
+func loadWithin(t *testing.T, opts Options) (*Settings, error) {
+	t.Helper()
+	type result struct {
+		s   *Settings
+		err error
+	}
+	done := make(chan result, 1)
+	go func() {
+		s, err := Load(opts)
+		done <- result{s, err}
+	}()
+	select {
+	case r := <-done:
+		return r.s, r.err
+	case <-time.After(5 * time.Second):
+		t.Fatal("Load did not return within 5s")
+		return nil, nil
+	}
+}
+
+// TestHostileSettingsPathKinds: a repository controls what its settings
+// paths are. A FIFO or a symlink to a device is an error naming the file
+// (never a hang: a hook that never answers lets the call through on
+// timeout); a symlink to a regular file is read as usual.
+func TestHostileSettingsPathKinds(t *testing.T) {
+	cases := []struct {
+		name    string
+		file    string // under proj/.claude
+		make    func(path string) error
+		wantErr string // "" means it loads and its deny rule applies
+	}{
+		{"fifo project yaml", "settings.yaml", func(p string) error { return syscall.Mkfifo(p, 0o644) }, "not a regular file"},
+		{"fifo local json", "settings.local.json", func(p string) error { return syscall.Mkfifo(p, 0o644) }, "not a regular file"},
+		{"symlink to /dev/zero", "settings.yml", func(p string) error { return os.Symlink("/dev/zero", p) }, "not a regular file"},
+		{"symlink to /dev/null", "settings.json", func(p string) error { return os.Symlink("/dev/null", p) }, "not a regular file"},
+		{"directory", "settings.json", func(p string) error { return os.Mkdir(p, 0o755) }, "not a regular file"},
+		{"benign symlink to a file", "settings.json", func(p string) error {
+			real := filepath.Join(filepath.Dir(p), "real.json")
+			if err := os.WriteFile(real, []byte(`{"permissions":{"deny":["Bash(rm *)"]}}`), 0o644); err != nil {
+				return err
+			}
+			return os.Symlink(real, p)
+		}, ""},
+		{"benign regular file", "settings.local.json", func(p string) error {
+			return os.WriteFile(p, []byte(`{"permissions":{"deny":["Bash(rm *)"]}}`), 0o644)
+		}, ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			root, opts := tree(t, map[string]string{"proj/.claude/.keep": ""})
+			if err := c.make(filepath.Join(root, "proj", ".claude", c.file)); err != nil {
+				t.Skip("cannot create:", err)
+			}
+			s, err := loadWithin(t, opts)
+			if c.wantErr == "" {
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !strings.Contains(strings.Join(ruleLines(s), "\n"), "Bash(rm *)") {
+					t.Errorf("deny rule not applied: %v", ruleLines(s))
+				}
+				return
+			}
+			if err == nil || !strings.Contains(err.Error(), c.wantErr) || !strings.Contains(err.Error(), c.file) {
+				t.Fatalf("err = %v, want one naming %s and %q", err, c.file, c.wantErr)
+			}
+		})
+	}
+}
+
+// TestNamedManagedFileFIFO: a named managed file that is a FIFO is an error,
+// not a hang and not "no org policy".
+func TestNamedManagedFileFIFO(t *testing.T) {
+	_, opts := tree(t, map[string]string{"proj/.keep": ""})
+	if err := os.MkdirAll(filepath.Dir(opts.ManagedFile), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := syscall.Mkfifo(opts.ManagedFile, 0o644); err != nil {
+		t.Skip("cannot create a FIFO:", err)
+	}
+	opts.ManagedExplicit = true
+	_, err := loadWithin(t, opts)
+	if err == nil || !errors.Is(err, ErrNotRegular) {
+		t.Fatalf("err = %v, want ErrNotRegular", err)
+	}
+}
+
+// TestRepositoryEnvNamesPolicyLocation: a repository's env block may not
+// choose where agentctl reads its policy or trust records. When the
+// process carries the repository's very value (Claude Code applied the
+// block and the hook inherited it), Load fails; otherwise the entry is
+// dropped with a warning, trusted or not. Other variables are untouched.
+func TestRepositoryEnvNamesPolicyLocation(t *testing.T) {
+	cases := []struct {
+		name, file, key string
+		inProcess       bool // the process has the repository's value
+		wantErr         bool
+	}{
+		{"managed file from the repo, inherited", "settings.json", "AGENTCTL_MANAGED_SETTINGS", true, true},
+		{"config dir from the repo, inherited", "settings.local.json", "CLAUDE_CONFIG_DIR", true, true},
+		{"trust store from the repo, inherited", "settings.yaml", "XDG_CONFIG_HOME", true, true},
+		{"home from the repo, inherited", "settings.json", "HOME", true, true},
+		{"full binary from the repo, inherited", "settings.json", "AGENTCTL_FULL_BIN", true, true},
+		{"managed file named, not inherited", "settings.json", "AGENTCTL_MANAGED_SETTINGS", false, false},
+		{"config dir named, not inherited", "settings.local.yml", "CLAUDE_CONFIG_DIR", false, false},
+	}
+	for _, c := range cases {
+		for _, trusted := range []bool{false, true} {
+			t.Run(c.name, func(t *testing.T) {
+				_, opts := tree(t, nil)
+				val := filepath.Join(opts.Cwd, ".x")
+				body := `{"env": {"` + c.key + `": "` + val + `", "NODE_ENV": "test"}}`
+				if strings.HasSuffix(c.file, ".yaml") || strings.HasSuffix(c.file, ".yml") {
+					body = "env:\n  " + c.key + ": " + val + "\n  NODE_ENV: test\n"
+				}
+				if err := os.MkdirAll(filepath.Join(opts.Cwd, ".claude"), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(filepath.Join(opts.Cwd, ".claude", c.file), []byte(body), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				opts.TrustWorkspace = trusted
+				old := lookupEnv
+				t.Cleanup(func() { lookupEnv = old })
+				lookupEnv = func(k string) (string, bool) {
+					if k == c.key && c.inProcess {
+						return val, true
+					}
+					return "", false
+				}
+				s, err := Load(opts)
+				if c.wantErr {
+					if err == nil || !strings.Contains(err.Error(), c.key) || !strings.Contains(err.Error(), c.file+":") {
+						t.Fatalf("trusted=%v: err = %v, want an error naming %s at %s:line:col", trusted, err, c.key, c.file)
+					}
+					return
+				}
+				if err != nil {
+					t.Fatal(err)
+				}
+				if _, ok := s.Env[c.key]; ok {
+					t.Errorf("trusted=%v: env %s applied", trusted, c.key)
+				}
+				if trusted && s.Env["NODE_ENV"] != "test" {
+					t.Errorf("trusted: benign NODE_ENV not applied: %v", s.Env)
+				}
+				warned := false
+				for _, w := range s.Warnings {
+					warned = warned || strings.Contains(w.Msg, "env "+c.key+" dropped")
+				}
+				if !warned {
+					t.Errorf("trusted=%v: no warning about %s: %v", trusted, c.key, s.Warnings)
+				}
+			})
+		}
+	}
+}
+
+// TestUserEnvNamesLocationUntouched: the user's own settings may set these
+// variables (the user chose them); only the repository may not.
+func TestUserEnvNamesLocationUntouched(t *testing.T) {
+	_, opts := tree(t, map[string]string{"home/.claude/settings.json": `{"env": {"XDG_CONFIG_HOME": "/x"}}`})
+	old := lookupEnv
+	t.Cleanup(func() { lookupEnv = old })
+	lookupEnv = func(k string) (string, bool) { return "/x", k == "XDG_CONFIG_HOME" }
+	s, err := Load(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Env["XDG_CONFIG_HOME"] != "/x" {
+		t.Errorf("user env dropped: %v", s.Env)
+	}
+}
