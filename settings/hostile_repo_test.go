@@ -185,3 +185,39 @@ func TestUserEnvNamesLocationUntouched(t *testing.T) {
 		t.Errorf("user env dropped: %v", s.Env)
 	}
 }
+
+// TestYAMLOneDocument: a YAML settings file is one document. A second one
+// ("---") would be silently ignored (a deny list placed there lost, while
+// another reader may apply the last document); a bare trailing "---" and an
+// explicit "..." end are fine.
+func TestYAMLOneDocument(t *testing.T) {
+	cases := []struct {
+		name, src string
+		wantErr   bool
+	}{
+		{"allow then deny", "permissions:\n  allow: [\"Bash(make *)\"]\n---\npermissions:\n  deny: [\"Bash(rm *)\"]\n", true},
+		{"deny then empty map", "permissions:\n  deny: [\"Bash(rm *)\"]\n---\n{}\n", true},
+		{"three documents", "---\n{}\n---\n{}\n---\npermissions: {}\n", true},
+		{"leading marker", "---\npermissions:\n  deny: [\"Bash(rm *)\"]\n", false},
+		{"trailing bare marker", "permissions:\n  deny: [\"Bash(rm *)\"]\n---\n", false},
+		{"document end marker", "---\npermissions:\n  deny: [\"Bash(rm *)\"]\n...\n", false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			_, opts := tree(t, map[string]string{"proj/.claude/settings.yaml": c.src})
+			s, err := Load(opts)
+			if c.wantErr {
+				if err == nil || !strings.Contains(err.Error(), "settings.yaml:") || !strings.Contains(err.Error(), "more than one YAML document") {
+					t.Fatalf("err = %v, want a multi-document error at settings.yaml:line:col", err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(strings.Join(ruleLines(s), "\n"), "Bash(rm *)") {
+				t.Errorf("deny rule lost: %v", ruleLines(s))
+			}
+		})
+	}
+}
