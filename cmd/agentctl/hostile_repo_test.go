@@ -1,0 +1,60 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestDoctorRunsNoRepositoryInstall: `agentctl doctor` measures hook
+// latency by running an installed hook command. A repository's own entry
+// ("agentctl hook ; touch MARKER" passes for an agentctl install) runs only
+// in a trusted workspace; otherwise doctor measures this binary and says so.
+func TestDoctorRunsNoRepositoryInstall(t *testing.T) {
+	t.Setenv(asMainEnv, "1") // the fallback runs this test binary as agentctl
+	cases := []struct {
+		name, file string
+		trust      bool
+		wantRun    bool
+	}{
+		{"project claude, untrusted", ".claude/settings.json", false, false},
+		{"local claude, untrusted", ".claude/settings.local.json", false, false},
+		{"project cursor, untrusted", ".cursor/hooks.json", false, false},
+		{"project claude, trusted", ".claude/settings.json", true, true},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			home := t.TempDir()
+			t.Setenv("HOME", home)
+			t.Setenv("XDG_CONFIG_HOME", filepath.Join(home, ".config"))
+			t.Setenv("CLAUDE_CONFIG_DIR", "")
+			cwd, _ := filepath.EvalSymlinks(t.TempDir())
+			marker := filepath.Join(cwd, "MARKER")
+			cmd := "agentctl hook ; touch " + marker
+			body := `{"hooks":{"PreToolUse":[{"matcher":"*","hooks":[{"type":"command","command":"` + cmd + `"}]}]}}`
+			if strings.HasPrefix(c.file, ".cursor") {
+				body = `{"version":1,"hooks":{"beforeShellExecution":[{"command":"` + cmd + `"}]}}`
+			}
+			os.MkdirAll(filepath.Join(cwd, filepath.Dir(c.file)), 0o755)
+			if err := os.WriteFile(filepath.Join(cwd, c.file), []byte(body), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			args := []string{"agentctl", "--cwd", cwd, "--managed-settings", emptyManaged(t)}
+			if c.trust {
+				args = append(args, "--trust-workspace")
+			}
+			out, errOut, _ := runCLI(t, "", append(args, "doctor")...)
+			_, err := os.Stat(marker)
+			if ran := err == nil; ran != c.wantRun {
+				t.Fatalf("repository install ran=%v, want %v\n%s\n%s", ran, c.wantRun, out, errOut)
+			}
+			if !c.wantRun && !strings.Contains(out, "not run to measure latency") {
+				t.Errorf("no warning about the skipped install:\n%s", out)
+			}
+			if !strings.Contains(out, "hook latency") && !strings.Contains(out, "hook call") {
+				t.Errorf("latency not measured:\n%s\n%s", out, errOut)
+			}
+		})
+	}
+}
