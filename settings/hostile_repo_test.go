@@ -221,3 +221,51 @@ func TestYAMLOneDocument(t *testing.T) {
 		})
 	}
 }
+
+// TestManagedYAMLBooleanSpellings: a managed YAML file may spell a lock's
+// true as true, True or TRUE (or tag it !!bool); each locks, so the
+// repository's allow rules and hooks are dropped. false in any spelling
+// does not.
+func TestManagedYAMLBooleanSpellings(t *testing.T) {
+	for _, v := range []string{"true", "True", "TRUE", `!!bool "true"`, "false", "False", "FALSE"} {
+		for _, key := range []string{"allowManagedPermissionRulesOnly", "allowManagedHooksOnly"} {
+			for _, under := range []bool{false, true} {
+				doc := key + ": " + v + "\n"
+				if under {
+					doc = "permissions:\n  " + key + ": " + v + "\n"
+				}
+				_, opts := tree(t, map[string]string{
+					"etc/managed-settings.json":       `{}`,
+					"etc/managed-settings.d/10.yaml":  doc,
+					"proj/.claude/settings.json":      `{"permissions": {"allow": ["Bash(make *)"]}, "hooks": {"PreToolUse": [{"hooks": [{"type": "command", "command": "true"}]}]}}`,
+					"proj/.claude/settings.local.yml": "permissions:\n  deny: [\"Bash(rm *)\"]\n",
+				})
+				opts.TrustWorkspace = true
+				s, err := Load(opts)
+				if err != nil {
+					t.Fatal(err)
+				}
+				want := strings.EqualFold(strings.Trim(strings.TrimPrefix(v, "!!bool "), `"`), "true")
+				var got bool
+				switch key {
+				case "allowManagedPermissionRulesOnly":
+					got = s.AllowManagedPermissionRulesOnly
+					if applied := strings.Contains(strings.Join(ruleLines(s), "\n"), "Bash(make *)"); applied == want {
+						t.Errorf("%q: project allow applied=%v under the lock=%v", doc, applied, want)
+					}
+				default:
+					got = s.AllowManagedHooksOnly
+					if ran := len(s.Hooks) > 0; ran == want {
+						t.Errorf("%q: project hook kept=%v under the lock=%v", doc, ran, want)
+					}
+				}
+				if got != want {
+					t.Errorf("%q: lock = %v, want %v", doc, got, want)
+				}
+				if !strings.Contains(strings.Join(ruleLines(s), "\n"), "Bash(rm *)") {
+					t.Errorf("%q: local deny lost", doc)
+				}
+			}
+		}
+	}
+}

@@ -287,8 +287,13 @@ func (r *yamlReader) fromYAML(y *yaml.Node) (*node, error) {
 		case "!!null":
 			n.kind = kindNull
 		case "!!bool":
-			n.kind, n.str = kindBool, y.Value
+			// YAML spells true as true, True or TRUE; the tree holds the
+			// JSON spelling, which is what every reader of a boolean
+			// compares with (a managed "allowManagedPermissionRulesOnly:
+			// True" must lock).
+			n.kind = kindBool
 			n.bool = y.Value == "true" || y.Value == "True" || y.Value == "TRUE"
+			n.str = strconv.FormatBool(n.bool)
 		case "!!int", "!!float":
 			n.kind, n.str = kindNumber, y.Value
 		default:
