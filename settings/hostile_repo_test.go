@@ -269,3 +269,36 @@ func TestManagedYAMLBooleanSpellings(t *testing.T) {
 		}
 	}
 }
+
+// TestYAMLMergeKey: a merge key is an error at its position, never a key
+// whose merged denies are silently dropped; a quoted "<<" key and an alias
+// used as a whole value are fine.
+func TestYAMLMergeKey(t *testing.T) {
+	cases := []struct {
+		name, src string
+		wantErr   bool
+	}{
+		{"merge into permissions", "base: &b\n  deny: [\"Bash(rm *)\"]\npermissions:\n  <<: *b\n", true},
+		{"merge list", "a: &a {deny: [\"Bash(rm *)\"]}\npermissions:\n  <<: [*a]\n  allow: [\"Bash(make *)\"]\n", true},
+		{"alias as a value", "x: &d [\"Bash(rm *)\"]\npermissions:\n  deny: *d\n", false},
+		{"quoted key", "\"<<\": 1\npermissions:\n  deny: [\"Bash(rm *)\"]\n", false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			_, opts := tree(t, map[string]string{"proj/.claude/settings.local.yaml": c.src})
+			s, err := Load(opts)
+			if c.wantErr {
+				if err == nil || !strings.Contains(err.Error(), "merge keys") || !strings.Contains(err.Error(), "settings.local.yaml:") {
+					t.Fatalf("err = %v, want a merge-key error at file:line:col", err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(strings.Join(ruleLines(s), "\n"), "Bash(rm *)") {
+				t.Errorf("deny lost: %v", ruleLines(s))
+			}
+		})
+	}
+}

@@ -262,6 +262,13 @@ func (r *yamlReader) fromYAML(y *yaml.Node) (*node, error) {
 		n.kind = kindObject
 		for i := 0; i+1 < len(y.Content); i += 2 {
 			k, v := y.Content[i], y.Content[i+1]
+			// A merge key ("<<: *base") would be a plain key here and
+			// what it merges silently unapplied: a deny list shared by
+			// an anchor must not vanish with a warning.
+			if k.Tag == "!!merge" {
+				return nil, &Error{Pos: Position{File: file, Line: k.Line, Column: k.Column}, Code: CodeSyntax,
+					Msg: "YAML merge keys (<<) are not supported in settings: write the keys out (an alias as a whole value is fine)"}
+			}
 			if n.field(k.Value) != nil {
 				return nil, &Error{Pos: Position{File: file, Line: k.Line, Column: k.Column}, Code: CodeSyntax,
 					Msg: fmt.Sprintf("duplicate key %q", k.Value)}
