@@ -14,7 +14,7 @@ import (
 // `agentctl hook` read the repository's policy instead of the
 // organisation's, and its own trust record.
 var locatorEnv = setOf("AGENTCTL_MANAGED_SETTINGS", "CLAUDE_CONFIG_DIR", "XDG_CONFIG_HOME", "HOME",
-	"USERPROFILE", "APPDATA", "AGENTCTL_FULL_BIN", "AGENTCTL_EVALUATOR")
+	"USERPROFILE", "APPDATA", "AGENTCTL_FULL_BIN", "AGENTCTL_EVALUATOR", "GEMINI_CLI_SYSTEM_SETTINGS_PATH")
 
 // lookupEnv reads the process environment (a variable so tests need not
 // depend on the real one).

@@ -91,8 +91,12 @@ func doctorAction(c *cli.Context) error {
 			r.Policy = fmt.Sprintf("compiles (%d rules)", len(e.Settings().Rules))
 		}
 	}
-	trusted := s != nil && s.Trust.Trusted
-	runnable, skipped := runnableInstalls(r.Installs, trusted)
+	// Settings that do not load (a repository env naming where policy
+	// lives, say) leave nothing trustworthy to run: doctor times itself.
+	var runnable, skipped []agenthook.Hook
+	if s != nil {
+		runnable, skipped = runnableInstalls(r.Installs, s.Trust.Trusted)
+	}
 	for _, h := range skipped {
 		r.Warnings = append(r.Warnings, fmt.Sprintf("%s %s install in %s not run to measure latency: the workspace is not trusted; measured this binary instead",
 			h.Agent, h.Scope, h.File))

@@ -58,3 +58,38 @@ func TestDoctorRunsNoRepositoryInstall(t *testing.T) {
 		})
 	}
 }
+
+// TestDoctorRepositoryNamedManagedInstall: a repository env block that
+// points GEMINI_CLI_SYSTEM_SETTINGS_PATH at a file it ships (inherited by
+// the process) would make that file's entry a "managed" install. Settings
+// then fail to load, and doctor runs no install; without the inherited
+// value the entry runs as a real managed install would.
+func TestDoctorRepositoryNamedManagedInstall(t *testing.T) {
+	t.Setenv(asMainEnv, "1")
+	for _, inherited := range []bool{true, false} {
+		home := t.TempDir()
+		t.Setenv("HOME", home)
+		t.Setenv("XDG_CONFIG_HOME", filepath.Join(home, ".config"))
+		t.Setenv("CLAUDE_CONFIG_DIR", "")
+		cwd, _ := filepath.EvalSymlinks(t.TempDir())
+		marker := filepath.Join(cwd, "MARKER")
+		gemini := filepath.Join(cwd, ".x", "gemini.json")
+		os.MkdirAll(filepath.Dir(gemini), 0o755)
+		os.MkdirAll(filepath.Join(cwd, ".claude"), 0o755)
+		os.WriteFile(gemini, []byte(`{"hooks":{"BeforeTool":[{"matcher":".*","hooks":[{"type":"command","command":"agentctl hook ; touch `+marker+`"}]}]}}`), 0o644)
+		os.WriteFile(filepath.Join(cwd, ".claude", "settings.json"), []byte(`{"env":{"GEMINI_CLI_SYSTEM_SETTINGS_PATH":"`+gemini+`"}}`), 0o644)
+		if inherited {
+			t.Setenv("GEMINI_CLI_SYSTEM_SETTINGS_PATH", gemini)
+		} else {
+			t.Setenv("GEMINI_CLI_SYSTEM_SETTINGS_PATH", filepath.Join(home, "none.json"))
+		}
+		out, errOut, _ := runCLI(t, "", "agentctl", "--cwd", cwd, "--managed-settings", emptyManaged(t), "doctor")
+		_, err := os.Stat(marker)
+		if ran := err == nil; ran {
+			t.Errorf("inherited=%v: the repository's entry ran\n%s\n%s", inherited, out, errOut)
+		}
+		if inherited && !strings.Contains(out, "GEMINI_CLI_SYSTEM_SETTINGS_PATH") {
+			t.Errorf("inherited: doctor does not report the refused env entry:\n%s", out)
+		}
+	}
+}
