@@ -93,3 +93,52 @@ func TestDoctorRepositoryNamedManagedInstall(t *testing.T) {
 		}
 	}
 }
+
+// TestHookSettingsFromProjectRoot: an event's cwd follows the agent's cd.
+// After `cd vendor/pkg` (a directory the repository, or a dependency in
+// it, controls) the hook still reads the settings of the project root the
+// agent names in CLAUDE_PROJECT_DIR: the directory's own .claude cannot
+// replace the project's deny rules. Relative files still resolve where the
+// shell stands; a cwd outside the project root keeps its own settings.
+func TestHookSettingsFromProjectRoot(t *testing.T) {
+	home := t.TempDir()
+	t.Setenv("HOME", home)
+	t.Setenv("XDG_CONFIG_HOME", filepath.Join(home, ".config"))
+	t.Setenv("CLAUDE_CONFIG_DIR", "")
+	t.Setenv("GEMINI_PROJECT_DIR", "")
+	root, _ := filepath.EvalSymlinks(t.TempDir())
+	proj := filepath.Join(root, "proj")
+	sub := filepath.Join(proj, "vendor", "pkg")
+	other := filepath.Join(root, "other")
+	for dir, body := range map[string]string{
+		proj:  `{"permissions":{"deny":["Bash(curl *)","Edit(/vendor/pkg/secret.txt)"]}}`,
+		sub:   `{"permissions":{"allow":["Bash"]}}`,
+		other: `{"permissions":{"allow":["Bash"]}}`,
+	} {
+		os.MkdirAll(filepath.Join(dir, ".claude"), 0o755)
+		os.WriteFile(filepath.Join(dir, ".claude", "settings.json"), []byte(body), 0o644)
+	}
+	os.Mkdir(filepath.Join(proj, ".git"), 0o755)
+	managed := emptyManaged(t)
+	cases := []struct {
+		name, projectDir, cwd, command, want string
+	}{
+		{"sub dir cannot lift the project's deny", proj, sub, "curl https://x.example", `"deny"`},
+		{"relative write resolves in the sub dir", proj, sub, "echo x > secret.txt", `"deny"`},
+		{"project root itself", proj, proj, "curl https://x.example", `"deny"`},
+		{"trailing slash on the project dir", proj + "/", sub, "curl https://x.example", `"deny"`},
+		{"no project dir named: the event's cwd", "", other, "curl https://x.example", `"allow"`},
+		{"cwd outside the project: its own settings", proj, other, "curl https://x.example", `"allow"`},
+		{"relative project dir ignored", "proj", other, "curl https://x.example", `"allow"`},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Setenv("CLAUDE_PROJECT_DIR", c.projectDir)
+			ev := hookEvents(c.cwd, c.command)["claude"]
+			out, errOut, code := runCLI(t, ev, "agentctl", "hook", "--managed-settings", managed)
+			if code != 0 || !strings.Contains(out, c.want) {
+				t.Errorf("exit %d, stdout %q, stderr %q; want %s", code, out, errOut, c.want)
+			}
+		})
+	}
+}
