@@ -35,6 +35,10 @@ type Options struct {
 	PermissionMode  string   // --permission-mode
 	AddDirs         []string // --add-dir
 	Commands        string   // --commands: core or extended
+	// PolicyDirs are directories of org policy named on the command line
+	// (--policy DIR): their content decides calls, so writes to them are
+	// protected like the settings files'.
+	PolicyDirs []string
 }
 
 // File is one settings file that was read.

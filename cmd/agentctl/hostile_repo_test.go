@@ -142,3 +142,34 @@ func TestHookSettingsFromProjectRoot(t *testing.T) {
 		})
 	}
 }
+
+// TestPolicyDirProtected: a --policy directory (custom Rego, command
+// tables) is this session's policy like the settings files: writes into
+// it, or replacing it, ask in every mode, bypassPermissions included; a
+// sibling directory is an ordinary path.
+func TestPolicyDirProtected(t *testing.T) {
+	home := t.TempDir()
+	t.Setenv("HOME", home)
+	t.Setenv("XDG_CONFIG_HOME", filepath.Join(home, ".config"))
+	t.Setenv("CLAUDE_CONFIG_DIR", "")
+	cwd, _ := filepath.EvalSymlinks(t.TempDir())
+	pol := filepath.Join(home, "org-policy")
+	os.MkdirAll(pol, 0o755)
+	base := []string{"agentctl", "--cwd", cwd, "--managed-settings", emptyManaged(t), "--policy", pol,
+		"--permission-mode", "bypassPermissions", "check"}
+	cases := []struct {
+		tool, input, want string
+	}{
+		{"Write", `{"file_path":"` + pol + `/allow.rego","content":"package agentctl.custom"}`, "ask"},
+		{"Bash", `{"command":"echo x >> ` + pol + `/commands.yaml"}`, "ask"},
+		{"Bash", `{"command":"mv ` + pol + ` /tmp/x"}`, "ask"},
+		{"Write", `{"file_path":"` + home + `/org-policy-notes/x.md","content":"x"}`, "allow"},
+		{"Write", `{"file_path":"` + cwd + `/src/x.go","content":"x"}`, "allow"},
+	}
+	for _, c := range cases {
+		out, errOut, _ := runCLI(t, "", append(base, c.tool, c.input)...)
+		if !strings.HasPrefix(out, c.want) {
+			t.Errorf("%s %s: got %q (%s), want %s", c.tool, c.input, out, errOut, c.want)
+		}
+	}
+}
