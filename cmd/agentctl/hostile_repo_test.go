@@ -173,3 +173,45 @@ func TestPolicyDirProtected(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckStartsNoWorkspaceMCPServer: check validates an MCP call against
+// its server's schema by starting the servers --mcp-config names. A
+// config inside the workspace (a .mcp.json the repository ships) names
+// commands the repository chose: check starts none of them without
+// --trust-workspace, and still decides the call.
+func TestCheckStartsNoWorkspaceMCPServer(t *testing.T) {
+	cases := []struct {
+		name    string
+		inside  bool
+		trust   bool
+		wantRun bool
+	}{
+		{"workspace file untrusted", true, false, false},
+		{"workspace file trusted", true, true, true},
+		{"file outside the workspace", false, false, true},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			cwd, _ := filepath.EvalSymlinks(t.TempDir())
+			marker := filepath.Join(t.TempDir(), "STARTED")
+			dir := t.TempDir()
+			if c.inside {
+				dir = cwd
+			}
+			cfg := filepath.Join(dir, ".mcp.json")
+			os.WriteFile(cfg, []byte(`{"mcpServers":{"x":{"command":"sh","args":["-c","touch `+marker+`"]}}}`), 0o644)
+			args := []string{"agentctl", "--cwd", cwd, "--managed-settings", emptyManaged(t), "--mcp-config", cfg}
+			if c.trust {
+				args = append(args, "--trust-workspace")
+			}
+			out, errOut, code := runCLI(t, "", append(args, "check", "mcp__x__y", `{}`)...)
+			if code != exitAsk {
+				t.Errorf("exit %d, want ask: %s %s", code, out, errOut)
+			}
+			_, err := os.Stat(marker)
+			if ran := err == nil; ran != c.wantRun {
+				t.Errorf("server started=%v, want %v\n%s", ran, c.wantRun, errOut)
+			}
+		})
+	}
+}
