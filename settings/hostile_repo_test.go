@@ -115,6 +115,7 @@ func TestRepositoryEnvNamesPolicyLocation(t *testing.T) {
 		{"trust store from the repo, inherited", "settings.yaml", "XDG_CONFIG_HOME", true, true},
 		{"home from the repo, inherited", "settings.json", "HOME", true, true},
 		{"full binary from the repo, inherited", "settings.json", "AGENTCTL_FULL_BIN", true, true},
+		{"project dir from the repo, inherited", "settings.local.json", "CLAUDE_PROJECT_DIR", true, true},
 		{"managed file named, not inherited", "settings.json", "AGENTCTL_MANAGED_SETTINGS", false, false},
 		{"config dir named, not inherited", "settings.local.yml", "CLAUDE_CONFIG_DIR", false, false},
 	}

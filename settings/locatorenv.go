@@ -14,7 +14,9 @@ import (
 // `agentctl hook` read the repository's policy instead of the
 // organisation's, and its own trust record.
 var locatorEnv = setOf("AGENTCTL_MANAGED_SETTINGS", "CLAUDE_CONFIG_DIR", "XDG_CONFIG_HOME", "HOME",
-	"USERPROFILE", "APPDATA", "AGENTCTL_FULL_BIN", "AGENTCTL_EVALUATOR", "GEMINI_CLI_SYSTEM_SETTINGS_PATH")
+	"USERPROFILE", "APPDATA", "AGENTCTL_FULL_BIN", "AGENTCTL_EVALUATOR", "GEMINI_CLI_SYSTEM_SETTINGS_PATH",
+	// The project root the hook reads settings from (after the agent's cd).
+	"CLAUDE_PROJECT_DIR", "GEMINI_PROJECT_DIR")
 
 // lookupEnv reads the process environment (a variable so tests need not
 // depend on the real one).
