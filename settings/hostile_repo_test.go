@@ -303,3 +303,30 @@ func TestYAMLMergeKey(t *testing.T) {
 		})
 	}
 }
+
+// TestSettingsFileSizeBound: a settings file over 8 MiB is an error (a
+// repository may ship anything; loading must end), while Claude Code's
+// state file, which really grows to tens of megabytes, still records trust.
+func TestSettingsFileSizeBound(t *testing.T) {
+	_, opts := tree(t, map[string]string{"proj/.claude/settings.json": `{"env": {"X": "` + strings.Repeat("a", maxSettingsSize) + `"}}`})
+	if _, err := Load(opts); err == nil || !errors.Is(err, ErrTooLarge) {
+		t.Fatalf("err = %v, want ErrTooLarge", err)
+	}
+	_, opts = tree(t, map[string]string{"proj/.keep": ""})
+	big := `{"history": "` + strings.Repeat("h", maxSettingsSize+1) + `", "projects": {"` + opts.Cwd + `": {"hasTrustDialogAccepted": true}}}`
+	if err := os.MkdirAll(opts.Home, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(opts.Home, ".claude.json"), []byte(big), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	opts.TrustRecords = true
+	opts.TrustStore = filepath.Join(opts.Home, "none", "trusted.json")
+	s, err := Load(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !s.Trust.Trusted {
+		t.Errorf("a large Claude Code state file no longer trusts: %+v %v", s.Trust, s.Warnings)
+	}
+}

@@ -163,7 +163,7 @@ func ClaudeStateFile(home, claudeConfigDir string) string {
 // projects[<dir or a parent>].hasTrustDialogAccepted == true, as Claude
 // Code itself checks. A missing file trusts nothing.
 func ClaudeTrusts(stateFile, dir string) (string, bool, error) {
-	data, err := readSettingsFile(stateFile)
+	data, err := readRegular(stateFile, maxStateSize)
 	if errors.Is(err, fs.ErrNotExist) {
 		return "", false, nil
 	}
