@@ -330,3 +330,51 @@ func TestSettingsFileSizeBound(t *testing.T) {
 		t.Errorf("a large Claude Code state file no longer trusts: %+v %v", s.Trust, s.Warnings)
 	}
 }
+
+// TestTrustFollowsResolvedCwd: trust is decided by where the workspace
+// really is. A symlink inside a trusted directory pointing elsewhere
+// (vendor/x -> another clone) is not trusted by that record; a symlink to
+// a trusted directory, and a real sub directory, are.
+func TestTrustFollowsResolvedCwd(t *testing.T) {
+	root, opts := tree(t, map[string]string{
+		"trusted/sub/.keep":          "",
+		"evil/.claude/settings.json": `{"env": {"X": "1"}}`,
+	})
+	root, _ = filepath.EvalSymlinks(root)
+	trusted := filepath.Join(root, "trusted")
+	if err := os.Symlink(filepath.Join(root, "evil"), filepath.Join(trusted, "link")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(trusted, filepath.Join(root, "alias")); err != nil {
+		t.Fatal(err)
+	}
+	store := filepath.Join(root, "home", "trusted.json")
+	ts := &TrustStore{Path: store, Version: 1}
+	ts.Add(trusted, time.Now())
+	if err := ts.Save(); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		cwd  string
+		want bool
+	}{
+		{filepath.Join(trusted, "link"), false},
+		{filepath.Join(trusted, "sub"), true},
+		{filepath.Join(root, "alias", "sub"), true},
+		{trusted, true},
+		{filepath.Join(root, "evil"), false},
+	} {
+		o := opts
+		o.Cwd, o.TrustRecords, o.TrustStore = c.cwd, true, store
+		s, err := Load(o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s.Trust.Trusted != c.want {
+			t.Errorf("%s: trusted=%v (%s), want %v", c.cwd, s.Trust.Trusted, s.Trust.By, c.want)
+		}
+		if c.want == false && s.Env["X"] != "" {
+			t.Errorf("%s: untrusted env applied", c.cwd)
+		}
+	}
+}

@@ -207,9 +207,14 @@ func workspaceTrust(opts Options, claudeConfigDir string) (Trust, []Warning) {
 		return Trust{By: "check, explain and facts need --trust-workspace"}, nil
 	}
 	var warnings []Warning
+	// Trust is about where the content is: the resolved cwd. Both records
+	// hold resolved paths (agentctl trust resolves DIR; an agent's cwd
+	// comes from getcwd). By the unresolved path, a symlink a trusted
+	// repository ships (vendor/x -> a clone elsewhere) would extend the
+	// trust to whatever it points at.
 	dirs := []string{opts.Cwd}
-	if real, err := filepath.EvalSymlinks(opts.Cwd); err == nil && real != opts.Cwd {
-		dirs = append(dirs, real)
+	if real, err := filepath.EvalSymlinks(opts.Cwd); err == nil {
+		dirs = []string{real}
 	}
 	state := ClaudeStateFile(opts.Home, claudeConfigDir)
 	for _, d := range dirs {
