@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/agentctl/agentctl/agenthook"
 	"github.com/agentctl/agentctl/engine"
@@ -28,13 +29,25 @@ func projectDir(cwd string) string {
 			continue
 		}
 		root = filepath.Clean(root)
-		rel, err := filepath.Rel(root, filepath.Clean(cwd))
-		if err != nil || rel == "." || rel == ".." || filepath.IsAbs(rel) || len(rel) > 2 && rel[:3] == ".."+string(filepath.Separator) {
-			continue
+		if below(root, filepath.Clean(cwd)) {
+			return root
 		}
-		return root
+		// One of them may be spelled through a symlink (/tmp and
+		// /private/tmp): compare where they really are.
+		realRoot, err1 := filepath.EvalSymlinks(root)
+		realCwd, err2 := filepath.EvalSymlinks(cwd)
+		if err1 == nil && err2 == nil && below(realRoot, realCwd) {
+			return root
+		}
 	}
 	return ""
+}
+
+// below reports whether dir lies strictly below root.
+func below(root, dir string) bool {
+	rel, err := filepath.Rel(root, dir)
+	return err == nil && rel != "." && rel != ".." && !filepath.IsAbs(rel) &&
+		!strings.HasPrefix(rel, ".."+string(filepath.Separator))
 }
 
 // shellDirDecider decides each call as standing in dir (where the agent's

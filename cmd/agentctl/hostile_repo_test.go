@@ -119,6 +119,9 @@ func TestHookSettingsFromProjectRoot(t *testing.T) {
 		os.WriteFile(filepath.Join(dir, ".claude", "settings.json"), []byte(body), 0o644)
 	}
 	os.Mkdir(filepath.Join(proj, ".git"), 0o755)
+	if err := os.Symlink(proj, filepath.Join(root, "alias")); err != nil {
+		t.Fatal(err)
+	}
 	managed := emptyManaged(t)
 	cases := []struct {
 		name, projectDir, cwd, command, want string
@@ -127,6 +130,7 @@ func TestHookSettingsFromProjectRoot(t *testing.T) {
 		{"relative write resolves in the sub dir", proj, sub, "echo x > secret.txt", `"deny"`},
 		{"project root itself", proj, proj, "curl https://x.example", `"deny"`},
 		{"trailing slash on the project dir", proj + "/", sub, "curl https://x.example", `"deny"`},
+		{"project dir spelled through a symlink", filepath.Join(root, "alias"), sub, "curl https://x.example", `"deny"`},
 		{"no project dir named: the event's cwd", "", other, "curl https://x.example", `"allow"`},
 		{"cwd outside the project: its own settings", proj, other, "curl https://x.example", `"allow"`},
 		{"relative project dir ignored", "proj", other, "curl https://x.example", `"allow"`},
