@@ -252,6 +252,9 @@ func (r *resolver) resolve(p string) string {
 	if res, err := r.eval(p); err == nil {
 		return res
 	}
+	if res, ok := followDangling(p); ok {
+		return res
+	}
 	dir, rest := filepath.Dir(p), filepath.Base(p)
 	for dir != p {
 		if res, err := r.eval(dir); err == nil {

@@ -545,7 +545,7 @@ func lowerIs(s, want string) bool {
 // protected ports lib.protected(f, strict), policy files included.
 func (n *nativeEval) protected(f *FileFact, strict bool) bool {
 	for _, q := range n.in.PolicyFiles {
-		if regoInDir(f.Path, q) || regoInDir(f.Resolved, q) {
+		if policyFileHit(f.Path, q) || policyFileHit(f.Resolved, q) {
 			return true
 		}
 	}
@@ -554,6 +554,14 @@ func (n *nativeEval) protected(f *FileFact, strict bool) bool {
 		return protectedIn(f.Path, regoStrictDirs) || !same && protectedIn(f.Resolved, regoStrictDirs)
 	}
 	return protectedPath(f.Path) || !same && protectedPath(f.Resolved)
+}
+
+// policyFileHit ports lib.policy_file(p) for one policy file q: p is q,
+// below it, or a directory above it (moving or replacing that directory
+// replaces q), compared case-insensitively.
+func policyFileHit(p, q string) bool {
+	p, q = strings.ToLower(p), strings.ToLower(q)
+	return regoInDir(p, q) || p != "" && regoInDir(q, p)
 }
 
 // criticalPath ports lib.critical_path(p).

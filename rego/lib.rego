@@ -238,7 +238,16 @@ protected(f, true) if protected_in(f.resolved, strict_dirs)
 # there changes what later calls are decided by, so it asks in every mode.
 policy_file(p) if {
 	some q in object.get(input, "policy_files", [])
-	in_dir(p, q)
+	in_dir(lower(p), lower(q))
+}
+
+# A directory above a policy file counts too: moving, removing or replacing
+# it (mv ~/.config/agentctl x, ln -sfn repo ~/.config/agentctl) replaces the
+# file below it. Names compare case-insensitively, as on macOS.
+policy_file(p) if {
+	p != ""
+	some q in object.get(input, "policy_files", [])
+	in_dir(lower(q), lower(p))
 }
 
 protected(f, _) if policy_file(f.path)

@@ -35,6 +35,10 @@ type Options struct {
 	PermissionMode  string   // --permission-mode
 	AddDirs         []string // --add-dir
 	Commands        string   // --commands: core or extended
+	// PolicyDirs are directories of org policy named on the command line
+	// (--policy DIR): their content decides calls, so writes to them are
+	// protected like the settings files'.
+	PolicyDirs []string
 }
 
 // File is one settings file that was read.
@@ -171,6 +175,9 @@ func Load(opts Options) (*Settings, error) {
 	if len(errs) > 0 {
 		return nil, errs
 	}
+	if err := repositoryLocators(parts); err != nil {
+		return nil, err
+	}
 	s.PolicyFiles = s.policyFiles(opts, managed, claudeConfigDir)
 	if err := s.merge(parts, opts); err != nil {
 		return nil, err
@@ -259,7 +266,7 @@ func (s *Settings) display(p string) string {
 
 // readFile reads and decodes one file. A missing file is (nil, nil) unless required.
 func (s *Settings) readFile(path string, src Source, required bool) (*fileSettings, error) {
-	data, err := os.ReadFile(path)
+	data, err := readSettingsFile(path)
 	if errors.Is(err, fs.ErrNotExist) && !required {
 		return nil, nil
 	}

@@ -217,6 +217,9 @@ func parseYAML(file string, src []byte) (*node, error) {
 	if doc.Kind == 0 {
 		return &node{kind: kindObject, line: 1, column: 1}, nil
 	}
+	if err := singleDocument(file, src); err != nil {
+		return nil, err
+	}
 	r := &yamlReader{file: file, budget: yamlBudget(len(src)), limit: yamlBudget(len(src))}
 	return r.fromYAML(&doc)
 }
@@ -259,6 +262,13 @@ func (r *yamlReader) fromYAML(y *yaml.Node) (*node, error) {
 		n.kind = kindObject
 		for i := 0; i+1 < len(y.Content); i += 2 {
 			k, v := y.Content[i], y.Content[i+1]
+			// A merge key ("<<: *base") would be a plain key here and
+			// what it merges silently unapplied: a deny list shared by
+			// an anchor must not vanish with a warning.
+			if k.Tag == "!!merge" {
+				return nil, &Error{Pos: Position{File: file, Line: k.Line, Column: k.Column}, Code: CodeSyntax,
+					Msg: "YAML merge keys (<<) are not supported in settings: write the keys out (an alias as a whole value is fine)"}
+			}
 			if n.field(k.Value) != nil {
 				return nil, &Error{Pos: Position{File: file, Line: k.Line, Column: k.Column}, Code: CodeSyntax,
 					Msg: fmt.Sprintf("duplicate key %q", k.Value)}
@@ -284,8 +294,13 @@ func (r *yamlReader) fromYAML(y *yaml.Node) (*node, error) {
 		case "!!null":
 			n.kind = kindNull
 		case "!!bool":
-			n.kind, n.str = kindBool, y.Value
+			// YAML spells true as true, True or TRUE; the tree holds the
+			// JSON spelling, which is what every reader of a boolean
+			// compares with (a managed "allowManagedPermissionRulesOnly:
+			// True" must lock).
+			n.kind = kindBool
 			n.bool = y.Value == "true" || y.Value == "True" || y.Value == "TRUE"
+			n.str = strconv.FormatBool(n.bool)
 		case "!!int", "!!float":
 			n.kind, n.str = kindNumber, y.Value
 		default:
@@ -293,4 +308,39 @@ func (r *yamlReader) fromYAML(y *yaml.Node) (*node, error) {
 		}
 	}
 	return n, nil
+}
+
+// singleDocument rejects a YAML stream of more than one document. Only the
+// first would be read: a deny list placed in a later document ("---")
+// would be silently lost, and another reader may take the last one.
+func singleDocument(file string, src []byte) error {
+	dec := yaml.NewDecoder(bytes.NewReader(src))
+	var first, second yaml.Node
+	if err := dec.Decode(&first); err != nil {
+		return nil // the single-document parse above already succeeded
+	}
+	for {
+		second = yaml.Node{}
+		err := dec.Decode(&second)
+		if errors.Is(err, io.EOF) {
+			return nil
+		}
+		if err != nil {
+			return &Error{Pos: Position{File: file}, Code: CodeSyntax, Msg: "invalid YAML: " + err.Error()}
+		}
+		if !emptyDocument(&second) { // a bare "---" at the end holds nothing
+			break
+		}
+	}
+	return &Error{Pos: Position{File: file, Line: second.Line, Column: second.Column}, Code: CodeSyntax,
+		Msg: "more than one YAML document (---): a settings file is one document"}
+}
+
+func emptyDocument(d *yaml.Node) bool {
+	for _, c := range d.Content {
+		if c.Kind != yaml.ScalarNode || c.Tag != "!!null" || c.Value != "" {
+			return false
+		}
+	}
+	return true
 }

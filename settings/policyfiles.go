@@ -7,7 +7,8 @@ import (
 
 // policyFiles lists the files and directories whose content is policy
 // for this session: the managed file (read or absent: creating it adds org
-// policy) and managed-settings.d beside it, a --settings file, the user
+// policy) and managed-settings.d beside it, a --settings file, a --policy
+// directory of custom Rego and command tables, the user
 // settings directory (CLAUDE_CONFIG_DIR may be anywhere), Claude Code's
 // trust record and agentctl's. A write to any of them changes what the
 // next call is decided by, so the engine protects them as it protects
@@ -16,6 +17,9 @@ func (s *Settings) policyFiles(opts Options, managed, claudeConfigDir string) []
 	out := []string{managed, filepath.Join(filepath.Dir(managed), "managed-settings.d"), opts.ConfigDir}
 	if f := opts.FlagSettings; f != "" && !strings.HasPrefix(strings.TrimSpace(f), "{") {
 		out = append(out, s.abs(f))
+	}
+	for _, d := range opts.PolicyDirs {
+		out = append(out, s.abs(d))
 	}
 	out = append(out, ClaudeStateFile(opts.Home, claudeConfigDir))
 	store := opts.TrustStore

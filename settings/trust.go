@@ -68,7 +68,7 @@ func LoadTrustStore(path string) (*TrustStore, error) {
 	if fi.Mode().Perm()&0o022 != 0 {
 		return nil, fmt.Errorf("%w: %s: writable by group or others (mode %v); chmod 600 it", ErrTrustStore, path, fi.Mode().Perm())
 	}
-	data, err := os.ReadFile(path)
+	data, err := readSettingsFile(path)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %s: %w", ErrTrustStore, path, err)
 	}
@@ -163,7 +163,7 @@ func ClaudeStateFile(home, claudeConfigDir string) string {
 // projects[<dir or a parent>].hasTrustDialogAccepted == true, as Claude
 // Code itself checks. A missing file trusts nothing.
 func ClaudeTrusts(stateFile, dir string) (string, bool, error) {
-	data, err := os.ReadFile(stateFile)
+	data, err := readRegular(stateFile, maxStateSize)
 	if errors.Is(err, fs.ErrNotExist) {
 		return "", false, nil
 	}
@@ -207,9 +207,14 @@ func workspaceTrust(opts Options, claudeConfigDir string) (Trust, []Warning) {
 		return Trust{By: "check, explain and facts need --trust-workspace"}, nil
 	}
 	var warnings []Warning
+	// Trust is about where the content is: the resolved cwd. Both records
+	// hold resolved paths (agentctl trust resolves DIR; an agent's cwd
+	// comes from getcwd). By the unresolved path, a symlink a trusted
+	// repository ships (vendor/x -> a clone elsewhere) would extend the
+	// trust to whatever it points at.
 	dirs := []string{opts.Cwd}
-	if real, err := filepath.EvalSymlinks(opts.Cwd); err == nil && real != opts.Cwd {
-		dirs = append(dirs, real)
+	if real, err := filepath.EvalSymlinks(opts.Cwd); err == nil {
+		dirs = []string{real}
 	}
 	state := ClaudeStateFile(opts.Home, claudeConfigDir)
 	for _, d := range dirs {

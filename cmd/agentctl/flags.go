@@ -105,6 +105,7 @@ func settingsOptions(c *cli.Context) settings.Options {
 		AddDirs:         flagSlice(c, "add-dir"),
 		Commands:        flagString(c, "commands"),
 		ConfigDir:       os.Getenv("CLAUDE_CONFIG_DIR"),
+		PolicyDirs:      nonEmpty(flagString(c, "policy")),
 		TrustWorkspace:  flagBool(c, "trust-workspace"),
 		// Decision commands run a workspace's commands only with the
 		// flag, whatever the records say.
@@ -112,6 +113,14 @@ func settingsOptions(c *cli.Context) settings.Options {
 	}
 	o.ManagedExplicit = o.ManagedFile != ""
 	return o
+}
+
+// nonEmpty is the one-element list of v, or nil when v is "".
+func nonEmpty(v string) []string {
+	if v == "" {
+		return nil
+	}
+	return []string{v}
 }
 
 // decisionCommands decide calls without running them: a workspace's own

@@ -82,8 +82,12 @@ func hookAnswer(c *cli.Context, agent agenthook.Agent) agenthook.Answer {
 		return agenthook.Fail(agent, "", err)
 	}
 	o := settingsOptions(c)
+	shellDir := ""
 	if !isSetAnywhere(c, "cwd") {
 		o.Cwd = ev.Cwd
+		if root := projectDir(ev.Cwd); root != "" {
+			o.Cwd, shellDir = root, ev.Cwd
+		}
 	}
 	s, err := settings.Load(o)
 	if err != nil {
@@ -105,7 +109,11 @@ func hookAnswer(c *cli.Context, agent agenthook.Agent) agenthook.Answer {
 		return agenthook.Fail(ev.Agent, ev.Name, err)
 	}
 	defer closeLog()
-	ans := agenthook.Decide(context.Background(), hookDecider(e), ev, opts)
+	d := hookDecider(e)
+	if shellDir != "" {
+		d = shellDirDecider{Decider: d, dir: shellDir, s: s}
+	}
+	ans := agenthook.Decide(context.Background(), d, ev, opts)
 	ans.Stderr = warnings + ans.Stderr
 	return ans
 }

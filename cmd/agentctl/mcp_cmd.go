@@ -4,6 +4,8 @@ package main
 
 import (
 	"context"
+	"fmt"
+	"path/filepath"
 
 	"github.com/urfave/cli/v2"
 
@@ -44,6 +46,10 @@ func mcpChecked(c *cli.Context, call engine.Call, decide func() (engine.Decision
 	if !toolspec.IsMCP(call.Tool) || len(flagSlice(c, "mcp-config")) == 0 {
 		return decide()
 	}
+	if f, ok := workspaceMCPConfig(c); ok {
+		fmt.Fprintf(c.App.ErrWriter, "agentctl: --mcp-config %s: servers not started (the file is inside the workspace, and check runs nothing a repository names without --trust-workspace); input not validated against their schemas\n", f)
+		return decide()
+	}
 	_, mcpTools, stop, err := mcpServers(context.Background(), c)
 	if err != nil {
 		return engine.Decision{}, err
@@ -55,4 +61,45 @@ func mcpChecked(c *cli.Context, call engine.Call, decide func() (engine.Decision
 		}
 	}
 	return decide()
+}
+
+// workspaceMCPConfig returns the first --mcp-config file inside the
+// workspace (the cwd, by path or resolved) when the workspace is not
+// trusted with --trust-workspace. Its servers are commands the repository
+// names (a .mcp.json it ships): check runs none of them.
+func workspaceMCPConfig(c *cli.Context) (string, bool) {
+	if flagBool(c, "trust-workspace") {
+		return "", false
+	}
+	cwd, err := filepath.Abs(flagString(c, "cwd"))
+	if err != nil {
+		return "", false
+	}
+	roots := []string{cwd}
+	if real, err := filepath.EvalSymlinks(cwd); err == nil {
+		roots = append(roots, real)
+	}
+	for _, f := range flagSlice(c, "mcp-config") {
+		paths := []string{f}
+		if !filepath.IsAbs(f) {
+			paths = []string{filepath.Join(cwd, f)}
+			if abs, err := filepath.Abs(f); err == nil {
+				paths = append(paths, abs)
+			}
+		}
+		for _, p := range paths {
+			if real, err := filepath.EvalSymlinks(p); err == nil {
+				paths = append(paths, real)
+			}
+		}
+		for _, p := range paths {
+			for _, r := range roots {
+				if rel, err := filepath.Rel(r, p); err == nil && rel != ".." && !filepath.IsAbs(rel) &&
+					(len(rel) < 3 || rel[:3] != ".."+string(filepath.Separator)) {
+					return f, true
+				}
+			}
+		}
+	}
+	return "", false
 }

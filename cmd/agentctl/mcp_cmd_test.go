@@ -15,7 +15,9 @@ import (
 func TestGlobalMCPConfig(t *testing.T) {
 	dir := t.TempDir()
 	exe, _ := os.Executable()
-	cfg := filepath.Join(dir, "mcp.json")
+	// The config lives outside the workspace: check starts no server a
+	// workspace file names (TestCheckStartsNoWorkspaceMCPServer).
+	cfg := filepath.Join(t.TempDir(), "mcp.json")
 	os.WriteFile(cfg, []byte(mcptest.Config(exe)), 0o644)
 	base := []string{"agentctl", "--cwd", dir, "--managed-settings", emptyManaged(t), "--mcp-config", cfg}
 	out, errOut, code := runCLI(t, "", append(base, "tools", "list")...)

@@ -1,0 +1,52 @@
+package settings
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"syscall"
+)
+
+// maxSettingsSize bounds a settings file. Real files are a few kilobytes;
+// a repository may ship anything, and loading must end.
+const maxSettingsSize = 8 << 20
+
+// maxStateSize bounds Claude Code's state file (~/.claude.json), which
+// keeps per-project history and grows to tens of megabytes.
+const maxStateSize = 512 << 20
+
+// ErrNotRegular is returned for a settings path that names a FIFO, a device,
+// a socket or a directory. A repository can ship .claude/settings.json as a
+// symlink to /dev/zero or create a FIFO there: reading either never ends,
+// and a hook that never answers lets the call through on timeout.
+var ErrNotRegular = errors.New("not a regular file")
+
+// readSettingsFile reads a settings file that must be a regular file (a
+// symlink to one is fine) of at most maxSettingsSize bytes. The file is
+// opened without blocking, so a FIFO is refused instead of waited on.
+func readSettingsFile(path string) ([]byte, error) { return readRegular(path, maxSettingsSize) }
+
+// readRegular reads a regular file of at most max bytes.
+func readRegular(path string, max int64) ([]byte, error) {
+	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, &os.PathError{Op: "read", Path: path, Err: fmt.Errorf("%w (%v)", ErrNotRegular, fi.Mode().Type())}
+	}
+	data, err := io.ReadAll(io.LimitReader(f, max+1))
+	if err != nil {
+		return nil, err
+	}
+	if int64(len(data)) > max {
+		return nil, &os.PathError{Op: "read", Path: path, Err: fmt.Errorf("%w: larger than %d bytes", ErrTooLarge, max)}
+	}
+	return data, nil
+}
