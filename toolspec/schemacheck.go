@@ -150,17 +150,22 @@ func normalise(v any) any {
 	if !hasInt(v) {
 		return v
 	}
+	return toFloats(v)
+}
+
+// toFloats copies v with every Go int a float64.
+func toFloats(v any) any {
 	switch x := v.(type) {
 	case map[string]any:
 		out := make(map[string]any, len(x))
 		for k, e := range x {
-			out[k] = normalise(e)
+			out[k] = toFloats(e)
 		}
 		return out
 	case []any:
 		out := make([]any, len(x))
 		for i, e := range x {
-			out[i] = normalise(e)
+			out[i] = toFloats(e)
 		}
 		return out
 	case int:
