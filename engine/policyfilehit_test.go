@@ -1,0 +1,51 @@
+package engine
+
+import (
+	"math/rand"
+	"strings"
+	"testing"
+)
+
+// TestPolicyFileHitFolds checks the in-place case fold against the
+// definition it ports (lib.policy_file: in_dir over lower-cased paths),
+// on chosen spellings and on random ones drawn from an alphabet of
+// separators, letters of both cases and non-ASCII letters.
+func TestPolicyFileHitFolds(t *testing.T) {
+	ref := func(p, q string) bool {
+		p, q = strings.ToLower(p), strings.ToLower(q)
+		return regoInDir(p, q) || p != "" && regoInDir(q, p)
+	}
+	rows := [][2]string{
+		{"/home/u/.config/agentctl/trusted.json", "/home/u/.config/agentctl/trusted.json"},
+		{"/HOME/U/.Config/AgentCtl/Trusted.JSON", "/home/u/.config/agentctl/trusted.json"},
+		{"/home/u/.config", "/home/u/.config/agentctl/trusted.json"},
+		{"/home/u/.config/", "/home/u/.config/agentctl/trusted.json"},
+		{"/home/u/.conf", "/home/u/.config/agentctl/trusted.json"},
+		{"/home/u/.config/agentctl/trusted.json/x", "/home/u/.config/agentctl/trusted.json"},
+		{"", "/a"},
+		{"/", "/a"},
+		{"/ÄB/c", "/äb/c"},
+		{"/K/c", "/k/c"}, // Kelvin sign lowers to k
+		{"/a/b", "/a/b/"},
+	}
+	for _, r := range rows {
+		if got, want := policyFileHit(r[0], r[1]), ref(r[0], r[1]); got != want {
+			t.Errorf("policyFileHit(%q, %q) = %v, want %v", r[0], r[1], got, want)
+		}
+	}
+	alphabet := []string{"/", "a", "A", "b", "B", ".", "Ä", "ä", "K", "k", "-"}
+	rnd := rand.New(rand.NewSource(1))
+	word := func() string {
+		var b strings.Builder
+		for n := rnd.Intn(7); n > 0; n-- {
+			b.WriteString(alphabet[rnd.Intn(len(alphabet))])
+		}
+		return b.String()
+	}
+	for i := 0; i < 200000; i++ {
+		p, q := word(), word()
+		if got, want := policyFileHit(p, q), ref(p, q); got != want {
+			t.Fatalf("policyFileHit(%q, %q) = %v, want %v", p, q, got, want)
+		}
+	}
+}
