@@ -556,55 +556,6 @@ func (n *nativeEval) protected(f *FileFact, strict bool) bool {
 	return protectedPath(f.Path) || !same && protectedPath(f.Resolved)
 }
 
-// policyFileHit ports lib.policy_file(p) for one policy file q: p is q,
-// below it, or a directory above it (moving or replacing that directory
-// replaces q), compared case-insensitively.
-func policyFileHit(p, q string) bool {
-	if !isASCII(p) || !isASCII(q) {
-		p, q = strings.ToLower(p), strings.ToLower(q)
-		return regoInDir(p, q) || p != "" && regoInDir(q, p)
-	}
-	// ASCII lowers byte by byte, so the comparison folds in place: this
-	// runs for every file of every call against every policy file.
-	return inDirFold(p, q) || p != "" && inDirFold(q, p)
-}
-
-// isASCII reports a string of ASCII bytes only.
-func isASCII(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= utf8.RuneSelf {
-			return false
-		}
-	}
-	return true
-}
-
-// inDirFold is regoInDir(lower(p), lower(d)) for ASCII p and d.
-func inDirFold(p, d string) bool {
-	if len(p) == len(d) && asciiEqualFold(p, d) {
-		return true
-	}
-	d = strings.TrimSuffix(d, "/")
-	return len(p) > len(d) && p[len(d)] == '/' && asciiEqualFold(p[:len(d)], d)
-}
-
-// asciiEqualFold compares two equally long ASCII strings, letters folded.
-func asciiEqualFold(a, b string) bool {
-	for i := 0; i < len(a); i++ {
-		x, y := a[i], b[i]
-		if 'A' <= x && x <= 'Z' {
-			x += 'a' - 'A'
-		}
-		if 'A' <= y && y <= 'Z' {
-			y += 'a' - 'A'
-		}
-		if x != y {
-			return false
-		}
-	}
-	return true
-}
-
 // criticalPath ports lib.critical_path(p).
 func (n *nativeEval) criticalPath(p string) bool {
 	return p == "/" || strings.Count(strings.TrimSuffix(p, "/"), "/") == 1 || p == n.in.Home || regoInDir(n.in.Cwd, p)
