@@ -41,7 +41,8 @@ func managedLocks(parts []*fileSettings) (rulesOnly, hooksOnly bool) {
 //   - in an untrusted workspace, project and local settings name no command
 //     that runs (hooks are set aside as skipped, the classifier is dropped),
 //     set no env, add no working directory or allow rule for paths outside
-//     the repository, and cannot start bypassPermissions or auto mode.
+//     the repository, cannot start bypassPermissions or auto mode and
+//     cannot choose the extended command profile.
 func (s *Settings) narrow(parts []*fileSettings) {
 	for _, p := range parts {
 		if p.source == PolicySettings {
@@ -141,6 +142,13 @@ func (s *Settings) distrust(p *fileSettings) {
 	if m, ok := p.scalars["defaultMode"]; ok && untrustedModes[m.Value] {
 		s.warn(m.Pos, "%s defaultMode %s ignored: %s", p.source, m.Value, why)
 		delete(p.scalars, "defaultMode")
+	}
+	// The extended profile makes more commands run without asking: a
+	// repository cannot choose it for itself.
+	if c, ok := p.scalars["commands"]; ok && c.Value != "core" {
+		s.warn(c.Pos, "%s agentctl.commands %s ignored: %s; core applies (--commands extended, user or managed settings choose extended)",
+			p.source, c.Value, why)
+		delete(p.scalars, "commands")
 	}
 }
 
