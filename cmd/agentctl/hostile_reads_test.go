@@ -85,10 +85,14 @@ func TestRepositoryConfigFileKinds(t *testing.T) {
 					(strings.Contains(out, "not a regular file") || strings.Contains(out, "larger than"))
 			}},
 		{"hooks list, cursor project", ".cursor/hooks.json",
-			func(cwd, managed string) []string { return []string{"--cwd", cwd, "hooks", "list", "--agent", "cursor"} },
+			func(cwd, managed string) []string {
+				return []string{"--cwd", cwd, "hooks", "list", "--agent", "cursor"}
+			},
 			nil, failed},
 		{"hooks list, gemini project", ".gemini/settings.json",
-			func(cwd, managed string) []string { return []string{"--cwd", cwd, "hooks", "list", "--agent", "gemini"} },
+			func(cwd, managed string) []string {
+				return []string{"--cwd", cwd, "hooks", "list", "--agent", "gemini"}
+			},
 			nil, failed},
 		{"hooks install, gemini project", ".gemini/settings.json",
 			func(cwd, managed string) []string {
@@ -101,7 +105,9 @@ func TestRepositoryConfigFileKinds(t *testing.T) {
 			},
 			nil, failed},
 		{"settings validate FILE", ".claude/settings.json",
-			func(cwd, managed string) []string { return []string{"settings", "validate", filepath.Join(cwd, ".claude", "settings.json")} },
+			func(cwd, managed string) []string {
+				return []string{"settings", "validate", filepath.Join(cwd, ".claude", "settings.json")}
+			},
 			nil, failed},
 	}
 	for _, r := range readers {
