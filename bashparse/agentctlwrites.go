@@ -182,3 +182,42 @@ func firstNonEmpty(vs ...string) string {
 	}
 	return ""
 }
+
+// agentctlRunners are agentctl's commands that run programs its command
+// line does not show: run executes a session's tool calls (and the
+// approver it names), hook and doctor run the hooks a trusted workspace's
+// settings name.
+var agentctlRunners = map[string]string{
+	"run":    "agentctl run executes the tool calls of a session file",
+	"hook":   "agentctl hook runs the hooks the settings name",
+	"doctor": "agentctl doctor runs the installed hook commands",
+}
+
+// agentctlRuns says why an agentctl command line runs programs it does
+// not show ("" when it runs none): a runner command, --trust-workspace
+// (the repository's own hooks and classifier run) or --mcp-config (the
+// servers the file names start). What runs is not read: as for any
+// command that names a program to run, no command-prefix allow rule
+// (Bash(agentctl *)) approves it.
+func agentctlRuns(inner []Word) string {
+	if len(inner) == 0 || !inner[0].Static() || !isAgentctl(inner[0].Value) {
+		return ""
+	}
+	a := scanAgentctl(inner[1:])
+	if why, ok := agentctlRunners[a.word(0)]; ok {
+		return why
+	}
+	for _, w := range inner[1:] {
+		name, _, _ := strings.Cut(strings.TrimLeft(w.Value, "-"), "=")
+		if !strings.HasPrefix(w.Value, "-") {
+			continue
+		}
+		switch name {
+		case "trust-workspace":
+			return "agentctl --trust-workspace runs the hooks and classifier the workspace's settings name"
+		case "mcp-config":
+			return "agentctl --mcp-config starts the MCP servers the file names"
+		}
+	}
+	return ""
+}

@@ -78,3 +78,41 @@ func TestAgentctlWrites(t *testing.T) {
 		})
 	}
 }
+
+// TestAgentctlRuns: agentctl command lines that run programs they do not
+// show (run, hook, doctor, --trust-workspace, --mcp-config) are
+// unresolved, so Bash(agentctl *) does not approve them; deciding and
+// reading commands are not.
+func TestAgentctlRuns(t *testing.T) {
+	cases := []struct {
+		cmd  string
+		runs bool
+	}{
+		{"agentctl run s.jsonl", true},
+		{"agentctl --cwd / run --permission-prompt-command ./x s.jsonl", true},
+		{"agentctl-full --trust-workspace check Bash '{}'", true},
+		{"agentctl check --trust-workspace Bash '{}'", true},
+		{"agentctl explain --trust-workspace=true Bash '{}'", true},
+		{"agentctl --mcp-config .mcp.json tools list", true},
+		{"agentctl tools list --mcp-config=.mcp.json", true},
+		{"agentctl hook --agent claude", true},
+		{"/opt/bin/agentctl doctor", true},
+		{"agentctl check Bash '{}'", false},
+		{"agentctl --cwd / explain Bash '{}'", false},
+		{"agentctl settings show", false},
+		{"agentctl trust list", false},
+		{"agentctl tools list", false},
+	}
+	for _, c := range cases {
+		t.Run(c.cmd, func(t *testing.T) {
+			a := Parse(c.cmd)
+			runs := false
+			for _, u := range a.Unresolved {
+				runs = runs || u.Reason == ReasonProgramConfig && strings.HasPrefix(u.Text, "agentctl")
+			}
+			if runs != c.runs {
+				t.Errorf("runs=%v, want %v (%v)", runs, c.runs, a.Unresolved)
+			}
+		})
+	}
+}

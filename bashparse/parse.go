@@ -321,6 +321,9 @@ func (p *parser) emit(n syntax.Node, words []Word, assigns []Assign, redirs []Re
 	}
 	c.Files = append(append(fileOperands(inner), pw.files...), tableFiles...)
 	c.Files = append(c.Files, configWrites(inner)...)
+	if why := agentctlRuns(inner); why != "" {
+		p.unresolved(ReasonProgramConfig, why, n)
+	}
 	if len(inner) > 0 {
 		c.Files = append(c.Files, assignFiles(append(append([]Assign(nil), assigns...), pw.assigns...))...)
 	}

@@ -119,3 +119,33 @@ func contains(list []string, s string) bool {
 	}
 	return false
 }
+
+// TestAgentctlRunnersNeedMoreThanAPrefixRule: agentctl command lines that
+// run what the repository names — its hooks and classifier under
+// --trust-workspace, the MCP servers of an --mcp-config file, a session's
+// tool calls (run), installed hooks (doctor, hook) — are not approved by
+// Bash(agentctl *): they ask outside bypassPermissions mode.
+func TestAgentctlRunnersNeedMoreThanAPrefixRule(t *testing.T) {
+	cwd := selfWriteEnv(t)
+	managed := emptyManaged(t)
+	for _, cmd := range []string{
+		"agentctl --trust-workspace check Bash '{\"command\":\"ls\"}'",
+		"agentctl check --trust-workspace Bash '{}'",
+		"agentctl --mcp-config .mcp.json tools list",
+		"agentctl run session.jsonl",
+		"agentctl doctor",
+		"agentctl-full --cwd / hook --agent claude",
+	} {
+		for _, mode := range []string{"default", "acceptEdits", "dontAsk"} {
+			_, errOut, code := runCLI(t, "", "agentctl", "--cwd", cwd, "--managed-settings", managed,
+				"--permission-mode", mode, "--allowed-tools", "Bash(agentctl *),Bash(agentctl-full *)", "check", "Bash", jsonCommand(cmd))
+			want := exitAsk
+			if mode == "dontAsk" {
+				want = exitDeny
+			}
+			if code != want {
+				t.Errorf("%s: %s: exit %d, want %d\n%s", mode, cmd, code, want, errOut)
+			}
+		}
+	}
+}
