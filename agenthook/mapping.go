@@ -54,7 +54,7 @@ var table = []Row{
 
 	{Cursor, "beforeShellExecution", "", "Bash", "`command`; a `cwd` other than the workspace root becomes a leading `cd DIR &&`", cursorShell},
 	{Cursor, "beforeReadFile", "", "Read", "`file_path`", readFile("file_path")},
-	{Cursor, "beforeMCPExecution", "", "mcp__SERVER__TOOL", "`tool_name`, `tool_input`; SERVER is the `.cursor/mcp.json` server (project, then user) whose `url` or `command` the event names; none: the tool is `MCP:TOOL` (only a rule naming it decides, else ask)", cursorMCP},
+	{Cursor, "beforeMCPExecution", "", "mcp__SERVER__TOOL", "`tool_name`, `tool_input`; SERVER is the `.cursor/mcp.json` server (project, in a trusted workspace only, then user) whose `url` or `command` the event names; none: the tool is `MCP:TOOL` (only a rule naming it decides, else ask)", cursorMCP},
 	{Cursor, "preToolUse", "Shell", "Bash", "`command`", cursorTool("Shell")},
 	{Cursor, "preToolUse", "Read", "Read", "`file_path` (or `path`, `target_file`)", cursorTool("Read")},
 	{Cursor, "preToolUse", "Write", "Write", "`file_path` (or `path`), `content` (or `contents`)", cursorTool("Write")},
@@ -344,8 +344,8 @@ func cursorMCP(ev *Event) ([]engine.Call, error) {
 }
 
 // cursorServer finds the MCP server an event names by its url or command
-// in Cursor's mcp.json (project first, then user); "" when none or several
-// match. The project's file comes with the repository: it is read as a
+// in Cursor's mcp.json (the project's first in a trusted workspace, then
+// the user's); "" when none or several match. The project's file comes with the repository: it is read as a
 // settings file is (a FIFO, a device or an oversized file there is an
 // error, never a hook that waits until the agent gives up on it).
 func cursorServer(ev *Event) (string, error) {
@@ -354,7 +354,11 @@ func cursorServer(ev *Event) (string, error) {
 		return "", nil
 	}
 	home, _ := os.UserHomeDir()
-	for _, p := range []string{filepath.Join(cursorRoot(ev), ".cursor", "mcp.json"), filepath.Join(home, ".cursor", "mcp.json")} {
+	files := []string{filepath.Join(home, ".cursor", "mcp.json")}
+	if ev.TrustedProject {
+		files = append([]string{filepath.Join(cursorRoot(ev), ".cursor", "mcp.json")}, files...)
+	}
+	for _, p := range files {
 		b, err := settings.ReadConfigFile(p)
 		if errors.Is(err, fs.ErrNotExist) {
 			continue

@@ -113,6 +113,7 @@ func hookAnswer(c *cli.Context, agent agenthook.Agent) agenthook.Answer {
 	if shellDir != "" {
 		d = shellDirDecider{Decider: d, dir: shellDir, s: s}
 	}
+	ev.TrustedProject = s.Trust.Trusted
 	ans := agenthook.Decide(context.Background(), d, ev, opts)
 	ans.Stderr = warnings + ans.Stderr
 	return ans

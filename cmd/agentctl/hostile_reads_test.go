@@ -74,7 +74,8 @@ func TestRepositoryConfigFileKinds(t *testing.T) {
 	readers := []reader{
 		{"cursor hook, MCP server lookup", ".cursor/mcp.json",
 			func(cwd, managed string) []string {
-				return []string{"hook", "--agent", "cursor", "--managed-settings", managed}
+				// Trusted: only then is the project's mcp.json read.
+				return []string{"hook", "--agent", "cursor", "--managed-settings", managed, "--trust-workspace"}
 			},
 			func(cwd string) string {
 				return `{"hook_event_name":"beforeMCPExecution","conversation_id":"c","workspace_roots":["` + cwd +
