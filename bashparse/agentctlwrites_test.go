@@ -49,6 +49,11 @@ func TestAgentctlWrites(t *testing.T) {
 		{"agentctl bundle build -o /tmp/b.tar.gz", []string{"/tmp/b.tar.gz"}},
 		{"agentctl bundle build --out=.git/hooks/x", []string{".git/hooks/x"}},
 		{"agentctl --decision-log ~/.bashrc check Bash '{}'", []string{"~/.bashrc"}},
+		// A program named at run time may be agentctl.
+		{"$A trust .", []string{trust}},
+		{"\"$(command -v agentctl)\" --cwd / hooks install", []string{"~/.claude/settings.json"}},
+		{"$A trust list", nil},
+		{"$A --decision-log x check", nil},
 		// Reading commands.
 		{"agentctl trust list", nil},
 		{"agentctl --cwd / trust list", nil},

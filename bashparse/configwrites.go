@@ -15,6 +15,17 @@ func configWrites(inner []Word) []File {
 	if len(inner) > 0 && inner[0].Static() && isAgentctl(inner[0].Value) {
 		return agentctlWrites(inner[1:])
 	}
+	if len(inner) > 1 && !inner[0].Static() {
+		// A program named at run time ($A trust ., "$(which agentctl)"
+		// hooks install) may be agentctl: its policy writes are named.
+		var out []File
+		for _, f := range agentctlWrites(inner[1:]) {
+			if f.Via == "agentctl trust" || strings.HasPrefix(f.Via, "agentctl hooks ") {
+				out = append(out, f)
+			}
+		}
+		return out
+	}
 	if f, ok := configWrite(inner); ok {
 		return []File{f}
 	}
