@@ -93,7 +93,8 @@ func (a agentctlArgs) word(i int) string {
 
 // agentctlWrites are the files an agentctl command line writes: the trust
 // record (trust DIR, trust revoke DIR), the agent settings file hooks
-// install and uninstall edit, the bundle (bundle build -o FILE) and the
+// install and uninstall edit, the bundle (bundle build -o FILE), the
+// reports (test --junit FILE, replay and diff --html FILE) and the
 // decision log (--decision-log FILE). Global flags (--cwd DIR,
 // --managed-settings FILE, …) may come before the command, so the command
 // is found after them; a command word that is not static could be any of
@@ -133,6 +134,14 @@ func agentctlWrites(args []Word) []File {
 			if p := firstNonEmpty(a.flags["o"], a.flags["out"]); p != "" {
 				add(p, "agentctl bundle build")
 			}
+		}
+	case "test":
+		if p := a.flags["junit"]; p != "" {
+			add(p, "agentctl test --junit")
+		}
+	case "replay", "diff":
+		if p := a.flags["html"]; p != "" {
+			add(p, "agentctl "+a.word(0)+" --html")
 		}
 	}
 	return out

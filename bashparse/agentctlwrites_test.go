@@ -49,6 +49,9 @@ func TestAgentctlWrites(t *testing.T) {
 		{"agentctl bundle build -o /tmp/b.tar.gz", []string{"/tmp/b.tar.gz"}},
 		{"agentctl bundle build --out=.git/hooks/x", []string{".git/hooks/x"}},
 		{"agentctl --decision-log ~/.bashrc check Bash '{}'", []string{"~/.bashrc"}},
+		{"agentctl test --junit .git/hooks/post-checkout policy_test.yaml", []string{".git/hooks/post-checkout"}},
+		{"agentctl replay --html=~/.bashrc t.jsonl", []string{"~/.bashrc"}},
+		{"agentctl diff --base HEAD~1 --html r.html t.jsonl", []string{"r.html"}},
 		// A program named at run time may be agentctl.
 		{"$A trust .", []string{trust}},
 		{"\"$(command -v agentctl)\" --cwd / hooks install", []string{"~/.claude/settings.json"}},
