@@ -156,6 +156,9 @@ func (s *Settings) distrust(p *fileSettings) {
 	if m, ok := p.scalars["defaultMode"]; ok && untrustedModes[m.Value] {
 		s.warn(m.Pos, "%s defaultMode %s ignored: %s", p.source, m.Value, why)
 		delete(p.scalars, "defaultMode")
+		if s.UntrustedMode == nil {
+			s.UntrustedMode = &m
+		}
 	}
 	// The extended profile makes more commands run without asking: a
 	// repository cannot choose it for itself.
