@@ -29,8 +29,8 @@ func isAgentctl(name string) bool {
 type agentctlArgs struct {
 	words []Word            // command, subcommand and operands, in order
 	flags map[string]string // last value of each flag that takes one
-	// dynamic is set when a word that could be a flag or the command is not
-	// static: what runs is not known.
+	// dynamic is set when the command word is not static: which command
+	// runs is not known.
 	dynamic bool
 	// dashed is the index in words of the first word after "--" (len(words)
 	// when there is none): such words are operands, never subcommands.
@@ -41,25 +41,15 @@ func scanAgentctl(args []Word) agentctlArgs {
 	out := agentctlArgs{flags: map[string]string{}, dashed: -1}
 	for i := 0; i < len(args); i++ {
 		w := args[i]
-		if !w.Static() {
-			if len(out.words) < 2 {
-				out.dynamic = true
-			}
-			out.words = append(out.words, w)
-			continue
-		}
-		a := w.Value
-		if a == "--" {
+		a := w.Value // for a word that is not static, its source text
+		if a == "--" && w.Static() {
 			out.dashed = len(out.words)
-			for _, r := range args[i+1:] {
-				if !r.Static() && len(out.words) < 2 {
-					out.dynamic = true
-				}
-				out.words = append(out.words, r)
-			}
+			out.words = append(out.words, args[i+1:]...)
 			break
 		}
 		if !strings.HasPrefix(a, "-") || a == "-" {
+			// An operand, or a word computed at run time ("$X") that
+			// may be anything, a flag too: it counts as an operand.
 			out.words = append(out.words, w)
 			continue
 		}
@@ -79,6 +69,7 @@ func scanAgentctl(args []Word) agentctlArgs {
 	if out.dashed < 0 {
 		out.dashed = len(out.words)
 	}
+	out.dynamic = len(out.words) > 0 && out.dashed > 0 && !out.words[0].Static()
 	return out
 }
 

@@ -57,7 +57,12 @@ func TestAgentctlWrites(t *testing.T) {
 		{"\"$(command -v agentctl)\" --cwd / hooks install", []string{"~/.claude/settings.json"}},
 		{"$A trust list", nil},
 		{"$A --decision-log x check", nil},
+		{"agentctl --cwd=$D trust .", []string{trust}},
+		{"agentctl --cwd \"$D\" hooks \"$SUB\"", []string{"~/.claude/settings.json"}},
+		{"agentctl trust \"$DIR\"", []string{trust}},
 		// Reading commands.
+		{"agentctl --cwd=$D check Bash '{}'", nil},
+		{"agentctl explain \"$TOOL\" \"$INPUT\"", nil},
 		{"agentctl trust list", nil},
 		{"agentctl --cwd / trust list", nil},
 		{"agentctl hooks list", nil},
