@@ -11,6 +11,8 @@ import (
 // rewriting one drops or changes the hook that enforces this policy on
 // those agents, as rewriting Claude Code's settings would. (Claude Code's
 // are under .claude, the user settings directory or the managed file.)
+// Cursor's mcp.json files are policy too: the Cursor hook names an MCP
+// call's server (mcp__SERVER__…, what rules match) by them.
 func hookConfigFiles(home, cwd string) []string {
 	gemini := os.Getenv("GEMINI_CLI_SYSTEM_SETTINGS_PATH")
 	if gemini == "" {
@@ -20,6 +22,7 @@ func hookConfigFiles(home, cwd string) []string {
 		filepath.Join(home, ".gemini", "settings.json"), filepath.Join(home, ".cursor", "hooks.json"),
 		filepath.Join(cwd, ".gemini", "settings.json"), filepath.Join(cwd, ".cursor", "hooks.json"),
 		gemini, "/etc/cursor/hooks.json",
+		filepath.Join(home, ".cursor", "mcp.json"), filepath.Join(cwd, ".cursor", "mcp.json"),
 	}
 }
 

@@ -149,3 +149,26 @@ func TestAgentctlRunnersNeedMoreThanAPrefixRule(t *testing.T) {
 		}
 	}
 }
+
+// TestAgentHookFilesAreProtected: the Gemini CLI and Cursor files agentctl
+// installs its hook into, and Cursor's mcp.json files (they name the MCP
+// server a rule matches), are the session's policy: writing one asks in
+// every mode, as writing .claude/settings.json does.
+func TestAgentHookFilesAreProtected(t *testing.T) {
+	cwd := selfWriteEnv(t)
+	home := os.Getenv("HOME")
+	managed := emptyManaged(t)
+	for _, p := range []string{
+		filepath.Join(cwd, ".gemini", "settings.json"), filepath.Join(cwd, ".cursor", "hooks.json"),
+		filepath.Join(cwd, ".cursor", "mcp.json"), filepath.Join(home, ".gemini", "settings.json"),
+		filepath.Join(home, ".cursor", "hooks.json"), filepath.Join(home, ".cursor", "mcp.json"),
+	} {
+		for _, mode := range []string{"acceptEdits", "bypassPermissions"} {
+			_, errOut, code := runCLI(t, "", "agentctl", "--cwd", cwd, "--managed-settings", managed, "--permission-mode", mode,
+				"--allowed-tools", "Edit,Write", "check", "Write", `{"file_path": "`+p+`", "content": "{}"}`)
+			if code != exitAsk {
+				t.Errorf("%s: Write %s: exit %d, want ask\n%s", mode, p, code, errOut)
+			}
+		}
+	}
+}
