@@ -51,6 +51,11 @@ type Event struct {
 	Mode string
 	// Fields holds every top-level field of the event.
 	Fields map[string]any
+	// TrustedProject says the workspace is trusted: only then may its own
+	// agent configuration (Cursor's project .cursor/mcp.json) name the MCP
+	// server a call goes to. An untrusted repository could otherwise give
+	// its own server the name of one the user's rules allow.
+	TrustedProject bool
 }
 
 // MaxEventSize bounds the event read from stdin.

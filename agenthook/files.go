@@ -7,6 +7,8 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+
+	"github.com/agentctl/agentctl/settings"
 )
 
 // Result says what an install or uninstall did to one file.
@@ -32,7 +34,7 @@ func Uninstall(path string, agent Agent) (Result, error) {
 
 func edit(path string, agent Agent, change func(*object) (bool, error)) (Result, error) {
 	res := Result{File: path}
-	old, err := os.ReadFile(path)
+	old, err := settings.ReadConfigFile(path)
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return res, fmt.Errorf("reading %s: %w", path, err)
 	}
@@ -148,7 +150,7 @@ func (h Hook) TimeoutDuration() (d float64, isDefault bool) {
 // List reads every hook entry of an agent's settings file at a scope; a
 // missing file has none.
 func List(agent Agent, scope Scope, path string) ([]Hook, error) {
-	b, err := os.ReadFile(path)
+	b, err := settings.ReadConfigFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}

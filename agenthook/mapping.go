@@ -2,13 +2,16 @@ package agenthook
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 
 	"github.com/agentctl/agentctl/engine"
+	"github.com/agentctl/agentctl/settings"
 )
 
 // Row is one line of the mapping table: an agent's tool (or, for Cursor's
@@ -51,7 +54,7 @@ var table = []Row{
 
 	{Cursor, "beforeShellExecution", "", "Bash", "`command`; a `cwd` other than the workspace root becomes a leading `cd DIR &&`", cursorShell},
 	{Cursor, "beforeReadFile", "", "Read", "`file_path`", readFile("file_path")},
-	{Cursor, "beforeMCPExecution", "", "mcp__SERVER__TOOL", "`tool_name`, `tool_input`; SERVER is the `.cursor/mcp.json` server (project, then user) whose `url` or `command` the event names; none: the tool is `MCP:TOOL` (only a rule naming it decides, else ask)", cursorMCP},
+	{Cursor, "beforeMCPExecution", "", "mcp__SERVER__TOOL", "`tool_name`, `tool_input`; SERVER is the `.cursor/mcp.json` server (project, in a trusted workspace only, then user) whose `url` or `command` the event names; none: the tool is `MCP:TOOL` (only a rule naming it decides, else ask)", cursorMCP},
 	{Cursor, "preToolUse", "Shell", "Bash", "`command`", cursorTool("Shell")},
 	{Cursor, "preToolUse", "Read", "Read", "`file_path` (or `path`, `target_file`)", cursorTool("Read")},
 	{Cursor, "preToolUse", "Write", "Write", "`file_path` (or `path`), `content` (or `contents`)", cursorTool("Write")},
@@ -330,25 +333,38 @@ func cursorMCP(ev *Event) ([]engine.Call, error) {
 	if tool == "" {
 		return nil, fmt.Errorf("no tool_name")
 	}
-	if server := cursorServer(ev); server != "" {
+	server, err := cursorServer(ev)
+	if err != nil {
+		return nil, err
+	}
+	if server != "" {
 		return []engine.Call{{Tool: "mcp__" + server + "__" + tool, Input: ev.Input}}, nil
 	}
 	return []engine.Call{{Tool: "MCP:" + tool, Input: ev.Input}}, nil
 }
 
 // cursorServer finds the MCP server an event names by its url or command
-// in Cursor's mcp.json (project first, then user); "" when none or several
-// match.
-func cursorServer(ev *Event) string {
+// in Cursor's mcp.json (the project's first in a trusted workspace, then
+// the user's); "" when none or several match. The project's file comes with the repository: it is read as a
+// settings file is (a FIFO, a device or an oversized file there is an
+// error, never a hook that waits until the agent gives up on it).
+func cursorServer(ev *Event) (string, error) {
 	url, command := str(ev.Fields, "url"), str(ev.Fields, "command")
 	if url == "" && command == "" {
-		return ""
+		return "", nil
 	}
 	home, _ := os.UserHomeDir()
-	for _, p := range []string{filepath.Join(cursorRoot(ev), ".cursor", "mcp.json"), filepath.Join(home, ".cursor", "mcp.json")} {
-		b, err := os.ReadFile(p)
-		if err != nil {
+	files := []string{filepath.Join(home, ".cursor", "mcp.json")}
+	if ev.TrustedProject {
+		files = append([]string{filepath.Join(cursorRoot(ev), ".cursor", "mcp.json")}, files...)
+	}
+	for _, p := range files {
+		b, err := settings.ReadConfigFile(p)
+		if errors.Is(err, fs.ErrNotExist) {
 			continue
+		}
+		if err != nil {
+			return "", fmt.Errorf("Cursor MCP config: %w", err)
 		}
 		var doc struct {
 			Servers map[string]struct {
@@ -368,13 +384,13 @@ func cursorServer(ev *Event) string {
 			}
 		}
 		if len(found) == 1 {
-			return found[0]
+			return found[0], nil
 		}
 		if len(found) > 1 {
-			return ""
+			return "", nil
 		}
 	}
-	return ""
+	return "", nil
 }
 
 func cursorTool(kind string) func(*Event) ([]engine.Call, error) {

@@ -158,6 +158,7 @@ func TestCursorMCPServerFromConfig(t *testing.T) {
 		{`"url":"http://other"`, "MCP:q"},
 	} {
 		ev := mustEvent(t, `{"hook_event_name":"beforeMCPExecution","conversation_id":"c","workspace_roots":["`+root+`"],"tool_name":"q",`+tt.rest+`}`, "")
+		ev.TrustedProject = true
 		calls, err := Calls(ev)
 		if err != nil || calls[0].Tool != tt.want {
 			t.Errorf("%s: %v %v; want %s", tt.rest, calls, err, tt.want)

@@ -4,8 +4,14 @@ import "github.com/agentctl/agentctl/settings"
 
 // Mode is the permission mode a call from the event is decided in: the
 // agent's own mode, unless a managed lock forbids it (then the settings'
-// mode). An agent cannot widen what managed settings locked.
+// mode). An agent cannot widen what managed settings locked. Nor can a
+// repository: an agent in bypassPermissions or auto mode that the
+// untrusted workspace's own settings asked for (and agentctl did not
+// apply) is decided in the settings' mode.
 func Mode(s *settings.Settings, agentMode string) string {
+	if u := s.UntrustedMode; u != nil && u.Value == agentMode {
+		return s.Mode.Value
+	}
 	switch agentMode {
 	case "":
 		return ""

@@ -2,13 +2,37 @@ package bashparse
 
 import "strings"
 
-// configWrite is the configuration file a command writes when it sets a
-// setting through a subcommand rather than naming the file: git config
-// and npm config. Both files name programs the tool later runs (git's
-// core.hooksPath and aliases, npm's script-shell), and some are protected
-// paths (.git/config, ~/.gitconfig, .npmrc).
+// configWrites are the configuration files a command writes when it sets
+// a setting through a subcommand rather than naming the file: git config,
+// npm config, and agentctl's trust, hooks install and bundle build. The
+// files name programs the tool later runs (git's core.hooksPath and
+// aliases, npm's script-shell, an agent's hooks) or are this session's
+// policy, and many are protected paths (.git/config, ~/.gitconfig, .npmrc,
+// .claude/settings.json, the trust record).
 //
 // inner is the command with its wrappers (and git's global options) peeled.
+func configWrites(inner []Word) []File {
+	if len(inner) > 0 && inner[0].Static() && isAgentctl(inner[0].Value) {
+		return agentctlWrites(inner[1:])
+	}
+	if len(inner) > 1 && !inner[0].Static() {
+		// A program named at run time ($A trust ., "$(which agentctl)"
+		// hooks install) may be agentctl: its policy writes are named.
+		var out []File
+		for _, f := range agentctlWrites(inner[1:]) {
+			if f.Via == "agentctl trust" || strings.HasPrefix(f.Via, "agentctl hooks ") {
+				out = append(out, f)
+			}
+		}
+		return out
+	}
+	if f, ok := configWrite(inner); ok {
+		return []File{f}
+	}
+	return nil
+}
+
+// configWrite is the file git config or npm config writes.
 func configWrite(inner []Word) (File, bool) {
 	if len(inner) < 2 {
 		return File{}, false
@@ -23,10 +47,6 @@ func configWrite(inner []Word) (File, bool) {
 		target, ok = npmConfigWrite(args[1].Value, values(args[2:]))
 	case name == "npm" && (args[0].Value == "set" || args[0].Value == "delete"):
 		target, ok = npmConfigWrite(args[0].Value, values(args[1:]))
-	case name == "agentctl" && args[0].Value == "trust" && (len(args) == 1 || args[1].Value != "list"):
-		// agentctl trust [DIR] and trust revoke DIR write agentctl's trust
-		// record: a trusted workspace runs the hooks its settings name.
-		target, ok = "~/.config/agentctl/trusted.json", true
 	}
 	if !ok {
 		return File{}, false

@@ -320,8 +320,9 @@ func (p *parser) emit(n syntax.Node, words []Word, assigns []Assign, redirs []Re
 		c.DirUnknown = true
 	}
 	c.Files = append(append(fileOperands(inner), pw.files...), tableFiles...)
-	if f, ok := configWrite(inner); ok {
-		c.Files = append(c.Files, f)
+	c.Files = append(c.Files, configWrites(inner)...)
+	if why := agentctlRuns(inner); why != "" {
+		p.unresolved(ReasonProgramConfig, why, n)
 	}
 	if len(inner) > 0 {
 		c.Files = append(c.Files, assignFiles(append(append([]Assign(nil), assigns...), pw.assigns...))...)

@@ -1,9 +1,30 @@
 package settings
 
 import (
+	"os"
 	"path/filepath"
 	"strings"
 )
+
+// hookConfigFiles are the Gemini CLI and Cursor files `agentctl hooks
+// install` writes agentctl's hook into (user, project and system scope):
+// rewriting one drops or changes the hook that enforces this policy on
+// those agents, as rewriting Claude Code's settings would. (Claude Code's
+// are under .claude, the user settings directory or the managed file.)
+// Cursor's mcp.json files are policy too: the Cursor hook names an MCP
+// call's server (mcp__SERVER__…, what rules match) by them.
+func hookConfigFiles(home, cwd string) []string {
+	gemini := os.Getenv("GEMINI_CLI_SYSTEM_SETTINGS_PATH")
+	if gemini == "" {
+		gemini = "/etc/gemini-cli/settings.json"
+	}
+	return []string{
+		filepath.Join(home, ".gemini", "settings.json"), filepath.Join(home, ".cursor", "hooks.json"),
+		filepath.Join(cwd, ".gemini", "settings.json"), filepath.Join(cwd, ".cursor", "hooks.json"),
+		gemini, "/etc/cursor/hooks.json",
+		filepath.Join(home, ".cursor", "mcp.json"), filepath.Join(cwd, ".cursor", "mcp.json"),
+	}
+}
 
 // policyFiles lists the files and directories whose content is policy
 // for this session: the managed file (read or absent: creating it adds org
@@ -32,6 +53,7 @@ func (s *Settings) policyFiles(opts Options, managed, claudeConfigDir string) []
 	// Where `agentctl trust` writes by default (the shell analysis names it
 	// so), wherever this session's own record is.
 	out = append(out, filepath.Join(opts.Home, ".config", "agentctl", "trusted.json"))
+	out = append(out, hookConfigFiles(opts.Home, opts.Cwd)...)
 	var clean []string
 	seen := map[string]bool{}
 	keep := func(p string) {

@@ -27,6 +27,15 @@ var ErrNotRegular = errors.New("not a regular file")
 // opened without blocking, so a FIFO is refused instead of waited on.
 func readSettingsFile(path string) ([]byte, error) { return readRegular(path, maxSettingsSize) }
 
+// ReadConfigFile reads a configuration file a repository may control
+// (.mcp.json, .cursor/mcp.json, .gemini/settings.json, an agent's hook
+// file) as settings files are read: it must be a regular file (a symlink
+// to one is fine) of at most 8 MiB, opened without blocking. A FIFO, a
+// device, a directory or a larger file is an error (ErrNotRegular,
+// ErrTooLarge), never a read that does not end. It is safe for
+// concurrent use.
+func ReadConfigFile(path string) ([]byte, error) { return readSettingsFile(path) }
+
 // readRegular reads a regular file of at most max bytes.
 func readRegular(path string, max int64) ([]byte, error) {
 	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)

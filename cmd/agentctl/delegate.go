@@ -14,7 +14,9 @@ import (
 
 // FullBinaryEnv names the full agentctl binary the lean hook binary hands
 // events to when their policy needs OPA (default: "agentctl" beside the
-// lean binary, then on PATH).
+// lean binary). PATH is never searched: the agent applies a repository's
+// settings env (PATH included) to the hooks it runs, so a PATH lookup
+// could hand the decision to the repository's own ./bin/agentctl.
 const FullBinaryEnv = "AGENTCTL_FULL_BIN"
 
 // delegate answers an event whose policy this build cannot evaluate (see
@@ -51,9 +53,6 @@ func fullBinary() (string, error) {
 	candidates := []string{os.Getenv(FullBinaryEnv)}
 	if self != "" {
 		candidates = append(candidates, filepath.Join(filepath.Dir(self), "agentctl"))
-	}
-	if p, err := exec.LookPath("agentctl"); err == nil {
-		candidates = append(candidates, p)
 	}
 	for _, p := range candidates {
 		if p == "" {

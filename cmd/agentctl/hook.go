@@ -109,10 +109,12 @@ func hookAnswer(c *cli.Context, agent agenthook.Agent) agenthook.Answer {
 		return agenthook.Fail(ev.Agent, ev.Name, err)
 	}
 	defer closeLog()
-	d := hookDecider(e)
-	if shellDir != "" {
-		d = shellDirDecider{Decider: d, dir: shellDir, s: s}
-	}
+	// The wrapper also shows agenthook the settings: without them the
+	// agent's own mode would be decided in even where managed settings
+	// (disableBypassPermissionsMode, the managed-rules lock) or an
+	// untrusted repository's dropped defaultMode forbid it.
+	d := agenthook.Decider(shellDirDecider{Decider: hookDecider(e), dir: shellDir, s: s})
+	ev.TrustedProject = s.Trust.Trusted
 	ans := agenthook.Decide(context.Background(), d, ev, opts)
 	ans.Stderr = warnings + ans.Stderr
 	return ans

@@ -51,8 +51,8 @@ func below(root, dir string) bool {
 }
 
 // shellDirDecider decides each call as standing in dir (where the agent's
-// shell is) while the session, its settings and working directories are
-// the project's.
+// shell is; "" keeps the call's own) while the session, its settings and
+// working directories are the project's.
 type shellDirDecider struct {
 	agenthook.Decider
 	dir string

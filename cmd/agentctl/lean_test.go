@@ -47,20 +47,24 @@ func grepLines(s, sub string) string {
 func TestLeanHookAnswersAsFull(t *testing.T) {
 	lean := leanBinary(t)
 	cwd, managed := hookProject(t)
+	// The tests run both evaluators, which the lean binary hands to the
+	// full one: this test binary (never one found on PATH).
+	full, _ := os.Executable()
+	fullEnv := []string{FullBinaryEnv + "=" + full}
 	// A deny, an ask and an allow for each agent (the full set of disguises
 	// is TestHookFaultsFailClosed's and the e2e test's).
 	for _, command := range []string{"find . -exec rm {} \\;", "$(echo rm) build", "ls -la"} {
 		for agent, event := range hookEvents(cwd, command) {
 			args := []string{"--agent", agent, "--managed-settings", managed}
 			fo, fe, fc := hookProc(t, nil, event, nil, args...)
-			lo, le, lc := hookProcOf(t, lean, nil, event, nil, args...)
+			lo, le, lc := hookProcOf(t, lean, nil, event, fullEnv, args...)
 			if fo != lo || fe != le || fc != lc {
 				t.Errorf("%s %q:\nfull %d %s %s\nlean %d %s %s", agent, command, fc, fo, fe, lc, lo, le)
 			}
 		}
 	}
 	fo, fe, fc := hookProc(t, nil, "{not json", nil, "--agent", "claude", "--managed-settings", managed)
-	lo, le, lc := hookProcOf(t, lean, nil, "{not json", nil, "--agent", "claude", "--managed-settings", managed)
+	lo, le, lc := hookProcOf(t, lean, nil, "{not json", fullEnv, "--agent", "claude", "--managed-settings", managed)
 	if fo != lo || fe != le || fc != lc || lc != 2 {
 		t.Errorf("broken event:\nfull %d %s %s\nlean %d %s %s", fc, fo, fe, lc, lo, le)
 	}

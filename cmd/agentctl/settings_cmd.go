@@ -8,7 +8,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 
 	"github.com/urfave/cli/v2"
@@ -172,9 +171,12 @@ func settingsValidate(c *cli.Context) error {
 				v.Warnings = append(v.Warnings, fmt.Sprint(wn))
 			}
 			for _, f := range s.Files {
-				data, err := os.ReadFile(f.Path)
+				var data []byte
+				var err error
 				if f.Path == "--settings" { // inline JSON
-					data, err = []byte(flagString(c, "settings")), nil
+					data = []byte(flagString(c, "settings"))
+				} else {
+					data, err = settings.ReadConfigFile(f.Path)
 				}
 				v.Warnings = append(v.Warnings, schemaWarnings(schema, f.Display, data, err)...)
 			}
@@ -183,7 +185,7 @@ func settingsValidate(c *cli.Context) error {
 	}
 	for _, path := range c.Args().Slice() {
 		v := validation{Path: path, Warnings: []string{}}
-		data, err := os.ReadFile(path)
+		data, err := settings.ReadConfigFile(path)
 		if err != nil {
 			v.Error = fmt.Sprintf("%s: %v", path, errors.Unwrap(err))
 			results = append(results, v)

@@ -17,6 +17,7 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/agentctl/agentctl/internal/proc"
+	"github.com/agentctl/agentctl/settings"
 	"github.com/agentctl/agentctl/tools"
 )
 
@@ -31,7 +32,9 @@ type ServerConfig struct {
 
 // LoadConfig reads {"mcpServers": {"name": {...}}}; servers come back sorted by name.
 func LoadConfig(path string) ([]ServerConfig, error) {
-	b, err := os.ReadFile(path)
+	// A workspace's .mcp.json is the repository's: read as a settings
+	// file is (a FIFO there is an error, not a wait without end).
+	b, err := settings.ReadConfigFile(path)
 	if err != nil {
 		return nil, err
 	}
