@@ -238,18 +238,39 @@ func entryKinds(behavior string, f *FileFact) []string {
 	return out
 }
 
-// fileMatches ports lib.file_matches(b, f).
+// fileMatches ports lib.file_matches(b, f) for a deny or ask bucket. Its
+// entries live under the keys of the lower-cased path (lib.entry_keys); a
+// folded entry matches the lower-cased path and target, any other the
+// path as written (see caseGlobs). strings.ToLower returns a path without
+// upper-case letters as it is, without copying.
 func (n *nativeEval) fileMatches(b *nativeBucket, behavior string, f *FileFact, out *ruleSet) {
+	var lp, lr string
+	lowered := false
+	each := func(e *nativeRule) {
+		p, r := f.Path, f.Resolved
+		if e.Fold {
+			p, r = lp, lr
+		}
+		m := n.glob(e, p)
+		if r != p && n.glob(e, r) {
+			m = true
+		}
+		if m {
+			out.add(e)
+		}
+	}
 	for _, kind := range entryKinds(behavior, f) {
-		pathEntries(b, kind, f, func(e *nativeRule) {
-			m := n.glob(e, f.Path)
-			if f.Resolved != f.Path && n.glob(e, f.Resolved) {
-				m = true
-			}
-			if m {
-				out.add(e)
-			}
-		})
+		px := b.path[kind]
+		if px == nil || len(px.anc) == 0 && len(px.segs) == 0 {
+			continue
+		}
+		if !lowered {
+			lp, lr, lowered = strings.ToLower(f.Path), strings.ToLower(f.Resolved), true
+		}
+		px.visit(lp, each)
+		if lr != lp {
+			px.visit(lr, each)
+		}
 	}
 }
 
