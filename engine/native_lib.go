@@ -81,6 +81,10 @@ type nativeEval struct {
 	// settings files share a pattern, and a command meets it once per stage.
 	memo  [8]reMemo
 	nmemo int
+	// lowered holds the call's first lower-cased paths: deny and ask each
+	// look at every file under its lower-cased form (fileMatches).
+	lowered  [2][2]string
+	nlowered int
 }
 
 func newNativeEval(x *nativeIndex, in *callInput) *nativeEval {
@@ -265,13 +269,28 @@ func (n *nativeEval) fileMatches(b *nativeBucket, behavior string, f *FileFact, 
 			continue
 		}
 		if !lowered {
-			lp, lr, lowered = strings.ToLower(f.Path), strings.ToLower(f.Resolved), true
+			lp, lr, lowered = n.lower(f.Path), n.lower(f.Resolved), true
 		}
 		px.visit(lp, each)
 		if lr != lp {
 			px.visit(lr, each)
 		}
 	}
+}
+
+// lower is strings.ToLower(s), each path of the call lowered once.
+func (n *nativeEval) lower(s string) string {
+	for i := range n.lowered[:n.nlowered] {
+		if n.lowered[i][0] == s {
+			return n.lowered[i][1]
+		}
+	}
+	l := strings.ToLower(s)
+	if l != s && n.nlowered < len(n.lowered) {
+		n.lowered[n.nlowered] = [2]string{s, l}
+		n.nlowered++
+	}
+	return l
 }
 
 // ruleMatchesCall ports lib.rule_matches_call(r).
