@@ -292,3 +292,19 @@ func TestCaseGlobs(t *testing.T) {
 		}
 	}
 }
+
+// TestGuardedFoldsCase: the Grep tool skips files a deny or ask rule
+// covers in any letter case (Engine.Guarded, the guard index).
+func TestGuardedFoldsCase(t *testing.T) {
+	s := project(t, foldPolicy, map[string]string{".ENV": "S=1\n"})
+	e, err := New(context.Background(), s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for p, want := range map[string]bool{".ENV": true, ".env": true, "sub/.Env": true, "SECRETS/a": true,
+		"keyB.pem": true, "xB": true, "v_": true, "V_": false, ".ENVX": false, "README.md": false, "src/main.go": false} {
+		if got := e.Guarded(filepath.Join(s.Cwd, p)); got != want {
+			t.Errorf("Guarded(%s) = %v, want %v", p, got, want)
+		}
+	}
+}
