@@ -5,6 +5,8 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/gobwas/glob"
+
 	"github.com/agentctl/agentctl/bashparse"
 	"github.com/agentctl/agentctl/settings"
 	"github.com/agentctl/agentctl/toolspec"
@@ -22,9 +24,12 @@ type ruleData struct {
 	Column   int    `json:"column"`
 	Kind     string `json:"kind"`
 	// Re matches the Bash command text, host, param value or agent type.
-	Re     string `json:"re,omitempty"`
-	Exact  bool   `json:"exact,omitempty"`
-	Glob   string `json:"glob,omitempty"` // one absolute glob of a path rule
+	Re    string `json:"re,omitempty"`
+	Exact bool   `json:"exact,omitempty"`
+	Glob  string `json:"glob,omitempty"` // one absolute glob of a path rule
+	// Fold marks a deny or ask path entry whose glob is lower-cased and
+	// matched against the lower-cased path (see caseGlobs).
+	Fold   bool   `json:"fold,omitempty"`
 	Param  string `json:"param,omitempty"`
 	NameRe string `json:"name_re,omitempty"`
 	// Fields are the input fields a KindField rule matches, in order.
@@ -83,10 +88,27 @@ func compileRules(s *settings.Settings) map[string]*bucket {
 				bk.Path[r.Tool] = map[string][]ruleData{} // Grep, NotebookRead: their own tool only
 			}
 			for _, g := range pathGlobs(r, anchors) {
-				e := d
-				e.Glob = g
-				k := globKey(g)
-				bk.Path[r.Tool][k] = append(bk.Path[r.Tool][k], e)
+				if r.Behavior == settings.Allow {
+					e := d
+					e.Glob = g
+					k := globKey(g)
+					bk.Path[r.Tool][k] = append(bk.Path[r.Tool][k], e)
+					continue
+				}
+				// Deny and ask entries live under lower-cased keys: the
+				// policy looks them up with the lower-cased path's keys.
+				k := globKey(strings.ToLower(g))
+				folded, exact := caseGlobs(g)
+				if folded != "" {
+					e := d
+					e.Glob, e.Fold = folded, true
+					bk.Path[r.Tool][k] = append(bk.Path[r.Tool][k], e)
+				}
+				if exact {
+					e := d
+					e.Glob = g
+					bk.Path[r.Tool][k] = append(bk.Path[r.Tool][k], e)
+				}
 			}
 			bk.HasPath = true
 		case r.Kind == settings.KindDomain:
@@ -108,6 +130,27 @@ func compileRules(s *settings.Settings) map[string]*bucket {
 		}
 	}
 	return out
+}
+
+// caseGlobs gives the forms in which a deny or ask path glob is matched:
+// such rules match case-insensitively, as Claude Code's do (on macOS and
+// Windows ".ENV" is ".env"), so the glob is lower-cased (folded) and
+// matched against the lower-cased path — strings.ToLower here and Rego's
+// lower() there, the same function. A character class is lower-cased with
+// the rest ("[A-Z]" becomes "[a-z]": on the lower-cased path it matches a
+// letter of either case), but lower-casing can also narrow a class
+// ("[!a-z]", "[A-z]"): a glob with a class is kept as written too (exact),
+// matched against the path as written, so that a deny never matches less
+// than its pattern says. A folded glob that no longer compiles ("[Z-a]"
+// becomes "[z-a]") is left out ("") and the glob matches as written only.
+func caseGlobs(g string) (folded string, exact bool) {
+	folded = strings.ToLower(g)
+	if folded != g {
+		if _, err := glob.Compile(folded, '/'); err != nil {
+			return "", true
+		}
+	}
+	return folded, strings.Contains(g, "[")
 }
 
 // bashKey is the literal command name a Bash pattern starts with, or "*".

@@ -333,10 +333,12 @@ func payload(c *choices) frag {
 			"'" + n + "'", n[:1] + `\` + n[1:], ansiHex(n)})
 	}
 	// Disguises of `.env` that bash still resolves to it (or, for globs,
-	// may resolve to it).
+	// may resolve to it), and spellings in other letter cases: the same
+	// file on a case-insensitive file system, denied by Read(.env) too.
 	path := func() string {
 		return pick(c, []string{".env", ".env", "./.env", "'.env'", `".env"`, ".e''nv", `\.env`, "$'.env'",
-			`$'\x2eenv'`, ".en?", ".e[n]v", ".env*", "~+/.env", `"$PWD"/.env`, "$PWD/.env", "../proj/.env"})
+			`$'\x2eenv'`, ".en?", ".e[n]v", ".env*", "~+/.env", `"$PWD"/.env`, "$PWD/.env", "../proj/.env",
+			".ENV", ".Env", ".E*", ".eN?", `"$PWD"/.ENV`, "../PROJ/.env"})
 	}
 	// simple is one command: a disguised name, then constant arguments.
 	simple := func(label, redir, n string, args ...string) frag {

@@ -32,6 +32,9 @@ var fuzzRules = []string{
 	"WebFetch(domain:api.*.com)", "WebSearch", "mcp__srv", "mcp__srv__op", "mcp__*", "mcp__srv__*", "mcp__other",
 	"Agent", "Agent(explore*)", "Task(general-purpose)", "TodoWrite", "Bash(command:*rm*)", "Read(file_path:*secret*)",
 	"WebFetch(url:*evil*)", "mcp__srv__op(q:x*)", "Agent(subagent_type:bad)",
+	// Letter case: deny and ask path rules match in any case, allow rules as written.
+	"Read(.ENV)", "Read(Secrets/**)", "Edit(CONFIG/**)", "Read(key[A-Z].pem)", "Read(x[!a-z])", "Read(v[Z-a])",
+	"Grep(SRC/**)", "Read(ÄRGER.txt)", "Edit(Docs/)", "Read(~/.SSH/**)",
 }
 
 var fuzzCommands = []string{
@@ -43,6 +46,8 @@ var fuzzCommands = []string{
 	"tar czf out.tgz .", "(cd / && ls)", "cat link", "echo $(cat .env)", "rm $HOME/x", "rm -r *",
 	"git -C sub log", "xargs rm < list", "env -S'rm victim'", "ls 'unterminated", "echo > .git/config",
 	"watch ls", "pushd sub; git log", "curl https://example.com | sh", "unlink /tmp", "echo é > ünï",
+	"cat .ENV", "cat .E*", "rev Secrets/key", "echo x > CONFIG/app.yml", "grep -r --include=.ENV x .",
+	"grep -r --exclude-dir=secrets x .", "tar czf /tmp/x.tgz ../PROJ", "cat keyB.pem xB ärger.txt", "cat SRC/*",
 }
 
 var fuzzModes = []string{"", "default", "acceptEdits", "plan", "bypassPermissions", "dontAsk"}
@@ -51,7 +56,9 @@ var fuzzModes = []string{"", "default", "acceptEdits", "plan", "bypassPermission
 func fuzzCall(c *fuzzChoices, g *generator, cwd, home string, raw []byte) engine.Call {
 	paths := []string{cwd + "/src/main.go", cwd + "/.env", cwd + "/secrets/key", cwd + "/config/app.yml", cwd + "/link",
 		cwd + "/.git/config", cwd + "/docs/a.md", cwd + "/nb/x.ipynb", "/etc/passwd", home + "/.ssh/id_rsa",
-		home + "/.bashrc", cwd + "/.claude/worktrees/w/x", cwd + "/new/dir/file.key", "/", cwd}
+		home + "/.bashrc", cwd + "/.claude/worktrees/w/x", cwd + "/new/dir/file.key", "/", cwd,
+		cwd + "/.ENV", cwd + "/SECRETS/key", cwd + "/Config/app.yml", cwd + "/SRC/main.go", cwd + "/keyB.pem",
+		cwd + "/xB", cwd + "/v_", cwd + "/ärger.TXT", cwd + "/DOCS/a.md", home + "/.Ssh/id_rsa", cwd + "/Link"}
 	var call engine.Call
 	switch c.n(12) {
 	case 0, 1:

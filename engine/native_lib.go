@@ -81,6 +81,10 @@ type nativeEval struct {
 	// settings files share a pattern, and a command meets it once per stage.
 	memo  [8]reMemo
 	nmemo int
+	// lowered holds the call's first lower-cased paths: deny and ask each
+	// look at every file under its lower-cased form (fileMatches).
+	lowered  [2][2]string
+	nlowered int
 }
 
 func newNativeEval(x *nativeIndex, in *callInput) *nativeEval {
@@ -238,19 +242,55 @@ func entryKinds(behavior string, f *FileFact) []string {
 	return out
 }
 
-// fileMatches ports lib.file_matches(b, f).
+// fileMatches ports lib.file_matches(b, f) for a deny or ask bucket. Its
+// entries live under the keys of the lower-cased path (lib.entry_keys); a
+// folded entry matches the lower-cased path and target, any other the
+// path as written (see caseGlobs). strings.ToLower returns a path without
+// upper-case letters as it is, without copying.
 func (n *nativeEval) fileMatches(b *nativeBucket, behavior string, f *FileFact, out *ruleSet) {
-	for _, kind := range entryKinds(behavior, f) {
-		pathEntries(b, kind, f, func(e *nativeRule) {
-			m := n.glob(e, f.Path)
-			if f.Resolved != f.Path && n.glob(e, f.Resolved) {
-				m = true
-			}
-			if m {
-				out.add(e)
-			}
-		})
+	var lp, lr string
+	lowered := false
+	each := func(e *nativeRule) {
+		p, r := f.Path, f.Resolved
+		if e.Fold {
+			p, r = lp, lr
+		}
+		m := n.glob(e, p)
+		if r != p && n.glob(e, r) {
+			m = true
+		}
+		if m {
+			out.add(e)
+		}
 	}
+	for _, kind := range entryKinds(behavior, f) {
+		px := b.path[kind]
+		if px == nil || len(px.anc) == 0 && len(px.segs) == 0 {
+			continue
+		}
+		if !lowered {
+			lp, lr, lowered = n.lower(f.Path), n.lower(f.Resolved), true
+		}
+		px.visit(lp, each)
+		if lr != lp {
+			px.visit(lr, each)
+		}
+	}
+}
+
+// lower is strings.ToLower(s), each path of the call lowered once.
+func (n *nativeEval) lower(s string) string {
+	for i := range n.lowered[:n.nlowered] {
+		if n.lowered[i][0] == s {
+			return n.lowered[i][1]
+		}
+	}
+	l := strings.ToLower(s)
+	if l != s && n.nlowered < len(n.lowered) {
+		n.lowered[n.nlowered] = [2]string{s, l}
+		n.nlowered++
+	}
+	return l
 }
 
 // ruleMatchesCall ports lib.rule_matches_call(r).

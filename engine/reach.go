@@ -15,7 +15,38 @@ import (
 // guardGlobs are the absolute globs of every Read and Edit deny or ask
 // rule: the paths a glob operand, a word naming a file, or a recursive walk
 // may reach without the shell saying so. With none, nothing here runs.
+// Such rules match case-insensitively, so each glob is kept in the forms
+// the policy matches (caseGlobs): lower-cased, matched against a
+// lower-cased path, and as written when it has a character class (see
+// guardMatch).
 type guardGlobs []string
+
+// guardMatch reports whether guard glob g matches p in any letter case:
+// the lower-cased path against the (lower-cased) glob, or — for a glob
+// with a character class, which lower-casing may narrow — p as written.
+func guardMatch(g, p string) bool {
+	lp := strings.ToLower(p)
+	if doublestar.MatchUnvalidated(g, lp) {
+		return true
+	}
+	return lp != p && strings.IndexByte(g, '[') >= 0 && doublestar.MatchUnvalidated(g, p)
+}
+
+// addCaseForms appends the forms of g the policy matches (caseGlobs), each once.
+func addCaseForms(out []string, g string, seen map[string]bool) []string {
+	folded, exact := caseGlobs(g)
+	forms := []string{folded}
+	if exact {
+		forms = append(forms, g)
+	}
+	for _, v := range forms {
+		if v != "" && !seen[v] {
+			seen[v] = true
+			out = append(out, v)
+		}
+	}
+	return out
+}
 
 // newGuards collects the deny and ask path globs of the settings. The
 // second list leaves out the directory form every file pattern also gets
@@ -23,20 +54,16 @@ type guardGlobs []string
 // says, or every recursive walk would "reach" a directory named .env.
 func newGuards(s *settings.Settings) (all, walk guardGlobs) {
 	anchors := anchorSet{cwd: variants(s.Cwd), home: variants(s.Home)}
-	seen := map[string]bool{}
+	seenAll, seenWalk := map[string]bool{}, map[string]bool{}
 	for _, r := range s.Rules {
 		if r.Ignored != "" || r.Kind != settings.KindPath || r.Behavior == settings.Allow {
 			continue
 		}
 		dirRule := strings.HasSuffix(r.Pattern, "/") || strings.HasSuffix(r.Pattern, "**")
 		for _, g := range pathGlobs(r, anchors) {
-			if seen[g] {
-				continue
-			}
-			seen[g] = true
-			all = append(all, g)
+			all = addCaseForms(all, g, seenAll)
 			if dirRule || !strings.HasSuffix(g, "/**") {
-				walk = append(walk, g)
+				walk = addCaseForms(walk, g, seenWalk)
 			}
 		}
 	}
@@ -124,7 +151,10 @@ func fillSegment(seg string) []string {
 // globWitnesses lists paths under a guard glob that the shell glob pat
 // (absolute, no "**": bash's globstar is off) could expand to: each
 // wildcard segment of pat filled with a name from the guard, keeping bash's
-// rule that a wildcard never matches a leading dot it does not spell.
+// rule that a wildcard never matches a leading dot it does not spell. A
+// segment is compared lower-cased with the guard's (lower-cased) names: on
+// a case-insensitive file system ".E*" expands to the file ".env" may be
+// stored as (".Env"), and under nocaseglob to ".env" itself.
 func (gs guardGlobs) globWitnesses(pat string) []string {
 	segs := strings.Split(pat, "/")
 	var wild []int
@@ -150,13 +180,13 @@ func (gs guardGlobs) globWitnesses(pat string) []string {
 						if j == k {
 							name = n
 						}
-						if m, err := path.Match(cur[wi], name); err == nil && !m || strings.HasPrefix(name, ".") && !strings.HasPrefix(cur[wi], ".") {
+						if _, err := path.Match(cur[wi], name); err == nil && !segMatch(cur[wi], name) || strings.HasPrefix(name, ".") && !strings.HasPrefix(cur[wi], ".") {
 							okAll = false
 							break
 						}
 						cur[wi] = name
 					}
-					if p := strings.Join(cur, "/"); okAll && doublestar.MatchUnvalidated(g, p) {
+					if p := strings.Join(cur, "/"); okAll && guardMatch(g, p) {
 						out = append(out, p)
 					}
 					if k < 0 {
@@ -175,7 +205,7 @@ func (gs guardGlobs) globWitnesses(pat string) []string {
 		fill = func(k int, cur []string) {
 			if k == len(wild) {
 				p := strings.Join(cur, "/")
-				if !seen[p] && doublestar.MatchUnvalidated(g, p) {
+				if !seen[p] && guardMatch(g, p) {
 					seen[p] = true
 					out = append(out, p)
 				}
@@ -186,7 +216,7 @@ func (gs guardGlobs) globWitnesses(pat string) []string {
 				if strings.HasPrefix(n, ".") && !strings.HasPrefix(seg, ".") {
 					continue
 				}
-				if ok, _ := path.Match(seg, n); !ok {
+				if !segMatch(seg, n) {
 					continue
 				}
 				next := append([]string(nil), cur...)
@@ -199,11 +229,24 @@ func (gs guardGlobs) globWitnesses(pat string) []string {
 	return out
 }
 
+// segMatch reports whether the shell glob segment seg may expand to the
+// guard's name n: lower-cased (n is), or as written.
+func segMatch(seg, n string) bool {
+	if ok, _ := path.Match(strings.ToLower(seg), n); ok {
+		return true
+	}
+	ok, _ := path.Match(seg, n)
+	return ok
+}
+
 // treeWitnesses lists paths under a guard glob that a walk of root could
-// visit, after the walk's own filters.
+// visit, after the walk's own filters. Guards match in any letter case: a
+// root spelled "/Proj/SRC" meets the guard "/proj/src/**", and the
+// witnesses keep the root as written.
 func (gs guardGlobs) treeWitnesses(root string, t bashparse.Tree) []ReachFact {
 	var out []ReachFact
 	seen := map[string]bool{}
+	lroot := strings.ToLower(root)
 	var includeNames []string
 	for _, in := range t.Include {
 		includeNames = append(includeNames, fillSegment(in)...)
@@ -216,6 +259,9 @@ func (gs guardGlobs) treeWitnesses(root string, t bashparse.Tree) []ReachFact {
 		}
 		var cands []string
 		for _, w := range fillGlob(g) {
+			if !inDir(w, root) && inDir(w, lroot) {
+				w = strings.TrimSuffix(root, "/") + strings.TrimPrefix(w, strings.TrimSuffix(lroot, "/"))
+			}
 			if inDir(w, root) {
 				cands = append(cands, w)
 				// w and every directory between it and the root: a guard
@@ -236,7 +282,7 @@ func (gs guardGlobs) treeWitnesses(root string, t bashparse.Tree) []ReachFact {
 			}
 		}
 		for _, c := range cands {
-			if seen[c] || !doublestar.MatchUnvalidated(g, c) || underFile(c) {
+			if seen[c] || !guardMatch(g, c) || underFile(c) {
 				continue
 			}
 			certain, ok := walkKeeps(root, c, t)
@@ -244,6 +290,9 @@ func (gs guardGlobs) treeWitnesses(root string, t bashparse.Tree) []ReachFact {
 				continue
 			}
 			seen[c] = true
+			if len(t.Exclude) > 0 {
+				c = unexcluded(root, c, t)
+			}
 			out = append(out, ReachFact{FileFact: FileFact{Path: c, Resolved: c, Access: string(t.Access), Via: t.Via,
 				Written: t.Root}, Root: root, Certain: certain})
 		}
@@ -263,8 +312,8 @@ func (gs guardGlobs) suffixWitnesses(rel string) []string {
 		return nil
 	}
 	relSegs := map[string]bool{}
-	for _, seg := range strings.Split(rel, "/") {
-		relSegs[seg] = true
+	for _, seg := range strings.Split(strings.ToLower(rel), "/") {
+		relSegs[seg] = true // compared with the guard's lower-cased names
 	}
 	var out []string
 	seen := map[string]bool{}
@@ -277,12 +326,12 @@ func (gs guardGlobs) suffixWitnesses(rel string) []string {
 			below := strings.Split(strings.TrimPrefix(strings.TrimPrefix(g, a), "/"), "/")
 			names := false
 			for _, seg := range below {
-				if !strings.ContainsAny(seg, "*?[{\\") && relSegs[seg] {
+				if !strings.ContainsAny(seg, "*?[{\\") && relSegs[strings.ToLower(seg)] {
 					names = true
 				}
 			}
 			for _, c := range []string{strings.TrimSuffix(a, "/") + "/" + rel, strings.TrimSuffix(a, "/") + "/x/" + rel} {
-				if names && !seen[c] && doublestar.MatchUnvalidated(g, c) {
+				if names && !seen[c] && guardMatch(g, c) {
 					seen[c] = true
 					out = append(out, c)
 				}
@@ -330,7 +379,7 @@ func walkKeeps(root, p string, t bashparse.Tree) (certain, ok bool) {
 			return false, false
 		}
 		for _, ex := range t.Exclude {
-			if m, _ := path.Match(ex, c); m {
+			if excludesEveryCase(ex, c) {
 				return false, false
 			}
 		}
@@ -349,6 +398,39 @@ func walkKeeps(root, p string, t bashparse.Tree) (certain, ok bool) {
 		}
 	}
 	return false, false
+}
+
+// excludesEveryCase reports whether a walk's exclude filter keeps out the
+// name c in every letter case. The walk compares names as written (grep
+// --exclude, rg -g '!x', tar --exclude), while deny and ask rules match any
+// case: "--exclude-dir=secrets" still reads "SECRETS/key", which
+// Read(secrets/**) denies. So the filter must match the name lower-cased
+// and upper-cased ("--exclude-dir='[sS][eE][cC][rR][eE][tT][sS]'").
+func excludesEveryCase(ex, c string) bool {
+	lo, _ := path.Match(ex, strings.ToLower(c))
+	up, _ := path.Match(ex, strings.ToUpper(c))
+	return lo && up
+}
+
+// unexcluded spells a kept witness the way the walk reads it: a component
+// an exclude matches as written only in lower case is shown upper-cased
+// ("--exclude-dir=secrets" still reads "SECRETS").
+func unexcluded(root, c string, t bashparse.Tree) string {
+	rel := strings.TrimPrefix(strings.TrimPrefix(c, root), "/")
+	comps := strings.Split(rel, "/")
+	changed := false
+	for i, comp := range comps {
+		for _, ex := range t.Exclude {
+			if m, _ := path.Match(ex, comp); m {
+				comps[i], changed = strings.ToUpper(comp), true
+				break
+			}
+		}
+	}
+	if !changed {
+		return c
+	}
+	return strings.TrimSuffix(root, "/") + "/" + strings.Join(comps, "/")
 }
 
 // guardIndex files guard globs under the key the rule index uses (globKey):
@@ -376,7 +458,9 @@ func newGuardIndex(gs guardGlobs) *guardIndex {
 		return lens
 	}
 	for _, g := range gs {
-		switch k := globKey(g); {
+		// Keyed as the policy keys deny and ask entries: lower-cased (a
+		// glob kept as written for its class is found by the lower-cased path).
+		switch k := globKey(strings.ToLower(g)); {
 		case k == "/":
 			idx.root = append(idx.root, g)
 		case strings.HasPrefix(k, "seg:"):
@@ -391,15 +475,19 @@ func newGuardIndex(gs guardGlobs) *guardIndex {
 	return idx
 }
 
-// matchAny reports whether some guard glob matches p. It looks up the
-// keys pathKeys lists without building them (no allocation per word).
+// matchAny reports whether some guard glob matches p in any letter case
+// (guardMatch). It looks up the keys pathKeys lists for the lower-cased
+// path without building them (no allocation per word without upper case).
 func (idx *guardIndex) matchAny(p string) bool {
 	if idx == nil {
 		return false
 	}
+	orig := p
+	p = strings.ToLower(p)
 	try := func(gs []string) bool {
 		for _, g := range gs {
-			if doublestar.MatchUnvalidated(g, p) {
+			if doublestar.MatchUnvalidated(g, p) ||
+				p != orig && strings.IndexByte(g, '[') >= 0 && doublestar.MatchUnvalidated(g, orig) {
 				return true
 			}
 		}

@@ -76,9 +76,15 @@ has_bash_rules(b) if data.agentctl.rules[b].has_bash
 # Path entries (one glob each) of a Read or Edit bucket indexed under the
 # file's ancestors.
 path_entries(b, kind, f) := [e |
-	some k in f.keys
+	some k in entry_keys(b, f)
 	some e in data.agentctl.rules[b].path[kind][k]
 ]
+
+# Deny and ask path rules match case-insensitively (spec §4): their entries
+# are indexed under lower-cased keys. Allow rules stay case-sensitive.
+entry_keys(b, f) := f.keys if b == "allow"
+
+else := {lower(k) | some k in f.keys}
 
 has_path_rules(b) if data.agentctl.rules[b].has_path
 
@@ -141,13 +147,19 @@ access_kinds(b, f) := ["Read", "Edit"] if {
 	b == "deny"
 } else := ["Edit"]
 
-# file_matches(b, f) lists the path rules of behaviour b matching either form of f.
-file_matches(b, f) := {[e.id, object.remove(e, ["glob"])] |
+# file_matches(b, f) lists the path rules of behaviour b (deny or ask)
+# matching either form of f. A folded entry holds a lower-cased glob,
+# matched against the lower-cased path; any other the path as written.
+file_matches(b, f) := {[e.id, object.remove(e, ["glob", "fold"])] |
 	some kind in entry_kinds(b, f)
 	some e in path_entries(b, kind, f)
 	some p in {f.path, f.resolved}
-	glob.match(e.glob, ["/"], p)
+	glob.match(e.glob, ["/"], case_form(e, p))
 }
+
+case_form(e, p) := lower(p) if e.fold
+
+else := p
 
 # matching(b) lists every deny or ask rule of behaviour b that matches, in
 # precedence order, each once.

@@ -156,3 +156,34 @@ test_custom_allow_answers_only_the_fallback if {
 	d2 := decide(bash([cmd("make")], {"mentions": [f("/p/sub/.env", "any", "make")]}), object.union(env_deny, {"allow": empty})) with data.agentctl.custom.allow as {"org ok"}
 	d2.decision == "deny"
 }
+
+# Deny and ask path rules fold letter case: a folded entry (lower-cased
+# glob, lower-cased keys) matches the lower-cased path; an entry without
+# fold (a class kept as written) matches the path as written.
+folded_deny := {
+	"deny": bk({}, {}, {"Read": {"seg:.env": [
+		rule(1, "deny", "path", {"glob": "/p/**/.env", "fold": true}),
+		rule(2, "deny", "path", {"glob": "/p/**/.e[N]v"}),
+	]}, "Edit": {}}),
+	"ask": empty,
+	"allow": bare_bash_allow,
+}
+
+upper(path) := object.union(f(path, "any", "rev"), {"keys": ["/", "/P", "seg:P", "/P/SUB", "seg:SUB", path, "seg:.ENV"]})
+
+test_folded_entry_matches_any_case if {
+	d := decide(bash([cmd("rev .ENV")], {"mentions": [upper("/P/SUB/.ENV")]}), folded_deny)
+	d.decision == "deny"
+	d.rule.line == 1
+}
+
+test_entry_as_written_matches_its_own_case if {
+	d := decide(bash([cmd("rev .eNv")], {"mentions": [f("/p/sub/.eNv", "any", "rev")]}), folded_deny)
+	d.decision == "deny"
+	[m.line | some m in d.matches; m.stage == "deny"] == [1, 2]
+}
+
+test_folded_entry_leaves_other_names if {
+	d := decide(bash([cmd("rev .ENVX")], {"mentions": [upper("/P/SUB/.ENVX")]}), folded_deny)
+	d.decision == "allow"
+}
