@@ -352,9 +352,9 @@ var bypassClasses = map[string][]bypassCase{
 		{pathPolicy, `grep -r --include='[' SECRET .`, "notallow"},
 		{askPathPolicy, `grep -r SECRET .`, "ask"},
 		{askPathPolicy, `tar czf /tmp/x.tgz .`, "ask"},
-		// An exclude compares names as written, the rules any case: it
-		// keeps a guarded name out only when it matches it in either case.
-		{askPathPolicy, `grep -r --exclude-dir=secrets SECRET .`, "ask"},
+		// Excludes keep guarded names out (spec §3), compared folded.
+		{askPathPolicy, `grep -r --exclude-dir=secrets SECRET .`, "allow"},
+		{askPathPolicy, `grep -r --exclude-dir=SECRETS SECRET .`, "allow"},
 		{askPathPolicy, `grep -r --exclude-dir='[sS][eE][cC][rR][eE][tT][sS]' SECRET .`, "allow"},
 		{pathPolicy, `rg --hidden SECRET`, "notallow"},
 		{pathPolicy, `rg SECRET`, "notallow"},
@@ -369,15 +369,15 @@ var bypassClasses = map[string][]bypassCase{
 		{pathPolicy, `find . -exec cat {} +`, "notallow"},
 		{pathPolicy, `find . -name .env -exec cat {} \;`, "deny"},
 		{pathPolicy, `git grep SECRET`, "notallow"},
-		{pathPolicy, `grep -r --exclude=.env --exclude-dir=secrets SECRET .`, "notallow"},
+		{pathPolicy, `grep -r --exclude=.env --exclude-dir=secrets SECRET .`, "allow"},
 		{pathPolicy, `grep -r --exclude='.[eE][nN][vV]' --exclude-dir='[sS][eE][cC][rR][eE][tT][sS]' SECRET .`, "allow"},
 		{pathPolicy, `rg SECRET src`, "notallow"}, // src/secrets/… is under Read(secrets/**)
 		{pathPolicy, `rg -t go SECRET`, "notallow"},
-		{pathPolicy, `rg -g '!secrets' -g '!.env' SECRET src`, "notallow"},
+		{pathPolicy, `rg -g '!secrets' -g '!.env' SECRET src`, "allow"},
 		{pathPolicy, `rg -g '![sS][eE][cC][rR][eE][tT][sS]' -g '!.[eE][nN][vV]' SECRET src`, "allow"},
-		{pathPolicy, `rg -t go -g '!secrets' SECRET`, "notallow"},
+		{pathPolicy, `rg -t go -g '!secrets' SECRET`, "allow"},
 		{pathPolicy, `rg -t go -g '![sS][eE][cC][rR][eE][tT][sS]' SECRET`, "allow"},
-		{pathPolicy, `grep -r --include='*.go' --exclude-dir=secrets SECRET .`, "notallow"},
+		{pathPolicy, `grep -r --include='*.go' --exclude-dir=secrets SECRET .`, "allow"},
 		{pathPolicy, `grep -r --include='*.go' --exclude-dir='[sS]*' SECRET .`, "allow"},
 		// tar writing its archive to stdout, appending or updating.
 		{pathPolicy, `tar cvf - .`, "notallow"},

@@ -125,10 +125,11 @@ var caseFoldCases = map[string][]caseCase{
 		{anchoredPolicy, "Bash", "grep -r x SECRETS", "deny"},
 		{anchoredPolicy, "Bash", "grep -r x src", "allow"},
 		{anchoredPolicy, "Bash", "grep -r x SRC", "allow"},
-		// An exclude compares names as written: it keeps a guarded name
-		// out only when it matches it in lower and upper case.
-		{foldAskPolicy, "Bash", "grep -r --exclude-dir=secrets x .", "ask"},
-		{foldAskPolicy, "Bash", "grep -r --exclude-dir=SECRETS x .", "ask"},
+		// An exclude keeps a guarded name out in any letter case (spec §3:
+		// a reader whose excludes keep every denied name out runs freely).
+		{foldAskPolicy, "Bash", "grep -r --exclude-dir=secrets x .", "allow"},
+		{foldAskPolicy, "Bash", "grep -r --exclude-dir=SECRETS x .", "allow"},
+		{foldAskPolicy, "Bash", "grep -r --exclude-dir=secret x .", "ask"},
 		{foldAskPolicy, "Bash", "grep -r --exclude-dir='[sS][eE][cC][rR][eE][tT][sS]' x .", "allow"},
 		{foldAskPolicy, "Bash", "grep -r '--exclude-dir=[sS]*' x .", "allow"},
 	},

@@ -290,9 +290,6 @@ func (gs guardGlobs) treeWitnesses(root string, t bashparse.Tree) []ReachFact {
 				continue
 			}
 			seen[c] = true
-			if len(t.Exclude) > 0 {
-				c = unexcluded(root, c, t)
-			}
 			out = append(out, ReachFact{FileFact: FileFact{Path: c, Resolved: c, Access: string(t.Access), Via: t.Via,
 				Written: t.Root}, Root: root, Certain: certain})
 		}
@@ -379,7 +376,7 @@ func walkKeeps(root, p string, t bashparse.Tree) (certain, ok bool) {
 			return false, false
 		}
 		for _, ex := range t.Exclude {
-			if excludesEveryCase(ex, c) {
+			if excludesName(ex, c) {
 				return false, false
 			}
 		}
@@ -400,37 +397,19 @@ func walkKeeps(root, p string, t bashparse.Tree) (certain, ok bool) {
 	return false, false
 }
 
-// excludesEveryCase reports whether a walk's exclude filter keeps out the
-// name c in every letter case. The walk compares names as written (grep
-// --exclude, rg -g '!x', tar --exclude), while deny and ask rules match any
-// case: "--exclude-dir=secrets" still reads "SECRETS/key", which
-// Read(secrets/**) denies. So the filter must match the name lower-cased
-// and upper-cased ("--exclude-dir='[sS][eE][cC][rR][eE][tT][sS]'").
-func excludesEveryCase(ex, c string) bool {
-	lo, _ := path.Match(ex, strings.ToLower(c))
-	up, _ := path.Match(ex, strings.ToUpper(c))
-	return lo && up
-}
-
-// unexcluded spells a kept witness the way the walk reads it: a component
-// an exclude matches as written only in lower case is shown upper-cased
-// ("--exclude-dir=secrets" still reads "SECRETS").
-func unexcluded(root, c string, t bashparse.Tree) string {
-	rel := strings.TrimPrefix(strings.TrimPrefix(c, root), "/")
-	comps := strings.Split(rel, "/")
-	changed := false
-	for i, comp := range comps {
-		for _, ex := range t.Exclude {
-			if m, _ := path.Match(ex, comp); m {
-				comps[i], changed = strings.ToUpper(comp), true
-				break
-			}
-		}
+// excludesName reports whether a walk's exclude filter keeps out the
+// guarded name c. Deny and ask rules fold letter case, so c is lower-case
+// and the filter is compared folded too: spec §3 lets a reader run when its
+// own excludes keep every denied name out, and "--exclude-dir=SECRETS"
+// names the directory Read(secrets/**) guards. (A tool compares names as
+// written, so on a case-insensitive file system a file stored as "SECRETS"
+// escapes "--exclude-dir=secrets"; the spec's exclude rule is kept.)
+func excludesName(ex, c string) bool {
+	if m, _ := path.Match(ex, c); m {
+		return true
 	}
-	if !changed {
-		return c
-	}
-	return strings.TrimSuffix(root, "/") + "/" + strings.Join(comps, "/")
+	m, _ := path.Match(strings.ToLower(ex), strings.ToLower(c))
+	return m
 }
 
 // guardIndex files guard globs under the key the rule index uses (globKey):
