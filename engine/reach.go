@@ -461,34 +461,69 @@ func (idx *guardIndex) matchAny(p string) bool {
 	if idx == nil {
 		return false
 	}
-	orig := p
-	p = strings.ToLower(p)
-	try := func(gs []string) bool {
-		for _, g := range gs {
-			if doublestar.MatchUnvalidated(g, p) ||
-				p != orig && strings.IndexByte(g, '[') >= 0 && doublestar.MatchUnvalidated(g, orig) {
-				return true
+	// The keys are looked up lower-cased from a stack copy (a map index
+	// by string(bytes) does not allocate); the lower-cased string itself
+	// is made only when some glob is filed under a key of p.
+	var buf [256]byte
+	var lb []byte
+	if len(p) <= len(buf) && isASCII(p) {
+		lb = buf[:len(p)]
+		for i := 0; i < len(p); i++ {
+			c := p[i]
+			if 'A' <= c && c <= 'Z' {
+				c += 'a' - 'A'
 			}
+			lb[i] = c
 		}
-		return false
+	} else {
+		lb = []byte(strings.ToLower(p))
 	}
-	if try(idx.root) {
+	m := guardMatcher{orig: p, lb: lb}
+	if m.try(idx.root) {
 		return true
 	}
 	start := 1
-	for i := 1; i <= len(p); i++ {
-		if i < len(p) && p[i] != '/' {
+	for i := 1; i <= len(lb); i++ {
+		if i < len(lb) && lb[i] != '/' {
 			continue
 		}
 		if i > start {
-			if i < len(idx.prefixLen) && idx.prefixLen[i] && try(idx.byPrefix[p[:i]]) {
+			if i < len(idx.prefixLen) && idx.prefixLen[i] && m.try(idx.byPrefix[string(lb[:i])]) {
 				return true
 			}
-			if n := i - start; n < len(idx.segLen) && idx.segLen[n] && try(idx.bySeg[p[start:i]]) {
+			if n := i - start; n < len(idx.segLen) && idx.segLen[n] && m.try(idx.bySeg[string(lb[start:i])]) {
 				return true
 			}
 		}
 		start = i + 1
+	}
+	return false
+}
+
+// guardMatcher matches one path against guard globs: the lower-cased path,
+// and the path as written for a glob with a character class (guardMatch).
+type guardMatcher struct {
+	orig  string
+	lb    []byte
+	lower string
+	made  bool
+}
+
+func (m *guardMatcher) try(gs []string) bool {
+	if len(gs) == 0 {
+		return false
+	}
+	if !m.made {
+		m.lower, m.made = string(m.lb), true
+		if m.lower == m.orig {
+			m.lower = m.orig
+		}
+	}
+	for _, g := range gs {
+		if doublestar.MatchUnvalidated(g, m.lower) ||
+			m.lower != m.orig && strings.IndexByte(g, '[') >= 0 && doublestar.MatchUnvalidated(g, m.orig) {
+			return true
+		}
 	}
 	return false
 }
