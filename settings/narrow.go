@@ -41,7 +41,7 @@ func managedLocks(parts []*fileSettings) (rulesOnly, hooksOnly bool) {
 //   - in an untrusted workspace, project and local settings name no command
 //     that runs (hooks are set aside as skipped, the classifier is dropped),
 //     set no env, add no working directory or allow rule for paths outside
-//     the repository (a whole file tool, Read or Edit, is narrowed to it), cannot start bypassPermissions or auto mode and
+//     the repository, cannot start bypassPermissions or auto mode and
 //     cannot choose the extended command profile.
 func (s *Settings) narrow(parts []*fileSettings) {
 	for _, p := range parts {
@@ -130,22 +130,8 @@ func (s *Settings) distrust(p *fileSettings) {
 	p.dirs = nil
 	// Likewise an allow rule for paths outside the repository
 	// (Read(//**), Read(~/.aws/**), Edit(../x/**)).
-	// A rule on a whole file tool (Read, Edit, Grep(*)) reaches every
-	// path: it is narrowed to the repository (Read(/**)), or dropped for
-	// a tool whose path rules are another's (Write: Edit rules decide).
 	kept := p.rules[:0:0]
 	for _, r := range p.rules {
-		if r.Behavior == Allow && r.Kind == KindNone && !r.ToolGlob && r.Ignored == "" {
-			if ok, other := pathTool(r.Tool); ok {
-				if other != "" {
-					s.warn(r.Pos, "%s allow rule %s not applied: it reaches every path, outside the repository too, and %s", p.source, r.Text, why)
-					continue
-				}
-				narrowed := r.Tool + "(/**)"
-				s.warn(r.Pos, "%s allow rule %s applied as %s (inside the repository only): %s", p.source, r.Text, narrowed, why)
-				r.Text, r.Kind, r.Anchor, r.Pattern = narrowed, KindPath, AnchorSource, "**"
-			}
-		}
 		if r.Behavior == Allow && r.Kind == KindPath && outsideRepository(r) {
 			s.warn(r.Pos, "%s allow rule %s not applied: it reaches outside the repository and %s", p.source, r.Text, why)
 			continue
