@@ -533,3 +533,32 @@ func operandWords(args []Word, argOpts string) []Word {
 	}
 	return out
 }
+
+// gitNamesOperands are git subcommands that read, stage or record the paths
+// they name but never write those files in the working tree (git add
+// .gitmodules stages it; git rm, mv and stash do write).
+var gitNamesOperands = map[string]bool{"add": true, "stage": true, "commit": true, "log": true, "diff": true,
+	"show": true, "blame": true, "annotate": true, "status": true, "ls-files": true, "ls-tree": true, "grep": true,
+	"shortlog": true, "reset": true, "check-ignore": true, "check-attr": true, "whatchanged": true,
+	"diff-files": true, "diff-index": true, "diff-tree": true, "rev-list": true, "cat-file": true,
+	// Their writes are the table's (gitWrites, configWrite): what is left
+	// are revisions, --staged paths and config keys.
+	"checkout": true, "restore": true, "config": true}
+
+// markMayWrite marks the mentions of c that may be written: the command
+// is not read-only and nothing says it only names or reads its operands
+// (spec §3: an unknown command's operands are possible reads and writes;
+// perl -pi, ruby -i and any script runner edit what they are given).
+func markMayWrite(c *Command, inner []Word) {
+	if c.ReadOnly || len(c.Mentions) == 0 || len(inner) == 0 || !inner[0].Static() {
+		return
+	}
+	if inner[0].Value == "git" && len(inner) > 1 && gitNamesOperands[inner[1].Value] {
+		return
+	}
+	for i := range c.Mentions {
+		if c.Mentions[i].Access != Read {
+			c.Mentions[i].MayWrite = true
+		}
+	}
+}

@@ -371,6 +371,7 @@ func (p *parser) emit(n syntax.Node, words []Word, assigns []Assign, redirs []Re
 	c.Files = append(c.Files, p.st.varWitnesses(c.Files)...)
 	c.Mentions = mentions(inner, c.Files)
 	c.Mentions = append(c.Mentions, p.st.varWitnesses(c.Mentions)...)
+	markMayWrite(c, inner)
 	switch c.Wide.Name {
 	case "alias":
 		for _, a := range c.Wide.Args {

@@ -1,0 +1,50 @@
+package bashparse
+
+import (
+	"slices"
+	"testing"
+)
+
+// TestMentionMayWrite: the words a command may write although no table
+// says so are marked (r5-1): an unknown program's operands and option
+// values, an in-place editor's files; not those of a read-only command,
+// of a program that only names files, or of a git form that stages,
+// records or compares the paths it is given.
+func TestMentionMayWrite(t *testing.T) {
+	for _, c := range []struct {
+		src  string
+		want []string // the mentions marked MayWrite
+	}{
+		{`perl -pi -e s/a/b/ .git/config`, []string{"i", "s/a/b/", ".git/config"}},
+		{`ruby -i -pe x .bashrc`, []string{"e", "x", ".bashrc"}},
+		{`foo --out=.git/config`, []string{".git/config"}},
+		{`foo -o .git/x`, []string{".git/x"}},
+		{`python3 x.py .claude/settings.json`, []string{"x.py", ".claude/settings.json"}},
+		{`git rm .gitmodules`, []string{".gitmodules"}},
+		{`git stash push -- .gitmodules`, []string{"push", ".gitmodules"}},
+		{`git add .gitmodules`, nil},
+		{`git -c a=b add .gitmodules`, nil},
+		{`git commit -m m .gitmodules`, nil},
+		{`git log -- .claude/settings.json`, nil},
+		{`git diff .claude/settings.json`, nil},
+		{`git restore --staged .claude/settings.json`, nil},
+		{`git config --blob HEAD:.gitmodules a.b c`, nil},
+		{`cat .bashrc`, nil},
+		{`grep x .git/config`, nil},
+		{`ls .git`, nil},
+		{`echo .git/config`, nil},
+	} {
+		a := Parse(c.src)
+		var got []string
+		for _, cmd := range a.Commands {
+			for _, m := range cmd.Mentions {
+				if m.MayWrite {
+					got = append(got, m.Path)
+				}
+			}
+		}
+		if !slices.Equal(got, c.want) {
+			t.Errorf("%s: may-write mentions %q, want %q", c.src, got, c.want)
+		}
+	}
+}

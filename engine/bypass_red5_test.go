@@ -1,0 +1,93 @@
+package engine
+
+import (
+	"context"
+	"testing"
+)
+
+// Bypass classes of the fifth red-team pass: protected-path writes through
+// words no table marks as written, and write targets the shell expands.
+// Each row is decided in default mode under a prefix allow rule and in
+// bypassPermissions mode, by the evaluator AGENTCTL_EVALUATOR names.
+
+// red5Policy approves the programs of the rows by prefix.
+const red5Policy = `{"permissions":{"allow":["Bash(perl *)","Bash(ruby *)","Bash(foo *)","Bash(git *)",` +
+	`"Bash(python3 *)","Bash(cp *)","Bash(cat *)","Bash(grep *)","Bash(ls *)","Bash(docker *)","Bash(echo *)"]}}`
+
+type red5Case struct {
+	cmd string
+	// def is the decision in default mode, byp in bypassPermissions mode
+	// (deny, ask, notallow or allow).
+	def, byp string
+}
+
+var red5Classes = map[string][]red5Case{
+	"r5-1 a word an unknown or in-place-editing program may write": {
+		// spec §3: an unknown command's operands are possible reads and
+		// writes; a protected one asks like a table's write (spec §6).
+		{`perl -pi -e s/a/b/ .git/config`, "ask", "ask"},
+		{`perl -i -pe s/a/b/ .bashrc`, "ask", "allow"},
+		{`ruby -i -pe 'gsub(/a/,"b")' .claude/settings.json`, "ask", "ask"},
+		{`foo .git/config`, "ask", "ask"},
+		{`foo --out=.git/config`, "ask", "ask"},
+		{`foo --out .git/hooks/pre-commit`, "ask", "ask"},
+		{`foo -o.git/x`, "ask", "ask"},
+		{`foo out=.claude/settings.json`, "ask", "ask"},
+		{`foo .GIT/Config`, "ask", "ask"},
+		{`foo ./.git//config`, "ask", "ask"},
+		{`foo sub/../.git/config`, "ask", "ask"},
+		{`foo .npmrc`, "ask", "allow"},
+		{`foo ~/.bashrc`, "ask", "allow"},
+		{`foo ~/.claude/settings.json`, "ask", "ask"},
+		{`foo "$X/.git/config"`, "ask", "ask"},
+		{`python3 x.py .git/hooks/pre-commit`, "ask", "ask"},
+		{`cd .git && foo config`, "ask", "ask"},
+		{`cd .git/hooks; foo pre-commit`, "ask", "ask"},
+		{`pushd .claude && foo settings.json`, "ask", "ask"},
+		{`git rm .gitmodules`, "ask", "allow"},
+		{`git mv a .gitmodules`, "ask", "allow"},
+		{`git stash push -- .claude/settings.json`, "ask", "ask"},
+		{`git config --file=.gitmodules a.b c`, "ask", "allow"},
+		// Benign neighbours: readers, names only, git forms that stage,
+		// record or compare a path, and writes elsewhere.
+		{`git add .gitmodules`, "allow", "allow"},
+		{`git add .claude/settings.json`, "allow", "allow"},
+		{`git commit -m msg .gitmodules`, "allow", "allow"},
+		{`git log -- .claude/settings.json`, "allow", "allow"},
+		{`git diff .claude/settings.json`, "allow", "allow"},
+		{`git restore --staged .claude/settings.json`, "allow", "allow"},
+		{`git config --blob HEAD:.gitmodules a.b c`, "allow", "allow"},
+		{`cat .bashrc`, "allow", "allow"},
+		{`grep x .git/config`, "allow", "allow"},
+		{`ls .git`, "allow", "allow"},
+		{`echo .git/config`, "allow", "allow"},
+		{`foo x.txt`, "allow", "allow"},
+		{`foo .claude/worktrees/a`, "allow", "allow"},
+		{`perl -pi -e s/a/b/ src/main.go`, "allow", "allow"},
+		{`python3 x.py out.txt`, "allow", "allow"},
+	},
+}
+
+func TestRed5Classes(t *testing.T) {
+	files := map[string]string{".git/config": "[core]\n", ".git/HEAD": "ref: refs/heads/main\n",
+		"src/main.go": "package main\n", "x": "x\n", "a": "a\n"}
+	e, err := New(context.Background(), project(t, red5Policy, files))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for class, cases := range red5Classes {
+		t.Run(class, func(t *testing.T) {
+			for _, c := range cases {
+				for _, m := range []struct{ mode, want string }{{"default", c.def}, {"bypassPermissions", c.byp}} {
+					d, err := e.Decide(context.Background(), Call{Tool: "Bash", Mode: m.mode, Input: map[string]any{"command": c.cmd}})
+					if err != nil {
+						t.Fatal(err)
+					}
+					if !wantDecision(m.want, d.Decision.String()) {
+						t.Errorf("%s [%s]: got %s (%s: %s), want %s", c.cmd, m.mode, d.Decision, d.Stage, d.Reason, m.want)
+					}
+				}
+			}
+		})
+	}
+}
