@@ -66,6 +66,33 @@ var red5Classes = map[string][]red5Case{
 		{`perl -pi -e s/a/b/ src/main.go`, "allow", "allow"},
 		{`python3 x.py out.txt`, "allow", "allow"},
 	},
+	"r5-2 a write target the shell expands to a protected name": {
+		// A glob or brace expansion writes what it expands to, existing
+		// or not: .gi?, .[g]it, .*, {.git,b}, .{g,}it, .{f..h}it.
+		{`cp x .gi?/hooks/pre-commit`, "ask", "ask"},
+		{`cp x .[g]it/hooks/pre-commit`, "ask", "ask"},
+		{`cp x .*/hooks/pre-commit`, "ask", "ask"},
+		{`cp x {.git,b}/hooks/pre-commit`, "ask", "ask"},
+		{`cp x .{g,}it/hooks/pre-commit`, "ask", "ask"},
+		{`cp x .git{,}/hooks/pre-commit`, "ask", "ask"},
+		{`cp x .{f..h}it/hooks/pre-commit`, "ask", "ask"},
+		{`cp x .bash?c`, "ask", "allow"},
+		{`cp x .Cl*/settings.local.json`, "ask", "ask"},
+		{`echo x > {.git,b}/hooks/pre-commit`, "ask", "ask"},
+		{`echo x > .{c,}laude/settings.json`, "ask", "ask"},
+		{`foo .g*/hooks/pre-commit`, "ask", "ask"},
+		{`foo {.claude,x}/settings.json`, "ask", "ask"},
+		{`perl -pi -e s/a/b/ .g?t/config`, "ask", "ask"},
+		{`cp x "$D"/.gi?/hooks/x`, "ask", "ask"},
+		// Benign neighbours: a glob matches a leading dot only literally.
+		// (In default mode a cp write asks without an Edit rule.)
+		{`cp x */main.go`, "ask", "allow"},
+		{`cp x {a,b}/config`, "ask", "allow"},
+		{`cp x src/*.go`, "ask", "allow"},
+		{`foo *.go`, "allow", "allow"},
+		{`foo {src,docs}/x`, "allow", "allow"},
+		{`cat .g*/config`, "allow", "allow"},
+	},
 }
 
 func TestRed5Classes(t *testing.T) {

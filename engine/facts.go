@@ -409,6 +409,9 @@ func (e env) protectedMention(m bashparse.File, dir string) (FileFact, bool) {
 		return FileFact{}, false
 	}
 	c := e.clean(m.Path, dir)
+	if ws := protectedPatternWitnesses(c); len(ws) > 0 {
+		return FileFact{Path: ws[0], Resolved: ws[0], Access: "write", Via: m.Via, Written: m.Path, Glob: true}, true
+	}
 	if e.protectedName(c) {
 		return FileFact{Path: c, Resolved: e.res.resolve(c), Access: "write", Via: m.Via, Written: m.Path}, true
 	}
@@ -425,7 +428,7 @@ func (e env) protectedAnywhere(m bashparse.File) (FileFact, bool) {
 	if m.Tail != "" {
 		p = m.Tail
 	}
-	if !e.protectedName("/" + strings.TrimPrefix(p, "/")) {
+	if !e.protectedName("/"+strings.TrimPrefix(p, "/")) && len(protectedPatternWitnesses(p)) == 0 {
 		return FileFact{}, false
 	}
 	return FileFact{Path: m.Path, Resolved: m.Path, Access: "write", Via: m.Via, Written: m.Path, Dynamic: true}, true
@@ -512,6 +515,11 @@ func (e env) operand(op bashparse.File, dir string, dirUnknown bool) []FileFact 
 				ff.Path, ff.Resolved = w, w
 				out = append(out, ff)
 			}
+			for _, w := range protectedPatternWitnesses(op.Path) {
+				ff := base
+				ff.Path, ff.Resolved = w, w
+				out = append(out, ff)
+			}
 		}
 		return out
 	}
@@ -541,6 +549,13 @@ func (e env) operand(op bashparse.File, dir string, dirUnknown bool) []FileFact 
 		ff := base
 		ff.Path, ff.Resolved = w, w
 		out = append(out, ff)
+	}
+	if op.Access == bashparse.Write {
+		for _, w := range protectedPatternWitnesses(abs) {
+			ff := base
+			ff.Path, ff.Resolved = w, w
+			out = append(out, ff)
+		}
 	}
 	return out
 }
