@@ -22,6 +22,9 @@ func TestMentionMayWrite(t *testing.T) {
 		{`python3 x.py .claude/settings.json`, []string{"x.py", ".claude/settings.json"}},
 		{`git rm .gitmodules`, []string{".gitmodules"}},
 		{`git stash push -- .gitmodules`, []string{"push", ".gitmodules"}},
+		// A variable the script set spells an option value (r5-3).
+		{`p=.git; foo --out=$p/config`, []string{"config", "$p/config", ".git/config"}},
+		{`f=.env; foo --in=$f`, []string{"$f", ".env"}},
 		{`git add .gitmodules`, nil},
 		{`git -c a=b add .gitmodules`, nil},
 		{`git commit -m m .gitmodules`, nil},

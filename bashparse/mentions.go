@@ -1,6 +1,9 @@
 package bashparse
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // namesOnly are commands whose arguments are never opened for their
 // content: a word naming a file there is not an access (spec §3's operand
@@ -109,14 +112,20 @@ func mentions(words []Word, files []File) []File {
 		if a.Dynamic {
 			// $PWD/.env: the static tail may still name a guarded file,
 			// under whatever directory the expansion gives.
+			acc, _ := known.get(v)
 			if t := strings.TrimLeft(a.Tail, "/"); t != "" && t != "." {
-				acc, _ := known.get(v)
 				out = append(out, File{Path: t, Access: acc, Via: name, Dynamic: true, Tail: t})
-			} else if strings.Contains(v, "$") {
-				// The word as written: variables set earlier in the
-				// script may spell it (varWitnesses).
-				acc, _ := known.get(v)
-				out = append(out, File{Path: v, Access: acc, Via: name, Dynamic: true})
+			}
+			if strings.Contains(v, "$") {
+				// The word as written, and the parts of it that may be
+				// a path (--in=$f, $p/config even with a tail): variables
+				// set earlier in the script may spell them (varWitnesses).
+				cands = appendCandidates(cands[:0], v)
+				for i, c := range cands {
+					if strings.Contains(c, "$") && !slices.Contains(cands[:i], c) {
+						out = append(out, File{Path: c, Access: acc, Via: name, Dynamic: true})
+					}
+				}
 			}
 			continue
 		}

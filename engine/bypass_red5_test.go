@@ -93,6 +93,32 @@ var red5Classes = map[string][]red5Case{
 		{`foo {src,docs}/x`, "allow", "allow"},
 		{`cat .g*/config`, "allow", "allow"},
 	},
+	"r5-3 a variable set earlier spells a word a command may write": {
+		// The word as written travels with its static tail, and each
+		// part that may be a path (--out=$p/x): a variable the script set
+		// spells it.
+		{`p=.git; foo $p/config`, "ask", "ask"},
+		{`p=.git; foo "$p"/hooks/pre-commit`, "ask", "ask"},
+		{`p=.git; foo --out=$p/config`, "ask", "ask"},
+		{`p=.git; perl -pi -e s/a/b/ $p/config`, "ask", "ask"},
+		{`export p=.claude; foo $p/settings.json`, "ask", "ask"},
+		{`p=.bashrc; foo ~/$p`, "ask", "allow"},
+		{`p=src; foo $p/config`, "ask", "allow"}, // a bare assignment asks in default mode
+		{`export p=src; foo $p/config`, "ask", "allow"},
+		{`foo $p/config`, "allow", "allow"},
+		{`foo --out=$OUT`, "allow", "allow"},
+	},
+}
+
+func init() {
+	// A denied read through an option value a variable spells (r5-3).
+	bypassClasses["r5-3 a variable set earlier spells an option value"] = []bypassCase{
+		{pathPolicy, `f=.env; foo --in=$f`, "deny"},
+		{pathPolicy, `f=secrets/key; foo --key=$f`, "deny"},
+		{pathPolicy, `d=config; foo --out=$d/app.yml`, "deny"},
+		{pathPolicy, `f=README.md; foo --in=$f`, "allow"},
+		{pathPolicy, `foo --in=$f`, "allow"},
+	}
 }
 
 func TestRed5Classes(t *testing.T) {
