@@ -60,6 +60,8 @@ func (s *shellState) cd(name string, args []Word) {
 		return
 	case len(ops) == 0:
 		target = "~"
+	case homeWord(ops[0]):
+		target = ops[0].Value // ~/.claude: the home directory is known
 	case !ops[0].Static() || ops[0].Value == "-" || strings.HasPrefix(ops[0].Value, "+") ||
 		strings.HasPrefix(ops[0].Value, "-"):
 		s.dirUnknown = true
@@ -92,4 +94,38 @@ func (s *shellState) cd(name string, args []Word) {
 	if len(s.others) >= maxDirs {
 		s.dirUnknown = true
 	}
+}
+
+// chdirInto is where a command runs that a wrapper moved into d (env -C
+// d) from dir, or from one of the alternatives alts ("" = the start). The
+// directories it moved from stay possible, as after a cd: files are
+// checked in each (fail closed).
+func chdirInto(dir string, alts []string, d string) (string, []string) {
+	join := func(from string) string {
+		if path.IsAbs(d) || strings.HasPrefix(d, "~") {
+			return path.Clean(d)
+		}
+		if j := path.Join(from, d); j != "." {
+			return j
+		}
+		return ""
+	}
+	moved := join(dir)
+	seen := map[string]bool{moved: true}
+	var out []string
+	for _, a := range append([]string{dir}, alts...) {
+		for _, c := range []string{a, join(a)} {
+			if !seen[c] {
+				seen[c] = true
+				out = append(out, c)
+			}
+		}
+	}
+	return moved, out
+}
+
+// homeWord reports a word that is the home directory or a static path
+// under it (~, ~/x; not ~user, ~+ or ~-).
+func homeWord(w Word) bool {
+	return w.Tilde && !w.Dynamic && !w.Glob && !w.Brace && (w.Value == "~" || strings.HasPrefix(w.Value, "~/"))
 }

@@ -51,3 +51,31 @@ func TestMentionMayWrite(t *testing.T) {
 		}
 	}
 }
+
+// TestMovedDir: a wrapper's static chdir option and a cd under the home
+// directory are followed like a cd (r5-4); a dynamic one or a new root is
+// unknown.
+func TestMovedDir(t *testing.T) {
+	for _, c := range []struct {
+		src     string
+		dir     string
+		unknown bool
+	}{
+		{`env -C .git tee config`, ".git", false},
+		{`env --chdir=.git tee config`, ".git", false},
+		{`cd src; env -C ../.claude tee x`, ".claude", false},
+		{`sudo -D /tmp tee x`, "/tmp", false},
+		{`env -C "$D" tee x`, "", true},
+		{`sudo -R /tmp tee x`, "", true},
+		{`cd ~/.claude; tee x`, "~/.claude", false},
+		{`cd ~; tee x`, "~", false},
+		{`cd ~u/.claude; tee x`, "", true},
+		{`env -C .git sh -c 'tee x'`, ".git", false},
+	} {
+		a := Parse(c.src)
+		last := a.Commands[len(a.Commands)-1]
+		if last.Dir != c.dir || last.DirUnknown != c.unknown {
+			t.Errorf("%s: %s runs in %q (unknown %v), want %q (%v)", c.src, last.Wide.Text, last.Dir, last.DirUnknown, c.dir, c.unknown)
+		}
+	}
+}

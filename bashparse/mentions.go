@@ -565,9 +565,34 @@ func markMayWrite(c *Command, inner []Word) {
 	if inner[0].Value == "git" && len(inner) > 1 && gitNamesOperands[inner[1].Value] {
 		return
 	}
+	if shellScript(inner) {
+		return // the script is parsed: its commands say what they write
+	}
 	for i := range c.Mentions {
 		if c.Mentions[i].Access != Read {
 			c.Mentions[i].MayWrite = true
 		}
 	}
+}
+
+// scriptShells are the shells whose -c script is parsed as commands.
+var scriptShells = map[string]bool{"bash": true, "sh": true, "zsh": true, "dash": true, "ksh": true, "mksh": true, "ash": true}
+
+// shellScript reports a shell given a -c script (bash -c, sh -ec, zsh -lc)
+// and nothing after it: words after the script are its $0, $1, … and may
+// be what it writes (sh -c 'tee "$1"' _ .git/config).
+func shellScript(words []Word) bool {
+	if !scriptShells[words[0].Value] {
+		return false
+	}
+	for i, w := range words[1:] {
+		v := w.Value
+		if len(v) < 2 || v[0] != '-' || v == "--" {
+			return false
+		}
+		if v[1] != '-' && strings.IndexByte(v[1:], 'c') >= 0 {
+			return len(words) == i+3 // name, options up to -c, the script
+		}
+	}
+	return false
 }

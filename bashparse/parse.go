@@ -319,6 +319,9 @@ func (p *parser) emit(n syntax.Node, words []Word, assigns []Assign, redirs []Re
 	if pw.dirUnknown {
 		c.DirUnknown = true
 	}
+	for _, d := range pw.chdirs {
+		c.Dir, c.DirAlts = chdirInto(c.Dir, c.DirAlts, d)
+	}
 	c.Files = append(append(fileOperands(inner), pw.files...), tableFiles...)
 	if f, ok := configWrite(inner); ok {
 		c.Files = append(c.Files, f)
@@ -388,8 +391,18 @@ func (p *parser) emit(n syntax.Node, words []Word, assigns []Assign, redirs []Re
 		p.st.cd(c.Wide.Name, inner[1:])
 	}
 	span := c.Span
-	for _, pay := range pays {
-		p.payload(pay, span, n)
+	if len(pw.chdirs) > 0 || pw.dirUnknown {
+		// What the wrapper runs (sh -c …) runs where it moved.
+		dir, others, unknown := p.st.dir, p.st.others, p.st.dirUnknown
+		p.st.dir, p.st.others, p.st.dirUnknown = c.Dir, c.DirAlts, c.DirUnknown
+		for _, pay := range pays {
+			p.payload(pay, span, n)
+		}
+		p.st.dir, p.st.others, p.st.dirUnknown = dir, others, unknown
+	} else {
+		for _, pay := range pays {
+			p.payload(pay, span, n)
+		}
 	}
 	return &p.out.Commands[idx]
 }

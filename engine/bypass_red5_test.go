@@ -108,6 +108,27 @@ var red5Classes = map[string][]red5Case{
 		{`foo $p/config`, "allow", "allow"},
 		{`foo --out=$OUT`, "allow", "allow"},
 	},
+	"r5-4 a wrapper or cd moves into a protected directory": {
+		// env -C / sudo -D DIR run the command (and the script it is
+		// given) in DIR; cd ~/x moves under the home directory, known.
+		{`env -C .git tee config`, "ask", "ask"},
+		{`env --chdir=.git cp /dev/null hooks/pre-commit`, "ask", "ask"},
+		{`env -C .git foo config`, "ask", "ask"},
+		{`env -C .git sh -c 'echo x > config'`, "ask", "ask"},
+		{`cd src && env -C ../.claude tee settings.json`, "ask", "ask"},
+		{`sudo -D .git tee config`, "ask", "ask"},
+		{`cd ~/.claude && echo x > settings.json`, "ask", "ask"},
+		{`cd ~ && foo .claude/settings.json`, "ask", "ask"},
+		{`cd ~ && echo x >> .bashrc`, "ask", "allow"},
+		// Words after a -c script are its $1…: they may be written.
+		{`sh -c 'tee "$1"' _ .git/config`, "ask", "ask"},
+		// Benign neighbours (no rule approves env or tee: default asks).
+		{`env -C src tee x`, "ask", "allow"},
+		{`env -C src sh -c 'echo x > config'`, "ask", "allow"},
+		{`cd ~/src && echo x > out.txt`, "ask", "allow"},
+		{`sh -c "cat '.git/config'"`, "ask", "allow"},
+		{`env -C .git cat config`, "ask", "allow"},
+	},
 }
 
 func init() {
