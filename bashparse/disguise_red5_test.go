@@ -2,6 +2,7 @@ package bashparse
 
 import (
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -76,6 +77,35 @@ func TestMovedDir(t *testing.T) {
 		last := a.Commands[len(a.Commands)-1]
 		if last.Dir != c.dir || last.DirUnknown != c.unknown {
 			t.Errorf("%s: %s runs in %q (unknown %v), want %q (%v)", c.src, last.Wide.Text, last.Dir, last.DirUnknown, c.dir, c.unknown)
+		}
+	}
+}
+
+// TestWalkWrites: a walk that changes what it visits stands for the
+// protected file under its root its filters let through (r5-5).
+func TestWalkWrites(t *testing.T) {
+	for _, c := range []struct {
+		src  string
+		want string // the witness written, "" for none
+	}{
+		{`find . -delete`, ".git/hooks/pre-commit"},
+		{`find . -name config -delete`, ".git/config"},
+		{`find sub -name '*.json' -exec sed -i s/a/b/ {} +`, "sub/.claude/settings.json"},
+		{`chmod -R 777 .`, ".git/hooks/pre-commit"},
+		{`chown --recursive u:g sub`, "sub/.git/hooks/pre-commit"},
+		{`find . -name '*.pyc' -delete`, ""},
+		{`find . -exec cat {} +`, ""},
+		{`find . -exec grep -l x {} +`, ""},
+		{`chmod 644 .git/x`, ""},
+	} {
+		got := ""
+		for _, f := range Parse(c.src).Commands[0].Files {
+			if f.Access == Write && strings.HasSuffix(f.Via, "(the files it walks)") {
+				got = f.Path
+			}
+		}
+		if got != c.want {
+			t.Errorf("%s: walk witness %q, want %q", c.src, got, c.want)
 		}
 	}
 }

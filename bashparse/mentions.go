@@ -297,6 +297,18 @@ func recursiveTrees(words []Word) []Tree {
 		return []Tree{{Root: root, Access: Write, Via: name}}
 	case "find":
 		return findTrees(args)
+	case "chmod", "chown", "chgrp":
+		if hasShort(args, 'R') || hasLong(args, "--recursive") {
+			ops := operandWords(args, "")
+			if !hasLong(args, "--reference") && len(ops) > 0 {
+				ops = ops[1:] // the mode or owner
+			}
+			var out []Tree
+			for _, o := range ops {
+				out = append(out, Tree{Root: o.Value, Access: Write, Via: name + " -R", Dynamic: !o.Static()})
+			}
+			return out
+		}
 	}
 	return nil
 }
@@ -436,6 +448,7 @@ func findTrees(args []Word) []Tree {
 	roots, args := findRoots(args)
 	acc := Access("")
 	negated := false
+	execWrites := false
 	var names []string
 	for j := 0; j < len(args); j++ {
 		switch v := args[j].Value; v {
@@ -451,6 +464,9 @@ func findTrees(args []Word) []Tree {
 			if j+1 < len(args) && !namesOnly[args[j+1].Value] && acc == "" {
 				acc = Read
 			}
+			if j+1 < len(args) && execMayWrite(args[j+1:]) {
+				execWrites = true
+			}
 		}
 	}
 	if acc == "" {
@@ -460,7 +476,36 @@ func findTrees(args []Word) []Tree {
 	if !negated {
 		t.Include = names
 	}
-	return treesAt(t, roots)
+	out := treesAt(t, roots)
+	if execWrites && acc == Read {
+		// find . -exec sed -i … {} +: what it reads, it rewrites.
+		t.Access, t.Via = Write, "find -exec"
+		out = append(out, treesAt(t, roots)...)
+	}
+	return out
+}
+
+// execMayWrite reports a find -exec command (up to ; or +) that may
+// write the files it is given: neither a known reader nor a command that
+// only names files.
+func execMayWrite(words []Word) bool {
+	end := len(words)
+	for i, w := range words {
+		if w.Value == ";" || w.Value == "+" {
+			end = i
+			break
+		}
+	}
+	words = words[:end]
+	if len(words) == 0 || !words[0].Static() || namesOnly[words[0].Value] {
+		return false
+	}
+	name := words[0].Value
+	spec, ok := operandSpecs[name]
+	if !ok || spec.access == Write || spec.lastWrite {
+		return true
+	}
+	return name == "sed" && !sedSafeWords(words[1:])
 }
 
 func hasShort(args []Word, c byte) bool {

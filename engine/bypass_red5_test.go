@@ -129,6 +129,27 @@ var red5Classes = map[string][]red5Case{
 		{`sh -c "cat '.git/config'"`, "ask", "allow"},
 		{`env -C .git cat config`, "ask", "allow"},
 	},
+	"r5-5 a walk that changes the files it visits": {
+		// find -delete, find -exec with a writer, chmod/chown/chgrp -R
+		// reach the protected files under their root unless their own
+		// -name filters keep every one out.
+		{`find . -delete`, "ask", "ask"},
+		{`find . -name config -delete`, "ask", "ask"},
+		{`find . -exec sed -i s/a/b/ {} +`, "ask", "ask"},
+		{`find . -name '*.json' -exec perl -pi -e s/a/b/ {} +`, "ask", "ask"},
+		{`find . -type f -exec foo {} \;`, "ask", "ask"},
+		{`chmod -R 777 .`, "ask", "ask"},
+		{`chown -R u:g .`, "ask", "ask"},
+		{`chgrp --recursive g .`, "ask", "ask"},
+		// Benign neighbours (find -exec asks without an exact rule in
+		// default mode; no rule approves chmod).
+		{`find . -name '*.pyc' -delete`, "ask", "allow"},
+		{`find . -name '*.go' -exec sed -i s/a/b/ {} +`, "ask", "allow"},
+		{`find . -exec cat {} +`, "ask", "allow"},
+		{`find . -type f -exec grep -l x {} +`, "ask", "allow"},
+		{`chmod 644 x`, "ask", "allow"},
+		{`chmod -R 644 src/main.go`, "ask", "ask"}, // a directory may be a nested repository
+	},
 }
 
 func init() {
