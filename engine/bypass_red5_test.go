@@ -77,6 +77,8 @@ var red5Classes = map[string][]red5Case{
 		{`cp x .git{,}/hooks/pre-commit`, "ask", "ask"},
 		{`cp x .{f..h}it/hooks/pre-commit`, "ask", "ask"},
 		{`cp x .bash?c`, "ask", "allow"},
+		{`cp x .[!.]it/hooks/pre-commit`, "ask", "ask"},
+		{`foo .[!x]laude/settings.json`, "ask", "ask"},
 		{`cp x .Cl*/settings.local.json`, "ask", "ask"},
 		{`echo x > {.git,b}/hooks/pre-commit`, "ask", "ask"},
 		{`echo x > .{c,}laude/settings.json`, "ask", "ask"},

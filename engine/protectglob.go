@@ -64,7 +64,8 @@ func protectedSegment(seg string, last bool) string {
 	if len(seg) < 2 || seg[0] != '.' {
 		return ""
 	}
-	low := strings.ToLower(seg)
+	// The shell negates a bracket with ! as well as ^; path.Match only with ^.
+	low := strings.ReplaceAll(strings.ToLower(seg), "[!", "[^")
 	glob := strings.ContainsAny(seg, "*?[")
 	match := func(n string) bool {
 		if !glob {
