@@ -19,6 +19,8 @@ type shellState struct {
 	others []string
 	// dirUnknown: a cd to a place not known statically (cd -, popd, $X).
 	dirUnknown bool
+	// cdpathUnknown: the script gives CDPATH a value not known statically.
+	cdpathUnknown bool
 	// hashed maps names rebound by hash -p to the program they now run.
 	hashed map[string]string
 	// vars are the literal values each variable is given in the script.
@@ -79,11 +81,40 @@ func (s *shellState) cd(name string, args []Word) {
 		}
 		return ""
 	}
+	// CDPATH=.git; cd hooks moves to .git/hooks: a CDPATH the script
+	// sets makes each of its entries a place cd may go (a name starting
+	// with / . or .. is not looked up there).
+	var viaCDPATH []string
+	if !path.IsAbs(target) && !strings.HasPrefix(target, "~") && target != "." && target != ".." &&
+		!strings.HasPrefix(target, "./") && !strings.HasPrefix(target, "../") {
+		if s.cdpathUnknown {
+			s.dirUnknown = true
+			return
+		}
+		for _, v := range s.vars["CDPATH"] {
+			for _, e := range strings.Split(v, ":") {
+				if e != "" && e != "." {
+					viaCDPATH = append(viaCDPATH, path.Join(e, target))
+				}
+			}
+		}
+	}
 	moved := join(s.dir)
 	seen := map[string]bool{moved: true}
 	s.others = nil
 	for _, d := range old {
-		for _, c := range []string{d, join(d)} {
+		cands := []string{d, join(d)}
+		for _, c := range viaCDPATH {
+			if path.IsAbs(c) || strings.HasPrefix(c, "~") {
+				cands = append(cands, c)
+			} else {
+				cands = append(cands, path.Join(d, c))
+			}
+		}
+		for _, c := range cands {
+			if c == "." {
+				c = ""
+			}
 			if !seen[c] {
 				seen[c] = true
 				s.others = append(s.others, c)

@@ -72,6 +72,8 @@ func TestMovedDir(t *testing.T) {
 		{`cd ~; tee x`, "~", false},
 		{`cd ~u/.claude; tee x`, "", true},
 		{`env -C .git sh -c 'tee x'`, ".git", false},
+		{`CDPATH=$X; cd hooks; tee x`, "", true},
+		{`CDPATH=.git; cd ./hooks; tee x`, "hooks", false},
 	} {
 		a := Parse(c.src)
 		last := a.Commands[len(a.Commands)-1]
@@ -106,6 +108,24 @@ func TestWalkWrites(t *testing.T) {
 		}
 		if got != c.want {
 			t.Errorf("%s: walk witness %q, want %q", c.src, got, c.want)
+		}
+	}
+}
+
+// TestCDPATH: a CDPATH the script sets is where a relative cd may go (r5-4).
+func TestCDPATH(t *testing.T) {
+	for _, c := range []struct {
+		src  string
+		want string // a directory the last command may run in
+	}{
+		{`CDPATH=.git; cd hooks; tee x`, ".git/hooks"},
+		{`export CDPATH=/tmp:.claude; cd agents; tee x`, ".claude/agents"},
+		{`CDPATH=.git cd hooks && tee x`, ".git/hooks"},
+	} {
+		a := Parse(c.src)
+		last := a.Commands[len(a.Commands)-1]
+		if !slices.Contains(append([]string{last.Dir}, last.DirAlts...), c.want) {
+			t.Errorf("%s: runs in %q or %q, want %q among them", c.src, last.Dir, last.DirAlts, c.want)
 		}
 	}
 }

@@ -122,6 +122,12 @@ var red5Classes = map[string][]red5Case{
 		{`cd ~/.claude && echo x > settings.json`, "ask", "ask"},
 		{`cd ~ && foo .claude/settings.json`, "ask", "ask"},
 		{`cd ~ && echo x >> .bashrc`, "ask", "allow"},
+		// A CDPATH the script sets is where a relative cd may go.
+		{`CDPATH=.git; cd hooks; echo x > pre-commit`, "ask", "ask"},
+		{`export CDPATH=.git; cd hooks && foo pre-commit`, "ask", "ask"},
+		{`CDPATH=.git cd hooks && foo pre-commit`, "ask", "ask"},
+		{`CDPATH=/tmp:.claude; cd agents; echo x > a.md`, "ask", "ask"},
+		{`CDPATH=.git; cd ./src; echo x > out.txt`, "ask", "allow"},
 		// Words after a -c script are its $1…: they may be written.
 		{`sh -c 'tee "$1"' _ .git/config`, "ask", "ask"},
 		// Benign neighbours (no rule approves env or tee: default asks).
