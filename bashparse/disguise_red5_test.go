@@ -129,3 +129,29 @@ func TestCDPATH(t *testing.T) {
 		}
 	}
 }
+
+// TestAwkInplace: gawk's in-place editing writes awk's file operands (r5-6).
+func TestAwkInplace(t *testing.T) {
+	for _, c := range []struct {
+		src  string
+		want Access
+	}{
+		{`awk -i inplace '{print}' f`, Write},
+		{`awk -iinplace '{print}' f`, Write},
+		{`awk --include=inplace '{print}' f`, Write},
+		{`awk -l inplace '{print}' f`, Write},
+		{`awk '@include "inplace"; {print}' f`, Write},
+		{`awk '{print}' f`, Read},
+		{`awk -F, -v x=inplace '{print}' f`, Read},
+	} {
+		var got Access
+		for _, f := range Parse(c.src).Commands[0].Files {
+			if f.Path == "f" {
+				got = f.Access
+			}
+		}
+		if got != c.want {
+			t.Errorf("%s: f is %q, want %q", c.src, got, c.want)
+		}
+	}
+}

@@ -31,7 +31,7 @@ var operandSpecs = map[string]operandSpec{
 	"rg":     {argOpts: "efgtTmABCMj", skip: 1, patternFlags: "ef", access: Read},
 	"ag":     {argOpts: "GgABCm", skip: 1, access: Read},
 	"sed":    {argOpts: "efl", skip: 1, patternFlags: "ef", access: Read},
-	"awk":    {argOpts: "Ffv", skip: 1, patternFlags: "f", access: Read},
+	"awk":    {argOpts: "Ffvil", skip: 1, patternFlags: "f", access: Read},
 	"jq":     {argOpts: "f", skip: 1, patternFlags: "f", access: Read},
 	"base64": reader, "xxd": {argOpts: "cglso", access: Read, lastWrite: true}, "od": {argOpts: "AjNtw", access: Read},
 	"ls": {argOpts: "IwT", access: Read}, "wc": reader, "stat": {argOpts: "c", access: Read},
@@ -97,6 +97,9 @@ func fileOperands(words []Word) []File {
 	access := spec.access
 	if name == "sed" && !sedSafeWords(args) {
 		access = Write
+	}
+	if name == "awk" && awkInplace(args) {
+		access = Write // gawk -i inplace rewrites its input files
 	}
 	var ops []Word
 	var extra []File
@@ -180,6 +183,37 @@ func fileOperands(words []Word) []File {
 		}
 	}
 	return append(out, extra...)
+}
+
+// awkInplace reports gawk's in-place editing (awk is gawk on many
+// systems): -i inplace, --include=inplace, -l inplace, or @include /
+// @load "inplace" in the program.
+func awkInplace(args []Word) bool {
+	for i, a := range args {
+		v := a.Value
+		if v == "--" {
+			break
+		}
+		var val string
+		switch {
+		case v == "-i" || v == "-l" || v == "--include" || v == "--load":
+			if i+1 < len(args) {
+				val = args[i+1].Value
+			}
+		case strings.HasPrefix(v, "--include=") || strings.HasPrefix(v, "--load="):
+			_, val, _ = strings.Cut(v, "=")
+		case len(v) > 2 && v[0] == '-' && v[1] != '-':
+			if j := strings.IndexAny(v[1:], "il"); j >= 0 && !strings.ContainsAny(v[1:j+1], "Ffv") {
+				val = v[j+2:]
+			}
+		case strings.Contains(v, "@include") || strings.Contains(v, "@load"):
+			val = v
+		}
+		if strings.Contains(val, "inplace") {
+			return true
+		}
+	}
+	return false
 }
 
 // sedSafeWords: without -i, w or e, sed's file operands are only read.

@@ -158,6 +158,17 @@ var red5Classes = map[string][]red5Case{
 		{`chmod 644 x`, "ask", "allow"},
 		{`chmod -R 644 src/main.go`, "ask", "ask"}, // a directory may be a nested repository
 	},
+	"r5-6 gawk's in-place editing through awk": {
+		// awk is gawk on many systems: -i inplace (and @include
+		// "inplace") rewrites the files it reads.
+		{`awk -i inplace '{print}' .git/config`, "ask", "ask"},
+		{`awk -iinplace '{print}' .git/config`, "ask", "ask"},
+		{`awk --include=inplace '{print}' .claude/settings.json`, "ask", "ask"},
+		{`awk -v x=1 -i inplace '{print}' .git/config`, "ask", "ask"},
+		{`awk '@include "inplace"; {print}' .git/config`, "ask", "ask"},
+		{`awk '{print}' .git/config`, "notdeny", "allow"},
+		{`awk -F: '{print $1}' .git/config`, "notdeny", "allow"},
+	},
 }
 
 func init() {
