@@ -462,6 +462,15 @@ func gitWrites(args []Word) []File {
 		if n := len(ops); sub == "init" && n > 0 || sub == "clone" && n > 1 {
 			out = append(out, fileOf(ops[n-1], ops[n-1].Value, Write, "git "+sub))
 		}
+		if sub == "init" && hasLong(args[1:], "--template") {
+			// Re-running init in a repository copies the template's
+			// hooks into its .git/hooks (those not there yet).
+			dir, w := ".", args[0]
+			if n := len(ops); n > 0 {
+				dir, w = ops[n-1].Value, ops[n-1]
+			}
+			out = append(out, fileOf(w, path.Join(dir, ".git/hooks/x"), Write, "git init --template"))
+		}
 	}
 	return out
 }

@@ -169,6 +169,15 @@ var red5Classes = map[string][]red5Case{
 		{`awk '{print}' .git/config`, "notdeny", "allow"},
 		{`awk -F: '{print $1}' .git/config`, "notdeny", "allow"},
 	},
+	"r5-7 git init copies a template's hooks into .git/hooks": {
+		// Re-running init in a repository installs the template's hooks
+		// that are not there yet: a hook runs at the next commit.
+		{`git init --template=/tmp/evil`, "ask", "ask"},
+		{`git init --template /tmp/evil .`, "ask", "ask"},
+		{`git init --template=/tmp/evil sub`, "ask", "ask"},
+		{`git init`, "allow", "allow"},
+		{`git init sub`, "ask", "allow"}, // a write without an Edit rule asks in default mode
+	},
 }
 
 func init() {
@@ -179,6 +188,12 @@ func init() {
 		{pathPolicy, `d=config; foo --out=$d/app.yml`, "deny"},
 		{pathPolicy, `f=README.md; foo --in=$f`, "allow"},
 		{pathPolicy, `foo --in=$f`, "allow"},
+	}
+	// init.templateDir names where hooks come from, as core.hooksPath does.
+	bypassClasses["r5-7 git configuration that names a hook template"] = []bypassCase{
+		{commandPolicy, `git -c init.templateDir=/tmp/evil init`, "notallow"},
+		{commandPolicy, `git config init.templateDir /tmp/evil`, "notallow"},
+		{commandPolicy, `git init`, "allow"},
 	}
 }
 
