@@ -89,6 +89,14 @@ func fileOperands(words []Word) []File {
 		return tarArchive(args)
 	case "git":
 		return gitFiles(args)
+	case "history":
+		return historyFiles(args)
+	case "date":
+		var out []File
+		for _, v := range optValues(args, "-f", "--file") {
+			out = append(out, File{Path: v, Access: Read, Via: "date -f"})
+		}
+		return out
 	}
 	spec, ok := operandSpecs[name]
 	if !ok {
@@ -183,6 +191,28 @@ func fileOperands(words []Word) []File {
 		}
 	}
 	return append(out, extra...)
+}
+
+// historyFiles: history -a and -w write the history to the file named
+// (HISTFILE without one), -r and -n read it (its lines become history).
+func historyFiles(args []Word) []File {
+	var acc Access
+	var out []File
+	for _, a := range args {
+		v := a.Value
+		if len(v) > 1 && v[0] == '-' {
+			if strings.ContainsAny(v[1:], "aw") {
+				acc = Write
+			} else if acc == "" && strings.ContainsAny(v[1:], "rn") {
+				acc = Read
+			}
+			continue
+		}
+		if acc != "" {
+			out = append(out, fileOf(a, v, acc, "history"))
+		}
+	}
+	return out
 }
 
 // awkInplace reports gawk's in-place editing (awk is gawk on many

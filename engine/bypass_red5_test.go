@@ -178,6 +178,15 @@ var red5Classes = map[string][]red5Case{
 		{`git init`, "allow", "allow"},
 		{`git init sub`, "ask", "allow"}, // a write without an Edit rule asks in default mode
 	},
+	"r5-8 builtins and names-only programs with a file option": {
+		// history -a/-w FILE writes the history there; -r/-n and
+		// date -f read it (r5-8 reads are in bypassClasses).
+		{`history -w .git/hooks/pre-commit`, "ask", "ask"},
+		{`history -a .claude/settings.json`, "ask", "ask"},
+		{`history -w`, "notdeny", "allow"},
+		{`history 10`, "notdeny", "allow"},
+		{`date +%s`, "notdeny", "allow"},
+	},
 }
 
 func init() {
@@ -188,6 +197,14 @@ func init() {
 		{pathPolicy, `d=config; foo --out=$d/app.yml`, "deny"},
 		{pathPolicy, `f=README.md; foo --in=$f`, "allow"},
 		{pathPolicy, `foo --in=$f`, "allow"},
+	}
+	bypassClasses["r5-8 builtins and names-only programs that read a file"] = []bypassCase{
+		{pathPolicy, `history -r .env`, "deny"},
+		{pathPolicy, `history -n .env`, "deny"},
+		{pathPolicy, `date -f .env`, "deny"},
+		{pathPolicy, `date --file=.env`, "deny"},
+		{pathPolicy, `date -r .env`, "allow"}, // its time, not its content
+		{pathPolicy, `history -c`, "allow"},
 	}
 	// init.templateDir names where hooks come from, as core.hooksPath does.
 	bypassClasses["r5-7 git configuration that names a hook template"] = []bypassCase{
