@@ -155,3 +155,30 @@ func TestAwkInplace(t *testing.T) {
 		}
 	}
 }
+
+// TestVimExFiles: an editor's Ex commands name files it writes or reads
+// (r5-9); :r !cmd runs cmd.
+func TestVimExFiles(t *testing.T) {
+	for _, c := range []struct {
+		src  string
+		want []string // access:path
+	}{
+		{`vim -es -c 'w .git/hooks/x' -c q f`, []string{"write:f", "write:.git/hooks/x"}},
+		{`ex -sc 'w! a|q' f`, []string{"write:f", "write:a"}},
+		{`vim '+saveas b' f`, []string{"write:f", "write:b"}},
+		{`vim -c 'w >> c' f`, []string{"write:f", "write:c"}},
+		{`vim -c 'r d' f`, []string{"write:f", "read:d"}},
+		{`vim -c 'r !cat d' f`, []string{"write:f"}},
+		{`vim -c wq -c 'set nu' +10 f`, []string{"write:f"}},
+	} {
+		var got []string
+		for _, f := range Parse(c.src).Commands[0].Files {
+			if !strings.HasPrefix(f.Path, "+") { // +cmd is also kept as an operand
+				got = append(got, string(f.Access)+":"+f.Path)
+			}
+		}
+		if !slices.Equal(got, c.want) {
+			t.Errorf("%s: files %q, want %q", c.src, got, c.want)
+		}
+	}
+}

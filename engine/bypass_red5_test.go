@@ -187,6 +187,20 @@ var red5Classes = map[string][]red5Case{
 		{`history 10`, "notdeny", "allow"},
 		{`date +%s`, "notdeny", "allow"},
 	},
+	"r5-9 an editor's Ex commands name the files it writes": {
+		// vim/ex -c, --cmd and +cmd: :w FILE, :sav, :up, :w >> FILE
+		// write FILE; :e FILE opens it for a later :w.
+		{`vim -es -c 'w .git/hooks/pre-commit' -c q x`, "ask", "ask"},
+		{`vim -es '+w .git/config' '+q' x`, "ask", "ask"},
+		{`ex -sc 'w! .claude/settings.json|q' x`, "ask", "ask"},
+		{`nvim --headless -c 'saveas .git/hooks/x' -c q x`, "ask", "ask"},
+		{`vim -c 'write .git/x' x`, "ask", "ask"},
+		{`vim -c 'w >> .git/hooks/pre-commit' x`, "ask", "ask"},
+		{`vim -c 'e .git/config' -c w x`, "ask", "ask"},
+		{`vim -c wq x`, "ask", "allow"}, // an editor writes its operand
+		{`vim +10 x`, "ask", "allow"},
+		{`vim -c 'set nu' x`, "ask", "allow"},
+	},
 }
 
 func init() {
@@ -205,6 +219,14 @@ func init() {
 		{pathPolicy, `date --file=.env`, "deny"},
 		{pathPolicy, `date -r .env`, "allow"}, // its time, not its content
 		{pathPolicy, `history -c`, "allow"},
+	}
+	bypassClasses["r5-9 an editor's Ex commands read a file or run a command"] = []bypassCase{
+		{pathPolicy, `vim -es -c 'r .env' -c 'w out' x`, "deny"},
+		{pathPolicy, `vim -c 'r !cat .env' x`, "deny"},
+		{pathPolicy, `vim -c 'r!cat .env' x`, "deny"},
+		{pathPolicy, `vim -c 'w !cat .env' x`, "deny"},
+		{commandPolicy, `vim -c 'r !rm victim' x`, "deny"},
+		{pathPolicy, `vim -c 'w! out' x`, "allow"},
 	}
 	// init.templateDir names where hooks come from, as core.hooksPath does.
 	bypassClasses["r5-7 git configuration that names a hook template"] = []bypassCase{
