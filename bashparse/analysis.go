@@ -76,6 +76,10 @@ type File struct {
 	// Tail: for a dynamic word, its static end (see Word.Tail); the file
 	// may be that tail under any directory.
 	Tail string `json:"tail,omitempty"`
+	// MayWrite marks a mention (access unknown) of a command that may write
+	// what it names: not read-only, and not known to only name or read its
+	// operands. A protected path it names counts as a write (spec §6).
+	MayWrite bool `json:"may_write,omitempty"`
 }
 
 // View is a command as a rule sees it after wrappers are peeled.

@@ -128,6 +128,10 @@ func vimPayloads(name string, args []Word) []payload {
 			out = append(out, readerUnresolved(name+" runs an Ex command not known statically"))
 		case strings.HasPrefix(strings.TrimLeft(v, ": "), "!"):
 			out = append(out, payload{script: strings.TrimLeft(v, ": ")[1:], origin: name + " !", reason: ReasonDynamicShell})
+		case vimFilterCmd.MatchString(strings.TrimLeft(v, ": ")):
+			// :r !cmd reads cmd's output, :w !cmd pipes the buffer to it.
+			m := vimFilterCmd.FindStringSubmatch(strings.TrimLeft(v, ": "))
+			out = append(out, payload{script: m[1] + m[2], origin: name + " :r !", reason: ReasonDynamicShell})
 		case vimHarmless(v):
 		default:
 			out = append(out, readerUnresolved(name+" runs the Ex command "+v))
@@ -156,6 +160,64 @@ func vimPayloads(name string, args []Word) []payload {
 	}
 	return out
 }
+
+// vimExWords are the Ex commands that name a file, with what they do to
+// it: :w FILE (and :w >> FILE, :sav, :up, :wq, :x) writes it; :e, :sp,
+// :new … open it into a buffer a later :w writes; :r reads it.
+var vimExWords = func() map[string]Access {
+	m := map[string]Access{}
+	for _, w := range strings.Fields("w wr wri writ write wq wqa wqall x xi xit exi exit xa xall sav save savea saveas " +
+		"up upd upda updat update e ed edi edit sp spl spli split vs vsp vspl vspli vsplit new vne vnew tabe tabed tabedi tabedit tabnew") {
+		m[w] = Write
+	}
+	for _, r := range strings.Fields("r re rea read") {
+		m[r] = Read
+	}
+	return m
+}()
+
+// vimExFiles lists the files the Ex commands of -c, --cmd and +cmd name
+// (vim -es -c 'w .git/hooks/pre-commit' -c q x writes the hook).
+func vimExFiles(name string, args []Word) []File {
+	var out []File
+	ex := func(w Word) {
+		for _, cmd := range strings.Split(w.Value, "|") {
+			cmd = strings.TrimSpace(strings.TrimLeft(cmd, ": "))
+			n := 0
+			for n < len(cmd) && cmd[n] >= 'a' && cmd[n] <= 'z' {
+				n++
+			}
+			acc, ok := vimExWords[cmd[:n]]
+			rest := cmd[n:]
+			if !ok || rest == "" || !strings.ContainsRune("! \t>", rune(rest[0])) {
+				continue
+			}
+			rest = strings.TrimPrefix(rest, "!")
+			rest = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(rest), ">>"))
+			if rest == "" || rest[0] == '!' {
+				continue // :r !cmd runs cmd (vimPayloads)
+			}
+			out = append(out, fileOf(w, rest, acc, name+" :"+cmd[:n]))
+		}
+	}
+	for i := 0; i < len(args); i++ {
+		v := args[i].Value
+		switch {
+		case v == "--":
+			return out
+		case (v == "--cmd" || len(v) > 1 && v[0] == '-' && v[1] != '-' && strings.HasSuffix(v, "c")) && i+1 < len(args):
+			ex(args[i+1]) // -c CMD, and a cluster ending in c (ex -sc CMD)
+			i++
+		case strings.HasPrefix(v, "+") && len(v) > 1:
+			ex(Word{Value: v[1:], Dynamic: args[i].Dynamic})
+		}
+	}
+	return out
+}
+
+// vimFilterCmd matches :r !cmd (also :r!cmd) and :w !cmd; the command
+// is group 1 or 2.
+var vimFilterCmd = regexp.MustCompile(`^(?:(?:r|re|rea|read)\s*!(.*)|(?:w|wr|wri|writ|write)\s+!(.*))$`)
 
 // vimHarmless are +cmd/-c values that only move, search, set or save.
 func vimHarmless(v string) bool {

@@ -19,6 +19,8 @@ type shellState struct {
 	others []string
 	// dirUnknown: a cd to a place not known statically (cd -, popd, $X).
 	dirUnknown bool
+	// cdpathUnknown: the script gives CDPATH a value not known statically.
+	cdpathUnknown bool
 	// hashed maps names rebound by hash -p to the program they now run.
 	hashed map[string]string
 	// vars are the literal values each variable is given in the script.
@@ -60,6 +62,8 @@ func (s *shellState) cd(name string, args []Word) {
 		return
 	case len(ops) == 0:
 		target = "~"
+	case homeWord(ops[0]):
+		target = ops[0].Value // ~/.claude: the home directory is known
 	case !ops[0].Static() || ops[0].Value == "-" || strings.HasPrefix(ops[0].Value, "+") ||
 		strings.HasPrefix(ops[0].Value, "-"):
 		s.dirUnknown = true
@@ -77,11 +81,40 @@ func (s *shellState) cd(name string, args []Word) {
 		}
 		return ""
 	}
+	// CDPATH=.git; cd hooks moves to .git/hooks: a CDPATH the script
+	// sets makes each of its entries a place cd may go (a name starting
+	// with / . or .. is not looked up there).
+	var viaCDPATH []string
+	if !path.IsAbs(target) && !strings.HasPrefix(target, "~") && target != "." && target != ".." &&
+		!strings.HasPrefix(target, "./") && !strings.HasPrefix(target, "../") {
+		if s.cdpathUnknown {
+			s.dirUnknown = true
+			return
+		}
+		for _, v := range s.vars["CDPATH"] {
+			for _, e := range strings.Split(v, ":") {
+				if e != "" && e != "." {
+					viaCDPATH = append(viaCDPATH, path.Join(e, target))
+				}
+			}
+		}
+	}
 	moved := join(s.dir)
 	seen := map[string]bool{moved: true}
 	s.others = nil
 	for _, d := range old {
-		for _, c := range []string{d, join(d)} {
+		cands := []string{d, join(d)}
+		for _, c := range viaCDPATH {
+			if path.IsAbs(c) || strings.HasPrefix(c, "~") {
+				cands = append(cands, c)
+			} else {
+				cands = append(cands, path.Join(d, c))
+			}
+		}
+		for _, c := range cands {
+			if c == "." {
+				c = ""
+			}
 			if !seen[c] {
 				seen[c] = true
 				s.others = append(s.others, c)
@@ -92,4 +125,38 @@ func (s *shellState) cd(name string, args []Word) {
 	if len(s.others) >= maxDirs {
 		s.dirUnknown = true
 	}
+}
+
+// chdirInto is where a command runs that a wrapper moved into d (env -C
+// d) from dir, or from one of the alternatives alts ("" = the start). The
+// directories it moved from stay possible, as after a cd: files are
+// checked in each (fail closed).
+func chdirInto(dir string, alts []string, d string) (string, []string) {
+	join := func(from string) string {
+		if path.IsAbs(d) || strings.HasPrefix(d, "~") {
+			return path.Clean(d)
+		}
+		if j := path.Join(from, d); j != "." {
+			return j
+		}
+		return ""
+	}
+	moved := join(dir)
+	seen := map[string]bool{moved: true}
+	var out []string
+	for _, a := range append([]string{dir}, alts...) {
+		for _, c := range []string{a, join(a)} {
+			if !seen[c] {
+				seen[c] = true
+				out = append(out, c)
+			}
+		}
+	}
+	return moved, out
+}
+
+// homeWord reports a word that is the home directory or a static path
+// under it (~, ~/x; not ~user, ~+ or ~-).
+func homeWord(w Word) bool {
+	return w.Tilde && !w.Dynamic && !w.Glob && !w.Brace && (w.Value == "~" || strings.HasPrefix(w.Value, "~/"))
 }

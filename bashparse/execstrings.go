@@ -372,7 +372,7 @@ func awkPayloads(args []Word) []payload {
 
 // gitProgramKey matches configuration keys whose value is a program or a
 // shell command git runs.
-var gitProgramKey = regexp.MustCompile(`(?i)^(alias\..+|core\.(pager|editor|sshcommand|askpass|fsmonitor|hookspath|gitproxy)|pager\..+|sequence\.editor|diff\.external|diff\..+\.(command|textconv)|merge\..+\.driver|filter\..+\.(clean|smudge|process)|credential(\..+)?\.helper|gpg(\..+)?\.program|uploadpack\.packobjectshook|remote\..+\.(uploadpack|receivepack|proxy)|(web|help)\.browser|browser\..+\.(cmd|path)|man\..+\.(cmd|path)|(merge|diff)tool\..+\.(cmd|path)|interactive\.difffilter|sendemail\..+|imap\.tunnel|include(if\..+)?\.path|http\..*proxy|protocol\..+\.allow|ssh\.variant)$`)
+var gitProgramKey = regexp.MustCompile(`(?i)^(alias\..+|core\.(pager|editor|sshcommand|askpass|fsmonitor|hookspath|gitproxy)|init\.templatedir|pager\..+|sequence\.editor|diff\.external|diff\..+\.(command|textconv)|merge\..+\.driver|filter\..+\.(clean|smudge|process)|credential(\..+)?\.helper|gpg(\..+)?\.program|uploadpack\.packobjectshook|remote\..+\.(uploadpack|receivepack|proxy)|(web|help)\.browser|browser\..+\.(cmd|path)|man\..+\.(cmd|path)|(merge|diff)tool\..+\.(cmd|path)|interactive\.difffilter|sendemail\..+|imap\.tunnel|include(if\..+)?\.path|http\..*proxy|protocol\..+\.allow|ssh\.variant)$`)
 
 // gitConfigPayloads reads one `key=value` (git -c) or key and value (git
 // config): a program-naming key's value is analysed as the command it is.
@@ -394,7 +394,7 @@ func gitConfigPayloads(kv, value string, dynamic bool) []payload {
 			return []payload{{script: s, origin: "git alias " + key, reason: ReasonDynamicShell}}
 		}
 		return []payload{{script: "git " + value, origin: "git alias " + key, reason: ReasonDynamicShell}}
-	case strings.HasPrefix(lk, "include") || lk == "core.hookspath" || strings.HasPrefix(lk, "protocol.") ||
+	case strings.HasPrefix(lk, "include") || lk == "core.hookspath" || lk == "init.templatedir" || strings.HasPrefix(lk, "protocol.") ||
 		strings.HasPrefix(lk, "http.") || lk == "ssh.variant" || strings.HasSuffix(lk, ".proxy"):
 		return []payload{{unresolved: true, reason: ReasonProgramConfig, origin: "git config",
 			script: "git configuration " + key + " makes git run programs from elsewhere"}}

@@ -80,6 +80,22 @@ func protectedWitnesses(trees []Tree) []File {
 			t.Via == "git apply" || t.Via == "git am" || t.Via == "tar x" || strings.HasSuffix(t.Via, " of a pathspec") ||
 			strings.HasSuffix(t.Via, " of a revision")
 		copied := strings.HasSuffix(t.Via, " -r") && outside
+		// A walk that changes what it visits (find -delete, find -exec
+		// sed -i, chmod -R) reaches the protected files below its root
+		// unless its own name filters keep each of them out.
+		walked := t.Via == "find" || t.Via == "find -exec" || strings.HasSuffix(t.Via, " -R")
+		if walked {
+			// One witness is enough: the first the filters let through
+			// (the ones that ask in bypassPermissions mode come first).
+			for _, p := range walkWitnesses {
+				if len(t.Include) == 0 || matchesAny(t.Include, path.Base(p)) {
+					out = append(out, File{Path: path.Join(t.Root, p), Access: Write, Via: t.Via + " (the files it walks)",
+						Dynamic: t.Dynamic})
+					break
+				}
+			}
+			continue
+		}
 		if !opaque && !copied {
 			continue
 		}
@@ -89,6 +105,22 @@ func protectedWitnesses(trees []Tree) []File {
 		}
 	}
 	return out
+}
+
+// walkWitnesses are protected files a walk from a directory may visit.
+var walkWitnesses = []string{".git/hooks/pre-commit", ".git/config", ".git/HEAD", ".git/index",
+	".claude/settings.json", ".claude/settings.local.json", ".gitmodules", ".envrc", ".npmrc", ".mcp.json",
+	".vscode/settings.json", ".vscode/tasks.json", ".devcontainer/devcontainer.json", ".husky/pre-commit"}
+
+// matchesAny reports a name some base-name glob matches (case-insensitive,
+// as protected names are).
+func matchesAny(globs []string, name string) bool {
+	for _, g := range globs {
+		if ok, err := path.Match(strings.ToLower(g), strings.ToLower(name)); ok || err != nil {
+			return true
+		}
+	}
+	return false
 }
 
 // unzipLists reports unzip's modes that write no file: list (-l, -v, -Z),

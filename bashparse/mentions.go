@@ -1,6 +1,9 @@
 package bashparse
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // namesOnly are commands whose arguments are never opened for their
 // content: a word naming a file there is not an access (spec §3's operand
@@ -109,14 +112,20 @@ func mentions(words []Word, files []File) []File {
 		if a.Dynamic {
 			// $PWD/.env: the static tail may still name a guarded file,
 			// under whatever directory the expansion gives.
+			acc, _ := known.get(v)
 			if t := strings.TrimLeft(a.Tail, "/"); t != "" && t != "." {
-				acc, _ := known.get(v)
 				out = append(out, File{Path: t, Access: acc, Via: name, Dynamic: true, Tail: t})
-			} else if strings.Contains(v, "$") {
-				// The word as written: variables set earlier in the
-				// script may spell it (varWitnesses).
-				acc, _ := known.get(v)
-				out = append(out, File{Path: v, Access: acc, Via: name, Dynamic: true})
+			}
+			if strings.Contains(v, "$") {
+				// The word as written, and the parts of it that may be
+				// a path (--in=$f, $p/config even with a tail): variables
+				// set earlier in the script may spell them (varWitnesses).
+				cands = appendCandidates(cands[:0], v)
+				for i, c := range cands {
+					if strings.Contains(c, "$") && !slices.Contains(cands[:i], c) {
+						out = append(out, File{Path: c, Access: acc, Via: name, Dynamic: true})
+					}
+				}
 			}
 			continue
 		}
@@ -288,6 +297,18 @@ func recursiveTrees(words []Word) []Tree {
 		return []Tree{{Root: root, Access: Write, Via: name}}
 	case "find":
 		return findTrees(args)
+	case "chmod", "chown", "chgrp":
+		if hasShort(args, 'R') || hasLong(args, "--recursive") {
+			ops := operandWords(args, "")
+			if !hasLong(args, "--reference") && len(ops) > 0 {
+				ops = ops[1:] // the mode or owner
+			}
+			var out []Tree
+			for _, o := range ops {
+				out = append(out, Tree{Root: o.Value, Access: Write, Via: name + " -R", Dynamic: !o.Static()})
+			}
+			return out
+		}
 	}
 	return nil
 }
@@ -427,6 +448,7 @@ func findTrees(args []Word) []Tree {
 	roots, args := findRoots(args)
 	acc := Access("")
 	negated := false
+	execWrites := false
 	var names []string
 	for j := 0; j < len(args); j++ {
 		switch v := args[j].Value; v {
@@ -442,6 +464,9 @@ func findTrees(args []Word) []Tree {
 			if j+1 < len(args) && !namesOnly[args[j+1].Value] && acc == "" {
 				acc = Read
 			}
+			if j+1 < len(args) && execMayWrite(args[j+1:]) {
+				execWrites = true
+			}
 		}
 	}
 	if acc == "" {
@@ -451,7 +476,36 @@ func findTrees(args []Word) []Tree {
 	if !negated {
 		t.Include = names
 	}
-	return treesAt(t, roots)
+	out := treesAt(t, roots)
+	if execWrites && acc == Read {
+		// find . -exec sed -i … {} +: what it reads, it rewrites.
+		t.Access, t.Via = Write, "find -exec"
+		out = append(out, treesAt(t, roots)...)
+	}
+	return out
+}
+
+// execMayWrite reports a find -exec command (up to ; or +) that may
+// write the files it is given: neither a known reader nor a command that
+// only names files.
+func execMayWrite(words []Word) bool {
+	end := len(words)
+	for i, w := range words {
+		if w.Value == ";" || w.Value == "+" {
+			end = i
+			break
+		}
+	}
+	words = words[:end]
+	if len(words) == 0 || !words[0].Static() || namesOnly[words[0].Value] {
+		return false
+	}
+	name := words[0].Value
+	spec, ok := operandSpecs[name]
+	if !ok || spec.access == Write || spec.lastWrite {
+		return true
+	}
+	return name == "sed" && !sedSafeWords(words[1:])
 }
 
 func hasShort(args []Word, c byte) bool {
@@ -532,4 +586,58 @@ func operandWords(args []Word, argOpts string) []Word {
 		}
 	}
 	return out
+}
+
+// gitNamesOperands are git subcommands that read, stage or record the paths
+// they name but never write those files in the working tree (git add
+// .gitmodules stages it; git rm, mv and stash do write).
+var gitNamesOperands = map[string]bool{"add": true, "stage": true, "commit": true, "log": true, "diff": true,
+	"show": true, "blame": true, "annotate": true, "status": true, "ls-files": true, "ls-tree": true, "grep": true,
+	"shortlog": true, "reset": true, "check-ignore": true, "check-attr": true, "whatchanged": true,
+	"diff-files": true, "diff-index": true, "diff-tree": true, "rev-list": true, "cat-file": true,
+	// Their writes are the table's (gitWrites, configWrite): what is left
+	// are revisions, --staged paths and config keys.
+	"checkout": true, "restore": true, "config": true}
+
+// markMayWrite marks the mentions of c that may be written: the command
+// is not read-only and nothing says it only names or reads its operands
+// (spec §3: an unknown command's operands are possible reads and writes;
+// perl -pi, ruby -i and any script runner edit what they are given).
+func markMayWrite(c *Command, inner []Word) {
+	if c.ReadOnly || len(c.Mentions) == 0 || len(inner) == 0 || !inner[0].Static() {
+		return
+	}
+	if inner[0].Value == "git" && len(inner) > 1 && gitNamesOperands[inner[1].Value] {
+		return
+	}
+	if shellScript(inner) {
+		return // the script is parsed: its commands say what they write
+	}
+	for i := range c.Mentions {
+		if c.Mentions[i].Access != Read {
+			c.Mentions[i].MayWrite = true
+		}
+	}
+}
+
+// scriptShells are the shells whose -c script is parsed as commands.
+var scriptShells = map[string]bool{"bash": true, "sh": true, "zsh": true, "dash": true, "ksh": true, "mksh": true, "ash": true}
+
+// shellScript reports a shell given a -c script (bash -c, sh -ec, zsh -lc)
+// and nothing after it: words after the script are its $0, $1, … and may
+// be what it writes (sh -c 'tee "$1"' _ .git/config).
+func shellScript(words []Word) bool {
+	if !scriptShells[words[0].Value] {
+		return false
+	}
+	for i, w := range words[1:] {
+		v := w.Value
+		if len(v) < 2 || v[0] != '-' || v == "--" {
+			return false
+		}
+		if v[1] != '-' && strings.IndexByte(v[1:], 'c') >= 0 {
+			return len(words) == i+3 // name, options up to -c, the script
+		}
+	}
+	return false
 }

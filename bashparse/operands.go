@@ -31,7 +31,7 @@ var operandSpecs = map[string]operandSpec{
 	"rg":     {argOpts: "efgtTmABCMj", skip: 1, patternFlags: "ef", access: Read},
 	"ag":     {argOpts: "GgABCm", skip: 1, access: Read},
 	"sed":    {argOpts: "efl", skip: 1, patternFlags: "ef", access: Read},
-	"awk":    {argOpts: "Ffv", skip: 1, patternFlags: "f", access: Read},
+	"awk":    {argOpts: "Ffvil", skip: 1, patternFlags: "f", access: Read},
 	"jq":     {argOpts: "f", skip: 1, patternFlags: "f", access: Read},
 	"base64": reader, "xxd": {argOpts: "cglso", access: Read, lastWrite: true}, "od": {argOpts: "AjNtw", access: Read},
 	"ls": {argOpts: "IwT", access: Read}, "wc": reader, "stat": {argOpts: "c", access: Read},
@@ -89,6 +89,14 @@ func fileOperands(words []Word) []File {
 		return tarArchive(args)
 	case "git":
 		return gitFiles(args)
+	case "history":
+		return historyFiles(args)
+	case "date":
+		var out []File
+		for _, v := range optValues(args, "-f", "--file") {
+			out = append(out, File{Path: v, Access: Read, Via: "date -f"})
+		}
+		return out
 	}
 	spec, ok := operandSpecs[name]
 	if !ok {
@@ -97,6 +105,9 @@ func fileOperands(words []Word) []File {
 	access := spec.access
 	if name == "sed" && !sedSafeWords(args) {
 		access = Write
+	}
+	if name == "awk" && awkInplace(args) {
+		access = Write // gawk -i inplace rewrites its input files
 	}
 	var ops []Word
 	var extra []File
@@ -180,6 +191,59 @@ func fileOperands(words []Word) []File {
 		}
 	}
 	return append(out, extra...)
+}
+
+// historyFiles: history -a and -w write the history to the file named
+// (HISTFILE without one), -r and -n read it (its lines become history).
+func historyFiles(args []Word) []File {
+	var acc Access
+	var out []File
+	for _, a := range args {
+		v := a.Value
+		if len(v) > 1 && v[0] == '-' {
+			if strings.ContainsAny(v[1:], "aw") {
+				acc = Write
+			} else if acc == "" && strings.ContainsAny(v[1:], "rn") {
+				acc = Read
+			}
+			continue
+		}
+		if acc != "" {
+			out = append(out, fileOf(a, v, acc, "history"))
+		}
+	}
+	return out
+}
+
+// awkInplace reports gawk's in-place editing (awk is gawk on many
+// systems): -i inplace, --include=inplace, -l inplace, or @include /
+// @load "inplace" in the program.
+func awkInplace(args []Word) bool {
+	for i, a := range args {
+		v := a.Value
+		if v == "--" {
+			break
+		}
+		var val string
+		switch {
+		case v == "-i" || v == "-l" || v == "--include" || v == "--load":
+			if i+1 < len(args) {
+				val = args[i+1].Value
+			}
+		case strings.HasPrefix(v, "--include=") || strings.HasPrefix(v, "--load="):
+			_, val, _ = strings.Cut(v, "=")
+		case len(v) > 2 && v[0] == '-' && v[1] != '-':
+			if j := strings.IndexAny(v[1:], "il"); j >= 0 && !strings.ContainsAny(v[1:j+1], "Ffv") {
+				val = v[j+2:]
+			}
+		case strings.Contains(v, "@include") || strings.Contains(v, "@load"):
+			val = v
+		}
+		if strings.Contains(val, "inplace") {
+			return true
+		}
+	}
+	return false
 }
 
 // sedSafeWords: without -i, w or e, sed's file operands are only read.
@@ -427,6 +491,15 @@ func gitWrites(args []Word) []File {
 		ops := operandWords(args[1:], "obucj")
 		if n := len(ops); sub == "init" && n > 0 || sub == "clone" && n > 1 {
 			out = append(out, fileOf(ops[n-1], ops[n-1].Value, Write, "git "+sub))
+		}
+		if sub == "init" && hasLong(args[1:], "--template") {
+			// Re-running init in a repository copies the template's
+			// hooks into its .git/hooks (those not there yet).
+			dir, w := ".", args[0]
+			if n := len(ops); n > 0 {
+				dir, w = ops[n-1].Value, ops[n-1]
+			}
+			out = append(out, fileOf(w, path.Join(dir, ".git/hooks/x"), Write, "git init --template"))
 		}
 	}
 	return out

@@ -319,6 +319,9 @@ func (p *parser) emit(n syntax.Node, words []Word, assigns []Assign, redirs []Re
 	if pw.dirUnknown {
 		c.DirUnknown = true
 	}
+	for _, d := range pw.chdirs {
+		c.Dir, c.DirAlts = chdirInto(c.Dir, c.DirAlts, d)
+	}
 	c.Files = append(append(fileOperands(inner), pw.files...), tableFiles...)
 	c.Files = append(c.Files, configWrites(inner)...)
 	if why := agentctlRuns(inner); why != "" {
@@ -372,6 +375,7 @@ func (p *parser) emit(n syntax.Node, words []Word, assigns []Assign, redirs []Re
 	c.Files = append(c.Files, p.st.varWitnesses(c.Files)...)
 	c.Mentions = mentions(inner, c.Files)
 	c.Mentions = append(c.Mentions, p.st.varWitnesses(c.Mentions)...)
+	markMayWrite(c, inner)
 	switch c.Wide.Name {
 	case "alias":
 		for _, a := range c.Wide.Args {
@@ -388,8 +392,18 @@ func (p *parser) emit(n syntax.Node, words []Word, assigns []Assign, redirs []Re
 		p.st.cd(c.Wide.Name, inner[1:])
 	}
 	span := c.Span
-	for _, pay := range pays {
-		p.payload(pay, span, n)
+	if len(pw.chdirs) > 0 || pw.dirUnknown {
+		// What the wrapper runs (sh -c …) runs where it moved.
+		dir, others, unknown := p.st.dir, p.st.others, p.st.dirUnknown
+		p.st.dir, p.st.others, p.st.dirUnknown = c.Dir, c.DirAlts, c.DirUnknown
+		for _, pay := range pays {
+			p.payload(pay, span, n)
+		}
+		p.st.dir, p.st.others, p.st.dirUnknown = dir, others, unknown
+	} else {
+		for _, pay := range pays {
+			p.payload(pay, span, n)
+		}
 	}
 	return &p.out.Commands[idx]
 }

@@ -88,7 +88,7 @@ func TestParse(t *testing.T) {
 		{"flock -c 'npm publish' /tmp/l", "flock -c npm publish /tmp/l (exec) ; npm publish (nested) | unresolved: exec-wrapper"},
 		{"find . -name '*.tmp' -delete", "find . -name *.tmp -delete (exec) | files: r:. w:. | unresolved: exec-wrapper"},
 		{"find . -name x -exec rm {} \\;", "find . -name x -exec rm {} ; (exec) ; rm {} (nested) | files: r:. w:{}* | unresolved: exec-wrapper"},
-		{"find . -execdir make {} +", "find . -execdir make {} + (exec) ; make {} (nested) | files: r:. | unresolved: exec-wrapper"},
+		{"find . -execdir make {} +", "find . -execdir make {} + (exec) ; make {} (nested) | files: r:. w:.git/hooks/pre-commit | unresolved: exec-wrapper"},
 		{"find . -name '*.go'", "find . -name *.go (ro) | files: r:."},
 		{"find . -fprint out.txt", "find . -fprint out.txt (exec) | files: r:. w:out.txt | unresolved: exec-wrapper"},
 		{"git -C x push origin", "git -C x push origin => git push origin | files: r:x"},

@@ -128,6 +128,8 @@ func scriptFiles(words []Word) []File {
 		}
 	case "sqlite3":
 		out = append(out, sqliteFiles(words[1:])...)
+	case "vim", "vi", "nvim", "view", "gvim", "vimdiff", "rvim", "ex":
+		out = append(out, vimExFiles(name, words[1:])...)
 	case "awk", "gawk", "mawk", "nawk":
 		for _, w := range words[1:] {
 			if strings.HasPrefix(w.Value, "-") {

@@ -28,7 +28,11 @@ func (p *parser) collectVars(root syntax.Node) {
 			if x.Name != nil && x.Value != nil && x.Array == nil && x.Index == nil {
 				if w := p.word(x.Value); literal(w) {
 					p.st.addVar(x.Name.Value, w.Value)
+				} else if x.Name.Value == "CDPATH" {
+					p.st.cdpathUnknown = true
 				}
+			} else if x.Name != nil && x.Name.Value == "CDPATH" {
+				p.st.cdpathUnknown = true
 			}
 		case *syntax.ForClause:
 			if wi, ok := x.Loop.(*syntax.WordIter); ok && wi.Name != nil {

@@ -206,12 +206,17 @@ type peeled struct {
 	files []File
 	// dirUnknown: the inner command runs in a directory not known statically.
 	dirUnknown bool
+	// chdirs are the static directories wrappers moved into, in order.
+	chdirs []string
 	// assigns are NAME=VALUE words a wrapper (env, sudo) passed to the command.
 	assigns []Assign
 	exec    bool
 	// powers are wrapper options no prefix rule approves (git -c core.pager=…).
 	powers []string
 }
+
+// rootOpts are the chdir options that change the root, not the directory.
+var rootOpts = map[string]bool{"-R": true, "-r": true, "--root": true, "--chroot": true}
 
 // maxSplices bounds env -S re-reads (each may contain another -S).
 const maxSplices = 8
@@ -317,8 +322,17 @@ func peelWide(words []Word, narrow *View, narrowWords []Word) peeled {
 		for _, o := range sc.values(w.reads...) {
 			out.files = append(out.files, File{Path: o.value, Access: Read, Via: name + " " + o.name, Dynamic: o.dynamic})
 		}
-		if w.changesDir || sc.has(w.chdir...) {
+		if w.changesDir {
 			out.dirUnknown = true
+		}
+		for _, o := range sc.values(w.chdir...) {
+			// env -C DIR, sudo -D DIR: the command runs in DIR, followed
+			// like a cd when it is static; a new root is not followed.
+			if o.dynamic || rootOpts[o.name] {
+				out.dirUnknown = true
+			} else {
+				out.chdirs = append(out.chdirs, o.value)
+			}
 		}
 		rest := words[1+sc.stop:]
 		if split := sc.values(w.split...); len(split) > 0 {

@@ -315,7 +315,7 @@ func (e *Engine) input(call Call) (*callInput, []string) {
 	if call.Dir != "" {
 		dir = call.Dir
 	}
-	en := env{cwd: dir, home: s.Home, guards: e.guardIdx, walk: e.walkGuards, commands: e.bundle.Commands}
+	en := env{cwd: dir, home: s.Home, guards: e.guardIdx, walk: e.walkGuards, commands: e.bundle.Commands, policy: s.PolicyFiles}
 	f := Facts{Commands: []CommandFact{}, Files: []FileFact{}, Mentions: []FileFact{}, Reach: []ReachFact{}, Unresolved: nil}
 	switch {
 	case tool == "Bash":

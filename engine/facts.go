@@ -113,6 +113,8 @@ type env struct {
 	// made from (see newGuards).
 	guards *guardIndex
 	walk   guardGlobs
+	// policy are the session's policy files (a write there asks).
+	policy []string
 	// commands is the command table of the profile (nil: core only).
 	commands *bashparse.Table
 	// res remembers resolutions for this call only.
@@ -347,6 +349,24 @@ func (e env) bashFacts(a bashparse.Analysis) Facts {
 				}
 			}
 		}
+		// A word the command may write that names a protected path is a
+		// write for the safety stage, whatever guards exist (spec §6).
+		for _, m := range c.Mentions {
+			if !m.MayWrite {
+				continue
+			}
+			if m.Dynamic || c.DirUnknown {
+				if ff, ok := e.protectedAnywhere(m); ok {
+					addFile(ff)
+				}
+				continue
+			}
+			for _, d := range dirs {
+				if ff, ok := e.protectedMention(m, d); ok {
+					addFile(ff)
+				}
+			}
+		}
 		if e.guards == nil {
 			continue
 		}
@@ -379,6 +399,53 @@ func (e env) bashFacts(a bashparse.Analysis) Facts {
 		}
 	}
 	return f
+}
+
+// protectedMention is a mention the command may write, as a write of the
+// file it names when that file is protected (or a policy file); the
+// other words it may write stay mentions (most name nothing).
+func (e env) protectedMention(m bashparse.File, dir string) (FileFact, bool) {
+	if m.Tilde && !strings.HasPrefix(m.Path, "~/") && m.Path != "~" {
+		return FileFact{}, false
+	}
+	c := e.clean(m.Path, dir)
+	if ws := protectedPatternWitnesses(c); len(ws) > 0 {
+		return FileFact{Path: ws[0], Resolved: ws[0], Access: "write", Via: m.Via, Written: m.Path, Glob: true}, true
+	}
+	if e.protectedName(c) {
+		return FileFact{Path: c, Resolved: e.res.resolve(c), Access: "write", Via: m.Via, Written: m.Path}, true
+	}
+	if r := e.res.quick(c); r != c && e.protectedName(r) {
+		return FileFact{Path: c, Resolved: e.res.resolve(c), Access: "write", Via: m.Via, Written: m.Path}, true
+	}
+	return FileFact{}, false
+}
+
+// protectedAnywhere is protectedMention for a word whose directory is not
+// known: its static text names a protected path under any directory.
+func (e env) protectedAnywhere(m bashparse.File) (FileFact, bool) {
+	p := m.Path
+	if m.Tail != "" {
+		p = m.Tail
+	}
+	if !e.protectedName("/"+strings.TrimPrefix(p, "/")) && len(protectedPatternWitnesses(p)) == 0 {
+		return FileFact{}, false
+	}
+	return FileFact{Path: m.Path, Resolved: m.Path, Access: "write", Via: m.Via, Written: m.Path, Dynamic: true}, true
+}
+
+// protectedName reports a path the safety stage guards: a protected
+// directory or file name, or one of the session's policy files.
+func (e env) protectedName(p string) bool {
+	if protectedPath(p) {
+		return true
+	}
+	for _, q := range e.policy {
+		if policyFileHit(p, q) {
+			return true
+		}
+	}
+	return false
 }
 
 // mentionAnywhere stands a word whose directory is not known (a dynamic
@@ -448,6 +515,11 @@ func (e env) operand(op bashparse.File, dir string, dirUnknown bool) []FileFact 
 				ff.Path, ff.Resolved = w, w
 				out = append(out, ff)
 			}
+			for _, w := range protectedPatternWitnesses(op.Path) {
+				ff := base
+				ff.Path, ff.Resolved = w, w
+				out = append(out, ff)
+			}
 		}
 		return out
 	}
@@ -477,6 +549,13 @@ func (e env) operand(op bashparse.File, dir string, dirUnknown bool) []FileFact 
 		ff := base
 		ff.Path, ff.Resolved = w, w
 		out = append(out, ff)
+	}
+	if op.Access == bashparse.Write {
+		for _, w := range protectedPatternWitnesses(abs) {
+			ff := base
+			ff.Path, ff.Resolved = w, w
+			out = append(out, ff)
+		}
 	}
 	return out
 }
