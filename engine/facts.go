@@ -441,7 +441,7 @@ func (e env) protectedName(p string) bool {
 		return true
 	}
 	for _, q := range e.policy {
-		if policyFileHit(p, q) {
+		if policyFileHit(p, q, e.cwd) {
 			return true
 		}
 	}

@@ -585,7 +585,7 @@ func lowerIs(s, want string) bool {
 // protected ports lib.protected(f, strict), policy files included.
 func (n *nativeEval) protected(f *FileFact, strict bool) bool {
 	for _, q := range n.in.PolicyFiles {
-		if policyFileHit(f.Path, q) || policyFileHit(f.Resolved, q) {
+		if policyFileHit(f.Path, q, n.in.Cwd) || policyFileHit(f.Resolved, q, n.in.Cwd) {
 			return true
 		}
 	}

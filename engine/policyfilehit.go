@@ -7,15 +7,16 @@ import (
 
 // policyFileHit ports lib.policy_file(p) for one policy file q: p is q,
 // below it, or a directory above it (moving or replacing that directory
-// replaces q), compared case-insensitively.
-func policyFileHit(p, q string) bool {
-	if !isASCII(p) || !isASCII(q) {
-		p, q = strings.ToLower(p), strings.ToLower(q)
-		return regoInDir(p, q) || p != "" && regoInDir(q, p)
+// replaces q) other than the cwd and those above it, compared
+// case-insensitively.
+func policyFileHit(p, q, cwd string) bool {
+	if !isASCII(p) || !isASCII(q) || !isASCII(cwd) {
+		p, q, cwd = strings.ToLower(p), strings.ToLower(q), strings.ToLower(cwd)
+		return regoInDir(p, q) || p != "" && regoInDir(q, p) && !regoInDir(cwd, p)
 	}
 	// ASCII lowers byte by byte, so the comparison folds in place: this
 	// runs for every file of every call against every policy file.
-	return inDirFold(p, q) || p != "" && inDirFold(q, p)
+	return inDirFold(p, q) || p != "" && inDirFold(q, p) && !inDirFold(cwd, p)
 }
 
 // isASCII reports a string of ASCII bytes only.

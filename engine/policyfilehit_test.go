@@ -11,9 +11,9 @@ import (
 // on chosen spellings and on random ones drawn from an alphabet of
 // separators, letters of both cases and non-ASCII letters.
 func TestPolicyFileHitFolds(t *testing.T) {
-	ref := func(p, q string) bool {
-		p, q = strings.ToLower(p), strings.ToLower(q)
-		return regoInDir(p, q) || p != "" && regoInDir(q, p)
+	ref := func(p, q, cwd string) bool {
+		p, q, cwd = strings.ToLower(p), strings.ToLower(q), strings.ToLower(cwd)
+		return regoInDir(p, q) || p != "" && regoInDir(q, p) && !regoInDir(cwd, p)
 	}
 	rows := [][2]string{
 		{"/home/u/.config/agentctl/trusted.json", "/home/u/.config/agentctl/trusted.json"},
@@ -29,7 +29,7 @@ func TestPolicyFileHitFolds(t *testing.T) {
 		{"/a/b", "/a/b/"},
 	}
 	for _, r := range rows {
-		if got, want := policyFileHit(r[0], r[1]), ref(r[0], r[1]); got != want {
+		if got, want := policyFileHit(r[0], r[1], "/home/u/Proj"), ref(r[0], r[1], "/home/u/Proj"); got != want {
 			t.Errorf("policyFileHit(%q, %q) = %v, want %v", r[0], r[1], got, want)
 		}
 	}
@@ -43,9 +43,9 @@ func TestPolicyFileHitFolds(t *testing.T) {
 		return b.String()
 	}
 	for i := 0; i < 200000; i++ {
-		p, q := word(), word()
-		if got, want := policyFileHit(p, q), ref(p, q); got != want {
-			t.Fatalf("policyFileHit(%q, %q) = %v, want %v", p, q, got, want)
+		p, q, cwd := word(), word(), word()
+		if got, want := policyFileHit(p, q, cwd), ref(p, q, cwd); got != want {
+			t.Fatalf("policyFileHit(%q, %q, %q) = %v, want %v", p, q, cwd, got, want)
 		}
 	}
 }

@@ -256,10 +256,14 @@ policy_file(p) if {
 # A directory above a policy file counts too: moving, removing or replacing
 # it (mv ~/.config/agentctl x, ln -sfn repo ~/.config/agentctl) replaces the
 # file below it. Names compare case-insensitively, as on macOS.
+# The cwd and the directories above it are not counted: a walk or a
+# command given "." (find . -delete, docker build .) does not replace the
+# project's own hook files, and the project root moving is no attack.
 policy_file(p) if {
 	p != ""
 	some q in object.get(input, "policy_files", [])
 	in_dir(lower(q), lower(p))
+	not in_dir(lower(input.cwd), lower(p))
 }
 
 protected(f, _) if policy_file(f.path)

@@ -161,10 +161,13 @@ test_custom_allow_answers_only_the_fallback if {
 # glob, lower-cased keys) matches the lower-cased path; an entry without
 # fold (a class kept as written) matches the path as written.
 folded_deny := {
-	"deny": bk({}, {}, {"Read": {"seg:.env": [
-		rule(1, "deny", "path", {"glob": "/p/**/.env", "fold": true}),
-		rule(2, "deny", "path", {"glob": "/p/**/.e[N]v"}),
-	]}, "Edit": {}}),
+	"deny": bk({}, {}, {
+		"Read": {"seg:.env": [
+			rule(1, "deny", "path", {"glob": "/p/**/.env", "fold": true}),
+			rule(2, "deny", "path", {"glob": "/p/**/.e[N]v"}),
+		]},
+		"Edit": {},
+	}),
 	"ask": empty,
 	"allow": bare_bash_allow,
 }
