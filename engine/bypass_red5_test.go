@@ -156,7 +156,16 @@ var red5Classes = map[string][]red5Case{
 		{`find . -exec cat {} +`, "ask", "allow"},
 		{`find . -type f -exec grep -l x {} +`, "ask", "allow"},
 		{`chmod 644 x`, "ask", "allow"},
-		{`chmod -R 644 src/main.go`, "ask", "ask"}, // a directory may be a nested repository
+		// A walk outside the cwd reaches protected files only where one
+		// sits at its root now (nested/ holds a .git, claude/ a .claude).
+		{`chmod -R 644 src/main.go`, "ask", "allow"},
+		{`chmod -R 755 src`, "ask", "allow"},
+		{`find src -delete`, "ask", "allow"},
+		{`chmod -R 755 nested`, "ask", "ask"},
+		{`find nested -exec sed -i s/a/b/ {} +`, "ask", "ask"},
+		{`chown -R u claude`, "ask", "ask"},
+		{`chmod -R 755 ..`, "ask", "ask"},
+		{`chmod -R 755 "$D"`, "ask", "ask"},
 	},
 	"r5-6 gawk's in-place editing through awk": {
 		// awk is gawk on many systems: -i inplace (and @include
@@ -238,7 +247,8 @@ func init() {
 
 func TestRed5Classes(t *testing.T) {
 	files := map[string]string{".git/config": "[core]\n", ".git/HEAD": "ref: refs/heads/main\n",
-		"src/main.go": "package main\n", "x": "x\n", "a": "a\n"}
+		"src/main.go": "package main\n", "x": "x\n", "a": "a\n",
+		"nested/.git/HEAD": "ref: refs/heads/main\n", "claude/.claude/settings.json": "{}\n"}
 	e, err := New(context.Background(), project(t, red5Policy, files))
 	if err != nil {
 		t.Fatal(err)
