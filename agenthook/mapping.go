@@ -364,7 +364,7 @@ func cursorServer(ev *Event) (string, error) {
 			continue
 		}
 		if err != nil {
-			return "", fmt.Errorf("Cursor MCP config: %w", err)
+			return "", fmt.Errorf("cursor MCP config: %w", err)
 		}
 		var doc struct {
 			Servers map[string]struct {

@@ -71,7 +71,7 @@ func TestRepositoryCommandsProfileNeedsTrust(t *testing.T) {
 				t.Errorf("check: exit %d, want extended=%v\n%s", code, decideExt, errOut)
 			}
 			checkWarn("check", errOut, decideExt)
-			out, errOut, _ := runCLI(t, "", append(base, "explain", "Bash", call)...)
+			out, _, _ := runCLI(t, "", append(base, "explain", "Bash", call)...)
 			if strings.Contains(out, "command table") != decideExt {
 				t.Errorf("explain: extended=%v, want %v\n%s", !decideExt, decideExt, out)
 			}
