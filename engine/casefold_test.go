@@ -230,21 +230,7 @@ func projectUnder(t *testing.T, root, projectSettings string, files map[string]s
 	if err != nil {
 		t.Fatal(err)
 	}
-	cwd := filepath.Join(dir, "proj")
-	files[".claude/settings.json"] = projectSettings
-	for name, content := range files {
-		p := filepath.Join(cwd, name)
-		os.MkdirAll(filepath.Dir(p), 0o755)
-		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	s, err := settings.Load(settings.Options{Cwd: cwd, Home: filepath.Join(dir, "home"),
-		ManagedFile: filepath.Join(dir, "none.json"), TrustWorkspace: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return s
+	return projectAt(t, dir, projectSettings, files)
 }
 
 // caseInput builds the tool input of a case.

@@ -14,7 +14,12 @@ import (
 // project makes a temp project with the given settings and files.
 func project(t *testing.T, projectSettings string, files map[string]string) *settings.Settings {
 	t.Helper()
-	root := t.TempDir()
+	return projectAt(t, t.TempDir(), projectSettings, files)
+}
+
+// projectAt makes the project in root/proj, home in root/home.
+func projectAt(t *testing.T, root, projectSettings string, files map[string]string) *settings.Settings {
+	t.Helper()
 	cwd := filepath.Join(root, "proj")
 	files[".claude/settings.json"] = projectSettings
 	for name, content := range files {
