@@ -42,6 +42,8 @@ type Engine struct {
 	settings *settings.Settings
 	guards   guardGlobs
 	guardIdx *guardIndex
+	// policyFiles are the settings' policy files, lower-cased once.
+	policyFiles *policyFiles
 	// walkGuards are the guards witnesses are made from (see newGuards).
 	walkGuards guardGlobs
 	bundle     *Bundle
@@ -131,7 +133,7 @@ func New(ctx context.Context, s *settings.Settings, opts ...Option) (*Engine, er
 		return nil, err
 	}
 	all, walk := newGuards(s)
-	e := &Engine{settings: s, guards: all, guardIdx: newGuardIndex(all), walkGuards: walk, bundle: b, remote: c.remote,
+	e := &Engine{settings: s, guards: all, guardIdx: newGuardIndex(all), policyFiles: newPolicyFiles(s.PolicyFiles), walkGuards: walk, bundle: b, remote: c.remote,
 		now: time.Now, client: remoteClient(c.remoteTimeout), evaluator: c.evaluator, native: newNativeIndex(b.rules),
 		guarded: guardedCommands(s)}
 	if c.logTo != nil {
@@ -315,7 +317,7 @@ func (e *Engine) input(call Call) (*callInput, []string) {
 	if call.Dir != "" {
 		dir = call.Dir
 	}
-	en := env{cwd: dir, home: s.Home, guards: e.guardIdx, walk: e.walkGuards, commands: e.bundle.Commands, policy: s.PolicyFiles}
+	en := env{cwd: dir, home: s.Home, guards: e.guardIdx, walk: e.walkGuards, commands: e.bundle.Commands, policy: e.policyFiles}
 	f := Facts{Commands: []CommandFact{}, Files: []FileFact{}, Mentions: []FileFact{}, Reach: []ReachFact{}, Unresolved: nil}
 	switch {
 	case tool == "Bash":
@@ -345,7 +347,7 @@ func (e *Engine) input(call Call) (*callInput, []string) {
 		}
 	}
 	return &callInput{Tool: tool, Input: call.Input, Mode: mode, Cwd: cwd, ProjectRoot: s.ProjectRoot, Home: s.Home,
-		WorkingDirs: e.workingDirs(cwd), PolicyFiles: s.PolicyFiles, Facts: f, Hook: call.Hook}, nil
+		WorkingDirs: e.workingDirs(cwd), PolicyFiles: s.PolicyFiles, policy: e.policyFiles, Facts: f, Hook: call.Hook}, nil
 }
 
 // workingDirs lists the working directories for a cwd, each cleaned and

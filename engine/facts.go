@@ -114,7 +114,7 @@ type env struct {
 	guards *guardIndex
 	walk   guardGlobs
 	// policy are the session's policy files (a write there asks).
-	policy []string
+	policy *policyFiles
 	// commands is the command table of the profile (nil: core only).
 	commands *bashparse.Table
 	// res remembers resolutions for this call only.
@@ -443,12 +443,7 @@ func (e env) protectedName(p string) bool {
 	if protectedPath(p) {
 		return true
 	}
-	for _, q := range e.policy {
-		if policyFileHit(p, q, e.cwd) {
-			return true
-		}
-	}
-	return false
+	return e.policy.hit(p, e.cwd)
 }
 
 // mentionAnywhere stands a word whose directory is not known (a dynamic

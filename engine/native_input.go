@@ -16,8 +16,10 @@ type callInput struct {
 	Home        string
 	WorkingDirs []string
 	PolicyFiles []string
-	Facts       Facts
-	Hook        *HookVerdict
+	// policy is PolicyFiles lower-cased (nil: built from PolicyFiles).
+	policy *policyFiles
+	Facts  Facts
+	Hook   *HookVerdict
 	// keyed is set once the facts' index keys are filled (withKeys).
 	keyed bool
 }

@@ -584,10 +584,11 @@ func lowerIs(s, want string) bool {
 
 // protected ports lib.protected(f, strict), policy files included.
 func (n *nativeEval) protected(f *FileFact, strict bool) bool {
-	for _, q := range n.in.PolicyFiles {
-		if policyFileHit(f.Path, q, n.in.Cwd) || policyFileHit(f.Resolved, q, n.in.Cwd) {
-			return true
-		}
+	if n.in.policy == nil && len(n.in.PolicyFiles) > 0 {
+		n.in.policy = newPolicyFiles(n.in.PolicyFiles)
+	}
+	if n.in.policy.hit(f.Path, n.in.Cwd) || f.Resolved != f.Path && n.in.policy.hit(f.Resolved, n.in.Cwd) {
+		return true
 	}
 	same := f.Resolved == f.Path
 	if strict {

@@ -5,20 +5,6 @@ import (
 	"unicode/utf8"
 )
 
-// policyFileHit ports lib.policy_file(p) for one policy file q: p is q,
-// below it, or a directory above it (moving or replacing that directory
-// replaces q) other than the cwd and those above it, compared
-// case-insensitively.
-func policyFileHit(p, q, cwd string) bool {
-	if !isASCII(p) || !isASCII(q) || !isASCII(cwd) {
-		p, q, cwd = strings.ToLower(p), strings.ToLower(q), strings.ToLower(cwd)
-		return regoInDir(p, q) || p != "" && regoInDir(q, p) && !regoInDir(cwd, p)
-	}
-	// ASCII lowers byte by byte, so the comparison folds in place: this
-	// runs for every file of every call against every policy file.
-	return inDirFold(p, q) || p != "" && inDirFold(q, p) && !inDirFold(cwd, p)
-}
-
 // isASCII reports a string of ASCII bytes only.
 func isASCII(s string) bool {
 	for i := 0; i < len(s); i++ {
@@ -53,4 +39,44 @@ func asciiEqualFold(a, b string) bool {
 		}
 	}
 	return true
+}
+
+// policyFiles is the session's policy files lower-cased once, for the
+// policy-file check every file of every call makes against each of them.
+type policyFiles struct {
+	lower []string
+	ascii bool // every file is ASCII: the comparison folds in place
+}
+
+func newPolicyFiles(files []string) *policyFiles {
+	pf := &policyFiles{ascii: true}
+	for _, q := range files {
+		pf.ascii = pf.ascii && isASCII(q)
+		pf.lower = append(pf.lower, strings.ToLower(q))
+	}
+	return pf
+}
+
+// hit ports lib.policy_file(p): p is one of the files, under one, or a
+// directory above one (moving or replacing that directory replaces the
+// file) other than cwd and those above it, compared case-insensitively.
+func (pf *policyFiles) hit(p, cwd string) bool {
+	if pf == nil || len(pf.lower) == 0 {
+		return false
+	}
+	if pf.ascii && isASCII(p) && isASCII(cwd) {
+		for _, q := range pf.lower {
+			if inDirFold(p, q) || p != "" && inDirFold(q, p) && !inDirFold(cwd, p) {
+				return true
+			}
+		}
+		return false
+	}
+	lp, lc := strings.ToLower(p), strings.ToLower(cwd)
+	for _, q := range pf.lower {
+		if regoInDir(lp, q) || lp != "" && regoInDir(q, lp) && !regoInDir(lc, lp) {
+			return true
+		}
+	}
+	return false
 }

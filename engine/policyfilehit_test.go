@@ -6,11 +6,11 @@ import (
 	"testing"
 )
 
-// TestPolicyFileHitFolds checks the in-place case fold against the
+// TestPolicyFilesHitFolds checks the in-place case fold against the
 // definition it ports (lib.policy_file: in_dir over lower-cased paths),
 // on chosen spellings and on random ones drawn from an alphabet of
 // separators, letters of both cases and non-ASCII letters.
-func TestPolicyFileHitFolds(t *testing.T) {
+func TestPolicyFilesHitFolds(t *testing.T) {
 	ref := func(p, q, cwd string) bool {
 		p, q, cwd = strings.ToLower(p), strings.ToLower(q), strings.ToLower(cwd)
 		return regoInDir(p, q) || p != "" && regoInDir(q, p) && !regoInDir(cwd, p)
@@ -29,8 +29,8 @@ func TestPolicyFileHitFolds(t *testing.T) {
 		{"/a/b", "/a/b/"},
 	}
 	for _, r := range rows {
-		if got, want := policyFileHit(r[0], r[1], "/home/u/Proj"), ref(r[0], r[1], "/home/u/Proj"); got != want {
-			t.Errorf("policyFileHit(%q, %q) = %v, want %v", r[0], r[1], got, want)
+		if got, want := newPolicyFiles([]string{r[1]}).hit(r[0], "/home/u/Proj"), ref(r[0], r[1], "/home/u/Proj"); got != want {
+			t.Errorf("hit(%q, %q) = %v, want %v", r[0], r[1], got, want)
 		}
 	}
 	alphabet := []string{"/", "a", "A", "b", "B", ".", "Ä", "ä", "K", "k", "-"}
@@ -43,9 +43,9 @@ func TestPolicyFileHitFolds(t *testing.T) {
 		return b.String()
 	}
 	for i := 0; i < 200000; i++ {
-		p, q, cwd := word(), word(), word()
-		if got, want := policyFileHit(p, q, cwd), ref(p, q, cwd); got != want {
-			t.Fatalf("policyFileHit(%q, %q, %q) = %v, want %v", p, q, cwd, got, want)
+		p, q, q2, cwd := word(), word(), word(), word()
+		if got, want := newPolicyFiles([]string{q, q2}).hit(p, cwd), ref(p, q, cwd) || ref(p, q2, cwd); got != want {
+			t.Fatalf("hit(%q, [%q %q], %q) = %v, want %v", p, q, q2, cwd, got, want)
 		}
 	}
 }
