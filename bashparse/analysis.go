@@ -151,6 +151,9 @@ type Tree struct {
 	Exclude []string `json:"exclude,omitempty"` // base-name globs the walk skips
 	// SkipHidden: the walk skips dot-files and dot-directories (rg, ag).
 	SkipHidden bool `json:"skip_hidden,omitempty"`
+	// Follows: the walk follows symbolic links below its root (find -L,
+	// chown -R -L), so it may reach any directory a link names.
+	Follows bool `json:"follows,omitempty"`
 }
 
 // Reason classifies what could not be resolved statically.

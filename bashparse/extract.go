@@ -89,7 +89,11 @@ func protectedWitnesses(trees []Tree) []File {
 			// (the ones that ask in bypassPermissions mode come first).
 			for _, p := range walkWitnesses {
 				if len(t.Include) == 0 || matchesAny(t.Include, path.Base(p)) {
-					out = append(out, File{Path: path.Join(t.Root, p), Access: Write, Via: t.Via + " (the files it walks)",
+					via := t.Via
+					if t.Follows {
+						via += " -L" // the engine keeps a following walk's stand-in wherever its root is
+					}
+					out = append(out, File{Path: path.Join(t.Root, p), Access: Write, Via: via + " (the files it walks)",
 						Dynamic: t.Dynamic})
 					break
 				}

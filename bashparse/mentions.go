@@ -305,7 +305,8 @@ func recursiveTrees(words []Word) []Tree {
 			}
 			var out []Tree
 			for _, o := range ops {
-				out = append(out, Tree{Root: o.Value, Access: Write, Via: name + " -R", Dynamic: !o.Static()})
+				out = append(out, Tree{Root: o.Value, Access: Write, Via: name + " -R", Dynamic: !o.Static(),
+					Follows: hasShort(args, 'L')})
 			}
 			return out
 		}
@@ -445,6 +446,7 @@ func tarTrees(args []Word) []Tree {
 }
 
 func findTrees(args []Word) []Tree {
+	follows := findFollows(args)
 	roots, args := findRoots(args)
 	acc := Access("")
 	negated := false
@@ -472,7 +474,7 @@ func findTrees(args []Word) []Tree {
 	if acc == "" {
 		return nil
 	}
-	t := Tree{Access: acc, Via: "find"}
+	t := Tree{Access: acc, Via: "find", Follows: follows}
 	if !negated {
 		t.Include = names
 	}
@@ -483,6 +485,18 @@ func findTrees(args []Word) []Tree {
 		out = append(out, treesAt(t, roots)...)
 	}
 	return out
+}
+
+// findFollows reports a find that follows symbolic links in its walk: -L
+// before the roots, or -follow in the expression.
+func findFollows(args []Word) bool {
+	for _, a := range args {
+		switch a.Value {
+		case "-L", "-follow":
+			return true
+		}
+	}
+	return false
 }
 
 // execMayWrite reports a find -exec command (up to ; or +) that may

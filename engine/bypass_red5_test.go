@@ -166,6 +166,11 @@ var red5Classes = map[string][]red5Case{
 		{`chown -R u claude`, "ask", "ask"},
 		{`chmod -R 755 ..`, "ask", "ask"},
 		{`chmod -R 755 "$D"`, "ask", "ask"},
+		// A walk that follows links may reach any directory a link names.
+		{`find -L src -delete`, "ask", "ask"},
+		{`find src -follow -delete`, "ask", "ask"},
+		{`chown -R -L u src`, "ask", "ask"},
+		{`find -L src -name '*.pyc' -delete`, "ask", "allow"},
 	},
 	"r5-6 gawk's in-place editing through awk": {
 		// awk is gawk on many systems: -i inplace (and @include
