@@ -27,10 +27,7 @@ func TestCursorProjectMCPNamesNeedTrust(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			home := t.TempDir()
-			t.Setenv("HOME", home)
-			t.Setenv("XDG_CONFIG_HOME", filepath.Join(home, ".config"))
-			t.Setenv("CLAUDE_CONFIG_DIR", "")
+			home := isolatedHome(t)
 			cwd, _ := filepath.EvalSymlinks(t.TempDir())
 			for p, body := range map[string]string{
 				filepath.Join(home, ".cursor", "mcp.json"):      `{"mcpServers": {"github": {"url": "` + real + `"}}}`,

@@ -114,10 +114,7 @@ func TestRepositoryConfigFileKinds(t *testing.T) {
 	for _, r := range readers {
 		for _, k := range kinds {
 			t.Run(r.name+"/"+k.name, func(t *testing.T) {
-				home := t.TempDir()
-				t.Setenv("HOME", home)
-				t.Setenv("XDG_CONFIG_HOME", filepath.Join(home, ".config"))
-				t.Setenv("CLAUDE_CONFIG_DIR", "")
+				isolatedHome(t)
 				cwd, _ := filepath.EvalSymlinks(t.TempDir())
 				p := filepath.Join(cwd, r.file)
 				os.MkdirAll(filepath.Dir(p), 0o755)

@@ -25,10 +25,7 @@ func TestDoctorRunsNoRepositoryInstall(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			home := t.TempDir()
-			t.Setenv("HOME", home)
-			t.Setenv("XDG_CONFIG_HOME", filepath.Join(home, ".config"))
-			t.Setenv("CLAUDE_CONFIG_DIR", "")
+			isolatedHome(t)
 			cwd, _ := filepath.EvalSymlinks(t.TempDir())
 			marker := filepath.Join(cwd, "MARKER")
 			cmd := "agentctl hook ; touch " + marker
@@ -67,10 +64,7 @@ func TestDoctorRunsNoRepositoryInstall(t *testing.T) {
 func TestDoctorRepositoryNamedManagedInstall(t *testing.T) {
 	t.Setenv(asMainEnv, "1")
 	for _, inherited := range []bool{true, false} {
-		home := t.TempDir()
-		t.Setenv("HOME", home)
-		t.Setenv("XDG_CONFIG_HOME", filepath.Join(home, ".config"))
-		t.Setenv("CLAUDE_CONFIG_DIR", "")
+		home := isolatedHome(t)
 		cwd, _ := filepath.EvalSymlinks(t.TempDir())
 		marker := filepath.Join(cwd, "MARKER")
 		gemini := filepath.Join(cwd, ".x", "gemini.json")
@@ -101,10 +95,7 @@ func TestDoctorRepositoryNamedManagedInstall(t *testing.T) {
 // replace the project's deny rules. Relative files still resolve where the
 // shell stands; a cwd outside the project root keeps its own settings.
 func TestHookSettingsFromProjectRoot(t *testing.T) {
-	home := t.TempDir()
-	t.Setenv("HOME", home)
-	t.Setenv("XDG_CONFIG_HOME", filepath.Join(home, ".config"))
-	t.Setenv("CLAUDE_CONFIG_DIR", "")
+	isolatedHome(t)
 	t.Setenv("GEMINI_PROJECT_DIR", "")
 	root, _ := filepath.EvalSymlinks(t.TempDir())
 	proj := filepath.Join(root, "proj")
@@ -152,10 +143,7 @@ func TestHookSettingsFromProjectRoot(t *testing.T) {
 // it, or replacing it, ask in every mode, bypassPermissions included; a
 // sibling directory is an ordinary path.
 func TestPolicyDirProtected(t *testing.T) {
-	home := t.TempDir()
-	t.Setenv("HOME", home)
-	t.Setenv("XDG_CONFIG_HOME", filepath.Join(home, ".config"))
-	t.Setenv("CLAUDE_CONFIG_DIR", "")
+	home := isolatedHome(t)
 	cwd, _ := filepath.EvalSymlinks(t.TempDir())
 	pol := filepath.Join(home, "org-policy")
 	os.MkdirAll(pol, 0o755)

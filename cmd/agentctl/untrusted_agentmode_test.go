@@ -34,10 +34,7 @@ func TestHookAgentModeFromUntrustedRepository(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			home := t.TempDir()
-			t.Setenv("HOME", home)
-			t.Setenv("XDG_CONFIG_HOME", filepath.Join(home, ".config"))
-			t.Setenv("CLAUDE_CONFIG_DIR", "")
+			isolatedHome(t)
 			cwd, _ := filepath.EvalSymlinks(t.TempDir())
 			os.MkdirAll(filepath.Join(cwd, ".claude"), 0o755)
 			file, mode := "settings.json", c.repoMode

@@ -34,10 +34,7 @@ func TestRepositoryCommandsProfileNeedsTrust(t *testing.T) {
 	setups = append(setups, setup{"project, trust record", ".claude/settings.json", ext, nil, true, true})
 	for _, s := range setups {
 		t.Run(s.name, func(t *testing.T) {
-			home := t.TempDir()
-			t.Setenv("HOME", home)
-			t.Setenv("XDG_CONFIG_HOME", filepath.Join(home, ".config"))
-			t.Setenv("CLAUDE_CONFIG_DIR", "")
+			home := isolatedHome(t)
 			cwd, _ := filepath.EvalSymlinks(t.TempDir())
 			file := filepath.Join(cwd, s.file)
 			if rest, ok := strings.CutPrefix(s.file, "HOME/"); ok {
