@@ -80,6 +80,12 @@ type File struct {
 	// what it names: not read-only, and not known to only name or read its
 	// operands. A protected path it names counts as a write (spec §6).
 	MayWrite bool `json:"may_write,omitempty"`
+	// WalkRoot is set on the stand-in for a protected file a changing walk
+	// (find -delete, chmod -R) may reach: the walk's root as written. The
+	// engine keeps the stand-in only where such a file can be (see
+	// engine's walkMayHold). Empty for a walk that follows links: it may
+	// reach any directory. Not part of the JSON: Path and Via say it.
+	WalkRoot string `json:"-"`
 }
 
 // View is a command as a rule sees it after wrappers are peeled.

@@ -89,12 +89,12 @@ func protectedWitnesses(trees []Tree) []File {
 			// (the ones that ask in bypassPermissions mode come first).
 			for _, p := range walkWitnesses {
 				if len(t.Include) == 0 || matchesAny(t.Include, path.Base(p)) {
-					via := t.Via
-					if t.Follows {
-						via += " -L" // the engine keeps a following walk's stand-in wherever its root is
+					f := File{Path: path.Join(t.Root, p), Access: Write, Via: t.Via + " (the files it walks)",
+						Dynamic: t.Dynamic}
+					if !t.Follows {
+						f.WalkRoot = t.Root
 					}
-					out = append(out, File{Path: path.Join(t.Root, p), Access: Write, Via: via + " (the files it walks)",
-						Dynamic: t.Dynamic})
+					out = append(out, f)
 					break
 				}
 			}

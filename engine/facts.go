@@ -344,7 +344,7 @@ func (e env) bashFacts(a bashparse.Analysis) Facts {
 		}
 		for _, d := range dirs {
 			for _, op := range c.Files {
-				if strings.HasSuffix(op.Via, walkedVia) && !strings.HasSuffix(op.Via, " -L"+walkedVia) && !op.Dynamic && !c.DirUnknown && !e.walkMayHold(e.clean(op.Path, d)) {
+				if op.WalkRoot != "" && !op.Dynamic && !c.DirUnknown && !e.walkMayHold(e.clean(op.WalkRoot, d)) {
 					continue
 				}
 				for _, ff := range e.operand(op, d, c.DirUnknown) {

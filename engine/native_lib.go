@@ -21,7 +21,7 @@ var (
 	regoProtectedDirs  = set(".git", ".vscode", ".idea", ".husky", ".cargo", ".devcontainer", ".yarn", ".mvn", ".claude")
 	regoProtectedFiles = set(".bashrc", ".bash_profile", ".bash_login", ".profile", ".zshrc", ".zprofile", ".zshenv",
 		".zlogin", ".envrc", ".gitconfig", ".gitmodules", ".npmrc", ".mcp.json", ".claude.json")
-	regoStrictDirs  = set(".git", ".claude")
+	regoStrictDirs  = set(strictDirNames...)
 	regoRmCommands  = set("rm", "rmdir", "unlink", "shred")
 	regoHomeWordRe  = regexp.MustCompile(`^["']?(\$HOME|\$\{HOME\}|~)`)
 	regoAccessKinds = map[string]string{"read": "Read", "write": "Edit"}

@@ -2,6 +2,8 @@ package engine
 
 import (
 	"path"
+	"slices"
+	"sort"
 	"strconv"
 	"strings"
 )
@@ -92,14 +94,30 @@ func protectedSegment(seg string, last bool) string {
 	return ""
 }
 
-// The protected names in the order a pattern is tried against them: the
-// ones that ask even in bypassPermissions mode first, so that a pattern
-// that may be either is taken for the stricter.
+// The protected names (the sets lib.rego's protected_dirs and
+// protected_files port) in the order a pattern or a name's static start
+// is tried against them: the ones that ask even in bypassPermissions mode
+// first, so that a word that may be either is taken for the stricter, and
+// the rest sorted, so the witness (and the decision) never depends on a
+// map's order.
 var (
-	protectedDirOrder  = []string{".git", ".claude", ".cargo", ".devcontainer", ".husky", ".idea", ".mvn", ".vscode", ".yarn"}
-	protectedFileOrder = []string{".bash_login", ".bash_profile", ".bashrc", ".claude.json", ".envrc", ".gitconfig",
-		".gitmodules", ".mcp.json", ".npmrc", ".profile", ".zlogin", ".zprofile", ".zshenv", ".zshrc"}
+	// strictDirNames are lib.rego's strict_dirs, .git first.
+	strictDirNames     = []string{".git", ".claude"}
+	protectedDirOrder  = namesInOrder(regoProtectedDirs, strictDirNames)
+	protectedFileOrder = namesInOrder(regoProtectedFiles, nil)
 )
+
+// namesInOrder is first, then the rest of set sorted.
+func namesInOrder(set map[string]bool, first []string) []string {
+	var rest []string
+	for n := range set {
+		if !slices.Contains(first, n) {
+			rest = append(rest, n)
+		}
+	}
+	sort.Strings(rest)
+	return append(slices.Clone(first), rest...)
+}
 
 // braceWords expands the shell's brace expansions of s ({a,b}, {x..y}),
 // outermost first; false when there would be more than limit words.

@@ -44,15 +44,16 @@ func shapeWitnesses(op bashparse.File) []string {
 }
 
 // protectedNameFrom returns a protected directory name (or, for the last
-// segment, a file name) starting with pre, or "".
+// segment, a file name) starting with pre, or "": the stricter first
+// (protectedDirOrder), so ".c$X" is taken for .claude, not .cargo.
 func protectedNameFrom(pre string, last bool) string {
-	for n := range regoProtectedDirs {
+	for _, n := range protectedDirOrder {
 		if strings.HasPrefix(n, pre) {
 			return n
 		}
 	}
 	if last {
-		for n := range regoProtectedFiles {
+		for _, n := range protectedFileOrder {
 			if strings.HasPrefix(n, pre) {
 				return n
 			}
