@@ -85,10 +85,16 @@ type nativeEval struct {
 	// look at every file under its lower-cased form (fileMatches).
 	lowered  [2][2]string
 	nlowered int
+	// policy is the call's policy files lower-cased (the engine's, or
+	// built here for an input made elsewhere: never none by omission).
+	policy *policyFiles
 }
 
 func newNativeEval(x *nativeIndex, in *callInput) *nativeEval {
-	n := &nativeEval{x: x, in: in, f: &in.Facts}
+	n := &nativeEval{x: x, in: in, f: &in.Facts, policy: in.policy}
+	if n.policy == nil {
+		n.policy = newPolicyFiles(in.PolicyFiles)
+	}
 	keys := toolBuckets(in.Tool)
 	n.toolKeys = keys
 	if n.f.MCP != nil {
@@ -584,10 +590,7 @@ func lowerIs(s, want string) bool {
 
 // protected ports lib.protected(f, strict), policy files included.
 func (n *nativeEval) protected(f *FileFact, strict bool) bool {
-	if n.in.policy == nil && len(n.in.PolicyFiles) > 0 {
-		n.in.policy = newPolicyFiles(n.in.PolicyFiles)
-	}
-	if n.in.policy.hit(f.Path, n.in.Cwd) || f.Resolved != f.Path && n.in.policy.hit(f.Resolved, n.in.Cwd) {
+	if n.policy.hit(f.Path, n.in.Cwd) || f.Resolved != f.Path && n.policy.hit(f.Resolved, n.in.Cwd) {
 		return true
 	}
 	same := f.Resolved == f.Path

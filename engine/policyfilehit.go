@@ -17,28 +17,11 @@ func isASCII(s string) bool {
 
 // inDirFold is regoInDir(lower(p), lower(d)) for ASCII p and d.
 func inDirFold(p, d string) bool {
-	if len(p) == len(d) && asciiEqualFold(p, d) {
+	if len(p) == len(d) && strings.EqualFold(p, d) {
 		return true
 	}
 	d = strings.TrimSuffix(d, "/")
-	return len(p) > len(d) && p[len(d)] == '/' && asciiEqualFold(p[:len(d)], d)
-}
-
-// asciiEqualFold compares two equally long ASCII strings, letters folded.
-func asciiEqualFold(a, b string) bool {
-	for i := 0; i < len(a); i++ {
-		x, y := a[i], b[i]
-		if 'A' <= x && x <= 'Z' {
-			x += 'a' - 'A'
-		}
-		if 'A' <= y && y <= 'Z' {
-			y += 'a' - 'A'
-		}
-		if x != y {
-			return false
-		}
-	}
-	return true
+	return len(p) > len(d) && p[len(d)] == '/' && strings.EqualFold(p[:len(d)], d)
 }
 
 // policyFiles is the session's policy files lower-cased once, for the

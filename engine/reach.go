@@ -24,12 +24,11 @@ type guardGlobs []string
 // guardMatch reports whether guard glob g matches p in any letter case:
 // the lower-cased path against the (lower-cased) glob, or — for a glob
 // with a character class, which lower-casing may narrow — p as written.
-func guardMatch(g, p string) bool {
-	lp := strings.ToLower(p)
-	if doublestar.MatchUnvalidated(g, lp) {
-		return true
-	}
-	return lp != p && strings.IndexByte(g, '[') >= 0 && doublestar.MatchUnvalidated(g, p)
+func guardMatch(g, p string) bool { return guardMatchLower(g, strings.ToLower(p), p) }
+
+// guardMatchLower is guardMatch given p's lower-cased form lp.
+func guardMatchLower(g, lp, p string) bool {
+	return doublestar.MatchUnvalidated(g, lp) || lp != p && strings.IndexByte(g, '[') >= 0 && doublestar.MatchUnvalidated(g, p)
 }
 
 // addCaseForms appends the forms of g the policy matches (caseGlobs), each once.
@@ -515,13 +514,9 @@ func (m *guardMatcher) try(gs []string) bool {
 	}
 	if !m.made {
 		m.lower, m.made = string(m.lb), true
-		if m.lower == m.orig {
-			m.lower = m.orig
-		}
 	}
 	for _, g := range gs {
-		if doublestar.MatchUnvalidated(g, m.lower) ||
-			m.lower != m.orig && strings.IndexByte(g, '[') >= 0 && doublestar.MatchUnvalidated(g, m.orig) {
+		if guardMatchLower(g, m.lower, m.orig) {
 			return true
 		}
 	}
