@@ -2,6 +2,7 @@ package bashparse
 
 import (
 	"path"
+	"slices"
 	"strings"
 )
 
@@ -112,13 +113,13 @@ func agentctlWrites(args []Word) []File {
 		}
 	case "hooks":
 		switch sub := a.word(1); sub {
-		case "install", "uninstall":
-			add(hookSettingsFile(a.flags), "agentctl hooks "+sub)
 		case "", "list", "help", "h":
 		default:
-			// An unknown subcommand only prints usage, but a new one
-			// must not slip through as read-only.
-			add(hookSettingsFile(a.flags), "agentctl hooks "+sub)
+			// install and uninstall; an unknown subcommand only prints
+			// usage, but a new one must not slip through as read-only.
+			for _, p := range hookSettingsFiles(a.flags) {
+				add(p, "agentctl hooks "+sub)
+			}
 		}
 	case "bundle":
 		if a.word(1) == "build" {
@@ -133,6 +134,26 @@ func agentctlWrites(args []Word) []File {
 	case "replay", "diff":
 		if p := a.flags["html"]; p != "" {
 			add(p, "agentctl "+a.word(0)+" --html")
+		}
+	}
+	return out
+}
+
+// hookSettingsFiles are the settings files `agentctl hooks install` may
+// edit for --agent and --scope: the one they name, or, when either is
+// computed at run time (--agent "$A"), every one they could name.
+func hookSettingsFiles(flags map[string]string) []string {
+	runTime := func(v string) bool { return strings.ContainsAny(v, "$`") }
+	if !runTime(flags["agent"]) && !runTime(flags["scope"]) {
+		return []string{hookSettingsFile(flags)}
+	}
+	var out []string
+	for _, agent := range []string{"claude", "gemini", "cursor"} {
+		for _, scope := range []string{"user", "project", "local", "managed"} {
+			f := map[string]string{"agent": agent, "scope": scope, "cwd": flags["cwd"], "managed-settings": flags["managed-settings"]}
+			if p := hookSettingsFile(f); !slices.Contains(out, p) {
+				out = append(out, p)
+			}
 		}
 	}
 	return out

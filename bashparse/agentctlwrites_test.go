@@ -46,6 +46,11 @@ func TestAgentctlWrites(t *testing.T) {
 		{"agentctl hooks install --agent cursor", []string{"~/.cursor/hooks.json"}},
 		{"agentctl hooks uninstall --agent cursor --scope project", []string{".cursor/hooks.json"}},
 		{"agentctl hooks frobnicate", []string{"~/.claude/settings.json"}},
+		// An agent or scope computed at run time may be any of them.
+		{`agentctl hooks install --agent "$A"`, []string{"~/.claude/settings.json", ".claude/settings.json",
+			".claude/settings.local.json", "/etc/claude-code/managed-settings.json", "~/.gemini/settings.json",
+			".gemini/settings.json", "/etc/gemini-cli/settings.json", "~/.cursor/hooks.json", ".cursor/hooks.json",
+			"/etc/cursor/hooks.json"}},
 		{"agentctl bundle build -o /tmp/b.tar.gz", []string{"/tmp/b.tar.gz"}},
 		{"agentctl bundle build --out=.git/hooks/x", []string{".git/hooks/x"}},
 		{"agentctl --decision-log ~/.bashrc check Bash '{}'", []string{"~/.bashrc"}},

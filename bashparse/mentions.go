@@ -511,7 +511,13 @@ func execMayWrite(words []Word) bool {
 		}
 	}
 	words = words[:end]
-	if len(words) == 0 || !words[0].Static() || namesOnly[words[0].Value] {
+	if len(words) == 0 {
+		return false
+	}
+	if !words[0].Static() {
+		return true // a command named at run time may be any writer
+	}
+	if namesOnly[words[0].Value] {
 		return false
 	}
 	name := words[0].Value

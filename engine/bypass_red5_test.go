@@ -171,6 +171,9 @@ var red5Classes = map[string][]red5Case{
 		{`find src -follow -delete`, "ask", "ask"},
 		{`chown -R -L u src`, "ask", "ask"},
 		{`find -L src -name '*.pyc' -delete`, "ask", "allow"},
+		// A command named at run time may be a writer.
+		{`find . -exec $CMD {} +`, "ask", "ask"},
+		{`find src -exec $CMD {} +`, "ask", "allow"},
 	},
 	"r5-6 gawk's in-place editing through awk": {
 		// awk is gawk on many systems: -i inplace (and @include
