@@ -345,9 +345,10 @@ func cursorMCP(ev *Event) ([]engine.Call, error) {
 
 // cursorServer finds the MCP server an event names by its url or command
 // in Cursor's mcp.json (the project's first in a trusted workspace, then
-// the user's); "" when none or several match. The project's file comes with the repository: it is read as a
-// settings file is (a FIFO, a device or an oversized file there is an
-// error, never a hook that waits until the agent gives up on it).
+// the user's); "" when none or several match. The project's file comes
+// with the repository: it is read as a settings file is (a FIFO, a device
+// or an oversized file there is an error, never a hook that waits until
+// the agent gives up on it).
 func cursorServer(ev *Event) (string, error) {
 	url, command := str(ev.Fields, "url"), str(ev.Fields, "command")
 	if url == "" && command == "" {
