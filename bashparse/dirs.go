@@ -25,6 +25,8 @@ type shellState struct {
 	hashed map[string]string
 	// vars are the literal values each variable is given in the script.
 	vars map[string][]string
+	// sl holds the parse's small slices (slab); nested payloads share it.
+	sl slab
 }
 
 // alts lists the possible directories other than dir.

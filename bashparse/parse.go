@@ -26,6 +26,9 @@ func parseInto(src string, table *Table, buf []Command) Analysis {
 		return a
 	}
 	p := &parser{src: src, out: &a, st: &shellState{}, table: table, capHint: commandsHint(src)}
+	if w := min(wordsHint(src), slabMax); w > 0 {
+		p.st.sl.wordHint, p.st.sl.argHint = w, max(w-p.capHint, 1)
+	}
 	if cap(buf) >= p.capHint {
 		a.Commands = buf[:0]
 	}
@@ -116,6 +119,16 @@ func (p *parser) span(n syntax.Node) Span {
 	}
 	s, e := n.Pos(), n.End()
 	return Span{Offset: int(s.Offset()), End: int(e.Offset()), Line: int(s.Line()), Col: int(s.Col())}
+}
+
+// source is n's text in the source parsed, or "" when its offsets do not
+// fit the source (what matters is compared, never assumed: see sourceText).
+func (p *parser) source(n syntax.Node) string {
+	s, e := int(n.Pos().Offset()), int(n.End().Offset())
+	if s < 0 || e > len(p.src) || s > e {
+		return ""
+	}
+	return p.src[s:e]
 }
 
 func (p *parser) unresolved(r Reason, text string, n syntax.Node) {
@@ -211,7 +224,7 @@ func (p *parser) stmt(st *syntax.Stmt) {
 	}
 	switch c := st.Cmd.(type) {
 	case *syntax.CallExpr:
-		words := make([]Word, len(c.Args))
+		words := p.st.sl.wordList(len(c.Args))
 		for i, w := range c.Args {
 			words[i] = p.word(w)
 		}
@@ -298,8 +311,10 @@ func (p *parser) emit(n syntax.Node, words []Word, assigns []Assign, redirs []Re
 	idx := len(p.out.Commands) - 1
 	c := &p.out.Commands[idx]
 	var narrowWords []Word
-	c.Narrow, narrowWords = peelNarrow(words, assigns)
-	pw := peelWide(words, &c.Narrow, narrowWords)
+	p.st.sl.cmdSrc = p.source(n)
+	c.Narrow, narrowWords = peelNarrow(words, assigns, &p.st.sl)
+	pw := peelWide(words, &c.Narrow, narrowWords, &p.st.sl)
+	p.st.sl.cmdSrc = ""
 	c.Wide = pw.view
 	inner := pw.inner
 	if len(words) > 0 && (c.Narrow.DynamicName || c.Wide.DynamicName) {

@@ -222,7 +222,7 @@ var rootOpts = map[string]bool{"-R": true, "-r": true, "--root": true, "--chroot
 const maxSplices = 8
 
 // peelNarrow strips the wrappers allow rules see through.
-func peelNarrow(words []Word, assigns []Assign) (View, []Word) {
+func peelNarrow(words []Word, assigns []Assign, sl *slab) (View, []Word) {
 	v := View{}
 	for _, a := range assigns {
 		if !SafeVars[a.Name] {
@@ -255,12 +255,12 @@ func peelNarrow(words []Word, assigns []Assign) (View, []Word) {
 		v.Peeled = append(v.Peeled, name)
 		words = rest[w.positional:]
 	}
-	fillView(&v, words)
+	fillView(&v, words, sl)
 	return v, words
 }
 
 // peelWide strips every wrapper and returns the payloads wrappers would run.
-func peelWide(words []Word, narrow *View, narrowWords []Word) peeled {
+func peelWide(words []Word, narrow *View, narrowWords []Word, sl *slab) peeled {
 	var out peeled
 	splices := 0
 	fromXargs := false // the command being peeled gets more arguments from xargs' input
@@ -428,7 +428,7 @@ func peelWide(words []Word, narrow *View, narrowWords []Word) peeled {
 	if sameWords(words, narrowWords) && narrow != nil {
 		out.view.Name, out.view.DynamicName, out.view.Args, out.view.Text = narrow.Name, narrow.DynamicName, narrow.Args, narrow.Text
 	} else {
-		fillView(&out.view, words)
+		fillView(&out.view, words, sl)
 	}
 	out.inner = words
 	out.pays = append(out.pays, payloads(words)...)
@@ -608,13 +608,13 @@ func findPayloads(args []Word) []payload {
 	return out
 }
 
-func fillView(v *View, words []Word) {
+func fillView(v *View, words []Word, sl *slab) {
 	if len(words) == 0 {
 		return
 	}
 	v.Name = words[0].Value
 	v.DynamicName = !words[0].Static()
-	v.Args = make([]string, len(words)-1)
+	v.Args = sl.stringList(len(words) - 1)
 	if len(words) == 1 {
 		v.Text = v.Name
 		return
@@ -622,6 +622,13 @@ func fillView(v *View, words []Word) {
 	n := len(words) - 1
 	for _, w := range words {
 		n += len(w.Value)
+	}
+	if t, ok := sl.sourceText(words, n); ok {
+		for i, w := range words[1:] {
+			v.Args[i] = w.Value
+		}
+		v.Text = t
+		return
 	}
 	var b strings.Builder
 	b.Grow(n)
@@ -633,6 +640,30 @@ func fillView(v *View, words []Word) {
 		b.WriteString(w.Value)
 	}
 	v.Text = b.String()
+}
+
+// sourceText is the command's source text ending in words joined by
+// single spaces (n bytes), when it ends so: the text of a plain command
+// line, with or without its wrappers, is a stretch of its source.
+func (s *slab) sourceText(words []Word, n int) (string, bool) {
+	if s == nil || len(s.cmdSrc) < n {
+		return "", false
+	}
+	t := s.cmdSrc[len(s.cmdSrc)-n:]
+	rest := t
+	for i, w := range words {
+		if i > 0 {
+			if rest[0] != ' ' {
+				return "", false
+			}
+			rest = rest[1:]
+		}
+		if rest[:len(w.Value)] != w.Value {
+			return "", false
+		}
+		rest = rest[len(w.Value):]
+	}
+	return t, true
 }
 
 // sameWords reports two word lists that are the same slice: views filled

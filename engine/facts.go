@@ -121,10 +121,25 @@ type env struct {
 	res *resolver
 }
 
-// clean makes p absolute against dir and removes ., .. and duplicate slashes.
+// clean makes p absolute against dir and removes ., .. and duplicate
+// slashes; the call's resolver remembers the answers.
 func (e env) clean(p, dir string) string {
+	if e.res == nil {
+		return cleanPath(p, dir, e.home)
+	}
+	k := [2]string{p, dir}
+	if c, ok := e.res.cleaned.get(k); ok {
+		return c
+	}
+	c := cleanPath(p, dir, e.home)
+	e.res.cleaned.put(k, c)
+	return c
+}
+
+// cleanPath is clean without the memo.
+func cleanPath(p, dir, home string) string {
 	if p == "~" || strings.HasPrefix(p, "~/") {
-		p = filepath.Join(e.home, strings.TrimPrefix(p, "~"))
+		p = filepath.Join(home, strings.TrimPrefix(p, "~"))
 	}
 	if !filepath.IsAbs(p) && dir != "" {
 		p = dir + "/" + p // cleaned once, below
@@ -168,8 +183,11 @@ func resolve(p string) string { return (*resolver)(nil).resolve(p) }
 // and a component found missing answers for every path under it. It never
 // outlives the call, so a symlink made mid-session is seen.
 type resolver struct {
-	evals map[string]resolution
-	plain map[string]plainness
+	evals map[string]resolution // the slow path: made at first use
+	plain callMemo[string, plainness]
+	// cleaned remembers clean's answers: a word is cleaned against the
+	// same directory for its operand, its mention and its protected check.
+	cleaned callMemo[[2]string, string]
 	// base is the directory most of a call's words sit under (its cwd).
 	// At the first path under it, the directory is opened once (proving
 	// it plain) and each path is looked at relative to it: a single name
@@ -184,7 +202,7 @@ func newResolver(base string) *resolver {
 	if base == "/" {
 		base = ""
 	}
-	return &resolver{evals: map[string]resolution{}, plain: map[string]plainness{}, base: base}
+	return &resolver{base: base}
 }
 
 // Close releases the base directory, if it was opened.
@@ -207,6 +225,9 @@ func (r *resolver) eval(p string) (string, error) {
 		return v.path, v.err
 	}
 	path, err := evalSymlinks(p)
+	if r.evals == nil {
+		r.evals = map[string]resolution{}
+	}
 	r.evals[p] = resolution{path, err}
 	return path, err
 }
@@ -216,18 +237,18 @@ func (r *resolver) isPlain(p string) bool {
 	if r == nil {
 		return plainPath(p) != notPlain
 	}
-	if s, ok := r.plain[p]; ok {
+	if s, ok := r.plain.get(p); ok {
 		return s != notPlain
 	}
 	// A missing component met before any link stays missing for every
 	// path under it: the kernel would walk the same prefix and stop there.
 	for d := path.Dir(p); len(d) > 1; d = path.Dir(d) {
-		if r.plain[d] == plainMissing {
+		if s, _ := r.plain.get(d); s == plainMissing {
 			return true
 		}
 	}
 	s := r.look(p)
-	r.plain[p] = s
+	r.plain.put(p, s)
 	return s != notPlain
 }
 
@@ -287,7 +308,11 @@ func (e env) file(p, dir, access, via string) FileFact {
 
 // bashFacts turns a command's analysis into commands and resolved files.
 func (e env) bashFacts(a bashparse.Analysis) Facts {
-	f := Facts{Commands: make([]CommandFact, 0, len(a.Commands)), Files: []FileFact{}, Mentions: []FileFact{}, Reach: []ReachFact{},
+	nfiles := 0
+	for i := range a.Commands {
+		nfiles += len(a.Commands[i].Files) * (1 + len(a.Commands[i].DirAlts))
+	}
+	f := Facts{Commands: make([]CommandFact, 0, len(a.Commands)), Files: make([]FileFact, 0, min(nfiles, 32)), Mentions: []FileFact{}, Reach: []ReachFact{},
 		Unresolved: a.Unresolved, ParseError: a.Err != nil}
 	if f.Unresolved == nil {
 		f.Unresolved = []bashparse.Unresolved{}
@@ -328,7 +353,8 @@ func (e env) bashFacts(a bashparse.Analysis) Facts {
 			Origin: c.Origin, ReadOnly: c.ReadOnly, ReadOnlyBy: c.ReadOnlyBy, ExecWrapper: c.ExecWrapper, Background: c.Background, Powers: powers})
 		// Every directory the command may run in: a relative file is
 		// checked in each (a cd can fail; one in a subshell does not last).
-		dirs := []string{e.cwd}
+		var dirBuf [4]string
+		dirs := append(dirBuf[:0], e.cwd)
 		if c.Dir != "" {
 			if c.Dir != lastDir {
 				lastDir, lastClean = c.Dir, e.clean(c.Dir, e.cwd)
@@ -345,6 +371,10 @@ func (e env) bashFacts(a bashparse.Analysis) Facts {
 		for _, d := range dirs {
 			for _, op := range c.Files {
 				if op.WalkRoot != "" && !op.Dynamic && !c.DirUnknown && !e.walkMayHold(e.clean(op.WalkRoot, d)) {
+					continue
+				}
+				if !op.Glob && !op.Dynamic && !c.DirUnknown {
+					addFile(e.plainOperand(op, d))
 					continue
 				}
 				for _, ff := range e.operand(op, d, c.DirUnknown) {
@@ -523,9 +553,7 @@ func (e env) operand(op bashparse.File, dir string, dirUnknown bool) []FileFact 
 	}
 	p := op.Path
 	if !op.Glob {
-		ff := e.file(p, dir, base.Access, base.Via)
-		ff.Written, ff.Redirect, ff.TildeOrGlob = op.Path, redirect, op.Tilde
-		return []FileFact{ff}
+		return []FileFact{e.plainOperand(op, dir)}
 	}
 	abs := e.clean(p, dir)
 	static := staticPrefix(abs)
@@ -556,6 +584,14 @@ func (e env) operand(op bashparse.File, dir string, dirUnknown bool) []FileFact 
 		}
 	}
 	return out
+}
+
+// plainOperand is operand for the common word: static, no glob, in a
+// known directory — one file, and no list to hold it.
+func (e env) plainOperand(op bashparse.File, dir string) FileFact {
+	ff := e.file(op.Path, dir, string(op.Access), op.Via)
+	ff.Redirect, ff.TildeOrGlob = strings.ContainsAny(op.Via, "<>"), op.Tilde
+	return ff
 }
 
 // staticPrefix is the directory part of a glob before its first wildcard.

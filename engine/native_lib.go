@@ -83,7 +83,7 @@ type nativeEval struct {
 	nmemo int
 	// lowered holds the call's first lower-cased paths: deny and ask each
 	// look at every file under its lower-cased form (fileMatches).
-	lowered  [2][2]string
+	lowered  [4][2]string
 	nlowered int
 	// policy is the call's policy files lower-cased (the engine's, or
 	// built here for an input made elsewhere: never none by omission).

@@ -34,7 +34,7 @@ func (n *nativeEval) toolFindings() stringSet {
 			out.add(fmt.Sprintf("output redirection target %q contains ~ or a glob character", f.Written))
 		}
 		if dirChangers[f.Via] && f.Path != n.in.Cwd && git {
-			out.add(fmt.Sprintf("%s to %s combined with git", f.Via, f.Written))
+			out.add(f.Via + " to " + f.Written + " combined with git") // sprintf %s
 		}
 	}
 	for i := range n.f.Reach {
@@ -276,7 +276,8 @@ func (n *nativeEval) allowStage() allowStage {
 // path, of a rule one of whose entries (same kind) matches the target.
 func (n *nativeEval) fileRules(f *FileFact, used *ruleSet) bool {
 	found := false
-	var entries []*nativeRule
+	var buf [16]*nativeRule
+	entries := buf[:0]
 	for _, kind := range entryKinds("allow", f) {
 		entries = entries[:0]
 		pathEntries(n.x.allow, kind, f, func(e *nativeRule) { entries = append(entries, e) })
