@@ -522,6 +522,23 @@ func peeledXargs(c *Command) bool {
 // uniqueFiles drops repeated (path, access) pairs: two tables may name the
 // same option (sort -o is both an operand rule and a power).
 func uniqueFiles(fs []File) []File {
+	if len(fs) <= 16 {
+		// A command names a few files: a scan beats a map.
+		out := fs[:0]
+		for _, f := range fs {
+			dup := false
+			for _, g := range out {
+				if g.Path == f.Path && g.Access == f.Access {
+					dup = true
+					break
+				}
+			}
+			if !dup {
+				out = append(out, f)
+			}
+		}
+		return out
+	}
 	seen := make(map[[2]string]bool, len(fs))
 	out := fs[:0]
 	for _, f := range fs {
