@@ -13,7 +13,8 @@ import (
 func FuzzParse(f *testing.F) {
 	for _, s := range []string{"ls -la", "echo $(rm x)", "echo `id`", "diff <(ls) <(ls -a)", "eval 'rm x'",
 		"bash -c 'rm -rf /'", "sudo -u x env A=1 timeout 5 rm x", "find . -exec rm {} \\;", "cat <<E\n$(id)\nE",
-		"f() { rm x; }; f", "x=$(y) z", "git -C d push", "a && b || c | d & e; f", "'unterminated"} {
+		"f() { rm x; }; f", "x=$(y) z", "git -C d push", "a && b || c | d & e; f", "'unterminated",
+		`echo "a  b" c`, "sudo  rm   -rf x", "FOO=1 nice -n 5 ls -l", "echo > f hi there", "/bin/rm -f x y"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, src string) {
@@ -29,7 +30,25 @@ func FuzzParse(f *testing.F) {
 		if a.Err == nil && len(src) <= MaxLength {
 			everyCallListed(t, src, a)
 		}
+		viewsConsistent(t, src, a)
 	})
+}
+
+// viewsConsistent: a view's text is its name and arguments joined by
+// spaces, whether it was built or taken from the source, and no later
+// command's slices wrote over an earlier one's.
+func viewsConsistent(t *testing.T, src string, a Analysis) {
+	t.Helper()
+	for i, c := range a.Commands {
+		for _, v := range []View{c.Narrow, c.Wide} {
+			if v.Name == "" && len(v.Args) == 0 {
+				continue
+			}
+			if want := strings.Join(append([]string{v.Name}, v.Args...), " "); v.Text != want {
+				t.Fatalf("Parse(%q): command %d: view text %q, name and args say %q", src, i, v.Text, want)
+			}
+		}
+	}
 }
 
 // everyCallListed: every simple command of the syntax tree — inside $( ),
