@@ -128,4 +128,4 @@ func stringsValue(ss []string) ast.Value {
 
 func stringTerm(s string) *ast.Term { return ast.NewTerm(ast.String(jsonText(s))) }
 
-func boolTerm(b bool) *ast.Term { return ast.NewTerm(ast.InternedValue(b)) }
+func boolTerm(b bool) *ast.Term { return ast.InternedTerm(b) } // shared: terms are never changed
