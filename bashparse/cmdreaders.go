@@ -348,7 +348,7 @@ func lessReadOnly(args []string) bool {
 		if strings.HasPrefix(v, "+") && !lessMotion.MatchString(strings.TrimPrefix(strings.TrimPrefix(v, "+"), "+")) {
 			return false
 		}
-		if strings.HasPrefix(v, "-k") || strings.HasPrefix(v, "--lesskey") {
+		if strings.HasPrefix(v, "-k") || strings.HasPrefix(v, "--lesskey") || isLongOpt(v, "--lesskey") {
 			return false
 		}
 	}

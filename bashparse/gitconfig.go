@@ -13,6 +13,14 @@ type gitConfig struct {
 	read   bool   // a reading action (--get*, --list, --blob)
 }
 
+// gitConfigLongs are git config's long options (git 2.39 to 2.47).
+var gitConfigLongs = []string{"--global", "--system", "--local", "--worktree", "--file", "--blob", "--get",
+	"--get-all", "--get-regexp", "--get-urlmatch", "--replace-all", "--add", "--unset", "--unset-all",
+	"--rename-section", "--remove-section", "--list", "--fixed-value", "--edit", "--get-color",
+	"--get-colorbool", "--type", "--bool", "--int", "--bool-or-int", "--bool-or-str", "--path",
+	"--expiry-date", "--no-type", "--null", "--name-only", "--includes", "--no-includes", "--show-origin",
+	"--show-scope", "--default", "--comment", "--value", "--all", "--regexp", "--url"}
+
 // gitConfigValueOptions take the next word as their value.
 var gitConfigValueOptions = map[string]bool{"--type": true, "--default": true, "--comment": true, "--value": true}
 
@@ -20,6 +28,9 @@ func scanGitConfig(args []Word) gitConfig {
 	g := gitConfig{target: ".git/config"}
 	for i := 0; i < len(args); i++ {
 		a := args[i].Value
+		if len(g.ops) == 0 {
+			a = canonLong(a, gitConfigLongs) // git takes --glob for --global
+		}
 		switch {
 		case len(g.ops) > 0 && (g.ops[0].Value != "set" || len(g.ops) > 1):
 			g.ops = append(g.ops, args[i])

@@ -85,7 +85,7 @@ func mentions(words []Word, files []File) []File {
 			if v == "--" {
 				break
 			}
-			if strings.HasPrefix(v, "--regexp") || strings.HasPrefix(v, "--file") ||
+			if given, _ := patternLong(name, v); given || strings.HasPrefix(v, "--regexp") || strings.HasPrefix(v, "--file") ||
 				len(v) > 1 && v[0] == '-' && v[1] != '-' && strings.ContainsAny(v[1:2], patternFlags) && patternFlags != "" {
 				patternGiven = true
 			}

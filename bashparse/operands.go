@@ -125,14 +125,21 @@ func fileOperands(words []Word) []File {
 			continue
 		}
 		if strings.HasPrefix(v, "--") {
-			if name == "cp" && (v == "--link" || v == "--symbolic-link") {
+			if given, attached := patternLong(name, v); given {
+				patternGiven = true
+				if !attached {
+					i++ // the pattern (or program file) is the next word
+				}
+				continue
+			}
+			if name == "cp" && (isLongOpt(v, "--link") || isLongOpt(v, "--symbolic-link")) {
 				access = Write // cp -l, cp -s: links, not copies (see ln)
 			}
-			if (name == "sort" || name == "base64") && strings.HasPrefix(v, "--output=") {
-				extra = append(extra, fileOf(a, strings.TrimPrefix(v, "--output="), Write, name))
+			if out, ok := longOptValue(v, "--output"); ok && (name == "sort" || name == "base64") {
+				extra = append(extra, fileOf(a, out, Write, name))
 			}
-			if (name == "cp" || name == "mv" || name == "ln" || name == "install") && strings.HasPrefix(v, "--target-directory=") {
-				extra = append(extra, fileOf(a, strings.TrimPrefix(v, "--target-directory="), Write, name))
+			if dir, ok := longOptValue(v, "--target-directory"); ok && (name == "cp" || name == "mv" || name == "ln" || name == "install") {
+				extra = append(extra, fileOf(a, dir, Write, name))
 			}
 			continue
 		}

@@ -157,7 +157,7 @@ func sedScripts(args []Word) []Word {
 	var out []Word
 	explicit := false
 	for i := 0; i < len(args); i++ {
-		v := args[i].Value
+		v := canonLong(args[i].Value, sedLongs)
 		switch {
 		case v == "-e" || v == "--expression":
 			if i+1 < len(args) {
@@ -325,7 +325,7 @@ func sedClusterScript(v string) int {
 func sedScriptFiles(args []Word) []string {
 	var out []string
 	for i := 0; i < len(args); i++ {
-		v := args[i].Value
+		v := canonLong(args[i].Value, sedLongs)
 		switch {
 		case v == "-f" || v == "--file":
 			if i+1 < len(args) {

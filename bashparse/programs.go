@@ -140,6 +140,40 @@ type optionUse struct {
 	rest        []Word // for runsArgv: the words after the option
 }
 
+// programLongs lists, for each entry of programs, its long options and
+// the everyday ones that begin like them (--exclude before --exclude-from):
+// what an abbreviation is resolved against (canonLong). An exact name
+// wins over a longer one, as in getopt_long.
+var programLongs = func() map[string][][]string {
+	out := map[string][][]string{}
+	for name, progs := range programs {
+		for _, p := range progs {
+			var longs []string
+			for _, o := range p.opts {
+				for _, n := range o.names {
+					if strings.HasPrefix(n, "--") {
+						longs = append(longs, n)
+					}
+				}
+			}
+			for _, b := range prefixLongs {
+				for _, n := range longs {
+					if strings.HasPrefix(n, b) && n != b {
+						longs = append(longs, b)
+						break
+					}
+				}
+			}
+			out[name] = append(out[name], longs)
+		}
+	}
+	return out
+}()
+
+// prefixLongs are everyday long options that are the start of a power
+// option's name: given in full, they are themselves.
+var prefixLongs = []string{"--exclude", "--include", "--cookie", "--trace", "--output", "--file", "--config", "--cert", "--key"}
+
 // powerOptions finds the power options of a command (by its wide view).
 func powerOptions(words []Word) []optionUse {
 	if len(words) == 0 || !words[0].Static() {
@@ -158,12 +192,13 @@ func powerOptions(words []Word) []optionUse {
 		}
 	}
 	var out []optionUse
-	for _, p := range progs {
+	for pi, p := range progs {
 		if p.sub != "" && p.sub != sub {
 			continue
 		}
 		for i := 0; i < len(args); i++ {
-			v := args[i].Value
+			// An abbreviation reads as the whole name (canonLong).
+			v := canonLong(args[i].Value, programLongs[words[0].Value][pi])
 			if v == "--" && words[0].Value != "make" {
 				break
 			}

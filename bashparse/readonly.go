@@ -12,7 +12,7 @@ func noFlag(bad ...string) readOnlyCheck {
 	return func(args []string) bool {
 		for _, a := range args {
 			for _, b := range bad {
-				if a == b || hasValuePrefix(a, b) {
+				if a == b || hasValuePrefix(a, b) || isLongOpt(a, b) {
 					return false
 				}
 				// short option clusters: -rfo contains -o
@@ -148,9 +148,9 @@ func sedSafe(args []string) bool {
 	var scripts []string
 	explicit := false
 	for i := 0; i < len(args); i++ {
-		a := args[i]
+		a := canonLong(args[i], sedLongs)
 		switch {
-		case a == "-i" || strings.HasPrefix(a, "-i") || strings.HasPrefix(a, "--in-place") ||
+		case a == "-i" || strings.HasPrefix(a, "-i") || isLongOpt(a, "--in-place") ||
 			(len(a) > 1 && a[0] == '-' && a[1] != '-' && strings.ContainsRune(a, 'i')):
 			return false
 		case a == "-e" || a == "--expression":
