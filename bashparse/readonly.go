@@ -44,9 +44,9 @@ func maxOperands(n int) readOnlyCheck {
 // (spec §3). A command not listed here is not read-only.
 var readOnlyCommands = map[string]readOnlyCheck{
 	"ls": always, "cat": always, "echo": always, "pwd": always, "head": always, "tail": always,
-	"grep": always, "egrep": always, "fgrep": always, "rg": noFlag("--pre"), "wc": always, "which": always,
+	"grep": always, "egrep": always, "fgrep": always, "rg": noFlag("--pre", "--hostname-bin"), "wc": always, "which": always,
 	"diff": noFlag("--output"), "stat": always, "du": always, "cd": always, "true": always, "false": always,
-	"file": noFlag("-C", "--compile"), "tree": noFlag("-o"), "basename": always, "dirname": always,
+	"file": noFlag("-C", "--compile"), "tree": noFlag("-o", "-R"), "basename": always, "dirname": always,
 	"realpath": always, "readlink": always, "printf": noFlag("-v"), "sort": noFlag("-o", "--output"),
 	"uniq": maxOperands(1), "cut": always, "tr": always, "nl": always, "less": lessReadOnly, "more": always,
 	"md5sum": always, "sha1sum": always, "sha256sum": always, "sha512sum": always, "cksum": always,
