@@ -337,20 +337,3 @@ func lessPayloads(args []Word) []payload {
 	}
 	return out
 }
-
-// lessReadOnly: less only reads unless a +cmd does more than move or a
-// lesskey file or string is given.
-func lessReadOnly(args []string) bool {
-	for _, v := range args {
-		if v == "--" {
-			break
-		}
-		if strings.HasPrefix(v, "+") && !lessMotion.MatchString(strings.TrimPrefix(strings.TrimPrefix(v, "+"), "+")) {
-			return false
-		}
-		if strings.HasPrefix(v, "-k") || strings.HasPrefix(v, "--lesskey") || isLongOpt(v, "--lesskey") {
-			return false
-		}
-	}
-	return true
-}

@@ -56,14 +56,13 @@ func init() {
 	)
 }
 
-// TestLessReadOnly: less with a start-up command that does more than move
-// is not read-only (r4-5; without a terminal less only copies its input,
-// so real bash cannot show it).
+// TestLessReadOnly: less is not read-only in any form — Claude Code asks
+// for it too — so a start-up command that does more than move (r4-5) is
+// left to the power checks a prefix rule meets (engine's r4-5 rows).
 func TestLessReadOnly(t *testing.T) {
-	for args, want := range map[string]bool{"+G f": true, "+100 f": true, "+/TODO f": true, "-R f": true,
-		"+!rm f": false, "++!rm f": false, "+v f": false, "-k keys f": false, "--lesskey-src=k f": false} {
-		if got := IsReadOnly("less", strings.Fields(args)); got != want {
-			t.Errorf("less %s: read-only %v, want %v", args, got, want)
+	for _, args := range []string{"+G f", "+100 f", "+/TODO f", "-R f", "+!rm f", "++!rm f", "+v f", "-k keys f", "--lesskey-src=k f"} {
+		if IsReadOnly("less", strings.Fields(args)) {
+			t.Errorf("less %s: read-only", args)
 		}
 	}
 }

@@ -26,20 +26,6 @@ func noFlag(bad ...string) readOnlyCheck {
 	}
 }
 
-// maxOperands is read-only while the command has at most n non-option
-// operands (uniq IN OUT and xxd IN OUT write their second operand).
-func maxOperands(n int) readOnlyCheck {
-	return func(args []string) bool {
-		c := 0
-		for _, a := range args {
-			if !strings.HasPrefix(a, "-") || a == "-" {
-				c++
-			}
-		}
-		return c <= n
-	}
-}
-
 // readOnlyCommands is the table of commands that run without asking
 // (spec §3). A command not listed here is not read-only.
 var readOnlyCommands = map[string]readOnlyCheck{
@@ -48,11 +34,11 @@ var readOnlyCommands = map[string]readOnlyCheck{
 	"diff": noFlag("--output"), "stat": always, "du": always, "cd": always, "true": always, "false": always,
 	"file": noFlag("-C", "--compile"), "tree": noFlag("-o", "-R"), "basename": always, "dirname": always,
 	"realpath": always, "readlink": always, "printf": noFlag("-v"), "sort": noFlag("-o", "--output"),
-	"uniq": maxOperands(1), "cut": always, "tr": always, "nl": always, "less": lessReadOnly, "more": always,
+	"cut": always, "tr": always, "nl": always,
 	"md5sum": always, "sha1sum": always, "sha256sum": always, "sha512sum": always, "cksum": always,
-	"seq": always, "column": always, "fold": always, "paste": always, "comm": always, "join": always,
-	"rev": always, "tac": always, "od": always, "xxd": maxOperands(1), "strings": always,
-	"base64": noFlag("-o", "--output"), "jq": always, "find": findReadOnly, "sed": sedReadOnly, "git": gitReadOnly, "command": commandReadOnly,
+	"seq": always, "column": always, "fold": always, "paste": always, "comm": always,
+	"rev": always, "tac": always, "od": always, "strings": always,
+	"base64": noFlag("-o", "--output"), "jq": always, "find": findReadOnly, "sed": sedReadOnly, "git": gitReadOnly,
 }
 
 // IsReadOnly reports whether name with args only reads, by the table.
@@ -74,15 +60,11 @@ func findReadOnly(args []string) bool {
 	return true
 }
 
-func commandReadOnly(args []string) bool {
-	return len(args) > 0 && (args[0] == "-v" || args[0] == "-V")
-}
-
 // gitReadOnlySub are git subcommands that only read, with a check of their args.
 var gitReadOnlySub = map[string]readOnlyCheck{
 	"status": always, "log": noFlag("--output"), "diff": noFlag("--output", "--ext-diff"),
 	"show": noFlag("--output", "--ext-diff"), "blame": always, "rev-parse": always,
-	"ls-files": always, "ls-tree": always, "cat-file": always, "describe": always, "shortlog": always,
+	"ls-files": always, "cat-file": always, "describe": always, "shortlog": always,
 	"grep": noFlag("-O", "--open-files-in-pager"), "reflog": func(a []string) bool { return len(a) == 0 || a[0] == "show" },
 	"branch": gitBranchReadOnly, "tag": func(a []string) bool { return len(a) == 0 || a[0] == "-l" || a[0] == "--list" },
 	"remote":   func(a []string) bool { return len(a) == 0 || (len(a) == 1 && a[0] == "-v") },

@@ -1,5 +1,9 @@
 package engine
 
+// lessPolicy approves less by prefix: a start-up command that runs more
+// than a motion is a new power.
+const lessPolicy = `{"permissions":{"allow":["Bash(less *)"]}}`
+
 // Bypass classes of the fourth red-team pass: each row is decided by both
 // evaluators (through TestBypassClasses), with the benign neighbours that
 // must stay allowed.
@@ -118,16 +122,19 @@ func init() {
 		{commandPolicy, `less '++!rm x' f`, "deny"},
 		{commandPolicy, `less '+|m rm x' f`, "deny"},
 		{commandPolicy, `git -c core.pager='less +!rm\ x' log`, "deny"},
-		{tarCurlPolicy, `less +'!touch x' f`, "ask"},
-		{tarCurlPolicy, `less +v f`, "ask"},
+		{lessPolicy, `less +'!touch x' f`, "ask"},
+		{lessPolicy, `less +v f`, "ask"},
+		// less is not read-only (Claude Code asks for it too), so its
+		// harmless start-up commands need a rule.
+		{tarCurlPolicy, `less +G f`, "ask"},
 		{commandPolicy, `less '+s out' f`, "notallow"},
 		{commandPolicy, `less -k keys f`, "notallow"},
 		{commandPolicy, `less --lesskey-src=keys f`, "notallow"},
-		{tarCurlPolicy, `less +G f`, "allow"},
-		{tarCurlPolicy, `less +100 f`, "allow"},
-		{tarCurlPolicy, `less +/TODO f`, "allow"},
-		{tarCurlPolicy, `less -R f`, "allow"},
-		{tarCurlPolicy, `less +F log`, "allow"},
+		{lessPolicy, `less +G f`, "allow"},
+		{lessPolicy, `less +100 f`, "allow"},
+		{lessPolicy, `less +/TODO f`, "allow"},
+		{lessPolicy, `less -R f`, "allow"},
+		{lessPolicy, `less +F log`, "allow"},
 	}
 	bypassClasses["r4-6 git ext:: remote URLs"] = []bypassCase{
 		// git-remote-ext runs the command of an ext:: URL to reach the

@@ -505,7 +505,7 @@ var benignSession = []string{
 	"git diff", "git diff HEAD~1 -- src", "git show HEAD", "git branch", "git branch -a", "git blame src/main.go",
 	"git add -A", "git add src/main.go", "git commit -m 'fix: handle .env parsing'", "go test ./...", "go test -run TestX -v ./...",
 	"go build ./...", "go build -o /dev/null ./...", "go vet ./...", "npm run build", "npm run test", "npm run lint -- --fix",
-	"make", "make test", "make -j4 build", "echo done", "echo $HOME", "which go", "sort README.md", "uniq README.md",
+	"make", "make test", "make -j4 build", "echo done", "echo $HOME", "which go", "sort README.md", "cut -c1 README.md",
 	"cut -d: -f1 README.md", "jq . package.json", "sed -n '1,20p' README.md", "diff README.md src/main.go", "du -sh src",
 	"stat README.md", "file README.md", "date", "true", "cd src && ls", "cd src && cat main.go", "git status && git diff",
 	"ls | wc -l", "cat README.md | grep readme", "git ls-files | wc -l", "env | sort",
