@@ -1,0 +1,92 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// readFileEvents are one Read of file in each agent's own hook format, the
+// agent standing in cwd.
+func readFileEvents(cwd, file string) map[string]string {
+	c, _ := json.Marshal(cwd)
+	f, _ := json.Marshal(file)
+	return map[string]string{
+		"claude": `{"hook_event_name":"PreToolUse","cwd":` + string(c) + `,"permission_mode":"default","tool_name":"Read","tool_input":{"file_path":` + string(f) + `}}`,
+		"gemini": `{"hook_event_name":"BeforeTool","cwd":` + string(c) + `,"tool_name":"read_file","tool_input":{"absolute_path":` + string(f) + `}}`,
+		"cursor": `{"hook_event_name":"beforeReadFile","conversation_id":"c","workspace_roots":[` + string(c) + `],"file_path":` + string(f) + `}`,
+	}
+}
+
+// hookVerdict is the verdict an agent's hook answer carries: allow, ask or
+// deny (the agent's own word for it), or "block" for an exit-2 block.
+func hookVerdict(out string, code int) string {
+	if code == 2 {
+		return "block"
+	}
+	for _, v := range []string{`"allow"`, `"ask"`, `"deny"`} {
+		if strings.Contains(out, v) {
+			return strings.Trim(v, `"`)
+		}
+	}
+	return "none"
+}
+
+// TestHookCwdOutsideProject: the agent names the session's project root
+// in CLAUDE_PROJECT_DIR (Gemini CLI: GEMINI_PROJECT_DIR). An event whose
+// cwd lies outside it (after `cd ~` or `cd ../other`, or simply wrong) was
+// decided under that directory's settings with it as the working
+// directory: every read there allowed, the project's deny rules gone, the
+// other directory's allow rules applied. It is now decided under the
+// project's settings, the shell standing where the event says.
+func TestHookCwdOutsideProject(t *testing.T) {
+	home := isolatedHome(t)
+	root, _ := filepath.EvalSymlinks(t.TempDir())
+	proj := filepath.Join(root, "proj")
+	other := filepath.Join(root, "other")
+	for dir, body := range map[string]string{
+		proj:  `{"permissions":{"deny":["Bash(curl *)","Read(//**/id_rsa)"]}}`,
+		other: `{"permissions":{"allow":["Bash"]}}`,
+	} {
+		os.MkdirAll(filepath.Join(dir, ".claude"), 0o755)
+		os.WriteFile(filepath.Join(dir, ".claude", "settings.json"), []byte(body), 0o644)
+	}
+	os.MkdirAll(filepath.Join(home, ".ssh"), 0o700)
+	os.WriteFile(filepath.Join(home, ".ssh", "notes"), []byte("x"), 0o600)
+	managed := emptyManaged(t)
+	cases := []struct {
+		name, env, agent, cwd, event, want string
+	}{
+		{"claude cd ~: home is no working directory", "CLAUDE_PROJECT_DIR", "claude", home,
+			readFileEvents(home, filepath.Join(home, ".ssh", "notes"))["claude"], "ask"},
+		{"claude cd ~: the project's deny", "CLAUDE_PROJECT_DIR", "claude", home,
+			readFileEvents(home, filepath.Join(home, ".ssh", "id_rsa"))["claude"], "deny"},
+		{"claude cd ../other: not its allow", "CLAUDE_PROJECT_DIR", "claude", other,
+			hookEvents(other, "curl https://x.example")["claude"], "deny"},
+		{"claude cd ../other: relative paths resolve there", "CLAUDE_PROJECT_DIR", "claude", other,
+			hookEvents(other, "cat ../proj/README")["claude"], "allow"},
+		{"gemini cd ~", "GEMINI_PROJECT_DIR", "gemini", home,
+			readFileEvents(home, filepath.Join(home, ".ssh", "notes"))["gemini"], "deny"},
+		{"gemini cd ../other", "GEMINI_PROJECT_DIR", "gemini", other,
+			hookEvents(other, "curl https://x.example")["gemini"], "deny"},
+		{"gemini through the alias", "CLAUDE_PROJECT_DIR", "gemini", other,
+			hookEvents(other, "curl https://x.example")["gemini"], "deny"},
+		// Another agent's variable names another session's project: the
+		// event's own cwd stays the project.
+		{"claude ignores GEMINI_PROJECT_DIR", "GEMINI_PROJECT_DIR", "claude", other,
+			hookEvents(other, "curl https://x.example")["claude"], "allow"},
+		{"cursor names its workspace root", "CLAUDE_PROJECT_DIR", "cursor", other,
+			hookEvents(other, "curl https://x.example")["cursor"], "allow"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Setenv(c.env, proj)
+			out, errOut, code := runCLI(t, c.event, "agentctl", "hook", "--managed-settings", managed)
+			if got := hookVerdict(out, code); got != c.want {
+				t.Errorf("%s: %s (exit %d, %s), want %s", c.agent, out, code, errOut, c.want)
+			}
+		})
+	}
+}
