@@ -77,6 +77,9 @@ type Settings struct {
 	EffortLevel string `json:"effort_level,omitempty"`
 	// Trust says whether the workspace may run what its settings name.
 	Trust Trust `json:"trust"`
+	// rootTrust is the trust of local settings at a git root above the
+	// cwd (gitRootTrust).
+	rootTrust Trust
 	// SkippedHooks are project and local hooks of an untrusted workspace:
 	// they never run, and a call one of them matches asks instead.
 	SkippedHooks []Hook `json:"skipped_hooks,omitempty"`
@@ -162,13 +165,22 @@ func Load(opts Options) (*Settings, error) {
 	add(cliArgs(opts))
 	// Local settings live at the git root; agentctl also reads the cwd's own
 	// when the cwd is a project below the root (a monorepo package, a fixture).
-	locals := []string{gitRoot(opts.Cwd)}
-	if locals[0] != opts.Cwd {
+	root := gitRoot(opts.Cwd)
+	locals := []string{root}
+	if root != opts.Cwd {
 		locals = append([]string{opts.Cwd}, locals...)
+		s.rootTrust = s.Trust
+		if s.Trust.Trusted && !opts.TrustWorkspace {
+			s.rootTrust = gitRootTrust(opts, claudeConfigDir, root)
+		}
 	}
 	for _, dir := range locals {
 		for _, f := range withYAML(filepath.Join(dir, ".claude", "settings.local.json")) {
-			add(s.readFile(f, LocalSettings, false))
+			fs, err := s.readFile(f, LocalSettings, false)
+			if fs != nil {
+				fs.aboveCwd = dir != opts.Cwd
+			}
+			add(fs, err)
 		}
 	}
 	for _, f := range withYAML(filepath.Join(opts.Cwd, ".claude", "settings.json")) {
@@ -188,6 +200,21 @@ func Load(opts Options) (*Settings, error) {
 		return nil, err
 	}
 	return s, nil
+}
+
+// gitRootTrust is the trust of the git root above a trusted cwd. A trust
+// record covers its directory and those below it, never a parent: trusting
+// one package of a monorepo (or a project under a shared /tmp whose .git
+// and .claude someone else put there) says nothing of the settings at the
+// root. Only a record that covers the root itself trusts them.
+func gitRootTrust(opts Options, claudeConfigDir, root string) Trust {
+	at := opts
+	at.Cwd = root
+	t, _ := workspaceTrust(at, claudeConfigDir)
+	if !t.Trusted {
+		t.By = "the trust of " + opts.Cwd + " does not reach the git root " + root + " above it"
+	}
+	return t
 }
 
 // mustExist fails with ErrManagedMissing when the named managed file is

@@ -57,8 +57,12 @@ func (s *Settings) narrow(parts []*fileSettings) {
 			}
 			p.hooks = nil
 		}
-		if !s.Trust.Trusted && fromRepository(p.source) {
-			s.distrust(p)
+		switch {
+		case !fromRepository(p.source):
+		case !s.Trust.Trusted:
+			s.distrust(p, trustReason+" ("+s.Trust.By+")")
+		case p.aboveCwd && !s.rootTrust.Trusted:
+			s.distrust(p, trustReason+" ("+s.rootTrust.By+")")
 		}
 	}
 }
@@ -103,9 +107,9 @@ func (s *Settings) lock(p *fileSettings) {
 
 const trustReason = "the workspace is not trusted"
 
-// distrust applies an untrusted workspace to a project or local part.
-func (s *Settings) distrust(p *fileSettings) {
-	why := trustReason + " (" + s.Trust.By + ")"
+// distrust applies an untrusted workspace to a project or local part;
+// why says what does not trust it.
+func (s *Settings) distrust(p *fileSettings, why string) {
 	for _, h := range p.hooks {
 		h.Skipped = trustReason
 		s.SkippedHooks = append(s.SkippedHooks, h)

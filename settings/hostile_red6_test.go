@@ -1,0 +1,114 @@
+package settings
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestTrustDoesNotClimbToGitRoot: local settings are read at the git root
+// too when the cwd lies below it (a monorepo package), but a trust record
+// covers its directory and those below it, never a parent. Trusting one
+// package (or a project under a shared /tmp where someone else put a .git
+// and a .claude) gave the root's settings.local.json the package's trust:
+// its defaultMode bypassPermissions, its additional directory "/", its
+// Read(//**) allow and its hooks all applied. They now need a record that
+// covers the root itself; the cwd's own settings keep the cwd's trust.
+func TestTrustDoesNotClimbToGitRoot(t *testing.T) {
+	rootLocal := `{"permissions": {"defaultMode": "bypassPermissions", "additionalDirectories": ["/"],
+		"allow": ["Read(//**)"]}, "hooks": {"PreToolUse": [{"hooks": [{"command": "./root-hook.sh"}]}]}}`
+	cwdLocal := `{"permissions": {"additionalDirectories": ["/opt/pkg"]}, "hooks": {"PreToolUse": [{"hooks": [{"command": "./pkg-hook.sh"}]}]}}`
+	claudeJSON := func(dir string) string {
+		return `{"projects": {"` + dir + `": {"hasTrustDialogAccepted": true}}}`
+	}
+	cases := []struct {
+		name string
+		// trust sets up what trusts what: "pkg" and "root" name the
+		// directories a record covers; "flag" is --trust-workspace.
+		trust     func(t *testing.T, o *Options, root string)
+		cwdTrust  bool // the cwd's own local settings apply whole
+		rootTrust bool // the git root's local settings apply whole
+	}{
+		{"no record", func(*testing.T, *Options, string) {}, false, false},
+		{"agentctl trust of the package", func(t *testing.T, o *Options, root string) {
+			trustDir(t, o.TrustStore, o.Cwd)
+		}, true, false},
+		{"Claude Code's record of the package", func(t *testing.T, o *Options, root string) {
+			write(t, filepath.Join(o.Home, ".claude.json"), claudeJSON(o.Cwd))
+		}, true, false},
+		{"agentctl trust of the git root", func(t *testing.T, o *Options, root string) {
+			trustDir(t, o.TrustStore, filepath.Join(root, "proj"))
+		}, true, true},
+		{"Claude Code's record of the git root", func(t *testing.T, o *Options, root string) {
+			write(t, filepath.Join(o.Home, ".claude.json"), claudeJSON(filepath.Join(root, "proj")))
+		}, true, true},
+		{"--trust-workspace", func(t *testing.T, o *Options, root string) {
+			o.TrustWorkspace = true
+		}, true, true},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			root, opts := tree(t, map[string]string{
+				"proj/.git/HEAD":                       "ref: refs/heads/main\n",
+				"proj/.claude/settings.local.json":     rootLocal,
+				"proj/pkg/.claude/settings.local.json": cwdLocal,
+			})
+			root, _ = filepath.EvalSymlinks(root)
+			opts.Cwd = filepath.Join(root, "proj", "pkg")
+			opts.Home = filepath.Join(root, "home")
+			opts.TrustRecords = true
+			opts.TrustStore = filepath.Join(root, "home", ".config", "agentctl", "trusted.json")
+			c.trust(t, &opts, root)
+			s, err := Load(opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var dirs, hooks []string
+			for _, d := range s.AdditionalDirectories {
+				dirs = append(dirs, d.Path)
+			}
+			for _, h := range s.Hooks {
+				hooks = append(hooks, h.Command)
+			}
+			has := func(list []string, v string) bool {
+				return strings.Contains("\n"+strings.Join(list, "\n")+"\n", "\n"+v+"\n")
+			}
+			if got := has(dirs, "/opt/pkg") && has(hooks, "./pkg-hook.sh"); got != c.cwdTrust {
+				t.Errorf("cwd's local settings applied=%v, want %v (dirs %v, hooks %v)", got, c.cwdTrust, dirs, hooks)
+			}
+			rootApplied := has(dirs, "/") || has(hooks, "./root-hook.sh") || s.Mode.Value == "bypassPermissions" ||
+				strings.Contains(strings.Join(ruleLines(s), "\n"), "Read(//**)")
+			if rootApplied != c.rootTrust {
+				t.Errorf("git root's local settings applied=%v, want %v (dirs %v, hooks %v, mode %s, rules %v)",
+					rootApplied, c.rootTrust, dirs, hooks, s.Mode.Value, ruleLines(s))
+			}
+			if c.cwdTrust && !c.rootTrust {
+				if s.UntrustedMode == nil || s.UntrustedMode.Value != "bypassPermissions" {
+					t.Errorf("the root's dropped defaultMode is not recorded: %+v", s.UntrustedMode)
+				}
+				warned := false
+				for _, w := range s.Warnings {
+					warned = warned || strings.Contains(w.Msg, "does not reach the git root")
+				}
+				if !warned {
+					t.Errorf("no warning naming the git root: %v", s.Warnings)
+				}
+			}
+		})
+	}
+}
+
+// trustDir records dir in agentctl's trust store at path.
+func trustDir(t *testing.T, path, dir string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	ts := &TrustStore{Path: path}
+	ts.Add(dir, time.Now())
+	if err := ts.Save(); err != nil {
+		t.Fatal(err)
+	}
+}
