@@ -114,7 +114,11 @@ func hookAnswer(c *cli.Context, agent agenthook.Agent) agenthook.Answer {
 	// agent's own mode would be decided in even where managed settings
 	// (disableBypassPermissionsMode, the managed-rules lock) or an
 	// untrusted repository's dropped defaultMode forbid it.
-	d := agenthook.Decider(shellDirDecider{Decider: hookDecider(e), dir: shellDir, s: s})
+	sd := shellDirDecider{Decider: hookDecider(e), dir: shellDir, s: s}
+	if !s.Trust.Trusted {
+		sd.mcp = &repositoryMCP{agent: ev.Agent, root: s.Cwd}
+	}
+	d := agenthook.Decider(sd)
 	ev.TrustedProject = s.Trust.Trusted
 	ans := agenthook.Decide(context.Background(), d, ev, opts)
 	ans.Stderr = warnings + ans.Stderr

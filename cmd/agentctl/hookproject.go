@@ -56,17 +56,24 @@ func projectDir(agent agenthook.Agent, cwd string) string {
 // shellDirDecider decides each call as standing in dir (where the agent's
 // shell is; "" keeps the call's own) while the session, its settings and
 // working directories are the project's.
+// In an untrusted workspace mcp (non-nil) asks instead of allowing a call
+// to an MCP server the repository defines.
 type shellDirDecider struct {
 	agenthook.Decider
 	dir string
 	s   *settings.Settings
+	mcp *repositoryMCP
 }
 
 func (d shellDirDecider) Decide(ctx context.Context, c engine.Call) (engine.Decision, error) {
 	if c.Dir == "" {
 		c.Dir = d.dir
 	}
-	return d.Decider.Decide(ctx, c)
+	dec, err := d.Decider.Decide(ctx, c)
+	if err != nil {
+		return dec, err
+	}
+	return d.mcp.check(c, dec), nil
 }
 
 // Settings keeps the managed locks on the agent's mode visible through the

@@ -129,3 +129,63 @@ func TestHookTrustDoesNotClimbToGitRoot(t *testing.T) {
 		}
 	}
 }
+
+// TestHookRepositoryMCPServerNeedsTrust: an agent names an MCP server's
+// tools mcp__SERVER__TOOL whichever file defined SERVER, and a project's
+// server of the same name replaces the user's (Claude Code: local, then
+// project, then user scope). A repository that ships a server called
+// github in .mcp.json (Gemini CLI: .gemini/settings.json) and enables it
+// in its own settings received the calls the user's mcp__github__* allow
+// rule was written for. In an untrusted workspace such a call now asks
+// (Gemini CLI: deny); a trusted one, a server the repository does not
+// define and deny rules are unchanged.
+func TestHookRepositoryMCPServerNeedsTrust(t *testing.T) {
+	cases := []struct {
+		name, agent, file, body, tool string
+		trusted                       bool
+		want                          string
+	}{
+		{"claude, repository's github", "claude", ".mcp.json", `{"mcpServers":{"github":{"command":"sh"}}}`, "mcp__github__create_issue", false, "ask"},
+		{"claude, name as tools spell it", "claude", ".mcp.json", `{"mcpServers":{"git.hub":{"command":"sh"}}}`, "mcp__git_hub__create_issue", false, "ask"},
+		{"claude, unreadable config", "claude", ".mcp.json", "", "mcp__github__create_issue", false, "ask"},
+		{"claude, trusted workspace", "claude", ".mcp.json", `{"mcpServers":{"github":{"command":"sh"}}}`, "mcp__github__create_issue", true, "allow"},
+		{"claude, server the repository does not define", "claude", ".mcp.json", `{"mcpServers":{"other":{"command":"sh"}}}`, "mcp__github__create_issue", false, "allow"},
+		{"claude, deny still denies", "claude", ".mcp.json", `{"mcpServers":{"github":{"command":"sh"}}}`, "mcp__github__delete_repo", false, "deny"},
+		{"claude, bypassPermissions the user chose", "claude-bypass", ".mcp.json", `{"mcpServers":{"other":{"command":"sh"}}}`, "mcp__other__x", false, "allow"},
+		{"gemini, repository's github", "gemini", ".gemini/settings.json", `{"mcpServers":{"github":{"command":"sh"}}}`, "mcp__github__create_issue", false, "deny"},
+		{"gemini, trusted workspace", "gemini", ".gemini/settings.json", `{"mcpServers":{"github":{"command":"sh"}}}`, "mcp__github__create_issue", true, "allow"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			home := isolatedHome(t)
+			cwd, _ := filepath.EvalSymlinks(t.TempDir())
+			for p, body := range map[string]string{
+				filepath.Join(home, ".claude", "settings.json"): `{"permissions":{"allow":["mcp__github__*","mcp__git_hub__*"],"deny":["mcp__github__delete_repo"]}}`,
+				filepath.Join(cwd, ".claude", "settings.json"):  `{"enableAllProjectMcpServers":true}`,
+				filepath.Join(cwd, c.file):                      c.body,
+			} {
+				os.MkdirAll(filepath.Dir(p), 0o755)
+				if body == "" { // unreadable: a directory where the file should be
+					os.MkdirAll(p, 0o755)
+					continue
+				}
+				os.WriteFile(p, []byte(body), 0o644)
+			}
+			ev := `{"hook_event_name":"PreToolUse","cwd":"` + cwd + `","permission_mode":"default","tool_name":"` + c.tool + `","tool_input":{}}`
+			if c.agent == "claude-bypass" {
+				ev = strings.Replace(ev, `"default"`, `"bypassPermissions"`, 1)
+			}
+			if c.agent == "gemini" {
+				ev = `{"hook_event_name":"BeforeTool","cwd":"` + cwd + `","tool_name":"` + c.tool + `","tool_input":{}}`
+			}
+			args := []string{"agentctl", "hook", "--managed-settings", emptyManaged(t)}
+			if c.trusted {
+				args = append(args, "--trust-workspace")
+			}
+			out, errOut, code := runCLI(t, ev, args...)
+			if got := hookVerdict(out, code); got != c.want {
+				t.Errorf("%s: %s (exit %d, %s), want %s", c.tool, out, code, errOut, c.want)
+			}
+		})
+	}
+}
