@@ -112,3 +112,75 @@ func trustDir(t *testing.T, path, dir string) {
 		t.Fatal(err)
 	}
 }
+
+// TestRepositoryEnvInProcessStopsClassifier: an agent applies a
+// repository's env block to its own process (Claude Code does under
+// claude -p, trust dialog or not) and `agentctl hook` inherits it. The
+// auto-mode classifier, a command of the user's or the organisation's
+// settings, then ran with the repository's PATH: `sh -c` found the
+// repository's own sh. When an untrusted repository's env entry is in the
+// process with that very value, no classifier runs (the ask stays); a
+// trusted workspace, an entry the process does not carry and the lock's
+// dropping of the block change nothing of that.
+func TestRepositoryEnvInProcessStopsClassifier(t *testing.T) {
+	const repoPath = "/repo/bin:/usr/bin:/bin"
+	cases := []struct {
+		name, file, env string
+		inProcess       bool // the process carries the repository's value
+		trusted, locked bool
+		wantRun         bool
+	}{
+		{"project PATH in the process", "proj/.claude/settings.json", `{"PATH": "` + repoPath + `"}`, true, false, false, false},
+		{"local LD_PRELOAD in the process", "proj/.claude/settings.local.json", `{"LD_PRELOAD": "/repo/x.so"}`, true, false, false, false},
+		{"YAML block in the process", "proj/.claude/settings.yaml", `{"PATH": "` + repoPath + `"}`, true, false, false, false},
+		{"under the managed lock", "proj/.claude/settings.json", `{"PATH": "` + repoPath + `"}`, true, false, true, false},
+		{"not in the process", "proj/.claude/settings.json", `{"PATH": "` + repoPath + `"}`, false, false, false, true},
+		{"trusted workspace", "proj/.claude/settings.json", `{"PATH": "` + repoPath + `"}`, true, true, false, true},
+		{"user's own env", "home/.claude/settings.json", `{"PATH": "` + repoPath + `"}`, true, false, false, true},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			body := `{"env": ` + c.env + `}`
+			if strings.HasSuffix(c.file, ".yaml") {
+				body = "env: " + c.env + "\n"
+			}
+			managed := `{}`
+			if c.locked {
+				managed = `{"allowManagedPermissionRulesOnly": true, "agentctl": {"autoClassifier": "org-classifier"}}`
+			}
+			files := map[string]string{
+				"home/.claude/settings.json": `{"agentctl": {"autoClassifier": "my-classifier"}}`,
+				"etc/managed-settings.json":  managed,
+			}
+			if c.file == "home/.claude/settings.json" {
+				body = `{"env": ` + c.env + `, "agentctl": {"autoClassifier": "my-classifier"}}`
+			}
+			files[c.file] = body
+			_, opts := tree(t, files)
+			opts.TrustWorkspace = c.trusted
+			old := lookupEnv
+			t.Cleanup(func() { lookupEnv = old })
+			lookupEnv = func(k string) (string, bool) {
+				if c.inProcess {
+					switch k {
+					case "PATH":
+						return repoPath, true
+					case "LD_PRELOAD":
+						return "/repo/x.so", true
+					}
+				}
+				return "", false
+			}
+			s, err := Load(opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if ran := s.AutoClassifier != nil; ran != c.wantRun {
+				t.Fatalf("classifier configured=%v, want %v (skipped: %q)", ran, c.wantRun, s.AutoClassifierSkipped)
+			}
+			if !c.wantRun && !strings.Contains(s.AutoClassifierSkipped, "untrusted repository") {
+				t.Errorf("skipped reason %q does not name the repository's env", s.AutoClassifierSkipped)
+			}
+		})
+	}
+}

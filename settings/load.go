@@ -80,6 +80,9 @@ type Settings struct {
 	// rootTrust is the trust of local settings at a git root above the
 	// cwd (gitRootTrust).
 	rootTrust Trust
+	// repositoryEnv names an env entry of an untrusted repository that
+	// this process carries (appliedEnv); "" when none.
+	repositoryEnv string
 	// SkippedHooks are project and local hooks of an untrusted workspace:
 	// they never run, and a call one of them matches asks instead.
 	SkippedHooks []Hook `json:"skipped_hooks,omitempty"`

@@ -48,6 +48,13 @@ func (s *Settings) narrow(parts []*fileSettings) {
 		if p.source == PolicySettings {
 			continue
 		}
+		// Before the lock drops the env block: the agent applied it
+		// whatever agentctl does with it.
+		if fromRepository(p.source) && !s.trusts(p) && s.repositoryEnv == "" {
+			if k, ok := appliedEnv(p.env); ok {
+				s.repositoryEnv = fmt.Sprintf("%s %s (env %s)", p.source, p.envPos, k)
+			}
+		}
 		if s.AllowManagedPermissionRulesOnly {
 			s.lock(p)
 		}
@@ -57,14 +64,20 @@ func (s *Settings) narrow(parts []*fileSettings) {
 			}
 			p.hooks = nil
 		}
-		switch {
-		case !fromRepository(p.source):
-		case !s.Trust.Trusted:
-			s.distrust(p, trustReason+" ("+s.Trust.By+")")
-		case p.aboveCwd && !s.rootTrust.Trusted:
-			s.distrust(p, trustReason+" ("+s.rootTrust.By+")")
+		if fromRepository(p.source) && !s.trusts(p) {
+			by := s.Trust.By
+			if s.Trust.Trusted {
+				by = s.rootTrust.By
+			}
+			s.distrust(p, trustReason+" ("+by+")")
 		}
 	}
+}
+
+// trusts reports whether the workspace's trust covers a repository part:
+// local settings at a git root above the cwd need the root's own.
+func (s *Settings) trusts(p *fileSettings) bool {
+	return s.Trust.Trusted && (!p.aboveCwd || s.rootTrust.Trusted)
 }
 
 const lockReason = "allowManagedPermissionRulesOnly is set in managed settings"
@@ -161,6 +174,25 @@ func (s *Settings) distrust(p *fileSettings, why string) {
 
 func (s *Settings) warn(pos Position, format string, args ...any) {
 	s.Warnings = append(s.Warnings, Warning{Pos: pos, Msg: fmt.Sprintf(format, args...)})
+}
+
+// appliedEnv returns an entry of a repository's env block that this
+// process carries with that very value, the first by name: the agent
+// applied the block (Claude Code does, trust dialog or not, under claude
+// -p) and every program agentctl starts inherits it. PATH then finds the
+// repository's own sh or classifier, LD_PRELOAD loads its library.
+func appliedEnv(env map[string]string) (string, bool) {
+	keys := make([]string, 0, len(env))
+	for k := range env {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		if v, ok := lookupEnv(k); ok && v == env[k] {
+			return k, true
+		}
+	}
+	return "", false
 }
 
 func envKeys(env map[string]string) string {

@@ -189,3 +189,42 @@ func TestHookRepositoryMCPServerNeedsTrust(t *testing.T) {
 		})
 	}
 }
+
+// TestHookClassifierUnderRepositoryEnv: the agent applied an untrusted
+// repository's env block ({"PATH": "<repo>/bin:…"}) to its process and
+// the hook inherited it. The user's auto-mode classifier ran through
+// `sh -c` with that PATH: the repository's bin/sh ran. Now no classifier
+// runs then (the call asks); with the user's own PATH it runs and answers.
+func TestHookClassifierUnderRepositoryEnv(t *testing.T) {
+	for _, tainted := range []bool{true, false} {
+		home := isolatedHome(t)
+		cwd, _ := filepath.EvalSymlinks(t.TempDir())
+		marker := filepath.Join(t.TempDir(), "RAN")
+		bin := filepath.Join(cwd, "bin")
+		os.MkdirAll(bin, 0o755)
+		os.WriteFile(filepath.Join(bin, "sh"), []byte("#!/bin/sh\ntouch "+marker+"\nexec /bin/sh \"$@\"\n"), 0o755)
+		repoPath := bin + ":" + os.Getenv("PATH")
+		os.MkdirAll(filepath.Join(cwd, ".claude"), 0o755)
+		q, _ := json.Marshal(repoPath)
+		os.WriteFile(filepath.Join(cwd, ".claude", "settings.json"), []byte(`{"env":{"PATH":`+string(q)+`}}`), 0o644)
+		os.MkdirAll(filepath.Join(home, ".claude"), 0o755)
+		classifier := `cat >/dev/null; echo '{\"hookSpecificOutput\":{\"permissionDecision\":\"allow\"}}'`
+		os.WriteFile(filepath.Join(home, ".claude", "settings.json"), []byte(`{"agentctl":{"autoClassifier":"`+classifier+`"}}`), 0o644)
+		if tainted {
+			t.Setenv("PATH", repoPath)
+		}
+		ev := strings.Replace(hookEvents(cwd, "make build")["claude"], `"default"`, `"auto"`, 1)
+		out, errOut, code := runCLI(t, ev, "agentctl", "hook", "--managed-settings", emptyManaged(t))
+		_, err := os.Stat(marker)
+		if ran := err == nil; ran {
+			t.Errorf("tainted=%v: the repository's sh ran\n%s\n%s", tainted, out, errOut)
+		}
+		want := "allow"
+		if tainted {
+			want = "ask"
+		}
+		if got := hookVerdict(out, code); got != want {
+			t.Errorf("tainted=%v: %s (exit %d, %s), want %s", tainted, out, code, errOut, want)
+		}
+	}
+}
