@@ -22,6 +22,9 @@ type Options struct {
 	// ManagedExplicit says ManagedFile was named (flag or environment): then
 	// it must exist, or Load fails with ErrManagedMissing.
 	ManagedExplicit bool
+	// ManagedFromEnv says ManagedFile came from AGENTCTL_MANAGED_SETTINGS:
+	// then it must be absolute, or Load fails with ErrRelativeLocator.
+	ManagedFromEnv bool
 	// TrustWorkspace trusts the workspace outright (--trust-workspace).
 	TrustWorkspace bool
 	// TrustRecords consults Claude Code's and agentctl's trust records;
@@ -108,6 +111,9 @@ func Load(opts Options) (*Settings, error) {
 		opts.Cwd = "."
 	}
 	if opts.Cwd, err = filepath.Abs(opts.Cwd); err != nil {
+		return nil, err
+	}
+	if err := relativeLocators(opts); err != nil {
 		return nil, err
 	}
 	if opts.Home == "" {
@@ -218,6 +224,25 @@ func gitRootTrust(opts Options, claudeConfigDir, root string) Trust {
 		t.By = "the trust of " + opts.Cwd + " does not reach the git root " + root + " above it"
 	}
 	return t
+}
+
+// relativeLocators refuses a managed file or Claude Code config directory
+// the environment names by a relative path (ErrRelativeLocator): the
+// repository the hook runs in would hold the organisation's policy or the
+// user's settings. A relative --managed-settings typed on the command
+// line is the user's own.
+func relativeLocators(opts Options) error {
+	for _, l := range []struct{ name, path string }{
+		{"CLAUDE_CONFIG_DIR", opts.ConfigDir},
+		{"AGENTCTL_MANAGED_SETTINGS", map[bool]string{true: opts.ManagedFile}[opts.ManagedFromEnv]},
+	} {
+		if l.path != "" && !filepath.IsAbs(l.path) {
+			return &Error{Pos: Position{File: l.name}, Code: CodeRead, Err: ErrRelativeLocator,
+				Msg: fmt.Sprintf("%q is relative: it would name a file of whatever directory the agent runs in, "+
+					"the repository's own; refusing (set an absolute path)", l.path)}
+		}
+	}
+	return nil
 }
 
 // mustExist fails with ErrManagedMissing when the named managed file is
