@@ -2,6 +2,7 @@ package settings
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -229,6 +230,58 @@ func TestRelativeLocatorRefused(t *testing.T) {
 			}
 			if !c.wantError && err != nil {
 				t.Fatal(err)
+			}
+		})
+	}
+}
+
+// TestRepositoryDotenvNamesPolicyLocation: Gemini CLI loads a project's
+// .env (or .gemini/.env) into its own process, setting what the user has
+// not, and its hooks inherit it. A repository's
+// AGENTCTL_MANAGED_SETTINGS=/abs/path/in/the/clone (a CI checkout's path
+// is known in advance) or XDG_CONFIG_HOME (the trust record) then chose
+// the policy. When the process carries the file's very value, Load fails
+// naming file:line; another value, another variable, a .env above the git
+// root and the always-set HOME load as before.
+func TestRepositoryDotenvNamesPolicyLocation(t *testing.T) {
+	const val = "/clone/policy.json"
+	cases := []struct {
+		name, file, body, key string
+		wantLine              int // 0: no error
+	}{
+		{"managed file in .env", "proj/.env", "# org\nAGENTCTL_MANAGED_SETTINGS=" + val + "\n", "AGENTCTL_MANAGED_SETTINGS", 2},
+		{"export and double quotes", "proj/.env", `export AGENTCTL_MANAGED_SETTINGS="` + val + `" # x` + "\n", "AGENTCTL_MANAGED_SETTINGS", 1},
+		{"single quotes in .gemini/.env", "proj/.gemini/.env", "XDG_CONFIG_HOME='" + val + "'\n", "XDG_CONFIG_HOME", 1},
+		{"in a directory between cwd and git root", "proj/.env", "CLAUDE_CONFIG_DIR=" + val + "\n", "CLAUDE_CONFIG_DIR", 1},
+		{"another value", "proj/.env", "AGENTCTL_MANAGED_SETTINGS=/elsewhere.json\n", "AGENTCTL_MANAGED_SETTINGS", 0},
+		{"not a locator", "proj/.env", "NODE_OPTIONS=" + val + "\n", "NODE_OPTIONS", 0},
+		{"HOME is always the login's", "proj/.env", "HOME=" + val + "\n", "HOME", 0},
+		{"above the git root", ".env", "AGENTCTL_MANAGED_SETTINGS=" + val + "\n", "AGENTCTL_MANAGED_SETTINGS", 0},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			root, opts := tree(t, map[string]string{c.file: c.body, "proj/.git/HEAD": "x\n", "proj/pkg/.keep": ""})
+			if c.name == "in a directory between cwd and git root" {
+				opts.Cwd = filepath.Join(root, "proj", "pkg")
+			}
+			old := lookupEnv
+			t.Cleanup(func() { lookupEnv = old })
+			lookupEnv = func(k string) (string, bool) {
+				if k == c.key {
+					return val, true
+				}
+				return "", false
+			}
+			_, err := Load(opts)
+			if c.wantLine == 0 {
+				if err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want := fmt.Sprintf("%s:%d:", filepath.Join(root, c.file), c.wantLine)
+			if err == nil || !strings.Contains(err.Error(), want) || !strings.Contains(err.Error(), c.key) {
+				t.Fatalf("err = %v, want one naming %s at %s", err, c.key, want)
 			}
 		})
 	}

@@ -204,6 +204,9 @@ func Load(opts Options) (*Settings, error) {
 	if err := repositoryLocators(parts); err != nil {
 		return nil, err
 	}
+	if err := dotenvLocators(opts.Cwd, root); err != nil {
+		return nil, err
+	}
 	s.PolicyFiles = s.policyFiles(opts, managed, claudeConfigDir)
 	if err := s.merge(parts, opts); err != nil {
 		return nil, err
