@@ -286,3 +286,44 @@ func TestRepositoryDotenvNamesPolicyLocation(t *testing.T) {
 		})
 	}
 }
+
+// TestHooksLockDropsClassifier: agentctl.autoClassifier is a command
+// speaking the hook protocol that answers asks with allow. Under managed
+// allowManagedHooksOnly the user's (or a trusted repository's) classifier
+// still ran and approved calls; only the organisation's may now.
+func TestHooksLockDropsClassifier(t *testing.T) {
+	cases := []struct {
+		name, file, managed string
+		want                string // the classifier command configured, "" none
+	}{
+		{"user's under the lock", "home/.claude/settings.json", `{"allowManagedHooksOnly": true}`, ""},
+		{"trusted project's under the lock", "proj/.claude/settings.json", `{"permissions": {"allowManagedHooksOnly": true}}`, ""},
+		{"--settings under the lock", "flag", `{"allowManagedHooksOnly": true}`, ""},
+		{"managed one under the lock", "etc/managed-settings.json", `{"allowManagedHooksOnly": true, "agentctl": {"autoClassifier": "mine"}}`, "mine"},
+		{"user's without the lock", "home/.claude/settings.json", `{}`, "mine"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			files := map[string]string{"etc/managed-settings.json": c.managed}
+			if c.file != "flag" && c.file != "etc/managed-settings.json" {
+				files[c.file] = `{"agentctl": {"autoClassifier": "mine"}}`
+			}
+			_, opts := tree(t, files)
+			opts.TrustWorkspace = true
+			if c.file == "flag" {
+				opts.FlagSettings = `{"agentctl": {"autoClassifier": "mine"}}`
+			}
+			s, err := Load(opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := ""
+			if s.AutoClassifier != nil {
+				got = s.AutoClassifier.Value
+			}
+			if got != c.want {
+				t.Errorf("classifier %q, want %q (skipped: %q)", got, c.want, s.AutoClassifierSkipped)
+			}
+		})
+	}
+}

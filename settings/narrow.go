@@ -37,7 +37,8 @@ func managedLocks(parts []*fileSettings) (rulesOnly, hooksOnly bool) {
 //   - under allowManagedPermissionRulesOnly, nothing outside managed
 //     settings widens: no allow rules, no mode beyond default/plan/dontAsk,
 //     no additional directories, no env, no classifier (deny and ask stay);
-//   - under allowManagedHooksOnly, only managed hooks run;
+//   - under allowManagedHooksOnly, only managed hooks and the managed
+//     classifier run;
 //   - in an untrusted workspace, project and local settings name no command
 //     that runs (hooks are set aside as skipped, the classifier is dropped),
 //     set no env, add no working directory or allow rule for paths outside
@@ -63,6 +64,14 @@ func (s *Settings) narrow(parts []*fileSettings) {
 				s.warn(h.Pos, "%s hook %q dropped: allowManagedHooksOnly is set in managed settings", p.source, h.Command)
 			}
 			p.hooks = nil
+		}
+		// The classifier is a command speaking the hook protocol that
+		// answers asks with allow: under the hooks lock only the
+		// organisation's may.
+		if c, ok := p.scalars["autoClassifier"]; ok && s.AllowManagedHooksOnly {
+			s.warn(c.Pos, "%s agentctl.autoClassifier %q dropped: allowManagedHooksOnly is set in managed settings", p.source, c.Value)
+			delete(p.scalars, "autoClassifier")
+			s.AutoClassifierSkipped = "dropped: allowManagedHooksOnly is set in managed settings"
 		}
 		if fromRepository(p.source) && !s.trusts(p) {
 			by := s.Trust.By
