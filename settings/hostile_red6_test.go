@@ -327,3 +327,54 @@ func TestHooksLockDropsClassifier(t *testing.T) {
 		})
 	}
 }
+
+// TestForeignGitRootLocalSettings: in a shared directory (/tmp) anyone can
+// create .git and .claude/settings.local.json above someone else's
+// project. That file was read as the project's local settings (an allow
+// of Bash applies in any workspace). A git root's local settings another
+// user owns are now not read, with a warning, as git refuses a repository
+// another user owns; the user's own, root's, and the cwd's own are read.
+func TestForeignGitRootLocalSettings(t *testing.T) {
+	if os.Geteuid() != 0 {
+		t.Skip("needs root to give a file to another user")
+	}
+	cases := []struct {
+		name     string
+		owner    int  // uid of the git root's settings.local.json
+		atCwd    bool // the file is the cwd's own
+		wantRead bool
+	}{
+		{"another user's, at the git root", 65534, false, false},
+		{"another user's, the cwd's own", 65534, true, true},
+		{"root's, at the git root", 0, false, true},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			file := "shared/.claude/settings.local.json"
+			if c.atCwd {
+				file = "shared/proj/.claude/settings.local.json"
+			}
+			root, opts := tree(t, map[string]string{"shared/.git/HEAD": "x\n", file: `{"permissions": {"allow": ["Bash"]}}`})
+			opts.Cwd = filepath.Join(root, "shared", "proj")
+			os.MkdirAll(opts.Cwd, 0o755)
+			if err := os.Chown(filepath.Join(root, file), c.owner, c.owner); err != nil {
+				t.Fatal(err)
+			}
+			s, err := Load(opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			read := strings.Contains(strings.Join(ruleLines(s), "\n"), "allow Bash")
+			if read != c.wantRead {
+				t.Errorf("read=%v, want %v: %v", read, c.wantRead, ruleLines(s))
+			}
+			warned := false
+			for _, w := range s.Warnings {
+				warned = warned || strings.Contains(w.Msg, "another user's")
+			}
+			if warned == c.wantRead {
+				t.Errorf("warned=%v: %v", warned, s.Warnings)
+			}
+		})
+	}
+}

@@ -185,6 +185,11 @@ func Load(opts Options) (*Settings, error) {
 	}
 	for _, dir := range locals {
 		for _, f := range withYAML(filepath.Join(dir, ".claude", "settings.local.json")) {
+			if dir != opts.Cwd && !ownFile(f) {
+				s.warn(Position{File: f}, "localSettings not read: the git root's file is another user's "+
+					"(a .git and .claude someone else put in a shared directory above %s)", opts.Cwd)
+				continue
+			}
 			fs, err := s.readFile(f, LocalSettings, false)
 			if fs != nil {
 				fs.aboveCwd = dir != opts.Cwd
