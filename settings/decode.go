@@ -42,6 +42,9 @@ type fileSettings struct {
 	envPos   Position
 	scalars  map[string]Scalar // defaultMode, disableBypassPermissionsMode, autoClassifier, …
 	warnings []Warning
+	// aboveCwd marks local settings read at a git root above the cwd:
+	// the workspace's trust (of the cwd and below) does not reach them.
+	aboveCwd bool
 }
 
 // HookEvents are the hook events Claude Code defines (its hooks reference,

@@ -36,6 +36,13 @@ var ErrTooLarge = errors.New("settings document too large")
 // --managed-settings or AGENTCTL_MANAGED_SETTINGS does not exist.
 var ErrManagedMissing = errors.New("named managed settings file does not exist")
 
+// ErrRelativeLocator is returned when the environment names where policy
+// is read (AGENTCTL_MANAGED_SETTINGS, CLAUDE_CONFIG_DIR) by a relative
+// path: it is relative to wherever the agent runs its hook, the
+// repository, and an agent that loads a project's .env (Gemini CLI) sets
+// it from the repository's own file.
+var ErrRelativeLocator = errors.New("policy location named by a relative path in the environment")
+
 // Position locates a value in a settings file or on the command line.
 // Line and Column are 1-based; zero means unknown (e.g. a CLI flag).
 type Position struct {

@@ -22,6 +22,9 @@ type Options struct {
 	// ManagedExplicit says ManagedFile was named (flag or environment): then
 	// it must exist, or Load fails with ErrManagedMissing.
 	ManagedExplicit bool
+	// ManagedFromEnv says ManagedFile came from AGENTCTL_MANAGED_SETTINGS:
+	// then it must be absolute, or Load fails with ErrRelativeLocator.
+	ManagedFromEnv bool
 	// TrustWorkspace trusts the workspace outright (--trust-workspace).
 	TrustWorkspace bool
 	// TrustRecords consults Claude Code's and agentctl's trust records;
@@ -77,6 +80,12 @@ type Settings struct {
 	EffortLevel string `json:"effort_level,omitempty"`
 	// Trust says whether the workspace may run what its settings name.
 	Trust Trust `json:"trust"`
+	// rootTrust is the trust of local settings at a git root above the
+	// cwd (gitRootTrust).
+	rootTrust Trust
+	// repositoryEnv names an env entry of an untrusted repository that
+	// this process carries (appliedEnv); "" when none.
+	repositoryEnv string
 	// SkippedHooks are project and local hooks of an untrusted workspace:
 	// they never run, and a call one of them matches asks instead.
 	SkippedHooks []Hook `json:"skipped_hooks,omitempty"`
@@ -102,6 +111,9 @@ func Load(opts Options) (*Settings, error) {
 		opts.Cwd = "."
 	}
 	if opts.Cwd, err = filepath.Abs(opts.Cwd); err != nil {
+		return nil, err
+	}
+	if err := relativeLocators(opts); err != nil {
 		return nil, err
 	}
 	if opts.Home == "" {
@@ -162,13 +174,27 @@ func Load(opts Options) (*Settings, error) {
 	add(cliArgs(opts))
 	// Local settings live at the git root; agentctl also reads the cwd's own
 	// when the cwd is a project below the root (a monorepo package, a fixture).
-	locals := []string{gitRoot(opts.Cwd)}
-	if locals[0] != opts.Cwd {
+	root := gitRoot(opts.Cwd)
+	locals := []string{root}
+	if root != opts.Cwd {
 		locals = append([]string{opts.Cwd}, locals...)
+		s.rootTrust = s.Trust
+		if s.Trust.Trusted && !opts.TrustWorkspace {
+			s.rootTrust = gitRootTrust(opts, claudeConfigDir, root)
+		}
 	}
 	for _, dir := range locals {
 		for _, f := range withYAML(filepath.Join(dir, ".claude", "settings.local.json")) {
-			add(s.readFile(f, LocalSettings, false))
+			if dir != opts.Cwd && !ownFile(f) {
+				s.warn(Position{File: f}, "localSettings not read: the git root's file is another user's "+
+					"(a .git and .claude someone else put in a shared directory above %s)", opts.Cwd)
+				continue
+			}
+			fs, err := s.readFile(f, LocalSettings, false)
+			if fs != nil {
+				fs.aboveCwd = dir != opts.Cwd
+			}
+			add(fs, err)
 		}
 	}
 	for _, f := range withYAML(filepath.Join(opts.Cwd, ".claude", "settings.json")) {
@@ -183,11 +209,48 @@ func Load(opts Options) (*Settings, error) {
 	if err := repositoryLocators(parts); err != nil {
 		return nil, err
 	}
+	if err := dotenvLocators(opts.Cwd, root); err != nil {
+		return nil, err
+	}
 	s.PolicyFiles = s.policyFiles(opts, managed, claudeConfigDir)
 	if err := s.merge(parts, opts); err != nil {
 		return nil, err
 	}
 	return s, nil
+}
+
+// gitRootTrust is the trust of the git root above a trusted cwd. A trust
+// record covers its directory and those below it, never a parent: trusting
+// one package of a monorepo (or a project under a shared /tmp whose .git
+// and .claude someone else put there) says nothing of the settings at the
+// root. Only a record that covers the root itself trusts them.
+func gitRootTrust(opts Options, claudeConfigDir, root string) Trust {
+	at := opts
+	at.Cwd = root
+	t, _ := workspaceTrust(at, claudeConfigDir)
+	if !t.Trusted {
+		t.By = "the trust of " + opts.Cwd + " does not reach the git root " + root + " above it"
+	}
+	return t
+}
+
+// relativeLocators refuses a managed file or Claude Code config directory
+// the environment names by a relative path (ErrRelativeLocator): the
+// repository the hook runs in would hold the organisation's policy or the
+// user's settings. A relative --managed-settings typed on the command
+// line is the user's own.
+func relativeLocators(opts Options) error {
+	for _, l := range []struct{ name, path string }{
+		{"CLAUDE_CONFIG_DIR", opts.ConfigDir},
+		{"AGENTCTL_MANAGED_SETTINGS", map[bool]string{true: opts.ManagedFile}[opts.ManagedFromEnv]},
+	} {
+		if l.path != "" && !filepath.IsAbs(l.path) {
+			return &Error{Pos: Position{File: l.name}, Code: CodeRead, Err: ErrRelativeLocator,
+				Msg: fmt.Sprintf("%q is relative: it would name a file of whatever directory the agent runs in, "+
+					"the repository's own; refusing (set an absolute path)", l.path)}
+		}
+	}
+	return nil
 }
 
 // mustExist fails with ErrManagedMissing when the named managed file is

@@ -44,6 +44,15 @@ func (s *Settings) merge(parts []*fileSettings, opts Options) error {
 	s.Commands = commandsProfile(parts)
 	if v, ok := scalar("autoClassifier"); ok {
 		s.AutoClassifier = &v
+		// The classifier is a command: under an environment an untrusted
+		// repository chose it runs whatever the repository put first on
+		// PATH (sh itself included). The ask stays.
+		if s.repositoryEnv != "" {
+			s.warn(v.Pos, "%s agentctl.autoClassifier %q will not run: this process carries the untrusted repository's %s; auto mode asks instead",
+				v.Source, v.Value, s.repositoryEnv)
+			s.AutoClassifier = nil
+			s.AutoClassifierSkipped = "the process carries the untrusted repository's " + s.repositoryEnv
+		}
 	}
 	if v, ok := scalar("effortLevel"); ok {
 		s.EffortLevel = v.Value

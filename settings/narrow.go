@@ -37,7 +37,8 @@ func managedLocks(parts []*fileSettings) (rulesOnly, hooksOnly bool) {
 //   - under allowManagedPermissionRulesOnly, nothing outside managed
 //     settings widens: no allow rules, no mode beyond default/plan/dontAsk,
 //     no additional directories, no env, no classifier (deny and ask stay);
-//   - under allowManagedHooksOnly, only managed hooks run;
+//   - under allowManagedHooksOnly, only managed hooks and the managed
+//     classifier run;
 //   - in an untrusted workspace, project and local settings name no command
 //     that runs (hooks are set aside as skipped, the classifier is dropped),
 //     set no env, add no working directory or allow rule for paths outside
@@ -48,6 +49,13 @@ func (s *Settings) narrow(parts []*fileSettings) {
 		if p.source == PolicySettings {
 			continue
 		}
+		// Before the lock drops the env block: the agent applied it
+		// whatever agentctl does with it.
+		if fromRepository(p.source) && !s.trusts(p) && s.repositoryEnv == "" {
+			if k, ok := appliedEnv(p.env); ok {
+				s.repositoryEnv = fmt.Sprintf("%s %s (env %s)", p.source, p.envPos, k)
+			}
+		}
 		if s.AllowManagedPermissionRulesOnly {
 			s.lock(p)
 		}
@@ -57,10 +65,28 @@ func (s *Settings) narrow(parts []*fileSettings) {
 			}
 			p.hooks = nil
 		}
-		if !s.Trust.Trusted && fromRepository(p.source) {
-			s.distrust(p)
+		// The classifier is a command speaking the hook protocol that
+		// answers asks with allow: under the hooks lock only the
+		// organisation's may.
+		if c, ok := p.scalars["autoClassifier"]; ok && s.AllowManagedHooksOnly {
+			s.warn(c.Pos, "%s agentctl.autoClassifier %q dropped: allowManagedHooksOnly is set in managed settings", p.source, c.Value)
+			delete(p.scalars, "autoClassifier")
+			s.AutoClassifierSkipped = "dropped: allowManagedHooksOnly is set in managed settings"
+		}
+		if fromRepository(p.source) && !s.trusts(p) {
+			by := s.Trust.By
+			if s.Trust.Trusted {
+				by = s.rootTrust.By
+			}
+			s.distrust(p, trustReason+" ("+by+")")
 		}
 	}
+}
+
+// trusts reports whether the workspace's trust covers a repository part:
+// local settings at a git root above the cwd need the root's own.
+func (s *Settings) trusts(p *fileSettings) bool {
+	return s.Trust.Trusted && (!p.aboveCwd || s.rootTrust.Trusted)
 }
 
 const lockReason = "allowManagedPermissionRulesOnly is set in managed settings"
@@ -103,9 +129,9 @@ func (s *Settings) lock(p *fileSettings) {
 
 const trustReason = "the workspace is not trusted"
 
-// distrust applies an untrusted workspace to a project or local part.
-func (s *Settings) distrust(p *fileSettings) {
-	why := trustReason + " (" + s.Trust.By + ")"
+// distrust applies an untrusted workspace to a project or local part;
+// why says what does not trust it.
+func (s *Settings) distrust(p *fileSettings, why string) {
 	for _, h := range p.hooks {
 		h.Skipped = trustReason
 		s.SkippedHooks = append(s.SkippedHooks, h)
@@ -157,6 +183,25 @@ func (s *Settings) distrust(p *fileSettings) {
 
 func (s *Settings) warn(pos Position, format string, args ...any) {
 	s.Warnings = append(s.Warnings, Warning{Pos: pos, Msg: fmt.Sprintf(format, args...)})
+}
+
+// appliedEnv returns an entry of a repository's env block that this
+// process carries with that very value, the first by name: the agent
+// applied the block (Claude Code does, trust dialog or not, under claude
+// -p) and every program agentctl starts inherits it. PATH then finds the
+// repository's own sh or classifier, LD_PRELOAD loads its library.
+func appliedEnv(env map[string]string) (string, bool) {
+	keys := make([]string, 0, len(env))
+	for k := range env {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		if v, ok := lookupEnv(k); ok && v == env[k] {
+			return k, true
+		}
+	}
+	return "", false
 }
 
 func envKeys(env map[string]string) string {

@@ -112,6 +112,11 @@ func settingsOptions(c *cli.Context) settings.Options {
 		TrustRecords: !decisionCommands[c.Command.Name],
 	}
 	o.ManagedExplicit = o.ManagedFile != ""
+	// urfave/cli does not say where a value came from: the environment's
+	// value is taken as its source (a relative one is refused).
+	if v := os.Getenv("AGENTCTL_MANAGED_SETTINGS"); v != "" && v == o.ManagedFile {
+		o.ManagedFromEnv = true
+	}
 	return o
 }
 

@@ -14,5 +14,8 @@ func isolatedHome(t *testing.T) string {
 	t.Setenv("HOME", home)
 	t.Setenv("XDG_CONFIG_HOME", filepath.Join(home, ".config"))
 	t.Setenv("CLAUDE_CONFIG_DIR", "")
+	// An agent session running the tests names its own project root.
+	t.Setenv("CLAUDE_PROJECT_DIR", "")
+	t.Setenv("GEMINI_PROJECT_DIR", "")
 	return home
 }

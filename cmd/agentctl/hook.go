@@ -29,10 +29,11 @@ func hookCommand() *cli.Command {
 		UsageText: `agentctl hook [--agent claude|gemini|cursor] [--unmatched ask|defer] [--ask-fallback deny|defer] < EVENT.json
 
 Reads one hook event as JSON on stdin, maps the agent's tool onto agentctl's,
-decides it under the settings of the event's cwd, and answers on stdout in the
-agent's own format. It fails closed in each protocol's own terms: anything that
-stops a decision (broken settings or policy, unreadable stdin, an unreachable
---opa-url, a panic) blocks — exit 2 with the reason on stderr for Claude Code
+decides it under the settings of the session's project (the root the agent
+names in CLAUDE_PROJECT_DIR or GEMINI_PROJECT_DIR, else the event's cwd), and
+answers on stdout in the agent's own format. It fails closed in each
+protocol's own terms: anything that stops a decision (broken settings or
+policy, unreadable stdin, an unreachable --opa-url, a panic) blocks — exit 2 with the reason on stderr for Claude Code
 and Gemini CLI, {"permission":"deny"} for Cursor — never exit 1, which those
 agents treat as "go ahead".
 
@@ -85,7 +86,7 @@ func hookAnswer(c *cli.Context, agent agenthook.Agent) agenthook.Answer {
 	shellDir := ""
 	if !isSetAnywhere(c, "cwd") {
 		o.Cwd = ev.Cwd
-		if root := projectDir(ev.Cwd); root != "" {
+		if root := projectDir(ev.Agent, ev.Cwd); root != "" {
 			o.Cwd, shellDir = root, ev.Cwd
 		}
 	}
@@ -113,7 +114,11 @@ func hookAnswer(c *cli.Context, agent agenthook.Agent) agenthook.Answer {
 	// agent's own mode would be decided in even where managed settings
 	// (disableBypassPermissionsMode, the managed-rules lock) or an
 	// untrusted repository's dropped defaultMode forbid it.
-	d := agenthook.Decider(shellDirDecider{Decider: hookDecider(e), dir: shellDir, s: s})
+	sd := shellDirDecider{Decider: hookDecider(e), dir: shellDir, s: s}
+	if !s.Trust.Trusted {
+		sd.mcp = &repositoryMCP{agent: ev.Agent, root: s.Cwd}
+	}
+	d := agenthook.Decider(sd)
 	ev.TrustedProject = s.Trust.Trusted
 	ans := agenthook.Decide(context.Background(), d, ev, opts)
 	ans.Stderr = warnings + ans.Stderr

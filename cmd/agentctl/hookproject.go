@@ -4,66 +4,76 @@ import (
 	"context"
 	"os"
 	"path/filepath"
-	"strings"
 
 	"github.com/agentctl/agentctl/agenthook"
 	"github.com/agentctl/agentctl/engine"
 	"github.com/agentctl/agentctl/settings"
 )
 
-// projectDirEnv name the session's project root in a hook's environment:
-// the agent sets them for every hook it runs.
-var projectDirEnv = []string{"CLAUDE_PROJECT_DIR", "GEMINI_PROJECT_DIR"}
+// projectDirEnv name the session's project root in a hook's environment,
+// per agent: each agent sets its own for every hook it runs (Gemini CLI
+// sets CLAUDE_PROJECT_DIR too, as an alias). Another agent's variable may
+// be inherited from whatever started this one and names another project.
+// Cursor names its workspace roots in the event itself.
+var projectDirEnv = map[agenthook.Agent][]string{
+	agenthook.Claude: {"CLAUDE_PROJECT_DIR"},
+	agenthook.Gemini: {"GEMINI_PROJECT_DIR", "CLAUDE_PROJECT_DIR"},
+}
 
 // projectDir returns the project root the agent names when the event's cwd
-// lies strictly below it, else "". An event's cwd follows the agent's `cd`:
-// after `cd vendor/pkg` it is a directory the repository (or a dependency
-// in it) controls, and reading settings there would replace the project's
+// is elsewhere, else "". An event's cwd follows the agent's `cd`: after
+// `cd vendor/pkg` it is a directory the repository (or a dependency in
+// it) controls, and reading settings there would replace the project's
 // own rules (its deny list) with that directory's, and extend the
-// project's trust to that directory's hooks and classifier. The agent
-// itself reads settings from the project root; so does the hook.
-func projectDir(cwd string) string {
-	for _, name := range projectDirEnv {
+// project's trust to that directory's hooks and classifier. After `cd ~`
+// or `cd ../other` (or in an event whose cwd is simply wrong) it is worse:
+// that directory would become the working directory, every read in it
+// allowed, and the project's deny rules gone. The agent itself reads
+// settings from the project root; so does the hook, wherever the shell
+// stands.
+func projectDir(agent agenthook.Agent, cwd string) string {
+	for _, name := range projectDirEnv[agent] {
 		root := os.Getenv(name)
 		if root == "" || !filepath.IsAbs(root) {
 			continue
 		}
 		root = filepath.Clean(root)
-		if below(root, filepath.Clean(cwd)) {
-			return root
+		if root == filepath.Clean(cwd) {
+			return ""
 		}
 		// One of them may be spelled through a symlink (/tmp and
-		// /private/tmp): compare where they really are.
+		// /private/tmp): the same directory keeps the event's spelling.
 		realRoot, err1 := filepath.EvalSymlinks(root)
 		realCwd, err2 := filepath.EvalSymlinks(cwd)
-		if err1 == nil && err2 == nil && below(realRoot, realCwd) {
-			return root
+		if err1 == nil && err2 == nil && realRoot == realCwd {
+			return ""
 		}
+		return root
 	}
 	return ""
-}
-
-// below reports whether dir lies strictly below root.
-func below(root, dir string) bool {
-	rel, err := filepath.Rel(root, dir)
-	return err == nil && rel != "." && rel != ".." && !filepath.IsAbs(rel) &&
-		!strings.HasPrefix(rel, ".."+string(filepath.Separator))
 }
 
 // shellDirDecider decides each call as standing in dir (where the agent's
 // shell is; "" keeps the call's own) while the session, its settings and
 // working directories are the project's.
+// In an untrusted workspace mcp (non-nil) asks instead of allowing a call
+// to an MCP server the repository defines.
 type shellDirDecider struct {
 	agenthook.Decider
 	dir string
 	s   *settings.Settings
+	mcp *repositoryMCP
 }
 
 func (d shellDirDecider) Decide(ctx context.Context, c engine.Call) (engine.Decision, error) {
 	if c.Dir == "" {
 		c.Dir = d.dir
 	}
-	return d.Decider.Decide(ctx, c)
+	dec, err := d.Decider.Decide(ctx, c)
+	if err != nil {
+		return dec, err
+	}
+	return d.mcp.check(c, dec), nil
 }
 
 // Settings keeps the managed locks on the agent's mode visible through the

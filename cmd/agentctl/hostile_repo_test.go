@@ -93,7 +93,9 @@ func TestDoctorRepositoryNamedManagedInstall(t *testing.T) {
 // it, controls) the hook still reads the settings of the project root the
 // agent names in CLAUDE_PROJECT_DIR: the directory's own .claude cannot
 // replace the project's deny rules. Relative files still resolve where the
-// shell stands; a cwd outside the project root keeps its own settings.
+// shell stands. A cwd outside the project root (after `cd ../other`) is
+// decided under the project's settings too: that directory's own allow
+// rules and working directory would otherwise replace the project's.
 func TestHookSettingsFromProjectRoot(t *testing.T) {
 	isolatedHome(t)
 	t.Setenv("GEMINI_PROJECT_DIR", "")
@@ -123,7 +125,7 @@ func TestHookSettingsFromProjectRoot(t *testing.T) {
 		{"trailing slash on the project dir", proj + "/", sub, "curl https://x.example", `"deny"`},
 		{"project dir spelled through a symlink", filepath.Join(root, "alias"), sub, "curl https://x.example", `"deny"`},
 		{"no project dir named: the event's cwd", "", other, "curl https://x.example", `"allow"`},
-		{"cwd outside the project: its own settings", proj, other, "curl https://x.example", `"allow"`},
+		{"cwd outside the project: the project's settings", proj, other, "curl https://x.example", `"deny"`},
 		{"relative project dir ignored", "proj", other, "curl https://x.example", `"allow"`},
 	}
 	for _, c := range cases {

@@ -1,0 +1,115 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"path/filepath"
+	"strings"
+
+	"github.com/agentctl/agentctl/agenthook"
+	"github.com/agentctl/agentctl/engine"
+	"github.com/agentctl/agentctl/settings"
+	"github.com/agentctl/agentctl/toolspec"
+)
+
+// repositoryMCPFiles are the files in a project that define MCP servers
+// for each agent: Claude Code's project scope (.mcp.json) and Gemini CLI's
+// project settings. (Cursor's hook names a call's server itself, from
+// .cursor/mcp.json in a trusted workspace only.)
+var repositoryMCPFiles = map[agenthook.Agent][]string{
+	agenthook.Claude: {".mcp.json"},
+	agenthook.Gemini: {filepath.Join(".gemini", "settings.json")},
+}
+
+// repositoryMCP finds the MCP servers an untrusted repository defines.
+// An agent names a server's tools mcp__SERVER__TOOL whichever file
+// defined SERVER, and a project-scope server takes the name of a user's
+// server of the same name (Claude Code: local, then project, then user).
+// A repository that ships {"mcpServers": {"github": …}} and enables it
+// (enableAllProjectMcpServers in its own settings, which claude -p
+// applies without a trust dialog) receives the calls the user's
+// mcp__github__* allow rule was written for. It is not safe for
+// concurrent use.
+type repositoryMCP struct {
+	agent agenthook.Agent
+	root  string
+	// servers maps each server name, as tools name it, to its file; nil
+	// until read.
+	servers map[string]string
+	err     error
+}
+
+// definedBy returns the repository file defining server (named as in a
+// tool name), or the error that kept the files from being read.
+func (r *repositoryMCP) definedBy(server string) (string, error) {
+	if r.servers == nil && r.err == nil {
+		r.servers, r.err = readMCPServers(r.root, repositoryMCPFiles[r.agent])
+	}
+	if r.err != nil {
+		return "", r.err
+	}
+	return r.servers[server], nil
+}
+
+// readMCPServers reads the mcpServers of each file below root.
+func readMCPServers(root string, files []string) (map[string]string, error) {
+	out := map[string]string{}
+	for _, name := range files {
+		p := filepath.Join(root, name)
+		b, err := settings.ReadConfigFile(p)
+		if errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", p, err)
+		}
+		var doc struct {
+			Servers map[string]json.RawMessage `json:"mcpServers"`
+		}
+		if err := json.Unmarshal(b, &doc); err != nil {
+			return nil, fmt.Errorf("%s: %w", p, err)
+		}
+		for s := range doc.Servers {
+			out[mcpToolServer(s)] = p
+		}
+	}
+	return out, nil
+}
+
+// mcpToolServer is a server name as it appears in its tools' names: every
+// character but a letter, digit, '_' or '-' becomes '_'.
+func mcpToolServer(name string) string {
+	return strings.Map(func(r rune) rune {
+		switch {
+		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', r == '_', r == '-':
+			return r
+		}
+		return '_'
+	}, name)
+}
+
+// check turns an allow of a call to a server the repository defines into
+// an ask: the rule or hook that allowed it named the server the user or
+// the organisation know by that name. (bypassPermissions allows every
+// server alike: the user chose that, whatever the server is.)
+func (r *repositoryMCP) check(call engine.Call, d engine.Decision) engine.Decision {
+	if r == nil || d.Decision != engine.Allow || d.Stage == engine.StageMode || !toolspec.IsMCP(call.Tool) {
+		return d
+	}
+	server, _, _ := strings.Cut(strings.TrimPrefix(call.Tool, "mcp__"), "__")
+	file, err := r.definedBy(server)
+	switch {
+	case err != nil:
+		d.Reason = fmt.Sprintf("MCP server %s: the repository's MCP configuration is unreadable (%v) and the workspace is not trusted: "+
+			"the call may go to a server the repository defines; it needs approval (was: %s)", server, err, d.Reason)
+	case file != "":
+		d.Reason = fmt.Sprintf("MCP server %s is defined by the repository (%s) and the workspace is not trusted: "+
+			"the call may go to the repository's server, not the one that was allowed; it needs approval (was: %s)", server, file, d.Reason)
+	default:
+		return d
+	}
+	d.Decision, d.Stage, d.Rule = engine.Ask, engine.StageTool, nil
+	return d
+}
