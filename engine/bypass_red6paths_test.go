@@ -1,0 +1,120 @@
+package engine
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+// Bypass classes of the sixth red-team pass, on the tools other than
+// Bash: what a search tool reaches beyond its path, hosts no domain rule
+// can name, and the shell readers whose include globs are paths. Each row
+// is decided by both evaluators (EvalBoth fails on any difference).
+
+// red6Policy denies the usual secrets and approves the searches and
+// fetches the rows try.
+const red6Policy = `{"permissions":{"deny":["Read(.env)","Read(secrets/**)","WebFetch(domain:evil.com)",` +
+	`"WebFetch(domain:*.bad.org)"],"allow":["Read(src/**)","WebFetch","Bash(rg *)","Bash(grep *)"]}}`
+
+// red6Case is one call: input is JSON where <cwd> stands for the project.
+type red6Case struct {
+	tool, input, mode, want string
+}
+
+var red6Classes = map[string][]red6Case{
+	"r6-1 a host with an empty label no domain rule names": {
+		// Domain rules drop one trailing dot; a host with an empty label
+		// elsewhere is invalid input, not a host no deny rule names.
+		{"WebFetch", `{"url":"https://evil.com../","prompt":"p"}`, "", "deny"},
+		{"WebFetch", `{"url":"https://evil.com.../x","prompt":"p"}`, "", "deny"},
+		{"WebFetch", `{"url":"https://.evil.com/","prompt":"p"}`, "", "deny"},
+		{"WebFetch", `{"url":"https://a..bad.org/","prompt":"p"}`, "", "deny"},
+		{"WebFetch", `{"url":"https://a.bad.org../","prompt":"p"}`, "", "deny"},
+		{"WebFetch", `{"url":"https://evil.com\u3002\u3002/","prompt":"p"}`, "", "deny"},
+		{"WebFetch", `{"url":"https://:443/","prompt":"p"}`, "", "deny"},
+		{"WebFetch", `{"url":"https://evil.com./","prompt":"p"}`, "", "deny"},
+		{"WebFetch", `{"url":"https://a.b.bad.org/","prompt":"p"}`, "", "deny"},
+		// Benign neighbours.
+		{"WebFetch", `{"url":"https://ok.com./x","prompt":"p"}`, "", "allow"},
+		{"WebFetch", `{"url":"https://bad.org/","prompt":"p"}`, "", "allow"},
+		{"WebFetch", `{"url":"http://[::1]:8080/","prompt":"p"}`, "", "allow"},
+	},
+	"r6-2 a Grep glob that selects a denied file": {
+		// Grep's glob is rg's --glob below the path: it surely reads a
+		// file it names, at any depth, in any letter case.
+		{"Grep", `{"pattern":"x","glob":".env"}`, "", "deny"},
+		{"Grep", `{"pattern":"x","path":"<cwd>","glob":"**/.env"}`, "", "deny"},
+		{"Grep", `{"pattern":"x","glob":"secrets/*"}`, "", "deny"},
+		{"Grep", `{"pattern":"x","glob":"**/secrets/**"}`, "", "deny"},
+		{"Grep", `{"pattern":"x","glob":"{.env,x}"}`, "", "deny"},
+		{"Grep", `{"pattern":"x","glob":"*.go .env"}`, "", "deny"},
+		{"Grep", `{"pattern":"x","glob":"*.go,.env"}`, "", "deny"},
+		{"Grep", `{"pattern":"x","glob":".ENV"}`, "", "deny"},
+		{"Grep", `{"pattern":"x","path":"<cwd>/sub","glob":"deep/.env"}`, "", "deny"},
+		{"Grep", `{"pattern":"x","path":"<cwd>/src","glob":".env"}`, "dontAsk", "deny"},
+		// Benign neighbours: globs that select no denied name.
+		{"Grep", `{"pattern":"x","glob":"*.go"}`, "", "allow"},
+		{"Grep", `{"pattern":"x","glob":"src/**/*.go"}`, "", "allow"},
+		{"Grep", `{"pattern":"x","glob":"!.env"}`, "", "allow"},
+		{"Grep", `{"pattern":"x","glob":".envrc"}`, "", "allow"},
+		{"Grep", `{"pattern":"x","path":"<cwd>"}`, "", "allow"},
+	},
+	"r6-3 a Glob pattern that leaves its path": {
+		// Glob's pattern is a path: absolute, climbing or braced, it
+		// lists a directory the path never names.
+		{"Glob", `{"pattern":"/etc/*"}`, "", "ask"},
+		{"Glob", `{"pattern":"/etc/*"}`, "dontAsk", "deny"},
+		{"Glob", `{"pattern":"../../*"}`, "", "ask"},
+		{"Glob", `{"pattern":"{src,/etc}/*"}`, "", "ask"},
+		{"Glob", `{"pattern":"../secrets/*","path":"<cwd>/src"}`, "", "deny"},
+		{"Glob", `{"pattern":"<cwd>/secrets/*"}`, "", "deny"},
+		{"Glob", `{"pattern":"{src,secrets}/*"}`, "", "deny"},
+		{"Glob", `{"pattern":".env"}`, "", "deny"},
+		// Benign neighbours.
+		{"Glob", `{"pattern":"*.go","path":"<cwd>/src"}`, "", "allow"},
+		{"Glob", `{"pattern":"src/**/*.go"}`, "", "allow"},
+		{"Glob", `{"pattern":"**/*.go"}`, "", "allow"},
+		{"Glob", `{"pattern":"<cwd>/src/*.go"}`, "", "allow"},
+	},
+	"r6-4 a shell reader's include glob with a slash": {
+		// rg -g globs with a slash match the path below the root; braces
+		// are alternatives; grep --include may name a directory path too.
+		{"Bash", `{"command":"rg -g '**/.env' x ."}`, "", "deny"},
+		{"Bash", `{"command":"rg -g 'secrets/*' x ."}`, "", "deny"},
+		{"Bash", `{"command":"rg -g '{.env,x}' x ."}`, "", "deny"},
+		{"Bash", `{"command":"rg --glob=/secrets/** x"}`, "", "deny"},
+		{"Bash", `{"command":"grep -r --include='**/.env' x ."}`, "", "deny"},
+		{"Bash", `{"command":"rg -g '.e*' x ."}`, "", "ask"},
+		// Benign neighbours.
+		{"Bash", `{"command":"rg -g '*.go' x src"}`, "", "notdeny"},
+		{"Bash", `{"command":"rg -g 'src/**' x ."}`, "", "notdeny"},
+	},
+}
+
+func TestBypassRed6(t *testing.T) {
+	s := project(t, red6Policy, map[string]string{".env": "SECRET=1\n", "secrets/key": "k\n",
+		"src/main.go": "package main\n", "sub/deep/.env": "S=1\n"})
+	e, err := New(context.Background(), s, WithEvaluator(EvalBoth))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for class, cases := range red6Classes {
+		t.Run(class, func(t *testing.T) {
+			for _, c := range cases {
+				raw := strings.ReplaceAll(c.input, "<cwd>", s.Cwd)
+				var in map[string]any
+				if err := json.Unmarshal([]byte(raw), &in); err != nil {
+					t.Fatalf("%s: %v", raw, err)
+				}
+				d, err := e.Decide(context.Background(), Call{Tool: c.tool, Input: in, Mode: c.mode})
+				if err != nil {
+					t.Fatalf("%s %s: %v", c.tool, raw, err)
+				}
+				if !wantDecision(c.want, d.Decision.String()) {
+					t.Errorf("%s %s (%s): got %s (%s: %s), want %s", c.tool, raw, c.mode, d.Decision, d.Stage, d.Reason, c.want)
+				}
+			}
+		})
+	}
+}
