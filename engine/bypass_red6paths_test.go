@@ -15,7 +15,8 @@ import (
 // red6Policy denies the usual secrets and approves the searches and
 // fetches the rows try.
 const red6Policy = `{"permissions":{"deny":["Read(.env)","Read(secrets/**)","WebFetch(domain:evil.com)",` +
-	`"WebFetch(domain:*.bad.org)"],"allow":["Read(src/**)","WebFetch","Bash(rg *)","Bash(grep *)"]}}`
+	`"WebFetch(domain:*.bad.org)"],"ask":["Edit(docs/**)","Read(notes/**)"],` +
+	`"allow":["Read(src/**)","Edit(src/**)","WebFetch","Bash(rg *)","Bash(grep *)"]}}`
 
 // red6Case is one call: input is JSON where <cwd> stands for the project.
 type red6Case struct {
@@ -89,6 +90,24 @@ var red6Classes = map[string][]red6Case{
 		// Benign neighbours.
 		{"Bash", `{"command":"rg -g '*.go' x src"}`, "", "notdeny"},
 		{"Bash", `{"command":"rg -g 'src/**' x ."}`, "", "notdeny"},
+	},
+	"r6-5 plan mode's deny beats an ask": {
+		// Plan mode denies what is not read-only (spec §6); a protected
+		// path, an ask rule or a critical rm must not make it a prompt.
+		{"Write", `{"file_path":"<cwd>/.git/config","content":"x"}`, "plan", "deny"},
+		{"Edit", `{"file_path":"<cwd>/.claude/settings.json","old_string":"a","new_string":"b"}`, "plan", "deny"},
+		{"Write", `{"file_path":"<cwd>/.bashrc","content":"x"}`, "plan", "deny"},
+		{"Write", `{"file_path":"<cwd>/docs/a.md","content":"x"}`, "plan", "deny"},
+		{"NotebookEdit", `{"notebook_path":"<cwd>/docs/a.ipynb","new_source":"x"}`, "plan", "deny"},
+		{"Write", `{"file_path":"<cwd>/src/a.go","content":"x"}`, "plan", "deny"},
+		{"Bash", `{"command":"rm -rf ."}`, "plan", "deny"},
+		// Reads stay reads: an ask rule still asks, the rest is allowed.
+		{"Read", `{"file_path":"<cwd>/notes/a"}`, "plan", "ask"},
+		{"Read", `{"file_path":"<cwd>/src/main.go"}`, "plan", "allow"},
+		// Outside plan mode the asks stay asks.
+		{"Write", `{"file_path":"<cwd>/.git/config","content":"x"}`, "acceptEdits", "ask"},
+		{"Write", `{"file_path":"<cwd>/docs/a.md","content":"x"}`, "acceptEdits", "ask"},
+		{"Write", `{"file_path":"<cwd>/.git/config","content":"x"}`, "bypassPermissions", "ask"},
 	},
 }
 

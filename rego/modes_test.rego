@@ -96,3 +96,28 @@ test_custom_deny_beats_bare_allow if {
 	d.decision == "deny"
 	contains(d.reason, "org says no")
 }
+
+# Plan mode denies a write that would otherwise ask: a protected path, an
+# ask rule; outside plan mode the ask rule asks.
+test_plan_denies_protected_write if {
+	d := agentctl.decision with input as edit("/p/.git/config", "plan") with data.agentctl.rules as no_rules with data.agentctl.tools as catalogue.tools
+	d.decision == "deny"
+	d.stage == "mode"
+}
+
+ask_edit := object.union(no_rules, {"ask": object.union(empty, {"tool": {"Edit": [{
+	"id": 1, "kind": "", "text": "Edit", "behavior": "ask", "source": "flagSettings",
+	"file": "f", "line": 1, "column": 1,
+}]}})})
+
+test_plan_denies_write_an_ask_rule_names if {
+	d := agentctl.decision with input as edit("/p/a.go", "plan") with data.agentctl.rules as ask_edit with data.agentctl.tools as catalogue.tools
+	d.decision == "deny"
+	d.stage == "mode"
+}
+
+test_ask_rule_asks_outside_plan if {
+	d := agentctl.decision with input as edit("/p/a.go", "acceptEdits") with data.agentctl.rules as ask_edit with data.agentctl.tools as catalogue.tools
+	d.decision == "ask"
+	d.stage == "ask"
+}
