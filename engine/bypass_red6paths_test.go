@@ -15,7 +15,7 @@ import (
 // red6Policy denies the usual secrets and approves the searches and
 // fetches the rows try.
 const red6Policy = `{"permissions":{"deny":["Read(.env)","Read(secrets/**)","WebFetch(domain:evil.com)",` +
-	`"WebFetch(domain:*.bad.org)"],"ask":["Edit(docs/**)","Read(notes/**)"],` +
+	`"WebFetch(domain:*.bad.org)","Edit(replace_all:true)","Read(offset:*)","NotebookEdit(edit_mode:delete)"],"ask":["Edit(docs/**)","Read(notes/**)"],` +
 	`"allow":["Read(src/**)","Edit(src/**)","WebFetch","Bash(rg *)","Bash(grep *)"]}}`
 
 // red6Case is one call: input is JSON where <cwd> stands for the project.
@@ -108,6 +108,17 @@ var red6Classes = map[string][]red6Case{
 		{"Write", `{"file_path":"<cwd>/.git/config","content":"x"}`, "acceptEdits", "ask"},
 		{"Write", `{"file_path":"<cwd>/docs/a.md","content":"x"}`, "acceptEdits", "ask"},
 		{"Write", `{"file_path":"<cwd>/.git/config","content":"x"}`, "bypassPermissions", "ask"},
+	},
+	"r6-6 a param rule on a path tool's own field": {
+		// Every input field of a file tool can be a param rule's: not a
+		// path rule for a file named "replace_all:true" (spec §2).
+		{"Edit", `{"file_path":"<cwd>/src/a.go","old_string":"a","new_string":"b","replace_all":true}`, "", "deny"},
+		{"Read", `{"file_path":"<cwd>/src/main.go","offset":3}`, "", "deny"},
+		{"NotebookEdit", `{"notebook_path":"<cwd>/src/a.ipynb","new_source":"","edit_mode":"delete"}`, "", "deny"},
+		// Benign neighbours: the field absent or another value.
+		{"Edit", `{"file_path":"<cwd>/src/a.go","old_string":"a","new_string":"b","replace_all":false}`, "", "allow"},
+		{"Read", `{"file_path":"<cwd>/src/main.go","limit":3}`, "", "allow"},
+		{"NotebookEdit", `{"notebook_path":"<cwd>/src/a.ipynb","new_source":"x","edit_mode":"insert"}`, "", "allow"},
 	},
 }
 
