@@ -120,6 +120,18 @@ var red6Classes = map[string][]red6Case{
 		{"Read", `{"file_path":"<cwd>/src/main.go","limit":3}`, "", "allow"},
 		{"NotebookEdit", `{"notebook_path":"<cwd>/src/a.ipynb","new_source":"x","edit_mode":"insert"}`, "", "allow"},
 	},
+	"r6-7 /proc/self/root before /proc/self/cwd": {
+		// /proc/self/root is the agent's "/": what follows is its path,
+		// and a /proc/self/cwd there is the agent's cwd, not agentctl's.
+		{"Read", `{"file_path":"/proc/self/root/proc/self/cwd/.env"}`, "", "deny"},
+		{"Write", `{"file_path":"/proc/self/root/proc/self/cwd/secrets/k","content":"x"}`, "acceptEdits", "deny"},
+		{"Read", `{"file_path":"/proc/thread-self/root//proc/self/root/proc/self/cwd/sub/../.env"}`, "", "deny"},
+		{"Read", `{"file_path":"/proc/self/root<cwd>/.env"}`, "", "deny"},
+		{"Write", `{"file_path":"/proc/self/root/proc/self/cwd/.git/config","content":"x"}`, "bypassPermissions", "ask"},
+		// Benign neighbours: inside the working directories.
+		{"Write", `{"file_path":"/proc/self/root/proc/self/cwd/src/a.go","content":"x"}`, "acceptEdits", "allow"},
+		{"Read", `{"file_path":"/proc/self/root<cwd>/src/main.go"}`, "", "allow"},
+	},
 }
 
 func TestBypassRed6(t *testing.T) {
@@ -146,5 +158,21 @@ func TestBypassRed6(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+func TestProcSelfRoot(t *testing.T) {
+	for in, want := range map[string]string{
+		"/proc/self/root/etc/passwd":                  "/etc/passwd",
+		"/proc/self/root/proc/self/cwd/.env":          "/proc/self/cwd/.env",
+		"//proc/./thread-self//root/proc/self/root/x": "/x",
+		"/proc/self/root":                             "/",
+		"/proc/1/root/x":                              "/proc/1/root/x",
+		"/proc/self/rootx/y":                          "/proc/self/rootx/y",
+		"/home/u/proc/self/root/x":                    "/home/u/proc/self/root/x",
+	} {
+		if got := procSelfRoot(in); got != want {
+			t.Errorf("procSelfRoot(%q) = %q, want %q", in, got, want)
+		}
 	}
 }

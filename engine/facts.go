@@ -129,6 +129,7 @@ func (e env) clean(p, dir string) string {
 	if !filepath.IsAbs(p) && dir != "" {
 		p = dir + "/" + p // cleaned once, below
 	}
+	p = procSelfRoot(p)
 	if rest, ok := procSelfCwd(p); ok {
 		// /proc/self/cwd is the working directory of the process that
 		// opens the path — the shell (or the agent), standing in dir — not
