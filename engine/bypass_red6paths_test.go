@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"encoding/json"
+	"os"
 	"strings"
 	"testing"
 )
@@ -15,7 +16,7 @@ import (
 // red6Policy denies the usual secrets and approves the searches and
 // fetches the rows try.
 const red6Policy = `{"permissions":{"deny":["Read(.env)","Read(secrets/**)","WebFetch(domain:evil.com)",` +
-	`"WebFetch(domain:*.bad.org)","Edit(replace_all:true)","Read(offset:*)","NotebookEdit(edit_mode:delete)"],"ask":["Edit(docs/**)","Read(notes/**)"],` +
+	`"WebFetch(domain:*.bad.org)","Edit(replace_all:true)","Read(offset:*)","NotebookEdit(edit_mode:delete)","Read(/vault/**)"],"ask":["Edit(docs/**)","Read(notes/**)"],` +
 	`"allow":["Read(src/**)","Edit(src/**)","WebFetch","Bash(rg *)","Bash(grep *)"]}}`
 
 // red6Case is one call: input is JSON where <cwd> stands for the project.
@@ -132,11 +133,29 @@ var red6Classes = map[string][]red6Case{
 		{"Write", `{"file_path":"/proc/self/root/proc/self/cwd/src/a.go","content":"x"}`, "acceptEdits", "allow"},
 		{"Read", `{"file_path":"/proc/self/root<cwd>/src/main.go"}`, "", "allow"},
 	},
+	"r6-8 a .. after a symlink climbs from its target": {
+		// src/subl → ../sub: the kernel reads src/subl/../vault/key as
+		// vault/key; the cleaned path (src/vault/key) names nothing the
+		// anchored deny covers. A deny fires on the kernel's file too.
+		{"Read", `{"file_path":"<cwd>/src/subl/../vault/key"}`, "", "deny"},
+		{"Bash", `{"command":"cat src/subl/../vault/key"}`, "", "deny"},
+		{"Bash", `{"command":"cat < <cwd>/src/subl/deep/../../vault/key"}`, "", "deny"},
+		{"Bash", `{"command":"echo x > src/subl/../vault/new"}`, "acceptEdits", "deny"},
+		{"Write", `{"file_path":"<cwd>/src/subl/../.git/config","content":"x"}`, "bypassPermissions", "ask"},
+		// Benign neighbours: a .. with no symlink before it, or one that
+		// lands on a harmless file.
+		{"Read", `{"file_path":"<cwd>/src/../src/main.go"}`, "", "allow"},
+		{"Bash", `{"command":"cat src/subl/deep/../x"}`, "", "allow"},
+		{"Read", `{"file_path":"<cwd>/src/subl/../src/main.go"}`, "", "allow"},
+	},
 }
 
 func TestBypassRed6(t *testing.T) {
 	s := project(t, red6Policy, map[string]string{".env": "SECRET=1\n", "secrets/key": "k\n",
-		"src/main.go": "package main\n", "sub/deep/.env": "S=1\n"})
+		"src/main.go": "package main\n", "sub/deep/.env": "S=1\n", "sub/x": "x\n", "vault/key": "k\n"})
+	if err := os.Symlink("../sub", s.Cwd+"/src/subl"); err != nil {
+		t.Fatal(err)
+	}
 	e, err := New(context.Background(), s, WithEvaluator(EvalBoth))
 	if err != nil {
 		t.Fatal(err)

@@ -283,7 +283,11 @@ func (r *resolver) quick(p string) string {
 
 func (e env) file(p, dir, access, via string) FileFact {
 	c := e.clean(p, dir)
-	return FileFact{Path: c, Resolved: e.res.resolve(c), Access: access, Via: via, Written: p}
+	r := e.res.resolve(c)
+	if k, ok := e.kernelPath(p, dir); ok {
+		r = k // a ".." after a symlink climbs from its target
+	}
+	return FileFact{Path: c, Resolved: r, Access: access, Via: via, Written: p}
 }
 
 // bashFacts turns a command's analysis into commands and resolved files.
