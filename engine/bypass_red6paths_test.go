@@ -16,7 +16,7 @@ import (
 // red6Policy denies the usual secrets and approves the searches and
 // fetches the rows try.
 const red6Policy = `{"permissions":{"deny":["Read(.env)","Read(secrets/**)","WebFetch(domain:evil.com)",` +
-	`"WebFetch(domain:*.bad.org)","Edit(replace_all:true)","Read(offset:*)","NotebookEdit(edit_mode:delete)","Read(/vault/**)"],"ask":["Edit(docs/**)","Read(notes/**)"],` +
+	`"WebFetch(domain:*.bad.org)","Edit(replace_all:true)","Read(offset:*)","NotebookEdit(edit_mode:delete)","Read(/vault/**)","Read(café/**)"],"ask":["Edit(docs/**)","Read(notes/**)"],` +
 	`"allow":["Read(src/**)","Edit(src/**)","WebFetch","Bash(rg *)","Bash(grep *)"]}}`
 
 // red6Case is one call: input is JSON where <cwd> stands for the project.
@@ -148,6 +148,25 @@ var red6Classes = map[string][]red6Case{
 		{"Bash", `{"command":"cat src/subl/deep/../x"}`, "", "allow"},
 		{"Read", `{"file_path":"<cwd>/src/subl/../src/main.go"}`, "", "allow"},
 	},
+	"r6-9 a name a loose file system reads as a guarded one": {
+		// APFS/HFS+ normalise and drop ignorable code points, Windows drops
+		// a name's trailing dots and spaces: the same file as .env, .git.
+		{"Read", `{"file_path":"<cwd>/.e\u200cnv"}`, "", "deny"},
+		{"Read", `{"file_path":"<cwd>/.env."}`, "", "deny"},
+		{"Read", `{"file_path":"<cwd>/.env. "}`, "", "deny"},
+		{"Read", `{"file_path":"<cwd>/secrets\u200d/key"}`, "", "deny"},
+		{"Read", `{"file_path":"<cwd>/caf\u0065\u0301/x"}`, "", "deny"},
+		{"Grep", `{"pattern":"x","path":"<cwd>/secrets\ufeff"}`, "", "deny"},
+		{"Write", `{"file_path":"<cwd>/.git\u200c/config","content":"x"}`, "bypassPermissions", "ask"},
+		{"Write", `{"file_path":"<cwd>/.git./hooks/pre-commit","content":"x"}`, "bypassPermissions", "ask"},
+		{"Edit", `{"file_path":"<cwd>/.claude\u200d/settings.json","old_string":"a","new_string":"b"}`, "bypassPermissions", "ask"},
+		{"Write", `{"file_path":"<cwd>/.bashrc ","content":"x"}`, "acceptEdits", "ask"},
+		// Benign neighbours: other letters, and names that only look alike.
+		{"Read", `{"file_path":"<cwd>/src/\u00fc.go"}`, "", "allow"},
+		{"Read", `{"file_path":"<cwd>/.env\u200b"}`, "", "allow"},
+		{"Write", `{"file_path":"<cwd>/src/a..go","content":"x"}`, "acceptEdits", "allow"},
+		{"Write", `{"file_path":"<cwd>/src/a.go","content":"x"}`, "acceptEdits", "allow"},
+	},
 }
 
 func TestBypassRed6(t *testing.T) {
@@ -192,6 +211,28 @@ func TestProcSelfRoot(t *testing.T) {
 	} {
 		if got := procSelfRoot(in); got != want {
 			t.Errorf("procSelfRoot(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestNameVariant(t *testing.T) {
+	for in, want := range map[string]string{
+		"/p/src/main.go":      "",
+		"/p/.env.":            "/p/.env",
+		"/p/a. /b":            "/p/a/b",
+		"/p/../x":             "",
+		"/p/.git\u200c/x":     "/p/.git/x",
+		"/p/cafe\u0301":       "/p/caf\u00e9",
+		"/p/caf\u00e9":        "",
+		"/p/...":              "",
+		"/p/\u202e.env\u202c": "/p/.env",
+	} {
+		got, ok := nameVariant(in)
+		if !ok {
+			got = ""
+		}
+		if got != want {
+			t.Errorf("nameVariant(%q) = %q, want %q", in, got, want)
 		}
 	}
 }
