@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -233,6 +234,60 @@ func TestNameVariant(t *testing.T) {
 		}
 		if got != want {
 			t.Errorf("nameVariant(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// TestRelativeDenyCoversAddedDirs: a relative deny or ask pattern covers
+// every working directory, as Claude Code's does (Read(.env) denies
+// <added dir>/.env); a relative allow stays at the cwd (spec §4, §6).
+func TestRelativeDenyCoversAddedDirs(t *testing.T) {
+	root := t.TempDir()
+	extra := root + "/extra"
+	for _, f := range []string{".env", "secrets/k", "notes/a", "src/a", "x"} {
+		if err := os.MkdirAll(filepath.Dir(extra+"/"+f), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(extra+"/"+f, []byte("x"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	policy := `{"permissions":{"deny":["Read(.env)","Read(secrets/**)"],"ask":["Read(notes/**)"],` +
+		`"allow":["Edit(src/**)"],"additionalDirectories":["` + extra + `"]}}`
+	s := projectAt(t, root, policy, map[string]string{"src/main.go": "package main\n"})
+	e, err := New(context.Background(), s, WithEvaluator(EvalBoth))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ tool, path, mode, want string }{
+		{"Read", extra + "/.env", "", "deny"},
+		{"Read", extra + "/sub/.env", "", "deny"},
+		{"Read", extra + "/secrets/k", "", "deny"},
+		{"Write", extra + "/.env", "acceptEdits", "deny"},
+		{"Grep", extra + "/secrets", "", "deny"},
+		{"Read", extra + "/notes/a", "", "ask"},
+		{"Read", extra + "/notes/a", "dontAsk", "deny"},
+		// Benign neighbours: other files there; a relative allow does not
+		// reach the added directory; a sibling is no working directory.
+		{"Read", extra + "/x", "", "allow"},
+		{"Write", extra + "/src/a", "", "ask"},
+		{"Write", extra + "/src/a", "acceptEdits", "allow"},
+		{"Read", root + "/extra_evil/x", "", "ask"},
+		{"Write", s.Cwd + "/src/a.go", "", "allow"},
+	} {
+		in := map[string]any{"file_path": c.path}
+		switch c.tool {
+		case "Grep":
+			in = map[string]any{"pattern": "x", "path": c.path}
+		case "Write":
+			in["content"] = "x"
+		}
+		d, err := e.Decide(context.Background(), Call{Tool: c.tool, Input: in, Mode: c.mode})
+		if err != nil {
+			t.Fatalf("%s %s: %v", c.tool, c.path, err)
+		}
+		if d.Decision.String() != c.want {
+			t.Errorf("%s %s (%s): got %s (%s: %s), want %s", c.tool, c.path, c.mode, d.Decision, d.Stage, d.Reason, c.want)
 		}
 	}
 }

@@ -52,7 +52,7 @@ func addCaseForms(out []string, g string, seen map[string]bool) []string {
 // (Read(.env) covers .env/…): witnesses are made only from what the rule
 // says, or every recursive walk would "reach" a directory named .env.
 func newGuards(s *settings.Settings) (all, walk guardGlobs) {
-	anchors := anchorSet{cwd: variants(s.Cwd), home: variants(s.Home)}
+	anchors := newAnchors(s)
 	seenAll, seenWalk := map[string]bool{}, map[string]bool{}
 	for _, r := range s.Rules {
 		if r.Ignored != "" || r.Kind != settings.KindPath || r.Behavior == settings.Allow {
