@@ -168,6 +168,21 @@ var red6Classes = map[string][]red6Case{
 		{"Write", `{"file_path":"<cwd>/src/a..go","content":"x"}`, "acceptEdits", "allow"},
 		{"Write", `{"file_path":"<cwd>/src/a.go","content":"x"}`, "acceptEdits", "allow"},
 	},
+	"r6-10 a Windows alias of a name": {
+		// Claude Code asks for a path with an 8.3 short name (GIT~1 is
+		// .git on NTFS), a name ending in dots or a name of three dots,
+		// whatever the allow rules and the mode (bypass skips it).
+		{"Write", `{"file_path":"<cwd>/GIT~1/config","content":"x"}`, "acceptEdits", "ask"},
+		{"Write", `{"file_path":"<cwd>/src/a~1.go","content":"x"}`, "", "ask"},
+		{"Write", `{"file_path":"<cwd>/src./a.go","content":"x"}`, "acceptEdits", "ask"},
+		{"Edit", `{"file_path":"<cwd>/.../a","old_string":"a","new_string":"b"}`, "acceptEdits", "ask"},
+		{"Read", `{"file_path":"<cwd>/src/a~1.go"}`, "", "ask"},
+		{"Write", `{"file_path":"<cwd>/GIT~1/config","content":"x"}`, "dontAsk", "deny"},
+		// Benign neighbours.
+		{"Write", `{"file_path":"<cwd>/src/a~b.go","content":"x"}`, "acceptEdits", "allow"},
+		{"Write", `{"file_path":"<cwd>/src/a..b.go","content":"x"}`, "acceptEdits", "allow"},
+		{"Write", `{"file_path":"<cwd>/GIT~1/config","content":"x"}`, "bypassPermissions", "allow"},
+	},
 }
 
 func TestBypassRed6(t *testing.T) {

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"regexp"
 	"strings"
 
 	"golang.org/x/text/unicode/norm"
@@ -73,4 +74,24 @@ func (e env) withNameVariant(f Facts) Facts {
 		}
 	}
 	return f
+}
+
+// windowsAliasRes port lib.windows_alias: an 8.3 short name (GIT~1 is
+// .git on NTFS), a name ending in dots, a name of three or more dots.
+// The safety stage asks for a file tool's path that has one, as Claude
+// Code does.
+var windowsAliasRes = []*regexp.Regexp{
+	regexp.MustCompile(`~[0-9]`),
+	regexp.MustCompile(`[^/.]\.+(/|$)`),
+	regexp.MustCompile(`(^|/)\.\.\.+(/|$)`),
+}
+
+// windowsAlias ports lib.windows_alias.
+func windowsAlias(p string) bool {
+	for _, re := range windowsAliasRes {
+		if re.MatchString(p) {
+			return true
+		}
+	}
+	return false
 }

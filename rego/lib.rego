@@ -310,3 +310,12 @@ rule_ref(r) := {
 	"text": r.text, "behavior": r.behavior, "source": r.source,
 	"file": r.file, "line": r.line, "column": r.column,
 }
+
+# windows_alias(p): a component of p that Windows may read as another
+# name: an 8.3 short name (~ and a digit), or a name ending in a dot that
+# is not "." or "..", or three or more dots alone. Go: windowsAlias.
+windows_alias(p) if regex.match(`~[0-9]`, p)
+
+windows_alias(p) if regex.match(`[^/.]\.+(/|$)`, p)
+
+windows_alias(p) if regex.match(`(^|/)\.\.\.+(/|$)`, p)

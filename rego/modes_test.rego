@@ -121,3 +121,23 @@ test_ask_rule_asks_outside_plan if {
 	d.decision == "ask"
 	d.stage == "ask"
 }
+
+# A Windows alias pattern in a file tool's path asks (Claude Code's
+# suspicious-path check), inside the working directories too; bypass
+# mode skips it.
+test_windows_alias_asks if {
+	every p in ["/p/GIT~1/config", "/p/sub./a", "/p/.../a", "/p/.env."] {
+		d := agentctl.decision with input as edit(p, "acceptEdits") with data.agentctl.rules as no_rules with data.agentctl.tools as catalogue.tools
+		d.decision == "ask"
+		d.stage == "safety"
+	}
+}
+
+test_windows_alias_neighbours_pass if {
+	every p in ["/p/a~b.txt", "/p/x.tar.gz", "/p/a..b", "/p/.hidden"] {
+		d := agentctl.decision with input as edit(p, "acceptEdits") with data.agentctl.rules as no_rules with data.agentctl.tools as catalogue.tools
+		d.decision == "allow"
+	}
+	d := agentctl.decision with input as edit("/p/GIT~1/config", "bypassPermissions") with data.agentctl.rules as no_rules with data.agentctl.tools as catalogue.tools
+	d.decision == "allow"
+}
