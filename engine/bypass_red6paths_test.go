@@ -183,6 +183,19 @@ var red6Classes = map[string][]red6Case{
 		{"Write", `{"file_path":"<cwd>/src/a..b.go","content":"x"}`, "acceptEdits", "allow"},
 		{"Write", `{"file_path":"<cwd>/GIT~1/config","content":"x"}`, "bypassPermissions", "allow"},
 	},
+	"r6-11 files Claude Code also keeps from unasked edits": {
+		// Claude Code asks before editing these (they run at login, in a
+		// hook or in a package manager); agentctl is never looser.
+		{"Write", `{"file_path":"<cwd>/.pre-commit-config.yaml","content":"x"}`, "acceptEdits", "ask"},
+		{"Write", `{"file_path":"<cwd>/sub/.yarnrc.yml","content":"x"}`, "acceptEdits", "ask"},
+		{"Edit", `{"file_path":"<cwd>/.Bash_Logout","old_string":"a","new_string":"b"}`, "acceptEdits", "ask"},
+		{"Write", `{"file_path":"<cwd>/.bunfig.toml","content":"x"}`, "", "ask"},
+		{"Bash", `{"command":"echo x >> .bash_aliases"}`, "acceptEdits", "ask"},
+		{"Write", `{"file_path":"<cwd>/.zlogout","content":"x"}`, "bypassPermissions", "allow"},
+		// Benign neighbours.
+		{"Write", `{"file_path":"<cwd>/.editorconfig","content":"x"}`, "acceptEdits", "allow"},
+		{"Write", `{"file_path":"<cwd>/pre-commit-config.yaml","content":"x"}`, "acceptEdits", "allow"},
+	},
 }
 
 func TestBypassRed6(t *testing.T) {

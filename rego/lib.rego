@@ -211,6 +211,9 @@ protected_dirs := {".git", ".vscode", ".idea", ".husky", ".cargo", ".devcontaine
 protected_files := {
 	".bashrc", ".bash_profile", ".bash_login", ".profile", ".zshrc", ".zprofile", ".zshenv",
 	".zlogin", ".envrc", ".gitconfig", ".gitmodules", ".npmrc", ".mcp.json", ".claude.json",
+	# Claude Code 2.1.332 also asks for these (its sensitive files).
+	".bash_logout", ".bash_aliases", ".zlogout", ".yarnrc", ".yarnrc.yml", ".bunfig.toml", ".ripgreprc",
+	".pre-commit-config.yaml",
 }
 
 strict_dirs := {".git", ".claude"}
