@@ -56,8 +56,16 @@ var red6Classes = map[string][]red6Case{
 		{"Grep", `{"pattern":"x","glob":".ENV"}`, "", "deny"},
 		{"Grep", `{"pattern":"x","path":"<cwd>/sub","glob":"deep/.env"}`, "", "deny"},
 		{"Grep", `{"pattern":"x","path":"<cwd>/src","glob":".env"}`, "dontAsk", "deny"},
+		// A glob with a literal part of its own that finds a guarded
+		// file that exists aims at it.
+		{"Grep", `{"pattern":"x","glob":"*.env"}`, "", "deny"},
+		{"Grep", `{"pattern":"x","glob":".e*"}`, "", "deny"},
+		{"Grep", `{"pattern":"x","glob":"**/*env*"}`, "", "deny"},
 		// Benign neighbours: globs that select no denied name.
 		{"Grep", `{"pattern":"x","glob":"*.go"}`, "", "allow"},
+		{"Grep", `{"pattern":"x","glob":"*"}`, "", "allow"},
+		{"Grep", `{"pattern":"x","glob":"*.*"}`, "", "allow"},
+		{"Grep", `{"pattern":"x","path":"<cwd>/src","glob":"*.env"}`, "", "allow"},
 		{"Grep", `{"pattern":"x","glob":"src/**/*.go"}`, "", "allow"},
 		{"Grep", `{"pattern":"x","glob":"!.env"}`, "", "allow"},
 		{"Grep", `{"pattern":"x","glob":".envrc"}`, "", "allow"},

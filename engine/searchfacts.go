@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"os"
 	"path/filepath"
 	"strings"
 	"unicode"
@@ -17,9 +18,10 @@ import (
 //
 // Grep's glob selects files below the path the way `rg --glob` does: a
 // glob that names a file under a Read deny or ask rule (".env",
-// "**/.env", "secrets/**") surely reads it, a certain reach the deny and
-// ask stages see. A glob that only may select one (*.go) leaves the
-// tool's own exclusion of guarded files to keep them out.
+// "**/.env", "secrets/**"), or aims at one that exists (*.env), surely
+// reads it, a certain reach the deny and ask stages see. A glob that only
+// may select one (*.go, *) leaves the tool's own exclusion of guarded
+// files to keep them out.
 func (e env) searchFacts(tool string, in map[string]any, f Facts) Facts {
 	if len(f.Files) == 0 {
 		return f
@@ -60,10 +62,38 @@ func (e env) searchFacts(tool string, in map[string]any, f Facts) Facts {
 			roots = append(roots, r)
 		}
 		for _, root := range roots {
-			f.Reach = append(f.Reach, e.walk.treeWitnessesBy(root, t, false)...)
+			for _, r := range e.walk.treeWitnessesBy(root, t, false) {
+				r.Certain = r.Certain || aimedAt(r, t)
+				f.Reach = append(f.Reach, r)
+			}
 		}
 	}
 	return f
+}
+
+// aimedAt reports a witness that exists and that an include glob with a
+// literal part of its own selects (*.env and .e* find .env; *, ** and *.*
+// select everything and aim at nothing): the search surely reads it.
+func aimedAt(r ReachFact, t bashparse.Tree) bool {
+	if _, err := os.Lstat(r.Path); err != nil {
+		return false
+	}
+	comps := strings.Split(strings.TrimPrefix(strings.TrimPrefix(r.Path, r.Root), "/"), "/")
+	for _, in := range t.Include {
+		for _, alt := range braceAlternatives(in) {
+			last := alt[strings.LastIndexByte(alt, '/')+1:]
+			core := strings.Trim(strings.Map(func(c rune) rune {
+				if strings.ContainsRune("*?[]!\\", c) {
+					return -1
+				}
+				return c
+			}, last), ".")
+			if core != "" && includeKeeps(alt, comps) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // grepGlobs splits Grep's glob field the way the tool hands it to
