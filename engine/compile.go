@@ -63,7 +63,7 @@ func compileRules(s *settings.Settings) map[string]*bucket {
 		out[string(b)] = &bucket{Tool: map[string][]ruleData{}, Globs: []ruleData{}, Bash: map[string][]ruleData{},
 			Path: map[string]map[string][]ruleData{"Read": {}, "Edit": {}}, Domain: map[string][]ruleData{}}
 	}
-	anchors := anchorSet{cwd: variants(s.Cwd), home: variants(s.Home)}
+	anchors := newAnchors(s)
 	for i, r := range s.Rules {
 		if r.Ignored != "" {
 			continue
@@ -274,9 +274,21 @@ func domainRegex(p string) string {
 }
 
 // anchorSet holds the directories path patterns anchor at, each with its
-// symlink-resolved form when that differs.
+// symlink-resolved form when that differs. extra are the additional working
+// directories: a relative deny or ask pattern covers them as it covers the
+// cwd (Claude Code denies Read(.env) for <added dir>/.env too), while a
+// relative allow stays at the cwd.
 type anchorSet struct {
-	cwd, home []string
+	cwd, home, extra []string
+}
+
+// newAnchors is the anchor set of the settings.
+func newAnchors(s *settings.Settings) anchorSet {
+	a := anchorSet{cwd: variants(s.Cwd), home: variants(s.Home)}
+	for _, d := range s.WorkingDirs()[1:] {
+		a.extra = append(a.extra, variants(d)...)
+	}
+	return a
 }
 
 func variants(dir string) []string {
@@ -309,6 +321,9 @@ func pathGlobs(r settings.Rule, a anchorSet) []string {
 	default:
 		roots = a.cwd
 		anyDepth = !strings.Contains(p, "/") || r.Behavior != settings.Allow
+		if r.Behavior != settings.Allow {
+			roots = append(append([]string{}, a.cwd...), a.extra...)
+		}
 	}
 	var globs []string
 	seen := map[string]bool{}

@@ -344,6 +344,8 @@ func (e *Engine) input(call Call) (*callInput, []string) {
 				p = cwd
 			}
 			f.Files = append(f.Files, en.file(p, cwd, access, tool))
+			f = en.searchFacts(tool, call.Input, f)
+			f = en.withNameVariant(f)
 		}
 	}
 	return &callInput{Tool: tool, Input: call.Input, Mode: mode, Cwd: cwd, ProjectRoot: s.ProjectRoot, Home: s.Home,

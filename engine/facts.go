@@ -144,6 +144,7 @@ func cleanPath(p, dir, home string) string {
 	if !filepath.IsAbs(p) && dir != "" {
 		p = dir + "/" + p // cleaned once, below
 	}
+	p = procSelfRoot(p)
 	if rest, ok := procSelfCwd(p); ok {
 		// /proc/self/cwd is the working directory of the process that
 		// opens the path — the shell (or the agent), standing in dir — not
@@ -303,7 +304,11 @@ func (r *resolver) quick(p string) string {
 
 func (e env) file(p, dir, access, via string) FileFact {
 	c := e.clean(p, dir)
-	return FileFact{Path: c, Resolved: e.res.resolve(c), Access: access, Via: via, Written: p}
+	r := e.res.resolve(c)
+	if k, ok := e.kernelPath(p, dir); ok {
+		r = k // a ".." after a symlink climbs from its target
+	}
+	return FileFact{Path: c, Resolved: r, Access: access, Via: via, Written: p}
 }
 
 // bashFacts turns a command's analysis into commands and resolved files.

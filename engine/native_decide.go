@@ -62,6 +62,9 @@ func (x *nativeIndex) decide(in *callInput, custom func() (customVerdicts, error
 		return Decision{}, cvErr
 	case hookDecision == "deny":
 		verdict(Deny, StageHook, "denied by PreToolUse hook: "+hookReason, nil)
+	case modeOK && modeDecision == Deny:
+		// Plan mode's deny beats every ask (decision.rego).
+		verdict(modeDecision, StageMode, modeReason, nil)
 	case len(ask) > 0:
 		verdict(Ask, StageAsk, fmt.Sprintf("rule %s requires approval", ask[0].describe), ask[0])
 	case first(customFirst(func(c customVerdicts) string { return c.ask })):

@@ -20,7 +20,10 @@ var (
 	regoEditCommands   = set("mkdir", "touch", "rm", "rmdir", "mv", "cp", "sed")
 	regoProtectedDirs  = set(".git", ".vscode", ".idea", ".husky", ".cargo", ".devcontainer", ".yarn", ".mvn", ".claude")
 	regoProtectedFiles = set(".bashrc", ".bash_profile", ".bash_login", ".profile", ".zshrc", ".zprofile", ".zshenv",
-		".zlogin", ".envrc", ".gitconfig", ".gitmodules", ".npmrc", ".mcp.json", ".claude.json")
+		".zlogin", ".envrc", ".gitconfig", ".gitmodules", ".npmrc", ".mcp.json", ".claude.json",
+		// Claude Code 2.1.332 also asks for these (its sensitive files).
+		".bash_logout", ".bash_aliases", ".zlogout", ".yarnrc", ".yarnrc.yml", ".bunfig.toml", ".ripgreprc",
+		".pre-commit-config.yaml")
 	regoStrictDirs  = set(strictDirNames...)
 	regoRmCommands  = set("rm", "rmdir", "unlink", "shred")
 	regoHomeWordRe  = regexp.MustCompile(`^["']?(\$HOME|\$\{HOME\}|~)`)

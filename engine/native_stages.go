@@ -76,6 +76,9 @@ func (n *nativeEval) safetyFindings() stringSet {
 		if n.criticalRm(f) {
 			out.add("rm of a critical path: " + f.Path)
 		}
+		if !bypass && fileTool(n.in.Tool) && windowsAlias(f.Path) {
+			out.add("path " + f.Path + " contains a suspicious Windows path pattern (8.3 short name or trailing dots)")
+		}
 		if f.Access != "write" {
 			continue
 		}

@@ -52,7 +52,7 @@ func addCaseForms(out []string, g string, seen map[string]bool) []string {
 // (Read(.env) covers .env/…): witnesses are made only from what the rule
 // says, or every recursive walk would "reach" a directory named .env.
 func newGuards(s *settings.Settings) (all, walk guardGlobs) {
-	anchors := anchorSet{cwd: variants(s.Cwd), home: variants(s.Home)}
+	anchors := newAnchors(s)
 	seenAll, seenWalk := map[string]bool{}, map[string]bool{}
 	for _, r := range s.Rules {
 		if r.Ignored != "" || r.Kind != settings.KindPath || r.Behavior == settings.Allow {
@@ -243,6 +243,14 @@ func segMatch(seg, n string) bool {
 // root spelled "/Proj/SRC" meets the guard "/proj/src/**", and the
 // witnesses keep the root as written.
 func (gs guardGlobs) treeWitnesses(root string, t bashparse.Tree) []ReachFact {
+	return gs.treeWitnessesBy(root, t, true)
+}
+
+// treeWitnessesBy is treeWitnesses where a literal include that names a
+// witness makes it certain only when named says so; otherwise only an
+// include that selects nothing outside the guard does (a search tool's
+// glob "package.json" may find one under secrets/, but does not aim there).
+func (gs guardGlobs) treeWitnessesBy(root string, t bashparse.Tree, named bool) []ReachFact {
 	var out []ReachFact
 	seen := map[string]bool{}
 	lroot := strings.ToLower(root)
@@ -284,7 +292,7 @@ func (gs guardGlobs) treeWitnesses(root string, t bashparse.Tree) []ReachFact {
 			if seen[c] || !guardMatch(g, c) || underFile(c) {
 				continue
 			}
-			certain, ok := walkKeeps(root, c, t)
+			certain, ok := walkKeeps(root, c, g, t, named)
 			if !ok {
 				continue
 			}
@@ -365,9 +373,11 @@ func fillGlob(g string) []string {
 }
 
 // walkKeeps applies a walk's filters to a path under its root: hidden
-// entries, excludes (any component), includes (the base name). certain is
-// set when a literal include names the file: the walk surely opens it.
-func walkKeeps(root, p string, t bashparse.Tree) (certain, ok bool) {
+// entries, excludes (any component), includes. certain is set when an
+// include names the file (and named is set), or selects nothing the guard
+// g does not cover (-g '**/.env', -g 'secrets/*' under Read(secrets/**)):
+// the walk surely opens it.
+func walkKeeps(root, p, g string, t bashparse.Tree, named bool) (certain, ok bool) {
 	rel := strings.TrimPrefix(strings.TrimPrefix(p, root), "/")
 	comps := strings.Split(rel, "/")
 	for _, c := range comps {
@@ -383,17 +393,101 @@ func walkKeeps(root, p string, t bashparse.Tree) (certain, ok bool) {
 	if len(t.Include) == 0 {
 		return false, true
 	}
-	base := comps[len(comps)-1]
+	kept := false
 	for _, in := range t.Include {
-		m, err := path.Match(in, base)
-		if err != nil {
+		if !doublestar.ValidatePattern(in) {
 			return false, true // a filter we cannot read keeps the file: it may be read
 		}
-		if m {
-			return !strings.ContainsAny(in, "*?[\\"), true
+		for _, alt := range braceAlternatives(in) {
+			if !includeKeeps(alt, comps) {
+				continue
+			}
+			kept = true
+			if named && !strings.ContainsAny(alt, "*?[\\") || guardMatch(g, strings.TrimSuffix(root, "/")+"/"+strings.Trim(alt, "/")) {
+				return true, true
+			}
 		}
 	}
-	return false, false
+	return false, kept
+}
+
+// includeKeeps reports whether an include glob keeps the path comps
+// (relative to the walk's root). A glob without a slash matches the base
+// name (grep --include, rg -g '*.go'); one with a slash is gitignore-style
+// and matches the relative path (rg -g 'secrets/*', -g '**/.env') or a
+// directory above it, whose files it then lets in. Letter case is folded:
+// an include that keeps a name in some case may keep the guarded file.
+func includeKeeps(in string, comps []string) bool {
+	match := func(pat, name string) bool {
+		m, _ := doublestar.Match(pat, name)
+		if !m {
+			m, _ = doublestar.Match(strings.ToLower(pat), strings.ToLower(name))
+		}
+		return m
+	}
+	trimmed := strings.TrimSuffix(in, "/")
+	if !strings.Contains(trimmed, "/") && trimmed == in {
+		return match(in, comps[len(comps)-1])
+	}
+	pat := strings.TrimPrefix(trimmed, "/")
+	for i := len(comps); i > 0; i-- {
+		if match(pat, strings.Join(comps[:i], "/")) || !strings.Contains(pat, "/") && match(pat, comps[i-1]) {
+			return true
+		}
+	}
+	return false
+}
+
+// braceAlternatives expands the brace groups of a glob ("{.env,x}" is
+// ".env" and "x"), so that each alternative is weighed on its own; at most
+// 64 results, the rest kept as written.
+func braceAlternatives(g string) []string {
+	i := strings.IndexByte(g, '{')
+	if i < 0 {
+		return []string{g}
+	}
+	depth := 0
+	for j := i; j < len(g); j++ {
+		switch g[j] {
+		case '{':
+			depth++
+		case '}':
+			depth--
+			if depth == 0 {
+				var out []string
+				for _, alt := range splitTop(g[i+1 : j]) {
+					for _, rest := range braceAlternatives(alt + g[j+1:]) {
+						out = append(out, g[:i]+rest)
+						if len(out) >= 64 {
+							return append(out, g)
+						}
+					}
+				}
+				return out
+			}
+		}
+	}
+	return []string{g}
+}
+
+// splitTop splits a brace group's body at its top-level commas.
+func splitTop(s string) []string {
+	var out []string
+	depth, start := 0, 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '{':
+			depth++
+		case '}':
+			depth--
+		case ',':
+			if depth == 0 {
+				out = append(out, s[start:i])
+				start = i + 1
+			}
+		}
+	}
+	return append(out, s[start:])
 }
 
 // excludesName reports whether a walk's exclude filter keeps out the

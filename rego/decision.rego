@@ -1,5 +1,7 @@
 # The decision: the first stage that decides wins (ARCHITECTURE.md).
 #   deny rules → ask rules → tool-specific → safety → mode → allow rules → fallback
+# Plan mode's deny of a call that is not read-only comes right after the
+# deny rules: a deny beats every ask.
 # A hook's deny always denies; its ask asks; its allow only answers the
 # fallback ask. dontAsk turns every ask into a deny.
 #
@@ -38,6 +40,12 @@ verdict := {"decision": "deny", "stage": "deny", "rule": lib.rule_ref(r), "reaso
 	m := deny.custom[0]
 } else := {"decision": "deny", "stage": "hook", "rule": null, "reason": sprintf("denied by PreToolUse hook: %s", [hook_reason])} if {
 	hook.decision == "deny"
+} else := {"decision": "deny", "stage": "mode", "rule": null, "reason": m.reason} if {
+	# Plan mode denies what is not read-only (spec §6): an ask rule, a
+	# protected path or a critical rm must not turn that into a prompt the
+	# user could approve while planning.
+	m := mode.result
+	m.decision == "deny"
 } else := {"decision": "ask", "stage": "ask", "rule": lib.rule_ref(r), "reason": sprintf("rule %s requires approval", [lib.describe(r)])} if {
 	r := ask.matches[0]
 } else := {"decision": "ask", "stage": "ask", "rule": null, "reason": sprintf("org policy requires approval: %s", [custom_msg(m)])} if {

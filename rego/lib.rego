@@ -211,6 +211,9 @@ protected_dirs := {".git", ".vscode", ".idea", ".husky", ".cargo", ".devcontaine
 protected_files := {
 	".bashrc", ".bash_profile", ".bash_login", ".profile", ".zshrc", ".zprofile", ".zshenv",
 	".zlogin", ".envrc", ".gitconfig", ".gitmodules", ".npmrc", ".mcp.json", ".claude.json",
+	# Claude Code 2.1.332 also asks for these (its sensitive files).
+	".bash_logout", ".bash_aliases", ".zlogout", ".yarnrc", ".yarnrc.yml", ".bunfig.toml", ".ripgreprc",
+	".pre-commit-config.yaml",
 }
 
 strict_dirs := {".git", ".claude"}
@@ -310,3 +313,12 @@ rule_ref(r) := {
 	"text": r.text, "behavior": r.behavior, "source": r.source,
 	"file": r.file, "line": r.line, "column": r.column,
 }
+
+# windows_alias(p): a component of p that Windows may read as another
+# name: an 8.3 short name (~ and a digit), or a name ending in a dot that
+# is not "." or "..", or three or more dots alone. Go: windowsAlias.
+windows_alias(p) if regex.match(`~[0-9]`, p)
+
+windows_alias(p) if regex.match(`[^/.]\.+(/|$)`, p)
+
+windows_alias(p) if regex.match(`(^|/)\.\.\.+(/|$)`, p)

@@ -96,3 +96,48 @@ test_custom_deny_beats_bare_allow if {
 	d.decision == "deny"
 	contains(d.reason, "org says no")
 }
+
+# Plan mode denies a write that would otherwise ask: a protected path, an
+# ask rule; outside plan mode the ask rule asks.
+test_plan_denies_protected_write if {
+	d := agentctl.decision with input as edit("/p/.git/config", "plan") with data.agentctl.rules as no_rules with data.agentctl.tools as catalogue.tools
+	d.decision == "deny"
+	d.stage == "mode"
+}
+
+ask_edit := object.union(no_rules, {"ask": object.union(empty, {"tool": {"Edit": [{
+	"id": 1, "kind": "", "text": "Edit", "behavior": "ask", "source": "flagSettings",
+	"file": "f", "line": 1, "column": 1,
+}]}})})
+
+test_plan_denies_write_an_ask_rule_names if {
+	d := agentctl.decision with input as edit("/p/a.go", "plan") with data.agentctl.rules as ask_edit with data.agentctl.tools as catalogue.tools
+	d.decision == "deny"
+	d.stage == "mode"
+}
+
+test_ask_rule_asks_outside_plan if {
+	d := agentctl.decision with input as edit("/p/a.go", "acceptEdits") with data.agentctl.rules as ask_edit with data.agentctl.tools as catalogue.tools
+	d.decision == "ask"
+	d.stage == "ask"
+}
+
+# A Windows alias pattern in a file tool's path asks (Claude Code's
+# suspicious-path check), inside the working directories too; bypass
+# mode skips it.
+test_windows_alias_asks if {
+	every p in ["/p/GIT~1/config", "/p/sub./a", "/p/.../a", "/p/.env."] {
+		d := agentctl.decision with input as edit(p, "acceptEdits") with data.agentctl.rules as no_rules with data.agentctl.tools as catalogue.tools
+		d.decision == "ask"
+		d.stage == "safety"
+	}
+}
+
+test_windows_alias_neighbours_pass if {
+	every p in ["/p/a~b.txt", "/p/x.tar.gz", "/p/a..b", "/p/.hidden"] {
+		d := agentctl.decision with input as edit(p, "acceptEdits") with data.agentctl.rules as no_rules with data.agentctl.tools as catalogue.tools
+		d.decision == "allow"
+	}
+	d := agentctl.decision with input as edit("/p/GIT~1/config", "bypassPermissions") with data.agentctl.rules as no_rules with data.agentctl.tools as catalogue.tools
+	d.decision == "allow"
+}

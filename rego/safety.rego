@@ -24,3 +24,13 @@ findings contains sprintf("write to protected path %s (asks even in bypassPermis
 	f.access == "write"
 	lib.protected(f, true)
 }
+
+# A file tool's path with a Windows alias pattern asks, as Claude Code's
+# does: an 8.3 short name (GIT~1 is .git on NTFS), a name ending in dots
+# (".git." is .git), a name of three or more dots. Bypass mode skips it.
+findings contains sprintf("path %s contains a suspicious Windows path pattern (8.3 short name or trailing dots)", [f.path]) if {
+	not bypass
+	lib.file_tool
+	some f in lib.files
+	lib.windows_alias(f.path)
+}

@@ -280,8 +280,13 @@ func isParamSpec(tool, name, spec string) bool {
 	case tool == "WebFetch":
 		return name != "domain"
 	case isPathTool(tool):
+		// Any field the tool's input has is a param, not a file named
+		// "limit:5": Edit(replace_all:true), Read(offset:*) and
+		// NotebookEdit(edit_mode:delete) must not become path rules that
+		// match nothing (or, for NotebookEdit, are never consulted).
 		return name == mainField(tool) || name == "pattern" || name == "glob" || name == "type" ||
-			name == "output_mode" || name == "content" || name == "old_string" || name == "new_string"
+			name == "output_mode" || name == "content" || name == "old_string" || name == "new_string" ||
+			toolspec.Fields(tool)[name]
 	}
 	return true
 }

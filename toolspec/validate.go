@@ -108,15 +108,35 @@ func checkMultiEdit(in map[string]any) []string {
 	return out
 }
 
-// checkWebFetch: an absolute http or https URL.
+// checkWebFetch: an absolute http or https URL whose host has no empty
+// label. Domain rules compare labels after one trailing dot is dropped, so
+// "evil.com..", ".evil.com" or "a..evil.com" would match no rule written
+// for evil.com while a lenient resolver may still reach it: such a host is
+// invalid input, never a host no deny rule names.
 func checkWebFetch(in map[string]any) []string {
 	s, _ := in["url"].(string)
 	u, err := url.Parse(s)
 	switch {
-	case err != nil || u.Host == "":
+	case err != nil || u.Host == "" || u.Hostname() == "":
 		return []string{fmt.Sprintf("WebFetch: parameter `url` must be an absolute http or https URL, got %q", s)}
 	case u.Scheme != "http" && u.Scheme != "https":
 		return []string{fmt.Sprintf("WebFetch: only http and https URLs can be fetched, got scheme %q", u.Scheme)}
+	case emptyLabel(u.Hostname()):
+		return []string{fmt.Sprintf("WebFetch: parameter `url` has an empty label in its host %q", u.Hostname())}
 	}
 	return nil
+}
+
+// idnaDots are the full stops IDNA maps to "." (UTS #46).
+var idnaDots = strings.NewReplacer("\u3002", ".", "\uff0e", ".", "\uff61", ".")
+
+// emptyLabel reports a DNS name with an empty label other than the one a
+// single trailing dot leaves (the root), counting every dot IDNA maps to
+// ".". An IPv6 literal has none.
+func emptyLabel(host string) bool {
+	if strings.Contains(host, ":") {
+		return false
+	}
+	h := strings.TrimSuffix(idnaDots.Replace(host), ".")
+	return h == "" || strings.HasPrefix(h, ".") || strings.HasSuffix(h, ".") || strings.Contains(h, "..")
 }

@@ -1,0 +1,97 @@
+package engine
+
+import (
+	"regexp"
+	"strings"
+
+	"golang.org/x/text/unicode/norm"
+)
+
+// File systems that compare names loosely make several spellings one
+// file: APFS and HFS+ compare names after Unicode normalisation (café.txt
+// written with a combining accent is café.txt) and HFS+ ignores some
+// invisible code points (.git + U+200C is .git, git's CVE-2014-9390);
+// Windows drops the dots and spaces that end a name (".env." is .env).
+// Deny and ask rules and protected names already match in any letter
+// case for the same reason; nameVariant gives them the loose spelling too.
+
+// hfsIgnorable are the code points HFS+ leaves out of a name when it
+// compares it (the list git's is_hfs_dotgit uses).
+func hfsIgnorable(r rune) bool {
+	switch {
+	case r == 0x200c, r == 0x200d, r == 0x200e, r == 0x200f, r == 0xfeff:
+		return true
+	case r >= 0x202a && r <= 0x202e, r >= 0x206a && r <= 0x206f:
+		return true
+	}
+	return false
+}
+
+// nameVariant is p spelled the way a loose file system reads it: NFC,
+// without HFS+'s ignorable code points, without the dots and spaces that
+// end a component (never "." or ".." themselves). ok is false when that is
+// p itself, as it is for any plain ASCII path without such an ending.
+func nameVariant(p string) (string, bool) {
+	plain := true
+	for i := 0; i < len(p); i++ {
+		if p[i] >= 0x80 || (p[i] == '.' || p[i] == ' ') && (i+1 == len(p) || p[i+1] == '/') {
+			plain = false
+			break
+		}
+	}
+	if plain {
+		return p, false
+	}
+	v := norm.NFC.String(strings.Map(func(r rune) rune {
+		if hfsIgnorable(r) {
+			return -1
+		}
+		return r
+	}, p))
+	parts := strings.Split(v, "/")
+	for i, c := range parts {
+		if c == "." || c == ".." {
+			continue
+		}
+		if t := strings.TrimRight(c, ". "); t != "" {
+			parts[i] = t
+		}
+	}
+	v = strings.Join(parts, "/")
+	return v, v != p
+}
+
+// withNameVariant appends, after a file tool's fact, the fact of the
+// file's loose spelling when it differs: deny, ask and protected names see
+// it, and an allow must cover it too.
+func (e env) withNameVariant(f Facts) Facts {
+	n := len(f.Files)
+	for i := 0; i < n; i++ {
+		ff := f.Files[i]
+		if v, ok := nameVariant(ff.Path); ok {
+			ff.Path, ff.Resolved = v, e.res.resolve(v)
+			f.Files = append(f.Files, ff)
+		}
+	}
+	return f
+}
+
+// windowsAliasRes port lib.windows_alias: an 8.3 short name (GIT~1 is
+// .git on NTFS), a name ending in dots, a name of three or more dots.
+// The safety stage asks for a file tool's path that has one, as Claude
+// Code does.
+var windowsAliasRes = []*regexp.Regexp{
+	regexp.MustCompile(`~[0-9]`),
+	regexp.MustCompile(`[^/.]\.+(/|$)`),
+	regexp.MustCompile(`(^|/)\.\.\.+(/|$)`),
+}
+
+// windowsAlias ports lib.windows_alias.
+func windowsAlias(p string) bool {
+	for _, re := range windowsAliasRes {
+		if re.MatchString(p) {
+			return true
+		}
+	}
+	return false
+}
