@@ -39,35 +39,6 @@ var readOnlyCommands = map[string]readOnlyCheck{
 	"seq": always, "column": always, "fold": always, "paste": always, "comm": always,
 	"rev": always, "tac": always, "od": always, "strings": always,
 	"base64": noFlag("-o", "--output"), "jq": always, "find": findReadOnly, "sed": sedReadOnly, "git": gitReadOnly,
-	// What the reference CLI also runs without asking: facts about the
-	// system, never a change to it (date and hostname can set it).
-	"whoami": always, "id": always, "uname": always, "ps": always, "date": dateReadOnly, "hostname": hostnameReadOnly,
-}
-
-// dateReadOnly: date prints unless -s/--set or an operand that is not a
-// +FORMAT (MMDDhhmm… sets the clock); -f/--file reads dates from a file.
-func dateReadOnly(args []string) bool {
-	for _, a := range args {
-		if a == "-s" || isLongOpt(a, "--set") || len(a) > 1 && a[0] == '-' && a[1] != '-' && strings.ContainsRune(a, 's') ||
-			!strings.HasPrefix(a, "-") && !strings.HasPrefix(a, "+") {
-			return false
-		}
-	}
-	return true
-}
-
-// hostnameReadOnly: hostname prints with display options only; an operand
-// or -F/--file sets the name, -b/--boot may.
-func hostnameReadOnly(args []string) bool {
-	for _, a := range args {
-		switch a {
-		case "-s", "--short", "-f", "--fqdn", "--long", "-d", "--domain", "-i", "--ip-address", "-I",
-			"--all-ip-addresses", "-A", "--all-fqdns", "-a", "--alias", "-y", "--yp", "--nis", "-v", "--verbose":
-		default:
-			return false
-		}
-	}
-	return true
 }
 
 // IsReadOnly reports whether name with args only reads, by the table.
