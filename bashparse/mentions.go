@@ -297,6 +297,8 @@ func recursiveTrees(words []Word) []Tree {
 		return []Tree{{Root: root, Access: Write, Via: name}}
 	case "find":
 		return findTrees(args)
+	case "fd", "fdfind":
+		return fdTrees(args)
 	case "chmod", "chown", "chgrp":
 		if hasShort(args, 'R') || hasLong(args, "--recursive") {
 			ops := operandWords(args, "")

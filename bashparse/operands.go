@@ -91,6 +91,9 @@ func fileOperands(words []Word) []File {
 		return gitFiles(args)
 	case "history":
 		return historyFiles(args)
+	case "gzip", "gunzip", "pigz", "unpigz", "bzip2", "bunzip2", "pbzip2", "lbzip2", "xz", "unxz", "lzma", "unlzma",
+		"zstd", "unzstd", "lz4", "unlz4", "lzip", "plzip", "lunzip", "lzop", "brotli", "unbrotli", "compress", "uncompress":
+		return compressorWrites(name, args)
 	case "date":
 		var out []File
 		for _, v := range optValues(args, "-f", "--file") {

@@ -1,0 +1,91 @@
+package bashparse
+
+import (
+	"slices"
+	"testing"
+)
+
+// TestPlainBrackets: bracket classes become what path.Match and
+// doublestar know, matching the names bash matches (r6-1).
+func TestPlainBrackets(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{`.[[:alpha:]]nv`, `.[a-zA-Z]nv`},
+		{`.[![:digit:]]nv`, `.[^0-9]nv`},
+		{`.[^x]nv`, `.[^x]nv`},
+		{`.[[=e=]]nv`, `.[e]nv`},
+		{`.[[.e.]]nv`, `.[e]nv`},
+		{`.[]e]nv`, `.[\]e]nv`},
+		{`.[x[:upper:]]`, `.[xA-Z]`},
+		{`*.go`, `*.go`},
+		{`.[[:nope:]]nv`, `.[[:nope:]]nv`}, // unknown class: as written
+		{`a[b`, `a[b`},                     // no closing bracket: literal
+	} {
+		if got := plainBrackets(c.in); got != c.want {
+			t.Errorf("plainBrackets(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
+
+// TestCompressorWrites: the names a compressor writes beside its
+// operands (r6-3).
+func TestCompressorWrites(t *testing.T) {
+	for _, c := range []struct {
+		src  string
+		want []string
+	}{
+		{`gunzip .npmrc.gz`, []string{".npmrc"}},
+		{`gzip -d a/.bashrc.gz`, []string{"a/.bashrc"}},
+		{`gzip -dq .bashrc.gz`, []string{".bashrc"}},
+		{`bzip2 --decompress x.tbz2`, []string{"x.tar"}},
+		{`xz -T0 -d .envrc.xz`, []string{".envrc"}},
+		{`zstd -d -o out .npmrc.zst`, []string{".npmrc"}},
+		{`gzip -S rc .bash`, []string{".bashrc"}},
+		{`gzip --suffix rc .bash`, []string{".bashrc"}},
+		{`gunzip -S .x .npmrc.x`, []string{".npmrc"}},
+		{`gzip x`, []string{"x.gz"}},
+		{`gunzip -c .npmrc.gz`, nil},
+		{`gzip -dc .npmrc.gz`, nil},
+		{`xz -l .npmrc.xz`, nil},
+		{`gunzip .gz`, nil},
+	} {
+		a := Parse(c.src)
+		var got []string
+		for _, cmd := range a.Commands {
+			for _, f := range cmd.Files {
+				if f.Access == Write && f.Via == cmd.Words[0].Value {
+					got = append(got, f.Path)
+				}
+			}
+		}
+		if !slices.Equal(got, c.want) {
+			t.Errorf("%s: writes %q, want %q", c.src, got, c.want)
+		}
+	}
+}
+
+// TestFdTrees: fd walks with a command only under -x/-X, from the roots
+// after its pattern (r6-2).
+func TestFdTrees(t *testing.T) {
+	for _, c := range []struct {
+		src   string
+		roots []string // Access:Root of each tree
+	}{
+		{`fd -x cat`, []string{"read:."}},
+		{`fd -H . src docs -X cat`, []string{"read:src", "read:docs"}},
+		{`fd -e go x -x sed -i s/a/b/`, []string{"read:.", "write:."}},
+		{`fd --base-directory lib -x cat`, []string{"read:lib"}},
+		{`fd --exec=head`, []string{"read:."}},
+		{`fd -H env`, nil},
+	} {
+		a := Parse(c.src)
+		var got []string
+		for _, cmd := range a.Commands {
+			for _, tr := range cmd.Recursive {
+				got = append(got, string(tr.Access)+":"+tr.Root)
+			}
+		}
+		if !slices.Equal(got, c.roots) {
+			t.Errorf("%s: trees %q, want %q", c.src, got, c.roots)
+		}
+	}
+}
