@@ -2,6 +2,7 @@ package bashparse
 
 import (
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -86,6 +87,45 @@ func TestFdTrees(t *testing.T) {
 		}
 		if !slices.Equal(got, c.roots) {
 			t.Errorf("%s: trees %q, want %q", c.src, got, c.roots)
+		}
+	}
+}
+
+// TestSubcommandPayloads: the readings of a command with the options
+// before (and between) its subcommand words removed (r6-4).
+func TestSubcommandPayloads(t *testing.T) {
+	for _, c := range []struct {
+		src  string
+		want []string
+	}{
+		{`docker --context x push img`, []string{"docker push img"}},
+		{`npm --yes publish`, []string{"npm publish"}},
+		{`npm --foo bar publish`, []string{"npm bar publish", "npm publish"}},
+		{`kubectl -n delete get pods`, []string{"kubectl get pods"}},
+		{`gh pr -R o/r merge 1`, []string{"gh pr merge 1"}},
+		{`cargo +nightly publish`, []string{"cargo publish"}},
+		{`python3 -m pip install x`, []string{"pip install x"}},
+		{`python3 -W ignore -mpip install x`, []string{"pip install x"}},
+		{`npm publish --tag beta`, nil},
+		{`npm run test -- --watch`, nil},
+		{`python3 -c 'import x' -m pip`, nil},
+		{`python3 x.py -m pip`, nil},
+		{`ls -la src`, nil},
+	} {
+		var ws []Word
+		for _, f := range strings.Fields(c.src) {
+			ws = append(ws, Word{Value: strings.Trim(f, "'")})
+		}
+		var got []string
+		for _, p := range subcommandPayloads(ws) {
+			var parts []string
+			for _, w := range p.argv {
+				parts = append(parts, w.Value)
+			}
+			got = append(got, strings.Join(parts, " "))
+		}
+		if !slices.Equal(got, c.want) {
+			t.Errorf("%s: %q, want %q", c.src, got, c.want)
 		}
 	}
 }

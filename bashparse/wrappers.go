@@ -432,6 +432,7 @@ func peelWide(words []Word, narrow *View, narrowWords []Word) peeled {
 	}
 	out.inner = words
 	out.pays = append(out.pays, payloads(words)...)
+	out.pays = append(out.pays, subcommandPayloads(words)...)
 	return out
 }
 

@@ -15,6 +15,11 @@ import (
 // and critical rm stand in the way.
 const red6AllowAll = `{"permissions":{"allow":["Bash"]}}`
 
+// red6SubPolicy denies subcommands of the usual deployment CLIs.
+const red6SubPolicy = `{"permissions":{"allow":["Bash"],"deny":["Bash(npm publish *)","Bash(docker push *)",` +
+	`"Bash(kubectl delete *)","Bash(gh pr merge *)","Bash(terraform apply *)","Bash(cargo publish *)",` +
+	`"Bash(helm uninstall *)","Bash(aws s3 rm *)","Bash(make deploy *)","Bash(pip install *)"]}}`
+
 type red6Case struct {
 	settings, mode, cmd string
 	want                string // deny, ask, notallow, notdeny or allow
@@ -80,6 +85,37 @@ var red6Classes = map[string][]red6Case{
 		{red6AllowAll, "default", `gunzip x.gz`, "allow"},
 		{red6AllowAll, "default", `gzip src/main.go`, "allow"},
 		{red6AllowAll, "default", `gunzip .git.tar.gz`, "allow"},
+	},
+	"r6-4 options between a command and its subcommand": {
+		// spec §9: git -C x push is one instance; every CLI with
+		// subcommands has global options (a value or not).
+		{red6SubPolicy, "default", `npm --registry https://r.example publish`, "deny"},
+		{red6SubPolicy, "default", `npm -w pkg publish`, "deny"},
+		{red6SubPolicy, "default", `npm --yes publish`, "deny"},
+		{red6SubPolicy, "default", `docker --context prod push img`, "deny"},
+		{red6SubPolicy, "default", `docker -D push img`, "deny"},
+		{red6SubPolicy, "default", `kubectl -n prod delete pod p`, "deny"},
+		{red6SubPolicy, "default", `kubectl --kubeconfig=k delete pod p`, "deny"},
+		{red6SubPolicy, "default", `gh -R o/r pr merge 1`, "deny"},
+		{red6SubPolicy, "default", `gh pr --repo o/r merge 1`, "deny"},
+		{red6SubPolicy, "default", `terraform -chdir=infra apply`, "deny"},
+		{red6SubPolicy, "default", `cargo +nightly publish`, "deny"},
+		{red6SubPolicy, "default", `helm -n prod uninstall r`, "deny"},
+		{red6SubPolicy, "default", `aws --profile p s3 rm s3://b/k`, "deny"},
+		{red6SubPolicy, "default", `aws s3 --region r rm s3://b/k`, "deny"},
+		{red6SubPolicy, "default", `make -C sub deploy`, "deny"},
+		{red6SubPolicy, "default", `pip --isolated install x`, "deny"},
+		{red6SubPolicy, "default", `python3 -m pip install x`, "deny"},
+		{red6SubPolicy, "default", `python3 -Im pip install x`, "deny"},
+		// Benign neighbours: a value that spells a subcommand, other
+		// subcommands, options after the subcommand.
+		{red6SubPolicy, "default", `kubectl -n delete get pods`, "allow"},
+		{red6SubPolicy, "default", `kubectl get -n prod pods`, "allow"},
+		{red6SubPolicy, "default", `npm -w pkg test`, "allow"},
+		{red6SubPolicy, "default", `npm run test -- --watch`, "allow"},
+		{red6SubPolicy, "default", `python3 -m pytest`, "allow"},
+		{red6SubPolicy, "default", `python3 -c 'print(1)'`, "allow"},
+		{red6SubPolicy, "default", `docker --context prod ps`, "allow"},
 	},
 }
 
