@@ -129,3 +129,30 @@ func TestSubcommandPayloads(t *testing.T) {
 		}
 	}
 }
+
+// TestBraceFiles: the files a brace word expands to (r6-5).
+func TestBraceFiles(t *testing.T) {
+	for _, c := range []struct {
+		src  string
+		want []string
+	}{
+		{`cat {.env,x}`, []string{".env", "x"}},
+		{`cat .{e,}nv`, []string{".env", ".nv"}},
+		{`cat a{1..3}`, []string{"a1", "a2", "a3"}},
+		{`cat {a,b}/*.go`, []string{"a/*.go", "b/*.go"}},
+		{`cat {1..99999}`, nil},
+		{`cat "{a,b}"`, []string{"{a,b}"}}, // a name, static
+		{`cat {a,$x}`, nil},
+	} {
+		a := Parse(c.src)
+		var got []string
+		for _, f := range a.Commands[0].Files {
+			if !f.Dynamic && f.Path != "" {
+				got = append(got, f.Path)
+			}
+		}
+		if !slices.Equal(got, c.want) {
+			t.Errorf("%s: %q, want %q", c.src, got, c.want)
+		}
+	}
+}

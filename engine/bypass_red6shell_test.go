@@ -117,6 +117,23 @@ var red6Classes = map[string][]red6Case{
 		{red6SubPolicy, "default", `python3 -c 'print(1)'`, "allow"},
 		{red6SubPolicy, "default", `docker --context prod ps`, "allow"},
 	},
+	"r6-5 a brace word spells a denied name": {
+		// Brace expansion reads no state: {.env,x} is .env and x before
+		// the shell runs (spec §3: a word that resolves to a denied path).
+		{pathPolicy, "default", `cat {.env,x}`, "deny"},
+		{pathPolicy, "default", `cat .{e,}nv`, "deny"},
+		{pathPolicy, "default", `cat < {README.md,.env}`, "deny"},
+		{pathPolicy, "default", `cat .{e..e}nv`, "deny"},
+		{pathPolicy, "default", `head -n1 {.e,x}nv`, "deny"},
+		{pathPolicy, "default", `cp {.env,/tmp/x}`, "deny"},
+		{pathPolicy, "default", `cat secrets/{key,x}`, "deny"},
+		{pathPolicy, "default", `tee config/{a,b}.yml`, "deny"},
+		// Benign neighbours: quoted braces are a name; an expansion too
+		// large to list stays unknown (asks under a deny rule).
+		{pathPolicy, "default", `cat "{.env,x}"`, "allow"},
+		{pathPolicy, "default", `cat {1..99999}`, "ask"},
+		{pathPolicy, "default", `cat {x,y}`, "ask"},
+	},
 }
 
 func TestRed6Classes(t *testing.T) {
