@@ -134,6 +134,20 @@ var red6Classes = map[string][]red6Case{
 		{pathPolicy, "default", `cat {1..99999}`, "ask"},
 		{pathPolicy, "default", `cat {x,y}`, "ask"},
 	},
+	"r6-6 an inline program opens a pipe to a command": {
+		// perl's open(F, "|cmd") / open(F, "cmd|") / open(F, "-|", cmd…)
+		// and ruby's Kernel#open("|cmd") run cmd (spec §3: anything that
+		// runs a command is a command).
+		{commandPolicy, "default", `perl -e 'open(P,"|rm victim")'`, "deny"},
+		{commandPolicy, "default", `perl -e 'open(P,"rm victim |")'`, "deny"},
+		{commandPolicy, "default", `perl -e 'open(my $f,"-|","rm","victim")'`, "deny"},
+		{commandPolicy, "default", `ruby -e 'open("|rm victim")'`, "deny"},
+		{commandPolicy, "default", `perl -e 'open(my $f,"-|",$c)'`, "ask"},
+		// Benign neighbours: a pipe character that opens nothing.
+		{commandPolicy, "default", `perl -e 'print join("|", 1, 2)'`, "allow"},
+		{commandPolicy, "default", `ruby -e 'puts "a|b"'`, "allow"},
+		{commandPolicy, "default", `perl -e 'open(F,"<x"); print <F>'`, "allow"},
+	},
 }
 
 func TestRed6Classes(t *testing.T) {
