@@ -234,6 +234,13 @@ func recursiveTrees(words []Word) []Tree {
 		if len(args) > 0 && args[0].Value == "grep" {
 			return []Tree{{Root: ".", Access: Read, Via: "git grep"}}
 		}
+		if len(args) > 0 && args[0].Value == "clean" {
+			var out []Tree
+			for _, r := range gitCleanRoots(args) {
+				out = append(out, Tree{Root: r.Value, Access: Write, Via: "git clean", Dynamic: !r.Static()})
+			}
+			return out
+		}
 		if len(args) > 0 && (args[0].Value == "apply" || args[0].Value == "am") {
 			// Patches name the files they write: git am applies them as
 			// git apply does.

@@ -148,6 +148,22 @@ var red6Classes = map[string][]red6Case{
 		{commandPolicy, "default", `ruby -e 'puts "a|b"'`, "allow"},
 		{commandPolicy, "default", `perl -e 'open(F,"<x"); print <F>'`, "allow"},
 	},
+	"r6-7 git clean removes the untracked files under its pathspecs": {
+		// With -f it deletes what git does not track: .env, untracked
+		// files under config/ and .claude/ (spec §4: a Read deny also
+		// blocks writes; §6: even bypass mode asks under .claude/).
+		{pathPolicy, "default", `git clean -fdx`, "notallow"},
+		{pathPolicy, "default", `git clean -f`, "notallow"},
+		{pathPolicy, "default", `git clean --force -d`, "notallow"},
+		{pathPolicy, "default", `git clean -fd config`, "deny"},
+		{red6AllowAll, "bypassPermissions", `git clean -fdx`, "ask"},
+		{red6AllowAll, "bypassPermissions", `git clean -fd .`, "ask"},
+		// Benign neighbours: a dry run, a subdirectory holding nothing
+		// protected.
+		{pathPolicy, "default", `git clean -n`, "allow"},
+		{pathPolicy, "default", `git clean -fdn`, "allow"},
+		{red6AllowAll, "bypassPermissions", `git clean -fd src`, "allow"},
+	},
 }
 
 func TestRed6Classes(t *testing.T) {
