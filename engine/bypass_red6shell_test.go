@@ -164,6 +164,16 @@ var red6Classes = map[string][]red6Case{
 		{pathPolicy, "default", `git clean -fdn`, "allow"},
 		{red6AllowAll, "bypassPermissions", `git clean -fd src`, "allow"},
 	},
+	"r6-8 git blame prints the file its --contents names": {
+		// A read-only git form that opens another file: outside the
+		// working directories it asks, a denied one denies (spec §3).
+		{"{}", "default", `git blame --contents=/etc/passwd README.md`, "ask"},
+		{"{}", "default", `git blame --contents /etc/passwd README.md`, "ask"},
+		{"{}", "default", `git blame -S /etc/passwd README.md`, "ask"},
+		{pathPolicy, "default", `git blame --contents .env README.md`, "deny"},
+		{"{}", "default", `git blame --contents src/main.go README.md`, "allow"},
+		{"{}", "default", `git blame -L1,2 README.md`, "allow"},
+	},
 }
 
 func TestRed6Classes(t *testing.T) {
