@@ -206,13 +206,25 @@ func inlineCodePayloads(name string, args []Word) []payload {
 			continue
 		}
 		found = true
+		pipeOpen := false
 		for _, lit := range quotedLiterals(code) {
-			if strings.TrimSpace(lit) == "" {
+			t := strings.TrimSpace(lit)
+			if t == "" {
 				continue
+			}
+			if t == "-|" || t == "|-" {
+				pipeOpen = true // open(F, "-|", CMD…): the command follows
+				continue
+			}
+			if c := strings.TrimSpace(strings.TrimSuffix(strings.TrimPrefix(t, "|"), "|")); c != t && c != "" {
+				// open(F, "|rm x"), open(F, "rm x|"), Kernel#open("|rm x"):
+				// a file name with a pipe at either end is a command.
+				pipeOpen = true
+				lit = c
 			}
 			out = append(out, payload{script: lit, origin: name + " inline string", reason: ReasonDynamicShell, lenient: true})
 		}
-		if spawnAPI.MatchString(code) {
+		if spawnAPI.MatchString(code) || pipeOpen {
 			out = append(out, payload{unresolved: true, reason: ReasonDynamicShell, origin: name,
 				script: name + " inline program runs commands it may compute"})
 		}

@@ -234,6 +234,13 @@ func recursiveTrees(words []Word) []Tree {
 		if len(args) > 0 && args[0].Value == "grep" {
 			return []Tree{{Root: ".", Access: Read, Via: "git grep"}}
 		}
+		if len(args) > 0 && args[0].Value == "clean" {
+			var out []Tree
+			for _, r := range gitCleanRoots(args) {
+				out = append(out, Tree{Root: r.Value, Access: Write, Via: "git clean", Dynamic: !r.Static()})
+			}
+			return out
+		}
 		if len(args) > 0 && (args[0].Value == "apply" || args[0].Value == "am") {
 			// Patches name the files they write: git am applies them as
 			// git apply does.
@@ -297,6 +304,8 @@ func recursiveTrees(words []Word) []Tree {
 		return []Tree{{Root: root, Access: Write, Via: name}}
 	case "find":
 		return findTrees(args)
+	case "fd", "fdfind":
+		return fdTrees(args)
 	case "chmod", "chown", "chgrp":
 		if hasShort(args, 'R') || hasLong(args, "--recursive") {
 			ops := operandWords(args, "")

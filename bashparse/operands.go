@@ -91,6 +91,9 @@ func fileOperands(words []Word) []File {
 		return gitFiles(args)
 	case "history":
 		return historyFiles(args)
+	case "gzip", "gunzip", "pigz", "unpigz", "bzip2", "bunzip2", "pbzip2", "lbzip2", "xz", "unxz", "lzma", "unlzma",
+		"zstd", "unzstd", "lz4", "unlz4", "lzip", "plzip", "lunzip", "lzop", "brotli", "unbrotli", "compress", "uncompress":
+		return compressorWrites(name, args)
 	case "date":
 		var out []File
 		for _, v := range optValues(args, "-f", "--file") {
@@ -489,6 +492,15 @@ func gitWrites(args []Word) []File {
 				out = append(out, fileOf(ops[0], ops[0].Value, Write, "git worktree add"))
 			}
 		}
+	case "clean":
+		// git clean -f removes the untracked files under its pathspecs
+		// (with -x the ignored ones too: .claude/settings.local.json,
+		// .env): a stand-in for what it removes under .claude, which
+		// git never tracks for it; .git itself is left alone.
+		for _, r := range gitCleanRoots(args) {
+			out = append(out, File{Path: path.Join(r.Value, ".claude/settings.local.json"), Access: Write,
+				Via: "git clean (the untracked files it removes)", Dynamic: !r.Static(), WalkRoot: r.Value})
+		}
 	case "checkout", "restore":
 		paths, _ := gitPathspecs(args)
 		for _, o := range paths {
@@ -510,4 +522,18 @@ func gitWrites(args []Word) []File {
 		}
 	}
 	return out
+}
+
+// gitCleanRoots are the directories git clean removes untracked files
+// under (none without -f, or with -n): its pathspecs, else the cwd.
+func gitCleanRoots(args []Word) []Word {
+	rest := args[1:]
+	if !(hasShort(rest, 'f') || hasLong(rest, "--force")) || hasShort(rest, 'n') || hasLong(rest, "--dry-run") {
+		return nil
+	}
+	roots := operandWords(rest, "e")
+	if len(roots) == 0 {
+		roots = []Word{{Value: "."}}
+	}
+	return roots
 }

@@ -384,7 +384,7 @@ func (p *parser) emit(n syntax.Node, words []Word, assigns []Assign, redirs []Re
 			pays = append(pays, payload{argv: argv, origin: "hash -p " + inner[0].Value})
 		}
 	}
-	c.Files = uniqueFiles(c.Files)
+	c.Files = uniqueFiles(append(c.Files, braceFiles(c.Files)...))
 	c.Recursive = recursiveTrees(inner)
 	c.Files = append(c.Files, protectedWitnesses(c.Recursive)...)
 	c.Files = append(c.Files, p.st.varWitnesses(c.Files)...)

@@ -71,6 +71,10 @@ var programs = map[string][]program{
 		{sub: "ls-remote", opts: uploadPack},
 		{sub: "push", opts: []progOpt{{[]string{"--receive-pack", "--exec"}, runsScript}}},
 		{sub: "commit", opts: []progOpt{{[]string{"-F", "--file", "-t", "--template"}, readsFile}}},
+		// blame --contents F annotates (and prints) F's lines; -S F reads
+		// a revision list from F.
+		{sub: "blame", opts: []progOpt{{[]string{"--contents", "-S"}, readsFile}}},
+		{sub: "annotate", opts: []progOpt{{[]string{"--contents", "-S"}, readsFile}}},
 		{sub: "tag", opts: []progOpt{{[]string{"-F", "--file"}, readsFile}}},
 		{sub: "bundle", opts: []progOpt{{[]string{"create"}, writesFile}}},
 		{sub: "submodule", opts: []progOpt{{[]string{"foreach"}, runsArgv}}},

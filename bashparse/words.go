@@ -72,8 +72,13 @@ func (p *parser) word(w *syntax.Word) Word {
 			dynamic()
 		}
 	}
-	if out.Glob && !out.Dynamic && !out.Brace && p.nocaseglob() {
-		out.Value = foldGlobCase(sb.String())
+	if out.Glob && !out.Dynamic && !out.Brace {
+		// [[:alpha:]], [[=e=]] and [!x] in terms the matchers know.
+		g := plainBrackets(sb.String())
+		if p.nocaseglob() {
+			g = foldGlobCase(g)
+		}
+		out.Value = g
 		return out
 	}
 	if out.Dynamic || out.Brace {

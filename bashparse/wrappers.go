@@ -432,6 +432,7 @@ func peelWide(words []Word, narrow *View, narrowWords []Word, sl *slab) peeled {
 	}
 	out.inner = words
 	out.pays = append(out.pays, payloads(words)...)
+	out.pays = append(out.pays, subcommandPayloads(words)...)
 	return out
 }
 

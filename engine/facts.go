@@ -7,8 +7,6 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/bmatcuk/doublestar/v4"
-
 	"github.com/agentctl/agentctl/bashparse"
 	"github.com/agentctl/agentctl/internal/hostname"
 )
@@ -563,10 +561,13 @@ func (e env) operand(op bashparse.File, dir string, dirUnknown bool) []FileFact 
 	abs := e.clean(p, dir)
 	static := staticPrefix(abs)
 	out := []FileFact{}
+	matches, complete := boundedGlob(abs)
 	g := base
 	g.Path, g.Resolved = static, e.res.resolve(static)
+	// A walk cut short may have missed what the shell will match: the
+	// operand is then known only at run time.
+	g.Dynamic = g.Dynamic || !complete
 	out = append(out, g)
-	matches, _ := doublestar.FilepathGlob(abs)
 	sort.Strings(matches)
 	for i, m := range matches {
 		if i >= 1000 {

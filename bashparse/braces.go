@@ -1,0 +1,88 @@
+package bashparse
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+
+	"mvdan.cc/sh/v3/expand"
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// maxBraceWords bounds the words one brace expansion may stand for.
+const maxBraceWords = 256
+
+// braceSeq finds the sequence expressions of a brace word ({1..9}).
+var braceSeq = regexp.MustCompile(`\{(-?[0-9]+)\.\.(-?[0-9]+)(?:\.\.-?[0-9]+)?\}`)
+
+// braceFiles lists the files a brace word expands to. A file operand
+// spelled with braces ({.env,x}, .{e,}nv) is known before the shell runs:
+// brace expansion reads no state. The word stays as it is (not static:
+// asks); each expansion is added as the file it names, so a deny rule on
+// one of them denies (spec §3: a word that resolves to a denied path is
+// that access).
+func braceFiles(files []File) []File {
+	var out []File
+	for _, f := range files {
+		if !f.Dynamic || !strings.Contains(f.Path, "{") || strings.ContainsAny(f.Path, "$`'\"\\") || !braceBounded(f.Path) {
+			continue
+		}
+		sp := parsers.Get().(*syntax.Parser)
+		var w *syntax.Word
+		err := sp.Words(strings.NewReader(f.Path), func(x *syntax.Word) bool { w = x; return false })
+		parsers.Put(sp)
+		if err != nil || w == nil || w.End().Offset() != uint(len(f.Path)) || !syntax.SplitBraces(w) {
+			continue
+		}
+		for e, err := range expand.BracesSeq(nil, w) {
+			if err != nil {
+				break
+			}
+			v := e.Lit()
+			if v == "" || v == f.Path {
+				continue
+			}
+			g := hasGlobChar(v)
+			if g {
+				v = plainBrackets(v)
+			}
+			out = append(out, File{Path: v, Access: f.Access, Via: f.Via, Glob: g || f.Glob,
+				Tilde: strings.HasPrefix(v, "~"), WalkRoot: f.WalkRoot})
+		}
+	}
+	return out
+}
+
+// braceBounded reports a brace word small enough to expand: the product
+// of its alternatives (counted generously) and of its sequences stays
+// within maxBraceWords.
+func braceBounded(p string) bool {
+	n := 1
+	for _, m := range braceSeq.FindAllStringSubmatch(p, -1) {
+		a, err1 := strconv.Atoi(m[1])
+		b, err2 := strconv.Atoi(m[2])
+		if err1 != nil || err2 != nil {
+			return false
+		}
+		span := a - b
+		if span < 0 {
+			span = -span
+		}
+		if n *= span + 1; n > maxBraceWords {
+			return false
+		}
+	}
+	for i := 0; i < len(p); i++ {
+		if p[i] != '{' {
+			continue
+		}
+		end := strings.IndexByte(p[i:], '}')
+		if end < 0 {
+			break
+		}
+		if n *= strings.Count(p[i:i+end], ",") + 1; n > maxBraceWords {
+			return false
+		}
+	}
+	return true
+}
