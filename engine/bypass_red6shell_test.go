@@ -20,12 +20,12 @@ const red6SubPolicy = `{"permissions":{"allow":["Bash"],"deny":["Bash(npm publis
 	`"Bash(kubectl delete *)","Bash(gh pr merge *)","Bash(terraform apply *)","Bash(cargo publish *)",` +
 	`"Bash(helm uninstall *)","Bash(aws s3 rm *)","Bash(make deploy *)","Bash(pip install *)"]}}`
 
-type red6Case struct {
+type shellRed6Case struct {
 	settings, mode, cmd string
 	want                string // deny, ask, notallow, notdeny or allow
 }
 
-var red6Classes = map[string][]red6Case{
+var shellRed6Classes = map[string][]shellRed6Case{
 	"r6-1 a bracket class in a glob spells a denied name": {
 		// bash matches [[:alpha:]], [[=e=]] and [[.e.]] as e (spec §3:
 		// a glob that could match a denied path is that access).
@@ -180,7 +180,7 @@ func TestRed6Classes(t *testing.T) {
 	files := map[string]string{".env": "SECRET=1\n", "secrets/key": "k\n", "config/app.yml": "a: 1\n",
 		"README.md": "readme\n", "src/main.go": "package main\n", "x": "x\n", ".git/config": "[core]\n"}
 	engines := map[string]*Engine{}
-	for _, cases := range red6Classes {
+	for _, cases := range shellRed6Classes {
 		for _, c := range cases {
 			if engines[c.settings] != nil {
 				continue
@@ -196,7 +196,7 @@ func TestRed6Classes(t *testing.T) {
 			engines[c.settings] = e
 		}
 	}
-	for class, cases := range red6Classes {
+	for class, cases := range shellRed6Classes {
 		t.Run(class, func(t *testing.T) {
 			for _, c := range cases {
 				d, err := engines[c.settings].Decide(context.Background(),
