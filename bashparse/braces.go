@@ -27,28 +27,37 @@ func braceFiles(files []File) []File {
 		if !f.Dynamic || !strings.Contains(f.Path, "{") || strings.ContainsAny(f.Path, "$`'\"\\") || !braceBounded(f.Path) {
 			continue
 		}
-		sp := parsers.Get().(*syntax.Parser)
-		var w *syntax.Word
-		err := sp.Words(strings.NewReader(f.Path), func(x *syntax.Word) bool { w = x; return false })
-		parsers.Put(sp)
-		if err != nil || w == nil || w.End().Offset() != uint(len(f.Path)) || !syntax.SplitBraces(w) {
+		out = append(out, braceExpansions(f)...)
+	}
+	return out
+}
+
+// braceExpansions lists the files one brace word expands to (braceFiles).
+// Its own function: the expansion loop's body captures the list, which
+// would otherwise be allocated for every command, braces or not.
+func braceExpansions(f File) []File {
+	var out []File
+	sp := parsers.Get().(*syntax.Parser)
+	var w *syntax.Word
+	err := sp.Words(strings.NewReader(f.Path), func(x *syntax.Word) bool { w = x; return false })
+	parsers.Put(sp)
+	if err != nil || w == nil || w.End().Offset() != uint(len(f.Path)) || !syntax.SplitBraces(w) {
+		return nil
+	}
+	for e, err := range expand.BracesSeq(nil, w) {
+		if err != nil {
+			break
+		}
+		v := e.Lit()
+		if v == "" || v == f.Path {
 			continue
 		}
-		for e, err := range expand.BracesSeq(nil, w) {
-			if err != nil {
-				break
-			}
-			v := e.Lit()
-			if v == "" || v == f.Path {
-				continue
-			}
-			g := hasGlobChar(v)
-			if g {
-				v = plainBrackets(v)
-			}
-			out = append(out, File{Path: v, Access: f.Access, Via: f.Via, Glob: g || f.Glob,
-				Tilde: strings.HasPrefix(v, "~"), WalkRoot: f.WalkRoot})
+		g := hasGlobChar(v)
+		if g {
+			v = plainBrackets(v)
 		}
+		out = append(out, File{Path: v, Access: f.Access, Via: f.Via, Glob: g || f.Glob,
+			Tilde: strings.HasPrefix(v, "~"), WalkRoot: f.WalkRoot})
 	}
 	return out
 }

@@ -69,7 +69,7 @@ func subcommandPayloads(words []Word) []payload {
 		return []payload{{argv: m, origin: name + " -m"}}
 	}
 	globals, ok := subcommandGlobals[name]
-	if !ok {
+	if !ok || !optionBeforeSubcommand(name, words) {
 		return nil
 	}
 	var out []payload
@@ -137,6 +137,21 @@ func wordsKey(ws []Word) string {
 
 // isOptionWord reports a word read as an option before the subcommand:
 // "-x", "--long", and cargo's "+toolchain".
+// optionBeforeSubcommand reports an option word among the first
+// subcommandLevels words after the name, before any "--": without one,
+// subcommandPayloads drops nothing and has nothing to add.
+func optionBeforeSubcommand(name string, words []Word) bool {
+	for _, w := range words[1:min(len(words), 1+subcommandLevels)] {
+		if w.Value == "--" {
+			return false
+		}
+		if isOptionWord(name, w.Value) {
+			return true
+		}
+	}
+	return false
+}
+
 func isOptionWord(name, v string) bool {
 	return strings.HasPrefix(v, "-") && v != "-" || name == "cargo" && strings.HasPrefix(v, "+")
 }
