@@ -155,7 +155,12 @@ func cleanPath(p, dir, home string) string {
 
 // procSelfCwd reports a path through /proc/self/cwd (or thread-self),
 // however its first components are spelled (//, /./), and what follows.
-func procSelfCwd(p string) (string, bool) {
+func procSelfCwd(p string) (string, bool) { return procSelfLink(p, "cwd") }
+
+// procSelfLink reports a path whose first three components, however
+// spelled (//, /./), are /proc/self/LINK (or thread-self), and what
+// follows them.
+func procSelfLink(p, link string) (string, bool) {
 	if !strings.Contains(p, "proc") {
 		return "", false
 	}
@@ -167,7 +172,7 @@ func procSelfCwd(p string) (string, bool) {
 			head = append(head, parts[i])
 		}
 	}
-	if len(head) < 3 || head[0] != "proc" || (head[1] != "self" && head[1] != "thread-self") || head[2] != "cwd" {
+	if len(head) < 3 || head[0] != "proc" || (head[1] != "self" && head[1] != "thread-self") || head[2] != link {
 		return "", false
 	}
 	return strings.Join(parts[i:], "/"), true

@@ -16,19 +16,12 @@ import (
 // path that resolving the links in agentctl's own process would follow to
 // agentctl's cwd.
 func procSelfRoot(p string) string {
-	for strings.HasPrefix(p, "/") && strings.Contains(p, "proc") {
-		parts := strings.Split(p, "/")
-		var head []string
-		i := 0
-		for ; i < len(parts) && len(head) < 3; i++ {
-			if parts[i] != "" && parts[i] != "." {
-				head = append(head, parts[i])
-			}
-		}
-		if len(head) < 3 || head[0] != "proc" || (head[1] != "self" && head[1] != "thread-self") || head[2] != "root" {
+	for strings.HasPrefix(p, "/") {
+		rest, ok := procSelfLink(p, "root")
+		if !ok {
 			return p
 		}
-		p = "/" + strings.Join(parts[i:], "/")
+		p = "/" + rest
 	}
 	return p
 }
