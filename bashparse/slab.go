@@ -26,28 +26,32 @@ const (
 
 // wordList returns n zeroed words.
 func (s *slab) wordList(n int) []Word {
-	if s == nil || n > slabMax {
+	if s == nil {
 		return make([]Word, n)
 	}
-	if n > cap(s.words)-len(s.words) {
-		s.words = make([]Word, 0, blockSize(s.wordHint, cap(s.words), n))
-	}
-	i := len(s.words)
-	s.words = s.words[:i+n]
-	return s.words[i : i+n : i+n]
+	return take(&s.words, s.wordHint, n)
 }
 
 // stringList returns n empty strings.
 func (s *slab) stringList(n int) []string {
-	if s == nil || n > slabMax {
+	if s == nil {
 		return make([]string, n)
 	}
-	if n > cap(s.strs)-len(s.strs) {
-		s.strs = make([]string, 0, blockSize(s.argHint, cap(s.strs), n))
+	return take(&s.strs, s.argHint, n)
+}
+
+// take cuts n elements off the block, starting a new block (hint sizes
+// the first) when it is too short; a request above slabMax gets its own.
+func take[T any](block *[]T, hint, n int) []T {
+	if n > slabMax {
+		return make([]T, n)
 	}
-	i := len(s.strs)
-	s.strs = s.strs[:i+n]
-	return s.strs[i : i+n : i+n]
+	if n > cap(*block)-len(*block) {
+		*block = make([]T, 0, blockSize(hint, cap(*block), n))
+	}
+	i := len(*block)
+	*block = (*block)[:i+n]
+	return (*block)[i : i+n : i+n]
 }
 
 // blockSize is the capacity of the block after one of last, for a
