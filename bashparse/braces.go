@@ -39,7 +39,11 @@ func braceExpansions(f File) []File {
 	var out []File
 	sp := parsers.Get().(*syntax.Parser)
 	var w *syntax.Word
-	err := sp.Words(strings.NewReader(f.Path), func(x *syntax.Word) bool { w = x; return false })
+	var err error
+	for x, e := range sp.WordsSeq(strings.NewReader(f.Path)) {
+		w, err = x, e
+		break // the first word is the whole word, or none is
+	}
 	parsers.Put(sp)
 	if err != nil || w == nil || w.End().Offset() != uint(len(f.Path)) || !syntax.SplitBraces(w) {
 		return nil
