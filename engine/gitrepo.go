@@ -4,7 +4,6 @@ import (
 	"errors"
 	"io"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -162,12 +161,24 @@ func loadRepoConfig(dir, gitDir string) repoConfig {
 	}
 	var rc repoConfig
 	common := gitDir
-	if b, err := readBounded(filepath.Join(gitDir, "commondir"), 4096); err == nil {
+	// A linked worktree's shared config sits in its common directory. The
+	// optional files are stat'ed first: a missing one costs no error value.
+	var buf [256]byte
+	if kind, _ := statGit(append(append(buf[:0], gitDir...), "/commondir"...)); kind != gitNone {
+		b, err := readBounded(filepath.Join(gitDir, "commondir"), 4096)
+		if err != nil {
+			return repoConfig{problem: err.Error()}
+		}
 		common = filepath.Clean(filepath.Join(gitDir, strings.TrimSpace(string(b))))
-	} else if !errors.Is(err, fs.ErrNotExist) {
-		return repoConfig{problem: err.Error()}
 	}
-	for _, p := range []string{filepath.Join(common, "config"), filepath.Join(gitDir, "config.worktree")} {
+	files := [2]string{common + "/config", ""}
+	if kind, _ := statGit(append(append(buf[:0], gitDir...), "/config.worktree"...)); kind != gitNone {
+		files[1] = gitDir + "/config.worktree"
+	}
+	for _, p := range files {
+		if p == "" {
+			continue
+		}
 		b, err := readBounded(p, gitConfigMax)
 		if errors.Is(err, fs.ErrNotExist) {
 			continue
@@ -183,40 +194,63 @@ func loadRepoConfig(dir, gitDir string) repoConfig {
 	return rc
 }
 
+// gitEntry is what a .git name is.
+type gitEntry int
+
+const (
+	gitNone gitEntry = iota
+	gitDirEntry
+	gitFileEntry
+	gitOther
+)
+
 // findGitDir walks up from dir as git does: the first .git directory, or
 // .git file ("gitdir: PATH"), is the repository ("" = none).
 func findGitDir(dir string) (string, error) {
+	var buf [256]byte
 	for d := filepath.Clean(dir); ; {
-		p := filepath.Join(d, ".git")
-		st, err := os.Stat(p)
-		switch {
-		case err == nil && st.IsDir():
-			return p, nil
-		case err == nil && st.Mode().IsRegular():
-			b, err := readBounded(p, 4096)
-			if err != nil {
-				return "", err
-			}
-			target, ok := strings.CutPrefix(strings.TrimSpace(string(b)), "gitdir:")
-			if !ok {
-				return "", errors.New(p + " is not a gitfile git can read")
-			}
-			target = strings.TrimSpace(target)
-			if !filepath.IsAbs(target) {
-				target = filepath.Join(d, target)
-			}
-			return filepath.Clean(target), nil
-		case err == nil:
-			return "", errors.New(p + " is neither a directory nor a regular file")
-		case !errors.Is(err, fs.ErrNotExist):
-			return "", err
+		p := append(append(buf[:0], d...), "/.git"...)
+		if d == "/" {
+			p = append(buf[:0], "/.git"...)
 		}
-		parent := filepath.Dir(d)
-		if parent == d {
+		kind, err := gitNone, error(nil)
+		if !gitNameMissing(p) {
+			kind, err = statGit(p)
+		}
+		switch {
+		case err != nil:
+			return "", err
+		case kind == gitDirEntry:
+			return string(p), nil
+		case kind == gitFileEntry:
+			return readGitFile(d, string(p))
+		case kind == gitOther:
+			return "", errors.New(string(p) + " is neither a directory nor a regular file")
+		}
+		if d == "/" || !strings.HasPrefix(d, "/") {
 			return "", nil
 		}
-		d = parent
+		// The parent without filepath.Dir's copy: d is clean.
+		d = d[:max(strings.LastIndexByte(d, '/'), 1)]
 	}
+}
+
+// readGitFile reads a gitfile (a linked worktree's or a submodule's .git):
+// "gitdir: PATH", relative to the directory holding it.
+func readGitFile(d, p string) (string, error) {
+	b, err := readBounded(p, 4096)
+	if err != nil {
+		return "", err
+	}
+	target, ok := strings.CutPrefix(strings.TrimSpace(string(b)), "gitdir:")
+	if !ok {
+		return "", errors.New(p + " is not a gitfile git can read")
+	}
+	target = strings.TrimSpace(target)
+	if !filepath.IsAbs(target) {
+		target = filepath.Join(d, target)
+	}
+	return filepath.Clean(target), nil
 }
 
 // readBounded reads a regular file of at most max bytes; a FIFO or device
@@ -237,12 +271,23 @@ func readBounded(p string, max int64) ([]byte, error) {
 	if st.Size() > max {
 		return nil, errors.New(p + " is too large to read")
 	}
-	b, err := io.ReadAll(io.LimitReader(fh, max+1))
-	if err != nil {
-		return nil, err
+	// One buffer of the size stat gave, plus a byte to see a file that
+	// grew; a file that grew past max is refused.
+	b := make([]byte, 0, st.Size()+1)
+	for {
+		n, err := fh.Read(b[len(b):cap(b)])
+		b = b[:len(b)+n]
+		if err == io.EOF || n == 0 && err == nil {
+			return b, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		if int64(len(b)) > max {
+			return nil, errors.New(p + " is too large to read")
+		}
+		if len(b) == cap(b) {
+			b = append(b, 0)[:len(b)]
+		}
 	}
-	if int64(len(b)) > max {
-		return nil, errors.New(p + " is too large to read")
-	}
-	return b, nil
 }

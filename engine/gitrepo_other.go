@@ -4,6 +4,7 @@ package engine
 
 import (
 	"errors"
+	"io/fs"
 	"os"
 )
 
@@ -18,4 +19,20 @@ func openNoBlock(p string) (*os.File, error) {
 		return nil, errors.New(p + " is not a regular file")
 	}
 	return os.Open(p)
+}
+
+// statGit reports what p is (see gitrepo_unix.go).
+func statGit(p []byte) (gitEntry, error) {
+	st, err := os.Stat(string(p))
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return gitNone, nil
+	case err != nil:
+		return gitNone, err
+	case st.IsDir():
+		return gitDirEntry, nil
+	case st.Mode().IsRegular():
+		return gitFileEntry, nil
+	}
+	return gitOther, nil
 }
