@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"syscall"
 	"testing"
+
+	"github.com/agentctl/agentctl/settings"
 )
 
 // A hostile repository's own .git/config makes git run programs (spec §1,
@@ -158,3 +160,31 @@ func TestGitRepoConfigSeenNextCall(t *testing.T) {
 }
 
 func mkfifo(p string) error { return syscall.Mkfifo(p, 0o644) }
+
+// BenchmarkGitRepoClean is the common case: git status in a repository
+// whose config names no program (one .git stat, one small read).
+func BenchmarkGitRepoClean(b *testing.B) {
+	root := b.TempDir()
+	cwd := filepath.Join(root, "proj")
+	os.MkdirAll(filepath.Join(cwd, ".git"), 0o755)
+	os.WriteFile(filepath.Join(cwd, ".git", "config"), []byte("[core]\n\trepositoryformatversion = 0\n\tbare = false\n[user]\n\tname = a\n"), 0o644)
+	s, err := settings.Load(settings.Options{Cwd: cwd, Home: filepath.Join(root, "home"), ManagedFile: filepath.Join(root, "none.json")})
+	if err != nil {
+		b.Fatal(err)
+	}
+	e, err := New(context.Background(), s)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, cmd := range []string{"ls", "git status"} {
+		b.Run(cmd, func(b *testing.B) {
+			call := Call{Tool: "Bash", Mode: "default", Input: map[string]any{"command": cmd}}
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				if d, _ := e.Decide(context.Background(), call); d.Decision.String() != "allow" {
+					b.Fatal(d.Decision)
+				}
+			}
+		})
+	}
+}
