@@ -324,7 +324,7 @@ func (e *Engine) input(call Call) (*callInput, []string) {
 		en.res = newResolver(dir) // a command's operands share parents
 		defer en.res.Close()
 		a, own := call.analysis(e.bundle.Commands)
-		f = en.bashFacts(a)
+		f = en.gitRepoFacts(a, en.bashFacts(a), 0)
 		if own {
 			releaseCommands(a.Commands) // the facts copied what they keep
 		}

@@ -1,0 +1,293 @@
+package engine
+
+import (
+	"errors"
+	"io"
+	"io/fs"
+	"path/filepath"
+	"strings"
+
+	"github.com/agentctl/agentctl/bashparse"
+)
+
+// A repository's own configuration is repository content, so untrusted
+// (spec §1): an archive or an earlier command can leave a .git/config whose
+// aliases or program keys make even `git status` run a program of its
+// choosing (spec §3, "anything that runs a command is a command"). These
+// are read per call, never cached: a config changed mid-session is seen by
+// the next call. The user's ~/.gitconfig and /etc/gitconfig are the user's
+// own and are not read.
+
+// gitConfigMax bounds a config file read; a larger one is not read and
+// the command is unresolved.
+const gitConfigMax = 256 << 10
+
+// gitRepoDepth bounds alias expansion (an alias naming an alias).
+const gitRepoDepth = 3
+
+// repoConfig is what a repository's config files say that matters here.
+type repoConfig struct {
+	aliases  map[string]string // lower-case alias name → value
+	programs []string          // program keys other than aliases
+	problem  string            // why the configuration cannot be known ("" = known)
+}
+
+// readOnlyTriggers are the program keys git 2.39 was seen to run during
+// the read-only forms (status, log, diff, show, blame, grep, ls-files …):
+// a hook path, the fsmonitor, pagers, diff drivers and filters; gpg runs
+// for signed commits. Other keys (core.sshCommand, credential.helper,
+// core.editor …) run only under subcommands that are not read-only.
+func readOnlyTrigger(key, sub string) bool {
+	switch {
+	case key == "core.fsmonitor", key == "core.hookspath", key == "core.pager", key == "diff.external",
+		key == "pager."+sub, strings.HasPrefix(key, "include"),
+		strings.HasPrefix(key, "diff.") && (strings.HasSuffix(key, ".textconv") || strings.HasSuffix(key, ".command")),
+		strings.HasPrefix(key, "filter."), strings.HasPrefix(key, "gpg."):
+		return true
+	}
+	return false
+}
+
+// gitRepoFacts reads the configuration each git command of the call will
+// see and turns what it makes git run into facts: an alias the command
+// invokes is a nested command (deny and ask rules see its body), and an
+// alias or program key the subcommand can trigger makes the command not
+// read-only and an unresolved part. a.Commands[i] is f.Commands[i].
+func (e env) gitRepoFacts(a bashparse.Analysis, f Facts, depth int) Facts {
+	n := len(f.Commands)
+	for i := 0; i < n && i < len(a.Commands); i++ {
+		c := &a.Commands[i]
+		g, ok := c.Git()
+		if !ok {
+			continue
+		}
+		// With the directory unknown (git -C, a cd of a variable) the one
+		// the command would otherwise run in is still read: what it finds
+		// can only add to the facts, never approve.
+		if g.Dynamic {
+			f = gitUnresolved(f, i, "git reads the configuration of a repository not known statically")
+			continue
+		}
+		dirs := [4]string{e.cwd}
+		ds := dirs[:1]
+		if c.Dir != "" {
+			ds[0] = e.clean(c.Dir, e.cwd)
+		}
+		for _, d := range c.DirAlts {
+			ds = append(ds, e.clean(d, e.cwd))
+		}
+		for _, d := range ds {
+			if g.Chdir != "" {
+				d = e.clean(g.Chdir, d)
+			}
+			f = e.gitConfigFacts(f, i, g, d, depth)
+		}
+	}
+	return f
+}
+
+// gitConfigFacts checks one git command run in dir against the
+// configuration it finds there.
+func (e env) gitConfigFacts(f Facts, i int, g bashparse.GitCall, dir string, depth int) Facts {
+	gitDir := ""
+	if g.GitDir != "" {
+		gitDir = e.clean(g.GitDir, dir)
+	}
+	rc := loadRepoConfig(dir, gitDir)
+	if rc.problem != "" {
+		return gitUnresolved(f, i, rc.problem)
+	}
+	sub := strings.ToLower(g.Sub)
+	for _, k := range rc.programs {
+		if !f.Commands[i].ReadOnly || readOnlyTrigger(k, sub) {
+			f = gitUnresolved(f, i, "the repository's git configuration "+k+" names a program git "+g.Sub+" may run")
+		}
+	}
+	body, ok := rc.aliases[sub]
+	if !ok || g.Sub == "" {
+		return f
+	}
+	f = gitUnresolved(f, i, "git "+g.Sub+" is the repository's alias "+strings.TrimSpace(body))
+	if depth >= gitRepoDepth {
+		return f
+	}
+	script, isShell := strings.CutPrefix(body, "!")
+	if !isShell {
+		script = "git " + script
+	}
+	for _, a := range g.Args {
+		script += " '" + strings.ReplaceAll(a, "'", `'\''`) + "'"
+	}
+	// Deny and ask rules see what the alias runs (spec §3); the nested
+	// commands are checked in the directory the git command runs in.
+	na := bashparse.ParseWith(script, bashparse.Options{Commands: e.commands})
+	sub2 := e
+	sub2.cwd = dir
+	nf := sub2.gitRepoFacts(na, sub2.bashFacts(na), depth+1)
+	for j := range nf.Commands {
+		nf.Commands[j].Nested = true
+		nf.Commands[j].Origin = "git alias " + g.Sub
+	}
+	f.Commands = append(f.Commands, nf.Commands...)
+	f.Files = append(f.Files, nf.Files...)
+	f.Mentions = append(f.Mentions, nf.Mentions...)
+	f.Reach = append(f.Reach, nf.Reach...)
+	f.Unresolved = append(f.Unresolved, nf.Unresolved...)
+	f.ParseError = f.ParseError || nf.ParseError
+	return f
+}
+
+// gitUnresolved makes command i not read-only and records why.
+func gitUnresolved(f Facts, i int, why string) Facts {
+	f.Commands[i].ReadOnly, f.Commands[i].ReadOnlyBy = false, nil
+	f.Unresolved = append(f.Unresolved, bashparse.Unresolved{Reason: bashparse.ReasonProgramConfig,
+		Text: f.Commands[i].Narrow.Text + ": " + why})
+	return f
+}
+
+// loadRepoConfig reads the config files git run in dir reads from the
+// repository: gitDir's (found by walking up from dir when "") config, the
+// common directory's for a linked worktree, and config.worktree. At most
+// a handful of files, each bounded; nothing is cached.
+func loadRepoConfig(dir, gitDir string) repoConfig {
+	if gitDir == "" {
+		var err error
+		if gitDir, err = findGitDir(dir); err != nil {
+			return repoConfig{problem: err.Error()}
+		}
+		if gitDir == "" {
+			return repoConfig{} // not in a repository: git runs nothing of one
+		}
+	}
+	var rc repoConfig
+	common := gitDir
+	// A linked worktree's shared config sits in its common directory. The
+	// optional files are stat'ed first: a missing one costs no error value.
+	var buf [256]byte
+	if kind, _ := statGit(append(append(buf[:0], gitDir...), "/commondir"...)); kind != gitNone {
+		b, err := readBounded(filepath.Join(gitDir, "commondir"), 4096)
+		if err != nil {
+			return repoConfig{problem: err.Error()}
+		}
+		common = filepath.Clean(filepath.Join(gitDir, strings.TrimSpace(string(b))))
+	}
+	files := [2]string{common + "/config", ""}
+	if kind, _ := statGit(append(append(buf[:0], gitDir...), "/config.worktree"...)); kind != gitNone {
+		files[1] = gitDir + "/config.worktree"
+	}
+	for _, p := range files {
+		if p == "" {
+			continue
+		}
+		b, err := readBounded(p, gitConfigMax)
+		if errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			return repoConfig{problem: err.Error()}
+		}
+		parseGitConfig(b, &rc)
+		if rc.problem != "" {
+			return rc
+		}
+	}
+	return rc
+}
+
+// gitEntry is what a .git name is.
+type gitEntry int
+
+const (
+	gitNone gitEntry = iota
+	gitDirEntry
+	gitFileEntry
+	gitOther
+)
+
+// findGitDir walks up from dir as git does: the first .git directory, or
+// .git file ("gitdir: PATH"), is the repository ("" = none).
+func findGitDir(dir string) (string, error) {
+	var buf [256]byte
+	for d := filepath.Clean(dir); ; {
+		p := append(append(buf[:0], d...), "/.git"...)
+		if d == "/" {
+			p = append(buf[:0], "/.git"...)
+		}
+		kind, err := gitNone, error(nil)
+		if !gitNameMissing(p) {
+			kind, err = statGit(p)
+		}
+		switch {
+		case err != nil:
+			return "", err
+		case kind == gitDirEntry:
+			return string(p), nil
+		case kind == gitFileEntry:
+			return readGitFile(d, string(p))
+		case kind == gitOther:
+			return "", errors.New(string(p) + " is neither a directory nor a regular file")
+		}
+		if d == "/" || !strings.HasPrefix(d, "/") {
+			return "", nil
+		}
+		// The parent without filepath.Dir's copy: d is clean.
+		d = d[:max(strings.LastIndexByte(d, '/'), 1)]
+	}
+}
+
+// readGitFile reads a gitfile (a linked worktree's or a submodule's .git):
+// "gitdir: PATH", relative to the directory holding it.
+func readGitFile(d, p string) (string, error) {
+	b, err := readBounded(p, 4096)
+	if err != nil {
+		return "", err
+	}
+	target, ok := strings.CutPrefix(strings.TrimSpace(string(b)), "gitdir:")
+	if !ok {
+		return "", errors.New(p + " is not a gitfile git can read")
+	}
+	target = strings.TrimSpace(target)
+	if !filepath.IsAbs(target) {
+		target = filepath.Join(d, target)
+	}
+	return filepath.Clean(target), nil
+}
+
+// readBounded reads a regular file of at most max bytes; a FIFO or device
+// is refused without blocking (openNoBlock).
+func readBounded(p string, max int64) ([]byte, error) {
+	fh, err := openNoBlock(p)
+	if err != nil {
+		return nil, err
+	}
+	defer fh.Close()
+	st, err := fh.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if !st.Mode().IsRegular() {
+		return nil, errors.New(p + " is not a regular file")
+	}
+	if st.Size() > max {
+		return nil, errors.New(p + " is too large to read")
+	}
+	// One buffer of the size stat gave, plus a byte to see a file that
+	// grew; a file that grew past max is refused.
+	b := make([]byte, 0, st.Size()+1)
+	for {
+		n, err := fh.Read(b[len(b):cap(b)])
+		b = b[:len(b)+n]
+		if err == io.EOF || n == 0 && err == nil {
+			return b, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		if int64(len(b)) > max {
+			return nil, errors.New(p + " is too large to read")
+		}
+		if len(b) == cap(b) {
+			b = append(b, 0)[:len(b)]
+		}
+	}
+}
