@@ -188,3 +188,37 @@ func BenchmarkGitRepoClean(b *testing.B) {
 		})
 	}
 }
+
+// TestGitRepoIndexHook: git status and git diff --stat refresh a stale
+// index and run the repository's hooks/post-index-change (seen with git
+// 2.39), so a repository that brings one is not read by them only.
+func TestGitRepoIndexHook(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git not installed")
+	}
+	for _, c := range []struct {
+		hook bool
+		cmd  string
+		want string
+	}{
+		{true, "git status", "notallow"},
+		{true, "git diff --stat", "notallow"},
+		{false, "git status", "allow"},
+		{false, "git diff --stat", "allow"},
+	} {
+		e := gitRepo(t, gitRepoCase{settings: "{}"})
+		if c.hook {
+			hook := filepath.Join(e.settings.Cwd, ".git", "hooks", "post-index-change")
+			if err := os.WriteFile(hook, []byte("#!/bin/sh\ntouch ran\n"), 0o755); err != nil {
+				t.Fatal(err)
+			}
+		}
+		d, err := e.Decide(context.Background(), Call{Tool: "Bash", Mode: "default", Input: map[string]any{"command": c.cmd}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !wantDecision(c.want, d.Decision.String()) {
+			t.Errorf("%s (hook %v): got %s (%s: %s), want %s", c.cmd, c.hook, d.Decision, d.Stage, d.Reason, c.want)
+		}
+	}
+}

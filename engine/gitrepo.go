@@ -32,6 +32,10 @@ type repoConfig struct {
 	problem  string            // why the configuration cannot be known ("" = known)
 }
 
+// hookPostIndexChange stands, among the program keys, for the
+// repository's hooks/post-index-change.
+const hookPostIndexChange = "hooks/post-index-change"
+
 // readOnlyTriggers are the program keys git 2.39 was seen to run during
 // the read-only forms (status, log, diff, show, blame, grep, ls-files …):
 // a hook path, the fsmonitor, pagers, diff drivers and filters; gpg runs
@@ -39,7 +43,7 @@ type repoConfig struct {
 // core.editor …) run only under subcommands that are not read-only.
 func readOnlyTrigger(key, sub string) bool {
 	switch {
-	case key == "core.fsmonitor", key == "core.hookspath", key == "core.pager", key == "diff.external",
+	case key == "core.fsmonitor", key == "core.hookspath", key == hookPostIndexChange, key == "core.pager", key == "diff.external",
 		key == "pager."+sub, strings.HasPrefix(key, "include"),
 		strings.HasPrefix(key, "diff.") && (strings.HasSuffix(key, ".textconv") || strings.HasSuffix(key, ".command")),
 		strings.HasPrefix(key, "filter."), strings.HasPrefix(key, "gpg."):
@@ -100,7 +104,7 @@ func (e env) gitConfigFacts(f Facts, i int, g bashparse.GitCall, dir string, dep
 	sub := strings.ToLower(g.Sub)
 	for _, k := range rc.programs {
 		if !f.Commands[i].ReadOnly || readOnlyTrigger(k, sub) {
-			f = gitUnresolved(f, i, "the repository's git configuration "+k+" names a program git "+g.Sub+" may run")
+			f = gitUnresolved(f, i, "the repository's "+k+" names a program git "+g.Sub+" may run")
 		}
 	}
 	body, ok := rc.aliases[sub]
@@ -170,6 +174,12 @@ func loadRepoConfig(dir, gitDir string) repoConfig {
 			return repoConfig{problem: err.Error()}
 		}
 		common = filepath.Clean(filepath.Join(gitDir, strings.TrimSpace(string(b))))
+	}
+	// A hook git runs when it rewrites the index: git status and git diff
+	// refresh a stale index and run it (seen with git 2.39). A repository
+	// unpacked from an archive brings its own .git/hooks.
+	if kind, _ := statGit(append(append(buf[:0], common...), "/hooks/post-index-change"...)); kind != gitNone {
+		rc.programs = append(rc.programs, hookPostIndexChange)
 	}
 	files := [2]string{common + "/config", ""}
 	if kind, _ := statGit(append(append(buf[:0], gitDir...), "/config.worktree"...)); kind != gitNone {
