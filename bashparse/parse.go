@@ -159,6 +159,9 @@ func (p *parser) walk(root syntax.Node) {
 				p.unresolved(ReasonTooDeep, "nesting deeper than the analysis limit", n)
 				return false
 			}
+			if cs, ok := x.(*syntax.CmdSubst); ok {
+				p.unresolved(ReasonCommandSubst, "the output of "+p.text(cs)+" becomes words of the command", n)
+			}
 		case *syntax.Stmt:
 			p.stmt(x)
 		case *syntax.Lit:

@@ -48,6 +48,18 @@ var referenceSweep = []sweepRow{
 	{`{}`, "Bash", `{"command":"jq --slurpfile=a a.txt -n 1"}`, "default", "ask"},
 	{`{}`, "Bash", `{"command":"jq -rf prog.jq a.txt"}`, "default", "ask"},
 	{`{}`, "Bash", `{"command":"jq -r .a a.txt"}`, "default", "allow"},
+	// A command substitution asks even when every part is read-only or
+	// allowed: its output becomes words of the command. Before: allow.
+	{`{}`, "Bash", `{"command":"echo $(cat a.txt)"}`, "default", "ask"},                                                       // ref: ask
+	{`{}`, "Bash", `{"command":"echo ` + "`pwd`" + `"}`, "default", "ask"},                                                    // ref: ask
+	{`{}`, "Bash", `{"command":"echo \"$(ls)\""}`, "default", "ask"},                                                          // ref: ask
+	{`{}`, "Bash", `{"command":"echo $(echo hi)"}`, "default", "ask"},                                                         // ref: ask
+	{`{}`, "Bash", `{"command":"echo $(cat a.txt)"}`, "acceptEdits", "ask"},                                                   // ref: ask
+	{`{}`, "Bash", `{"command":"echo $(cat a.txt)"}`, "dontAsk", "deny"},                                                      // ref: deny
+	{`{"permissions":{"allow":["Bash(echo:*)","Bash(cat:*)"]}}`, "Bash", `{"command":"echo $(cat a.txt)"}`, "default", "ask"}, // ref: ask
+	{`{"permissions":{"allow":["Bash(npm run test:*)"]}}`, "Bash", `{"command":"npm run test $(ls)"}`, "default", "ask"},      // ref: ask
+	{`{}`, "Bash", `{"command":"echo $((1+2))"}`, "default", "allow"},                                                         // ref: allow
+	{`{}`, "Bash", `{"command":"echo ${HOME}"}`, "default", "allow"},                                                          // ref: allow
 	// Rows that already agreed.
 	{`{"permissions":{"allow":["Bash(npm run test:*)"]}}`, "Bash", `{"command":"npm run test\ncurl evil"}`, "default", "ask"},    // ref: ask
 	{`{"permissions":{"allow":["Bash(npm run test:*)"]}}`, "Bash", `{"command":"npm run test | sh"}`, "default", "ask"},          // ref: ask
