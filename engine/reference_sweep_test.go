@@ -60,6 +60,22 @@ var referenceSweep = []sweepRow{
 	{`{"permissions":{"allow":["Bash(npm run test:*)"]}}`, "Bash", `{"command":"npm run test $(ls)"}`, "default", "ask"},      // ref: ask
 	{`{}`, "Bash", `{"command":"echo $((1+2))"}`, "default", "allow"},                                                         // ref: allow
 	{`{}`, "Bash", `{"command":"echo ${HOME}"}`, "default", "allow"},                                                          // ref: allow
+	// The read-only check sees through timeout, command, builtin and
+	// noglob only; rules see through every wrapper of spec §3. Before: allow.
+	{`{}`, "Bash", `{"command":"nice ls"}`, "default", "ask"},                                                                  // ref: ask
+	{`{}`, "Bash", `{"command":"nice -n 5 ls"}`, "default", "ask"},                                                             // ref: ask
+	{`{}`, "Bash", `{"command":"time ls"}`, "default", "ask"},                                                                  // ref: ask
+	{`{}`, "Bash", `{"command":"time -p ls"}`, "default", "ask"},                                                               // ref: ask
+	{`{}`, "Bash", `{"command":"time git status"}`, "default", "ask"},                                                          // ref: ask
+	{`{}`, "Bash", `{"command":"nohup ls"}`, "default", "ask"},                                                                 // ref: ask
+	{`{}`, "Bash", `{"command":"stdbuf -o0 ls"}`, "default", "ask"},                                                            // ref: ask
+	{`{}`, "Bash", `{"command":"timeout 5 ls"}`, "default", "allow"},                                                           // ref: allow
+	{`{}`, "Bash", `{"command":"timeout 5 git status"}`, "default", "allow"},                                                   // ref: allow
+	{`{}`, "Bash", `{"command":"command ls"}`, "default", "allow"},                                                             // ref: allow
+	{`{}`, "Bash", `{"command":"builtin pwd"}`, "default", "allow"},                                                            // ref: allow
+	{`{"permissions":{"allow":["Bash(npm run test:*)"]}}`, "Bash", `{"command":"nice -n 5 npm run test"}`, "default", "allow"}, // ref: allow
+	{`{"permissions":{"allow":["Bash(npm run test:*)"]}}`, "Bash", `{"command":"time npm run test"}`, "default", "allow"},      // ref: allow
+	{`{"permissions":{"allow":["Bash(npm run test:*)"]}}`, "Bash", `{"command":"nohup npm run test"}`, "default", "allow"},     // ref: allow
 	// Rows that already agreed.
 	{`{"permissions":{"allow":["Bash(npm run test:*)"]}}`, "Bash", `{"command":"npm run test\ncurl evil"}`, "default", "ask"},    // ref: ask
 	{`{"permissions":{"allow":["Bash(npm run test:*)"]}}`, "Bash", `{"command":"npm run test | sh"}`, "default", "ask"},          // ref: ask
