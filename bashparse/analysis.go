@@ -186,6 +186,11 @@ const (
 	// ReasonDirUnknown: the shell's directory changes in a way not followed
 	// (popd, cd -, cd to a dynamic path) before a command that names files.
 	ReasonDirUnknown Reason = "directory-unknown"
+	// ReasonCommandSubst: the output of a command substitution ($( ) or
+	// backticks) becomes words of the command, so what runs is not known
+	// until it runs. The reference CLI asks for every such command, even
+	// when each part is read-only or allowed by a rule.
+	ReasonCommandSubst Reason = "command-substitution"
 )
 
 // Unresolved is a part of the command whose effect cannot be known statically.

@@ -66,7 +66,11 @@ func commandsHint(src string) int {
 // parser walks one script. Nested payloads (bash -c, eval) get their own
 // parser sharing the same Analysis.
 type parser struct {
-	src    string
+	src string
+	// timed counts the enclosing "time" keywords: the reference CLI asks
+	// for a read-only command run under time, so its commands are not
+	// read-only (rules still see through it).
+	timed  int
 	out    *Analysis
 	depth  int
 	outer  *Span // for nested scripts: the span of the command that runs them
@@ -140,24 +144,37 @@ func (p *parser) unresolved(r Reason, text string, n syntax.Node) {
 // conditions, function bodies, here-documents.
 func (p *parser) walk(root syntax.Node) {
 	depth := 0
-	var stack []bool
+	// stack holds, for each open node, whether it nests (bit 0) and
+	// whether it is a time clause (bit 1).
+	var stack []uint8
 	syntax.Walk(root, func(n syntax.Node) bool {
 		if n == nil {
 			if len(stack) > 0 {
-				if stack[len(stack)-1] {
+				top := stack[len(stack)-1]
+				if top&1 != 0 {
 					depth--
+				}
+				if top&2 != 0 {
+					p.timed--
 				}
 				stack = stack[:len(stack)-1]
 			}
 			return true
 		}
 		nests := false
+		var mark uint8
 		switch x := n.(type) {
+		case *syntax.TimeClause:
+			p.timed++
+			mark |= 2
 		case *syntax.CmdSubst, *syntax.ProcSubst, *syntax.Subshell, *syntax.Block, *syntax.FuncDecl:
 			nests = true
 			if depth+p.depth >= MaxDepth {
 				p.unresolved(ReasonTooDeep, "nesting deeper than the analysis limit", n)
 				return false
+			}
+			if cs, ok := x.(*syntax.CmdSubst); ok {
+				p.unresolved(ReasonCommandSubst, "the output of "+p.text(cs)+" becomes words of the command", n)
 			}
 		case *syntax.Stmt:
 			p.stmt(x)
@@ -180,8 +197,9 @@ func (p *parser) walk(root syntax.Node) {
 		}
 		if nests {
 			depth++
+			mark |= 1
 		}
-		stack = append(stack, nests)
+		stack = append(stack, mark)
 		return true
 	})
 }
@@ -469,11 +487,22 @@ func (p *parser) readOnly(c *Command) bool {
 		// A bare assignment is never read-only; a lone redirection is judged by its files.
 		return len(c.Assigns) == 0
 	}
-	if len(c.Narrow.Assigns) > 0 || c.Narrow.DynamicName {
+	if len(c.Narrow.Assigns) > 0 || c.Narrow.DynamicName || p.timed > 0 {
 		return false
+	}
+	for _, w := range c.Narrow.Peeled {
+		if !readOnlyWrappers[w] {
+			return false
+		}
 	}
 	return IsReadOnly(c.Narrow.Name, c.Narrow.Args)
 }
+
+// readOnlyWrappers are the peeled wrappers a read-only command may stand
+// behind. The reference CLI runs "timeout 5 ls" without asking but asks for
+// "nice ls", "time ls", "nohup ls" and "stdbuf -o0 ls": those wrappers are
+// seen through by rules (spec §3), not by the read-only check.
+var readOnlyWrappers = map[string]bool{"timeout": true, "command": true, "builtin": true, "noglob": true}
 
 // payload analyses what a wrapper runs: a script parsed recursively, or an
 // argv (find -exec) emitted as a nested command.

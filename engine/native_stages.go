@@ -28,8 +28,22 @@ func (n *nativeEval) toolFindings() stringSet {
 			git = true
 		}
 	}
+	// A directory change with any file write asks outside bypass mode
+	// (tool.rego says why).
+	writes := false
+	if n.in.Mode != "bypassPermissions" {
+		for i := range n.f.Files {
+			if n.f.Files[i].Access == "write" {
+				writes = true
+				break
+			}
+		}
+	}
 	for i := range n.f.Files {
 		f := &n.f.Files[i]
+		if writes && (f.Via == "cd" || f.Via == "pushd") && f.Path != n.in.Cwd {
+			out.add(f.Via + " to " + f.Written + " combined with a file write") // sprintf %s
+		}
 		if f.Access == "write" && f.Redirect && f.TildeOrGlob {
 			out.add(fmt.Sprintf("output redirection target %q contains ~ or a glob character", f.Written))
 		}

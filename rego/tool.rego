@@ -40,6 +40,20 @@ findings contains sprintf("%s to %s combined with git", [f.via, f.written]) if {
 	c.wide.name == "git"
 }
 
+# A directory change combined with a file write asks outside bypass mode,
+# as the reference CLI does ("commands that change directories and perform
+# write operations require explicit approval"): which file a relative
+# operand names depends on where the command really is when it runs.
+findings contains sprintf("%s to %s combined with a file write", [f.via, f.written]) if {
+	input.tool == "Bash"
+	input.mode != "bypassPermissions"
+	some f in lib.files
+	f.via in {"cd", "pushd"}
+	f.path != input.cwd
+	some w in lib.files
+	w.access == "write"
+}
+
 # A recursive reader or writer whose tree could hold a path under a deny
 # rule asks (decided from the rule patterns, no tree walk); its own
 # filters that certainly select the path deny it in the deny stage.
