@@ -192,6 +192,9 @@ type resolver struct {
 	// cleaned remembers clean's answers: a word is cleaned against the
 	// same directory for its operand, its mention and its protected check.
 	cleaned callMemo[[2]string, string]
+	// gitConfigs remembers the repository configuration a git command
+	// reads, by (dir, git dir) and by ("", git dir) (env.repoConfig).
+	gitConfigs map[[2]string]repoConfig
 	// base is the directory most of a call's words sit under (its cwd).
 	// At the first path under it, the directory is opened once (proving
 	// it plain) and each path is looked at relative to it: a single name

@@ -47,13 +47,16 @@ func parseGitConfig(b []byte, rc *repoConfig) {
 		}
 		name, raw, hasValue := strings.Cut(t, "=")
 		name = strings.ToLower(strings.TrimSpace(name))
+		key := section + "." + name
+		if !bashparse.GitProgramKey(key) {
+			if hasValue && strings.HasSuffix(strings.TrimRight(raw, "\r"), "\\") {
+				_, s = gitConfigValue(raw, s) // skip the lines it continues on
+			}
+			continue
+		}
 		value := ""
 		if hasValue {
 			value, s = gitConfigValue(raw, s)
-		}
-		key := section + "." + name
-		if !bashparse.GitProgramKey(key) {
-			continue
 		}
 		if alias, ok := strings.CutPrefix(key, "alias."); ok && section == "alias" {
 			if rc.aliases == nil {

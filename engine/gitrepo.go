@@ -2,7 +2,6 @@ package engine
 
 import (
 	"errors"
-	"io"
 	"io/fs"
 	"path/filepath"
 	"strings"
@@ -97,7 +96,7 @@ func (e env) gitConfigFacts(f Facts, i int, g bashparse.GitCall, dir string, dep
 	if g.GitDir != "" {
 		gitDir = e.clean(g.GitDir, dir)
 	}
-	rc := loadRepoConfig(dir, gitDir)
+	rc := e.repoConfig(dir, gitDir)
 	if rc.problem != "" {
 		return gitUnresolved(f, i, rc.problem)
 	}
@@ -147,6 +146,43 @@ func gitUnresolved(f Facts, i int, why string) Facts {
 	f.Unresolved = append(f.Unresolved, bashparse.Unresolved{Reason: bashparse.ReasonProgramConfig,
 		Text: f.Commands[i].Narrow.Text + ": " + why})
 	return f
+}
+
+// repoConfig is loadRepoConfig remembered for the call: a command after a
+// cd is checked in each directory it may run in, and those often share a
+// repository (nothing outlives the call).
+func (e env) repoConfig(dir, gitDir string) repoConfig {
+	if e.res == nil {
+		return loadRepoConfig(dir, gitDir)
+	}
+	if e.res.gitConfigs == nil {
+		e.res.gitConfigs = map[[2]string]repoConfig{}
+	}
+	k := [2]string{dir, gitDir}
+	if rc, ok := e.res.gitConfigs[k]; ok {
+		return rc
+	}
+	if gitDir == "" {
+		// Two directories of one repository find the same git directory:
+		// its config is read once.
+		found, err := findGitDir(dir)
+		if err != nil {
+			return repoConfig{problem: err.Error()}
+		}
+		if found == "" {
+			e.res.gitConfigs[k] = repoConfig{}
+			return repoConfig{}
+		}
+		if rc, ok := e.res.gitConfigs[[2]string{"", found}]; ok {
+			e.res.gitConfigs[k] = rc
+			return rc
+		}
+		gitDir = found
+	}
+	rc := loadRepoConfig(dir, gitDir)
+	e.res.gitConfigs[k] = rc
+	e.res.gitConfigs[[2]string{"", gitDir}] = rc
+	return rc
 }
 
 // loadRepoConfig reads the config files git run in dir reads from the
@@ -261,43 +297,4 @@ func readGitFile(d, p string) (string, error) {
 		target = filepath.Join(d, target)
 	}
 	return filepath.Clean(target), nil
-}
-
-// readBounded reads a regular file of at most max bytes; a FIFO or device
-// is refused without blocking (openNoBlock).
-func readBounded(p string, max int64) ([]byte, error) {
-	fh, err := openNoBlock(p)
-	if err != nil {
-		return nil, err
-	}
-	defer fh.Close()
-	st, err := fh.Stat()
-	if err != nil {
-		return nil, err
-	}
-	if !st.Mode().IsRegular() {
-		return nil, errors.New(p + " is not a regular file")
-	}
-	if st.Size() > max {
-		return nil, errors.New(p + " is too large to read")
-	}
-	// One buffer of the size stat gave, plus a byte to see a file that
-	// grew; a file that grew past max is refused.
-	b := make([]byte, 0, st.Size()+1)
-	for {
-		n, err := fh.Read(b[len(b):cap(b)])
-		b = b[:len(b)+n]
-		if err == io.EOF || n == 0 && err == nil {
-			return b, nil
-		}
-		if err != nil {
-			return nil, err
-		}
-		if int64(len(b)) > max {
-			return nil, errors.New(p + " is too large to read")
-		}
-		if len(b) == cap(b) {
-			b = append(b, 0)[:len(b)]
-		}
-	}
 }
