@@ -239,7 +239,7 @@ func TestRed6GlobSymlinkLoop(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if el := time.Since(start); el > 30*time.Second {
+		if el := time.Since(start); el > 2*time.Minute { // a hang guard, not a speed target
 			t.Errorf("%s: took %s", c.cmd, el)
 		}
 		if !wantDecision(c.want, d.Decision.String()) {

@@ -15,7 +15,7 @@ import (
 // ..): `**` then branches at every level and the walk never ends in
 // practice, so a "read-only" `cat src/**` would hang the decision until the
 // agent's hook timeout turns it into a non-blocking error (fail open).
-const globBudget = 20000
+const globBudget = 10000
 
 // errGlobBudget stops a walk that spent its budget.
 var errGlobBudget = errors.New("glob walk budget spent")
