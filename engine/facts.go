@@ -195,6 +195,8 @@ type resolver struct {
 	// gitConfigs remembers the repository configuration a git command
 	// reads, by (dir, git dir) and by ("", git dir) (env.repoConfig).
 	gitConfigs map[[2]string]repoConfig
+	// gitWalk is the git directory found from each directory walked.
+	gitWalk map[string]string
 	// base is the directory most of a call's words sit under (its cwd).
 	// At the first path under it, the directory is opened once (proving
 	// it plain) and each path is looked at relative to it: a single name

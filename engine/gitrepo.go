@@ -165,7 +165,10 @@ func (e env) repoConfig(dir, gitDir string) repoConfig {
 	if gitDir == "" {
 		// Two directories of one repository find the same git directory:
 		// its config is read once.
-		found, err := findGitDir(dir)
+		if e.res.gitWalk == nil {
+			e.res.gitWalk = map[string]string{}
+		}
+		found, err := findGitDirSeen(dir, e.res.gitWalk)
 		if err != nil {
 			return repoConfig{problem: err.Error()}
 		}
@@ -252,9 +255,37 @@ const (
 
 // findGitDir walks up from dir as git does: the first .git directory, or
 // .git file ("gitdir: PATH"), is the repository ("" = none).
-func findGitDir(dir string) (string, error) {
+func findGitDir(dir string) (string, error) { return findGitDirSeen(dir, nil) }
+
+// findGitDirSeen is findGitDir that answers from, and adds to, seen: the
+// git directory found from each directory the call has already walked
+// (a cd makes one command run in two directories of one tree).
+func findGitDirSeen(dir string, seen map[string]string) (string, error) {
+	var visited [16]string
+	nv := 0
+	found, err := walkGitDir(dir, seen, func(d string) {
+		if seen != nil && nv < len(visited) {
+			visited[nv] = d
+			nv++
+		}
+	})
+	if err == nil && seen != nil {
+		for _, d := range visited[:nv] {
+			seen[d] = found
+		}
+	}
+	return found, err
+}
+
+// walkGitDir is the walk of findGitDir, telling visit each directory it
+// looked in, and stopping at one seen already.
+func walkGitDir(dir string, seen map[string]string, visit func(string)) (string, error) {
 	var buf [256]byte
 	for d := filepath.Clean(dir); ; {
+		if g, ok := seen[d]; ok {
+			return g, nil
+		}
+		visit(d)
 		p := append(append(buf[:0], d...), "/.git"...)
 		if d == "/" {
 			p = append(buf[:0], "/.git"...)
