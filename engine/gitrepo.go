@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/agentctl/agentctl/bashparse"
+	"github.com/agentctl/agentctl/settings"
 )
 
 // A repository's own configuration is repository content, so untrusted
@@ -208,7 +209,7 @@ func loadRepoConfig(dir, gitDir string) repoConfig {
 	// optional files are stat'ed first: a missing one costs no error value.
 	var buf [256]byte
 	if kind, _ := statGit(append(append(buf[:0], gitDir...), "/commondir"...)); kind != gitNone {
-		b, err := readBounded(filepath.Join(gitDir, "commondir"), 4096)
+		b, err := settings.ReadRegular(filepath.Join(gitDir, "commondir"), 4096)
 		if err != nil {
 			return repoConfig{problem: err.Error()}
 		}
@@ -228,7 +229,7 @@ func loadRepoConfig(dir, gitDir string) repoConfig {
 		if p == "" {
 			continue
 		}
-		b, err := readBounded(p, gitConfigMax)
+		b, err := settings.ReadRegular(p, gitConfigMax)
 		if errors.Is(err, fs.ErrNotExist) {
 			continue
 		}
@@ -315,7 +316,7 @@ func walkGitDir(dir string, seen map[string]string, visit func(string)) (string,
 // readGitFile reads a gitfile (a linked worktree's or a submodule's .git):
 // "gitdir: PATH", relative to the directory holding it.
 func readGitFile(d, p string) (string, error) {
-	b, err := readBounded(p, 4096)
+	b, err := settings.ReadRegular(p, 4096)
 	if err != nil {
 		return "", err
 	}

@@ -2,10 +2,6 @@ package settings
 
 import (
 	"errors"
-	"fmt"
-	"io"
-	"os"
-	"syscall"
 )
 
 // maxSettingsSize bounds a settings file. Real files are a few kilobytes;
@@ -36,26 +32,8 @@ func readSettingsFile(path string) ([]byte, error) { return readRegular(path, ma
 // concurrent use.
 func ReadConfigFile(path string) ([]byte, error) { return readSettingsFile(path) }
 
-// readRegular reads a regular file of at most max bytes.
-func readRegular(path string, max int64) ([]byte, error) {
-	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	fi, err := f.Stat()
-	if err != nil {
-		return nil, err
-	}
-	if !fi.Mode().IsRegular() {
-		return nil, &os.PathError{Op: "read", Path: path, Err: fmt.Errorf("%w (%v)", ErrNotRegular, fi.Mode().Type())}
-	}
-	data, err := io.ReadAll(io.LimitReader(f, max+1))
-	if err != nil {
-		return nil, err
-	}
-	if int64(len(data)) > max {
-		return nil, &os.PathError{Op: "read", Path: path, Err: fmt.Errorf("%w: larger than %d bytes", ErrTooLarge, max)}
-	}
-	return data, nil
-}
+// ReadRegular reads a regular file of at most max bytes without ever
+// blocking on what it opens: a FIFO, a device or a directory is
+// ErrNotRegular, a larger file ErrTooLarge. Other packages' bounded reads
+// of repository content (a repository's git config) use it too.
+func ReadRegular(path string, max int64) ([]byte, error) { return readRegular(path, max) }
