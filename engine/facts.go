@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/agentctl/agentctl/bashparse"
 	"github.com/agentctl/agentctl/internal/hostname"
@@ -194,9 +195,9 @@ type resolver struct {
 	cleaned callMemo[[2]string, string]
 	// gitConfigs remembers the repository configuration a git command
 	// reads, by (dir, git dir) and by ("", git dir) (env.repoConfig).
-	gitConfigs map[[2]string]repoConfig
+	gitConfigs callMemo[[2]string, repoConfig]
 	// gitWalk is the git directory found from each directory walked.
-	gitWalk map[string]string
+	gitWalk callMemo[string, string]
 	// base is the directory most of a call's words sit under (its cwd).
 	// At the first path under it, the directory is opened once (proving
 	// it plain) and each path is looked at relative to it: a single name
@@ -211,14 +212,24 @@ func newResolver(base string) *resolver {
 	if base == "/" {
 		base = ""
 	}
-	return &resolver{base: base}
+	r := resolvers.Get().(*resolver)
+	r.base = base
+	return r
 }
 
-// Close releases the base directory, if it was opened.
+// resolvers holds emptied resolvers: one is a few kilobytes of inline
+// memos, and a Bash call needs one.
+var resolvers = sync.Pool{New: func() any { return new(resolver) }}
+
+// Close releases the base directory, if it was opened, and empties the
+// resolver for the next call: nothing it learnt outlives this one.
 func (r *resolver) Close() {
-	if r != nil {
-		r.dir.close()
+	if r == nil {
+		return
 	}
+	r.dir.close()
+	*r = resolver{}
+	resolvers.Put(r)
 }
 
 type resolution struct {

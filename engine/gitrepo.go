@@ -156,36 +156,30 @@ func (e env) repoConfig(dir, gitDir string) repoConfig {
 	if e.res == nil {
 		return loadRepoConfig(dir, gitDir)
 	}
-	if e.res.gitConfigs == nil {
-		e.res.gitConfigs = map[[2]string]repoConfig{}
-	}
 	k := [2]string{dir, gitDir}
-	if rc, ok := e.res.gitConfigs[k]; ok {
+	if rc, ok := e.res.gitConfigs.get(k); ok {
 		return rc
 	}
 	if gitDir == "" {
 		// Two directories of one repository find the same git directory:
 		// its config is read once.
-		if e.res.gitWalk == nil {
-			e.res.gitWalk = map[string]string{}
-		}
-		found, err := findGitDirSeen(dir, e.res.gitWalk)
+		found, err := findGitDirSeen(dir, &e.res.gitWalk)
 		if err != nil {
 			return repoConfig{problem: err.Error()}
 		}
 		if found == "" {
-			e.res.gitConfigs[k] = repoConfig{}
+			e.res.gitConfigs.put(k, repoConfig{})
 			return repoConfig{}
 		}
-		if rc, ok := e.res.gitConfigs[[2]string{"", found}]; ok {
-			e.res.gitConfigs[k] = rc
+		if rc, ok := e.res.gitConfigs.get([2]string{"", found}); ok {
+			e.res.gitConfigs.put(k, rc)
 			return rc
 		}
 		gitDir = found
 	}
 	rc := loadRepoConfig(dir, gitDir)
-	e.res.gitConfigs[k] = rc
-	e.res.gitConfigs[[2]string{"", gitDir}] = rc
+	e.res.gitConfigs.put(k, rc)
+	e.res.gitConfigs.put([2]string{"", gitDir}, rc)
 	return rc
 }
 
@@ -261,32 +255,37 @@ func findGitDir(dir string) (string, error) { return findGitDirSeen(dir, nil) }
 // findGitDirSeen is findGitDir that answers from, and adds to, seen: the
 // git directory found from each directory the call has already walked
 // (a cd makes one command run in two directories of one tree).
-func findGitDirSeen(dir string, seen map[string]string) (string, error) {
-	var visited [16]string
-	nv := 0
-	found, err := walkGitDir(dir, seen, func(d string) {
-		if seen != nil && nv < len(visited) {
-			visited[nv] = d
-			nv++
-		}
-	})
+func findGitDirSeen(dir string, seen *callMemo[string, string]) (string, error) {
+	var visited gitVisits
+	found, err := walkGitDir(dir, seen, &visited)
 	if err == nil && seen != nil {
-		for _, d := range visited[:nv] {
-			seen[d] = found
+		for _, d := range visited.dirs[:visited.n] {
+			seen.put(d, found)
 		}
 	}
 	return found, err
 }
 
-// walkGitDir is the walk of findGitDir, telling visit each directory it
-// looked in, and stopping at one seen already.
-func walkGitDir(dir string, seen map[string]string, visit func(string)) (string, error) {
+// gitVisits is the first directories a walk up to a repository looked in.
+type gitVisits struct {
+	dirs [16]string
+	n    int
+}
+
+// walkGitDir is the walk of findGitDir, noting in visited each directory
+// it looked in, and stopping at one seen already.
+func walkGitDir(dir string, seen *callMemo[string, string], visited *gitVisits) (string, error) {
 	var buf [256]byte
 	for d := filepath.Clean(dir); ; {
-		if g, ok := seen[d]; ok {
-			return g, nil
+		if seen != nil {
+			if g, ok := seen.get(d); ok {
+				return g, nil
+			}
 		}
-		visit(d)
+		if visited.n < len(visited.dirs) {
+			visited.dirs[visited.n] = d
+			visited.n++
+		}
 		p := append(append(buf[:0], d...), "/.git"...)
 		if d == "/" {
 			p = append(buf[:0], "/.git"...)

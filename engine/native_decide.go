@@ -14,6 +14,7 @@ type customVerdicts struct {
 // verdict reaches the custom modules' stage (nil: no custom modules).
 func (x *nativeIndex) decide(in *callInput, custom func() (customVerdicts, error)) (Decision, error) {
 	n := newNativeEval(x, in)
+	defer n.release()
 	deny := n.matching(x.deny, "deny")
 	ask := n.matching(x.ask, "ask")
 	toolF := n.toolFindings()

@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/agentctl/agentctl/bashparse"
@@ -94,7 +95,8 @@ type nativeEval struct {
 }
 
 func newNativeEval(x *nativeIndex, in *callInput) *nativeEval {
-	n := &nativeEval{x: x, in: in, f: &in.Facts, policy: in.policy}
+	n := nativeEvals.Get().(*nativeEval)
+	*n = nativeEval{x: x, in: in, f: &in.Facts, policy: in.policy}
 	if n.policy == nil {
 		n.policy = newPolicyFiles(in.PolicyFiles)
 	}
@@ -117,6 +119,17 @@ func newNativeEval(x *nativeIndex, in *callInput) *nativeEval {
 		}
 	}
 	return n
+}
+
+// nativeEvals holds finished evaluations for reuse: one is most of a
+// kilobyte of inline memos, and every decision needs one.
+var nativeEvals = sync.Pool{New: func() any { return new(nativeEval) }}
+
+// release empties n (it must not hold the call's input past the call)
+// and keeps it for the next decision.
+func (n *nativeEval) release() {
+	*n = nativeEval{}
+	nativeEvals.Put(n)
 }
 
 func (n *nativeEval) fail(err error) {
