@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"unsafe"
 
 	"github.com/agentctl/agentctl/bashparse"
 	"github.com/agentctl/agentctl/internal/hostname"
@@ -130,18 +131,27 @@ func (e env) clean(p, dir string) string {
 	if c, ok := e.res.cleaned.get(k); ok {
 		return c
 	}
-	c := cleanPath(p, dir, e.home)
+	c := cleanPathJoin(p, dir, e.home, e.res.join)
 	e.res.cleaned.put(k, c)
 	return c
 }
 
 // cleanPath is clean without the memo.
-func cleanPath(p, dir, home string) string {
+func cleanPath(p, dir, home string) string { return cleanPathJoin(p, dir, home, nil) }
+
+// cleanPathJoin is cleanPath that joins a relative path to dir with join
+// (nil: a string concatenation).
+func cleanPathJoin(p, dir, home string, join func(dir, p string) string) string {
 	if p == "~" || strings.HasPrefix(p, "~/") {
 		p = filepath.Join(home, strings.TrimPrefix(p, "~"))
 	}
 	if !filepath.IsAbs(p) && dir != "" {
-		p = dir + "/" + p // cleaned once, below
+		// Cleaned once, below; a clean join is returned as it is.
+		if join != nil {
+			p = join(dir, p)
+		} else {
+			p = dir + "/" + p
+		}
 	}
 	p = procSelfRoot(p)
 	if rest, ok := procSelfCwd(p); ok {
@@ -204,6 +214,21 @@ type resolver struct {
 	// costs one short fstatat instead of a walk from the root.
 	base string
 	dir  baseDir
+	// arena holds the bytes of the paths the call joins (dir + "/" +
+	// word): one block serves many calls' joins, and bytes once handed
+	// out are never written again.
+	arena []byte
+}
+
+// join is dir + "/" + p in the arena.
+func (r *resolver) join(dir, p string) string {
+	n := len(dir) + 1 + len(p)
+	if cap(r.arena)-len(r.arena) < n {
+		r.arena = make([]byte, 0, max(4096, n))
+	}
+	start := len(r.arena)
+	r.arena = append(append(append(r.arena, dir...), '/'), p...)
+	return unsafe.String(&r.arena[start], n)
 }
 
 // newResolver is an empty per-call resolver whose paths mostly sit under
@@ -228,7 +253,8 @@ func (r *resolver) Close() {
 		return
 	}
 	r.dir.close()
-	*r = resolver{}
+	rest := r.arena[len(r.arena):] // only bytes not yet handed out
+	*r = resolver{arena: rest}
 	resolvers.Put(r)
 }
 

@@ -1,8 +1,10 @@
 package engine
 
 import (
+	"cmp"
 	"fmt"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -200,7 +202,7 @@ func (s *ruleSet) add(r *nativeRule) {
 }
 
 func (s ruleSet) sorted() ruleSet {
-	sort.Slice(s, func(i, j int) bool { return s[i].ID < s[j].ID })
+	slices.SortFunc(s, func(a, b *nativeRule) int { return cmp.Compare(a.ID, b.ID) })
 	return s
 }
 

@@ -89,6 +89,11 @@ type nativeEval struct {
 	// look at every file under its lower-cased form (fileMatches).
 	lowered  [4][2]string
 	nlowered int
+	// Scratch space for the allow stage (see allowStage).
+	usedBuf, rulesBuf [8]*nativeRule
+	approvedBuf       [32]bool
+	hardBuf           [4]bashparse.Unresolved
+	topBuf            [8]*CommandFact
 	// policy is the call's policy files lower-cased (the engine's, or
 	// built here for an input made elsewhere: never none by omission).
 	policy *policyFiles
@@ -105,14 +110,13 @@ func newNativeEval(x *nativeIndex, in *callInput) *nativeEval {
 	if n.f.MCP != nil {
 		n.toolKeys = append(append([]string(nil), keys...), "mcp__"+n.f.MCP.Server)
 	}
+	n.hard = n.hardBuf[:0]
 	for _, u := range n.f.Unresolved {
 		if u.Reason != bashparse.ReasonExecWrapper {
 			n.hard = append(n.hard, u)
 		}
 	}
-	if len(n.f.Commands) > 0 {
-		n.top = make([]*CommandFact, 0, len(n.f.Commands))
-	}
+	n.top = n.topBuf[:0]
 	for i := range n.f.Commands {
 		if !n.f.Commands[i].Nested {
 			n.top = append(n.top, &n.f.Commands[i])

@@ -205,7 +205,10 @@ type allowStage struct {
 func (n *nativeEval) allowStage() allowStage {
 	x, tool := n.x.allow, n.in.Tool
 	var a allowStage
-	var rules []*nativeRule
+	// The stage's lists live in the evaluation's scratch space while they
+	// fit: decide copies what it keeps before the evaluation is released.
+	a.used = n.usedBuf[:0]
+	rules := n.rulesBuf[:0]
 	n.toolRules(x, func(r *nativeRule) { rules = append(rules, r) })
 	wholeTool := 0
 	for _, r := range rules {
@@ -214,7 +217,8 @@ func (n *nativeEval) allowStage() allowStage {
 			a.used.add(r)
 		}
 	}
-	cmdApproved := make([]bool, len(n.top))
+	cmdApproved := n.approvedBuf[:0]
+	cmdApproved = append(cmdApproved, make([]bool, len(n.top))...)
 	for i, c := range n.top {
 		allowed := false
 		if len(c.Narrow.Assigns) == 0 && !c.Narrow.DynamicName {
@@ -227,7 +231,8 @@ func (n *nativeEval) allowStage() allowStage {
 		}
 		cmdApproved[i] = allowed || n.cmdOK(c)
 	}
-	fileApproved := make([]bool, len(n.f.Files))
+	fileApproved := cmdApproved[len(cmdApproved):]
+	fileApproved = append(fileApproved, make([]bool, len(n.f.Files))...)
 	for i := range n.f.Files {
 		f := &n.f.Files[i]
 		allowed := n.fileRules(f, &a.used)
