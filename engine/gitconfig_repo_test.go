@@ -162,11 +162,15 @@ func TestGitRepoConfigSeenNextCall(t *testing.T) {
 func mkfifo(p string) error { return syscall.Mkfifo(p, 0o644) }
 
 // BenchmarkGitRepoClean is the common case: git status in a repository
-// whose config names no program (one .git stat, one small read).
+// whose config names no program (the .git found and checked as git
+// checks it, one small read).
 func BenchmarkGitRepoClean(b *testing.B) {
 	root := b.TempDir()
 	cwd := filepath.Join(root, "proj")
-	os.MkdirAll(filepath.Join(cwd, ".git"), 0o755)
+	for _, d := range []string{"objects", "refs"} {
+		os.MkdirAll(filepath.Join(cwd, ".git", d), 0o755)
+	}
+	os.WriteFile(filepath.Join(cwd, ".git", "HEAD"), []byte("ref: refs/heads/main\n"), 0o644)
 	os.WriteFile(filepath.Join(cwd, ".git", "config"), []byte("[core]\n\trepositoryformatversion = 0\n\tbare = false\n[user]\n\tname = a\n"), 0o644)
 	s, err := settings.Load(settings.Options{Cwd: cwd, Home: filepath.Join(root, "home"), ManagedFile: filepath.Join(root, "none.json")})
 	if err != nil {

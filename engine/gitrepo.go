@@ -298,11 +298,27 @@ func walkGitDir(dir string, seen *callMemo[string, string], visited *gitVisits) 
 		case err != nil:
 			return "", err
 		case kind == gitDirEntry:
-			return string(p), nil
+			// A .git directory git cannot use is passed over: git looks
+			// further up, and so must the configuration it reads.
+			if ok, err := isGitDirectory(p); err != nil || ok {
+				return string(p), err
+			}
 		case kind == gitFileEntry:
 			return readGitFile(d, string(p))
 		case kind == gitOther:
 			return "", errors.New(string(p) + " is neither a directory nor a regular file")
+		}
+		// The directory itself may be a bare repository (HEAD, objects,
+		// refs): git uses it, config and all (safe.bareRepository is
+		// "all" by default), so an unpacked one runs its programs too.
+		p = append(append(buf[:0], d...), "/HEAD"...)
+		if d == "/" {
+			p = append(buf[:0], "/HEAD"...)
+		}
+		if !gitNameMissing(p) {
+			if ok, err := isGitDirectory(p[:len(p)-len("/HEAD")]); err != nil || ok {
+				return d, err
+			}
 		}
 		if d == "/" || !strings.HasPrefix(d, "/") {
 			return "", nil

@@ -24,3 +24,21 @@ func statGit(p []byte) (gitEntry, error) {
 	}
 	return gitOther, nil
 }
+
+// readHead reads the first bytes of a HEAD file (see gitrepo_unix.go).
+func readHead(p []byte, buf *[255]byte) ([]byte, bool, error) {
+	st, err := os.Lstat(string(p))
+	if err != nil || !st.Mode().IsRegular() {
+		return nil, false, nil
+	}
+	f, err := os.Open(string(p))
+	if err != nil {
+		return nil, false, nil
+	}
+	defer f.Close()
+	n, err := io.ReadFull(f, buf[:])
+	if err != nil && err != io.ErrUnexpectedEOF && err != io.EOF {
+		return nil, false, nil
+	}
+	return buf[:n], true, nil
+}
