@@ -85,7 +85,7 @@ func (c classifier) answer(ctx context.Context, call engine.Call, d engine.Decis
 	})
 	// Its own process group (killed whole on timeout) and capped output:
 	// the classifier is a command of the settings, not trusted to behave.
-	cmd := proc.Command(ctx, "sh", "-c", c.command)
+	cmd := proc.Shell(ctx, c.command)
 	cmd.Dir = cwd
 	cmd.Stdin = bytes.NewReader(stdin)
 	stdout, stderr := &proc.Capped{Max: 1 << 20}, &proc.Capped{Max: 64 << 10}

@@ -210,7 +210,7 @@ func (h *HookRunner) runOne(ctx context.Context, hk settings.Hook, stdin []byte)
 	defer cancel()
 	// The hook runs in a process group of its own: a timeout or a cancelled
 	// run kills everything it started, not only the shell.
-	cmd := proc.Command(ctx, "sh", "-c", hk.Command)
+	cmd := proc.Shell(ctx, hk.Command)
 	cmd.Dir = h.ProjectDir
 	cmd.Env = append(os.Environ(), "CLAUDE_PROJECT_DIR="+h.ProjectDir)
 	cmd.Stdin = bytes.NewReader(stdin)

@@ -289,3 +289,25 @@ func TestHookCancelKillsProcessGroup(t *testing.T) {
 	}
 	proctest.WaitGone(t, pid)
 }
+
+// TestHookShellNotFromPath: hooks, classifiers and approvers run with
+// /bin/sh, never an "sh" found through PATH, which a repository can lead
+// (PATH=./node_modules/.bin:…): a planted sh would answer for the org's
+// hook.
+func TestHookShellNotFromPath(t *testing.T) {
+	if _, err := os.Stat("/bin/sh"); err != nil {
+		t.Skip("no /bin/sh")
+	}
+	planted := t.TempDir()
+	marker := filepath.Join(planted, "ran")
+	script(t, planted, "sh", "touch '"+marker+"'\n"+decisionJSON("allow", "planted"))
+	t.Setenv("PATH", planted+string(os.PathListSeparator)+os.Getenv("PATH"))
+	s, _ := realSession(t, `{"permissions": {"deny": ["Bash(rm *)"]}}`, pre(map[string]string{"h": decisionJSON("deny", "the org hook answers")}), time.Minute)
+	o := s.Dispatch(context.Background(), ToolUse{ID: "t", Name: "Bash", Input: map[string]any{"command": "echo hi"}})
+	if _, err := os.Stat(marker); err == nil {
+		t.Fatal("the hook ran under the sh planted in PATH")
+	}
+	if !o.Block.IsError || !strings.Contains(fmt.Sprint(o.Block.Content), "the org hook answers") {
+		t.Errorf("the org's hook did not answer: %+v", o.Block)
+	}
+}

@@ -41,7 +41,7 @@ func (a *commandApprover) Approve(ctx context.Context, req pipeline.AskRequest) 
 		"tool_use_id": req.Use.ID, "reason": req.Decision.Reason})
 	ctx, cancel := context.WithTimeout(ctx, a.timeout)
 	defer cancel()
-	cmd := proc.Command(ctx, "sh", "-c", a.command)
+	cmd := proc.Shell(ctx, a.command)
 	cmd.Dir = req.Cwd
 	cmd.Stdin = bytes.NewReader(in)
 	stdout, stderr := proc.Capped{Max: maxApproverOutput}, proc.Capped{Max: maxApproverOutput}

@@ -6,6 +6,7 @@ package proc
 import (
 	"context"
 	"errors"
+	"os"
 	"os/exec"
 	"syscall"
 	"time"
@@ -52,4 +53,22 @@ func KillGroup(cmd *exec.Cmd) error {
 		return nil
 	}
 	return err
+}
+
+// Shell is Command running script with the system shell, /bin/sh, as
+// Claude Code runs hook commands: never an "sh" found through PATH,
+// which a repository can lead (PATH=./node_modules/.bin:… is common),
+// so that a hook or classifier the org's settings name is never run by
+// a shell the repository planted. Off a system with /bin/sh, "sh" from
+// PATH.
+func Shell(ctx context.Context, script string) *exec.Cmd {
+	return Command(ctx, systemShell(), "-c", script)
+}
+
+// systemShell is /bin/sh when it exists.
+func systemShell() string {
+	if _, err := os.Stat("/bin/sh"); err == nil {
+		return "/bin/sh"
+	}
+	return "sh"
 }
