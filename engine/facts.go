@@ -298,6 +298,17 @@ func (r *resolver) isPlain(p string) bool {
 	return s != notPlain
 }
 
+// knownMissing reports a directory this call has already found missing
+// (it, or a directory above it, does not exist), without a system call.
+func (r *resolver) knownMissing(d string) bool {
+	for ; len(d) > 1; d = path.Dir(d) {
+		if s, _ := r.plain.get(d); s == plainMissing {
+			return true
+		}
+	}
+	return false
+}
+
 // look is one plainness check of p, relative to the base directory when
 // p sits under it.
 func (r *resolver) look(p string) plainness {

@@ -163,7 +163,7 @@ func (e env) repoConfig(dir, gitDir string) repoConfig {
 	if gitDir == "" {
 		// Two directories of one repository find the same git directory:
 		// its config is read once.
-		found, err := findGitDirSeen(dir, &e.res.gitWalk)
+		found, err := findGitDirSeen(dir, &e.res.gitWalk, e.res.knownMissing)
 		if err != nil {
 			return repoConfig{problem: err.Error()}
 		}
@@ -250,14 +250,16 @@ const (
 
 // findGitDir walks up from dir as git does: the first .git directory, or
 // .git file ("gitdir: PATH"), is the repository ("" = none).
-func findGitDir(dir string) (string, error) { return findGitDirSeen(dir, nil) }
+func findGitDir(dir string) (string, error) { return findGitDirSeen(dir, nil, nil) }
 
 // findGitDirSeen is findGitDir that answers from, and adds to, seen: the
 // git directory found from each directory the call has already walked
-// (a cd makes one command run in two directories of one tree).
-func findGitDirSeen(dir string, seen *callMemo[string, string]) (string, error) {
+// (a cd makes one command run in two directories of one tree). missing,
+// when not nil, reports a directory the call already found missing: it
+// holds neither .git nor HEAD.
+func findGitDirSeen(dir string, seen *callMemo[string, string], missing func(string) bool) (string, error) {
 	var visited gitVisits
-	found, err := walkGitDir(dir, seen, &visited)
+	found, err := walkGitDir(dir, seen, &visited, missing)
 	if err == nil && seen != nil {
 		for _, d := range visited.dirs[:visited.n] {
 			seen.put(d, found)
@@ -274,7 +276,7 @@ type gitVisits struct {
 
 // walkGitDir is the walk of findGitDir, noting in visited each directory
 // it looked in, and stopping at one seen already.
-func walkGitDir(dir string, seen *callMemo[string, string], visited *gitVisits) (string, error) {
+func walkGitDir(dir string, seen *callMemo[string, string], visited *gitVisits, missing func(string) bool) (string, error) {
 	var buf [256]byte
 	for d := filepath.Clean(dir); ; {
 		if seen != nil {
@@ -285,6 +287,10 @@ func walkGitDir(dir string, seen *callMemo[string, string], visited *gitVisits) 
 		if visited.n < len(visited.dirs) {
 			visited.dirs[visited.n] = d
 			visited.n++
+		}
+		if missing != nil && missing(d) {
+			d = d[:max(strings.LastIndexByte(d, '/'), 1)]
+			continue
 		}
 		p := append(append(buf[:0], d...), "/.git"...)
 		if d == "/" {
