@@ -57,3 +57,35 @@ func ExecCheck(dec Decider, tc *tools.Context) tools.CommandChecker {
 		return nil
 	}
 }
+
+// OpenCheck is the Bash tool's check of the files its shell opens for
+// redirections, once expanded: a read is decided as a Read of the path,
+// a write as a Write, where the shell stands. A deny (a rule, plan mode)
+// or a safety ask (a protected path) refuses the open; a plain ask does
+// not, since the static command was already approved — and dontAsk's
+// turning of every ask into a deny is that plain ask, so it is decided
+// as in default mode. /dev/null and the standard streams are exempt
+// (spec §3).
+func OpenCheck(dec Decider, tc *tools.Context) tools.OpenChecker {
+	return func(ctx context.Context, path string, write bool) error {
+		switch path {
+		case "/dev/null", "/dev/stdin", "/dev/stdout", "/dev/stderr", "/dev/tty":
+			return nil
+		}
+		call := engine.Call{Tool: "Read", Input: map[string]any{"file_path": path}, Mode: tc.Mode, Cwd: tc.Cwd}
+		if write {
+			call.Tool, call.Input = "Write", map[string]any{"file_path": path, "content": ""}
+		}
+		if call.Mode == "dontAsk" {
+			call.Mode = "default"
+		}
+		d, err := dec.Decide(ctx, call)
+		switch {
+		case err != nil:
+			return err
+		case d.Decision == engine.Deny, d.Decision == engine.Ask && d.Stage == engine.StageSafety:
+			return fmt.Errorf("%s", d.Reason)
+		}
+		return nil
+	}
+}

@@ -89,8 +89,8 @@ func WithMCPServers(servers []*mcp.Server) Option { return func(s *Session) { s.
 func WithVersion(v string) Option { return func(s *Session) { s.version = v } }
 
 // NewSession starts a session that runs calls in tc and decides them with
-// dec. When tc has no CheckCommand, the Bash tool's exec-time check is
-// wired to dec (ExecCheck).
+// dec. When tc has no CheckCommand or CheckOpen, the Bash tool's
+// exec-time checks are wired to dec (ExecCheck, OpenCheck).
 func NewSession(tc *tools.Context, dec Decider, opts ...Option) (*Session, error) {
 	if dec == nil || tc == nil {
 		return nil, errors.New("pipeline: a session needs a Decider and a tools.Context")
@@ -110,6 +110,9 @@ func NewSession(tc *tools.Context, dec Decider, opts ...Option) (*Session, error
 	}
 	if tc.CheckCommand == nil {
 		tc.CheckCommand = ExecCheck(dec, tc)
+	}
+	if tc.CheckOpen == nil {
+		tc.CheckOpen = OpenCheck(dec, tc)
 	}
 	return s, nil
 }

@@ -144,7 +144,8 @@ func bashResult(ctx context.Context, out *limitedBuffer, code int, err error, ti
 }
 
 // runShell interprets cmd in tc.Cwd, asking tc.CheckCommand about every
-// external command before it runs. It returns the exit status.
+// external command before it runs, and tc.CheckOpen about every file a
+// redirection opens. It returns the exit status.
 func runShell(ctx context.Context, cmd string, tc *Context, stdout, stderr io.Writer) (int, error) {
 	file, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(cmd), "")
 	if err != nil {
@@ -179,11 +180,34 @@ func runShell(ctx context.Context, cmd string, tc *Context, stdout, stderr io.Wr
 			return groupExec(ctx, args)
 		}
 	}
+	// A redirection's target is known only once expanded: the file the
+	// shell opens is checked as the exec-time check checks commands.
+	open := interp.DefaultOpenHandler()
+	openGuard := func(ctx context.Context, path string, flag int, perm os.FileMode) (io.ReadWriteCloser, error) {
+		if tc.CheckOpen != nil {
+			abs := path
+			if !filepath.IsAbs(abs) {
+				abs = filepath.Join(interp.HandlerCtx(ctx).Dir, path)
+			}
+			write := flag&(os.O_WRONLY|os.O_RDWR|os.O_APPEND|os.O_CREATE|os.O_TRUNC) != 0
+			if err := tc.CheckOpen(ctx, abs, write); err != nil {
+				err = fmt.Errorf("%w: %s: %v", ErrCommandRefused, path, err)
+				mu.Lock()
+				if refused == nil {
+					refused = err
+				}
+				mu.Unlock()
+				return nil, err
+			}
+		}
+		return open(ctx, path, flag, perm)
+	}
 	r, err := interp.New(
 		interp.Dir(tc.Cwd),
 		interp.StdIO(nil, stdout, stderr),
 		interp.Env(expand.ListEnviron(append(os.Environ(), envList(tc.Env)...)...)),
 		interp.ExecHandlers(guard),
+		interp.OpenHandler(openGuard),
 	)
 	if err != nil {
 		return 1, err

@@ -45,6 +45,11 @@ type Result struct {
 // permission engine.
 type CommandChecker func(ctx context.Context, argv []string) error
 
+// OpenChecker is asked about every file the Bash tool's shell itself
+// opens (a redirection, after expansion), with its absolute path and
+// whether it is opened for writing; a non-nil error refuses the open.
+type OpenChecker func(ctx context.Context, path string, write bool) error
+
 // Context is the execution context of a session's calls. Its methods are
 // safe for concurrent use; fields are set up before calls run and changed
 // only by context modifiers between batches.
@@ -60,6 +65,9 @@ type Context struct {
 	// (the settings' "env" key).
 	Env          map[string]string
 	CheckCommand CommandChecker
+	// CheckOpen is asked about the files the shell opens for redirections
+	// (nil: the static decision alone covers them).
+	CheckOpen OpenChecker
 	// SkipRead reports files a search over a tree must not open (a Read
 	// deny or ask rule covers them); nil opens everything.
 	SkipRead func(path string) bool
