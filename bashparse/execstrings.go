@@ -384,7 +384,7 @@ func awkPayloads(args []Word) []payload {
 
 // gitProgramKey matches configuration keys whose value is a program or a
 // shell command git runs.
-var gitProgramKey = regexp.MustCompile(`(?i)^(alias\..+|core\.(pager|editor|sshcommand|askpass|fsmonitor|hookspath|gitproxy)|init\.templatedir|pager\..+|sequence\.editor|diff\.external|diff\..+\.(command|textconv)|merge\..+\.driver|filter\..+\.(clean|smudge|process)|credential(\..+)?\.helper|gpg(\..+)?\.program|uploadpack\.packobjectshook|remote\..+\.(uploadpack|receivepack|proxy)|(web|help)\.browser|browser\..+\.(cmd|path)|man\..+\.(cmd|path)|(merge|diff)tool\..+\.(cmd|path)|interactive\.difffilter|sendemail\..+|imap\.tunnel|include(if\..+)?\.path|http\..*proxy|protocol\..+\.allow|ssh\.variant)$`)
+var gitProgramKey = regexp.MustCompile(`(?i)^(alias\..+|core\.(pager|editor|sshcommand|askpass|fsmonitor|hookspath|gitproxy)|init\.templatedir|pager\..+|sequence\.editor|diff\.external|diff\..+\.(command|textconv)|merge\..+\.driver|filter\..+\.(clean|smudge|process)|credential(\..+)?\.helper|gpg(\..+)?\.program|uploadpack\.packobjectshook|remote\..+\.(uploadpack|receivepack|proxy)|(web|help)\.browser|browser\..+\.(cmd|path)|man\..+\.(cmd|path)|(merge|diff)tool\..+\.(cmd|path)|interactive\.difffilter|sendemail\..+|imap\.tunnel|include(if\..+)?\.path|http\..*proxy|protocol\..+\.allow|ssh\.variant|submodule\..+\.update|trailer\..+\.(command|cmd)|core\.alternaterefscommand)$`)
 
 // gitConfigPayloads reads one `key=value` (git -c) or key and value (git
 // config): a program-naming key's value is analysed as the command it is.
@@ -398,6 +398,8 @@ func gitConfigPayloads(kv, value string, dynamic bool) []payload {
 	}
 	lk := strings.ToLower(key)
 	switch {
+	case strings.HasPrefix(lk, "submodule.") && !strings.HasPrefix(value, "!") && !dynamic:
+		return nil // checkout, rebase, merge, none: git's own update modes
 	case dynamic:
 		return []payload{{unresolved: true, reason: ReasonProgramConfig, origin: "git config",
 			script: "git configuration " + key + " is not static"}}

@@ -48,7 +48,7 @@ func parseGitConfig(b []byte, rc *repoConfig) {
 		name, raw, hasValue := strings.Cut(t, "=")
 		name = strings.ToLower(strings.TrimSpace(name))
 		key := section + "." + name
-		if !bashparse.GitProgramKey(key) {
+		if !bashparse.GitProgramKey(key) && key != "core.worktree" {
 			if hasValue && strings.HasSuffix(strings.TrimRight(raw, "\r"), "\\") {
 				_, s = gitConfigValue(raw, s) // skip the lines it continues on
 			}
@@ -64,6 +64,9 @@ func parseGitConfig(b []byte, rc *repoConfig) {
 			}
 			rc.aliases[alias] = value
 			continue
+		}
+		if strings.HasPrefix(key, "submodule.") && !strings.HasPrefix(strings.TrimSpace(value), "!") {
+			continue // checkout, rebase, merge, none: git's own update modes
 		}
 		rc.programs = append(rc.programs, key)
 	}

@@ -56,6 +56,19 @@ var gitRepoCases = []gitRepoCase{
 		`{"permissions":{"allow":["Bash(git push *)"],"deny":["Bash(rm *)"]}}`, "default", "git push origin", "ask"},
 	{"bypass mode keeps going", [][2]string{{"core.fsmonitor", "./evil"}}, "", "{}", "bypassPermissions", "git status", "allow"},
 	{"subdirectory finds the repository's config", [][2]string{{"core.fsmonitor", "./evil"}}, "", "{}", "default", "git -C src status", "notallow"},
+	// core.worktree points the read-only forms at another directory:
+	// git diff printed a file of it (git 2.39, an index naming it).
+	{"worktree elsewhere under diff", [][2]string{{"core.worktree", "/home"}}, "", "{}", "default", "git diff", "notallow"},
+	{"worktree elsewhere under status", [][2]string{{"core.worktree", "/home"}}, "", "{}", "default", "git status", "notallow"},
+	// Program keys of the subcommands that are not read-only.
+	{"submodule update command", nil, "[submodule \"m\"]\n\tupdate = !rm -rf x\n",
+		`{"permissions":{"allow":["Bash(git submodule *)"]}}`, "default", "git submodule update", "ask"},
+	{"submodule update mode is no program", nil, "[submodule \"m\"]\n\tupdate = rebase\n",
+		`{"permissions":{"allow":["Bash(git submodule *)"]}}`, "default", "git submodule update", "allow"},
+	{"trailer command under commit", [][2]string{{"trailer.sign.command", "./evil"}}, "",
+		`{"permissions":{"allow":["Bash(git commit *)"]}}`, "default", "git commit -m x", "ask"},
+	{"alternate refs command", [][2]string{{"core.alternateRefsCommand", "./evil"}}, "",
+		`{"permissions":{"allow":["Bash(git fetch *)"]}}`, "default", "git fetch origin", "ask"},
 	// A clean repository: the read-only forms stay allowed.
 	{"clean status", nil, "", "{}", "default", "git status", "allow"},
 	{"clean log", nil, "", "{}", "default", "git log --oneline", "allow"},

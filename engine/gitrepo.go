@@ -39,11 +39,13 @@ const hookPostIndexChange = "hooks/post-index-change"
 // readOnlyTriggers are the program keys git 2.39 was seen to run during
 // the read-only forms (status, log, diff, show, blame, grep, ls-files …):
 // a hook path, the fsmonitor, pagers, diff drivers and filters; gpg runs
-// for signed commits. Other keys (core.sshCommand, credential.helper,
+// for signed commits. core.worktree is no program, but it points those
+// forms at another directory's files: git diff prints what they hold, so
+// a Read deny rule on them would be passed by. Other keys (core.sshCommand, credential.helper,
 // core.editor …) run only under subcommands that are not read-only.
 func readOnlyTrigger(key, sub string) bool {
 	switch {
-	case key == "core.fsmonitor", key == "core.hookspath", key == hookPostIndexChange, key == "core.pager", key == "diff.external",
+	case key == "core.fsmonitor", key == "core.hookspath", key == "core.worktree", key == hookPostIndexChange, key == "core.pager", key == "diff.external",
 		key == "pager."+sub, strings.HasPrefix(key, "include"),
 		strings.HasPrefix(key, "diff.") && (strings.HasSuffix(key, ".textconv") || strings.HasSuffix(key, ".command")),
 		strings.HasPrefix(key, "filter."), strings.HasPrefix(key, "gpg."):
@@ -104,7 +106,7 @@ func (e env) gitConfigFacts(f Facts, i int, g bashparse.GitCall, dir string, dep
 	sub := strings.ToLower(g.Sub)
 	for _, k := range rc.programs {
 		if !f.Commands[i].ReadOnly || readOnlyTrigger(k, sub) {
-			f = gitUnresolved(f, i, "the repository's "+k+" names a program git "+g.Sub+" may run")
+			f = gitUnresolved(f, i, "the repository's "+k+" changes what git "+g.Sub+" runs or reads")
 		}
 	}
 	body, ok := rc.aliases[sub]
