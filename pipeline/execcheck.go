@@ -46,16 +46,23 @@ func ExecCheck(dec Decider, tc *tools.Context) tools.CommandChecker {
 			quoted = append(pre, quoted...)
 		}
 		cmd := strings.Join(quoted, " ")
-		d, err := dec.Decide(ctx, engine.Call{Tool: "Bash", Input: map[string]any{"command": cmd},
+		return refusal(ctx, dec, engine.Call{Tool: "Bash", Input: map[string]any{"command": cmd},
 			Mode: tc.Mode, Cwd: tc.Cwd, Dir: dir, Analysis: memo.Parse(cmd)})
-		switch {
-		case err != nil:
-			return err
-		case d.Decision == engine.Deny, d.Decision == engine.Ask && d.Stage == engine.StageSafety:
-			return fmt.Errorf("%s", d.Reason)
-		}
-		return nil
 	}
+}
+
+// refusal decides call at run time: a deny, or a safety ask (a critical
+// rm, a protected path), refuses it; a plain ask does not, since the
+// static command was already approved.
+func refusal(ctx context.Context, dec Decider, call engine.Call) error {
+	d, err := dec.Decide(ctx, call)
+	switch {
+	case err != nil:
+		return err
+	case d.Decision == engine.Deny, d.Decision == engine.Ask && d.Stage == engine.StageSafety:
+		return fmt.Errorf("%s", d.Reason)
+	}
+	return nil
 }
 
 // OpenCheck is the Bash tool's check of the files its shell opens for
@@ -79,13 +86,6 @@ func OpenCheck(dec Decider, tc *tools.Context) tools.OpenChecker {
 		if call.Mode == "dontAsk" {
 			call.Mode = "default"
 		}
-		d, err := dec.Decide(ctx, call)
-		switch {
-		case err != nil:
-			return err
-		case d.Decision == engine.Deny, d.Decision == engine.Ask && d.Stage == engine.StageSafety:
-			return fmt.Errorf("%s", d.Reason)
-		}
-		return nil
+		return refusal(ctx, dec, call)
 	}
 }
