@@ -133,6 +133,16 @@ var shellRed7Classes = map[string][]shellRed7Case{
 		{pathPolicy, "default", "python3 <<'EOF'\nprint(open('README.md').read())\nEOF", "allow"},
 		{pathPolicy, "default", "cat <<'EOF'\n.env\nEOF", "allow"},
 	},
+	"r7-5 an editor's start-up commands from the environment": {
+		// vim runs $VIMINIT (ex: $EXINIT) as Ex commands before it opens
+		// the file: call system(…) and ! run programs (checked with vim
+		// 9: VIMINIT='call system("rm victim")' vim -c q x removes it).
+		{commandPolicy, "default", `VIMINIT='call system("rm victim")' vim x`, "ask"},
+		{commandPolicy, "default", `EXINIT='!rm victim' vi x`, "ask"},
+		{commandPolicy, "default", `export VIMINIT='!rm victim'; vim x`, "ask"},
+		{commandPolicy, "default", `env GVIMINIT='!rm victim' gvim x`, "ask"},
+		{commandPolicy, "default", `vim x`, "allow"},
+	},
 }
 
 func TestRed7ShellClasses(t *testing.T) {
