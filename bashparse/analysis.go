@@ -217,6 +217,11 @@ type Analysis struct {
 	Commands   []Command    `json:"commands"`
 	Unresolved []Unresolved `json:"unresolved,omitempty"`
 	Err        *ParseError  `json:"error,omitempty"`
+	// Salvaged holds, for each script that did not parse, a stand-in
+	// command whose mentions are the script's words: bash runs scripts
+	// mvdan rejects, so the files they name are still checked. It is not
+	// a command: rules never match it and it is never read-only.
+	Salvaged []Command `json:"salvaged,omitempty"`
 }
 
 // ReadOnly reports whether every command is read-only and nothing is unresolved

@@ -25,6 +25,10 @@ type shellState struct {
 	hashed map[string]string
 	// vars are the literal values each variable is given in the script.
 	vars map[string][]string
+	// tainted are the variables the script may also set to a value not
+	// known statically (read X, X+=y, ${X:=…}, declare -n X=…): their
+	// literal values are not all they can hold (varTaints).
+	tainted map[string]bool
 	// sl holds the parse's small slices (slab); nested payloads share it.
 	sl slab
 }

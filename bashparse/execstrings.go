@@ -478,7 +478,7 @@ var codeVars = map[string]bool{
 	"GIT_CONFIG_PARAMETERS": true, "GIT_CONFIG_COUNT": true, "GIT_DIR": true, "GIT_TEMPLATE_DIR": true,
 	"PATH": true, "PERL5OPT": true, "PERL5LIB": true, "PYTHONSTARTUP": true, "PYTHONPATH": true, "NODE_OPTIONS": true,
 	"RUSTC_WRAPPER": true, "RUBYOPT": true, "PS4": true, "BASH_FUNC": true, "SHELLOPTS": true, "BASHOPTS": true,
-	"CDPATH": true,
+	"CDPATH": true, "VIMINIT": true, "EXINIT": true, "GVIMINIT": true,
 }
 
 // assignPayloads turns assignments to program-naming variables into

@@ -52,7 +52,13 @@ var patternOpts = map[string]bool{"--include": true, "--exclude": true, "--exclu
 // static tail of a dynamic word ($PWD/.env), with the access of the operand
 // it is when the table knows it. Deny and ask path rules see them.
 func mentions(words []Word, files []File) []File {
-	if len(words) < 2 || !words[0].Static() {
+	if len(words) == 0 {
+		return nil
+	}
+	if !words[0].Static() {
+		return dynamicNameMentions(words, files)
+	}
+	if len(words) < 2 {
 		return nil
 	}
 	name := words[0].Value
@@ -116,13 +122,13 @@ func mentions(words []Word, files []File) []File {
 			if t := strings.TrimLeft(a.Tail, "/"); t != "" && t != "." {
 				out = append(out, File{Path: t, Access: acc, Via: name, Dynamic: true, Tail: t})
 			}
-			if strings.Contains(v, "$") {
+			if strings.ContainsAny(v, "$`") {
 				// The word as written, and the parts of it that may be
 				// a path (--in=$f, $p/config even with a tail): variables
 				// set earlier in the script may spell them (varWitnesses).
 				cands = appendCandidates(cands[:0], v)
 				for i, c := range cands {
-					if strings.Contains(c, "$") && !slices.Contains(cands[:i], c) {
+					if strings.ContainsAny(c, "$`") && !slices.Contains(cands[:i], c) {
 						out = append(out, File{Path: c, Access: acc, Via: name, Dynamic: true})
 					}
 				}
@@ -147,6 +153,10 @@ func mentions(words []Word, files []File) []File {
 			known.add(c, "")
 			// Access "" = any: no table says how the command uses it.
 			out = append(out, File{Path: c, Via: name, Glob: a.Glob, Tilde: a.Tilde && c == v})
+		}
+		if a.Brace {
+			// rev .{e,}nv: each expansion is a word the command sees.
+			out = append(out, braceFiles([]File{{Path: v, Via: name, Dynamic: true}})...)
 		}
 	}
 	return out
@@ -633,7 +643,7 @@ var gitNamesOperands = map[string]bool{"add": true, "stage": true, "commit": tru
 // (spec §3: an unknown command's operands are possible reads and writes;
 // perl -pi, ruby -i and any script runner edit what they are given).
 func markMayWrite(c *Command, inner []Word) {
-	if c.ReadOnly || len(c.Mentions) == 0 || len(inner) == 0 || !inner[0].Static() {
+	if c.ReadOnly || len(c.Mentions) == 0 || len(inner) == 0 {
 		return
 	}
 	if inner[0].Value == "git" && len(inner) > 1 && gitNamesOperands[inner[1].Value] {

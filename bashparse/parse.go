@@ -82,6 +82,9 @@ type parser struct {
 	table *Table
 	// capHint is the capacity the command list starts with (commandsHint).
 	capHint int
+	// stdin is the here-document or here-string text of the command being
+	// emitted (stdinBody).
+	stdin string
 }
 
 func (p *parser) run(src string, outer *Span) {
@@ -102,6 +105,7 @@ func (p *parser) run(src string, outer *Span) {
 		}
 		p.out.Unresolved = append(p.out.Unresolved, Unresolved{Reason: ReasonParseError,
 			Text: pe.Error(), Span: span})
+		p.salvage(src, span)
 		return
 	}
 	if mayAssign(src) {
@@ -250,7 +254,9 @@ func (p *parser) stmt(st *syntax.Stmt) {
 		for _, as := range c.Assigns {
 			assigns = append(assigns, p.assign(as))
 		}
+		p.stdin = p.stdinBody(st)
 		p.emit(c, words, assigns, redirs, st.Background)
+		p.stdin = ""
 	case *syntax.DeclClause:
 		words := []Word{{Value: c.Variant.Value}}
 		var assigns []Assign
@@ -408,6 +414,9 @@ func (p *parser) emit(n syntax.Node, words []Word, assigns []Assign, redirs []Re
 	c.Files = append(c.Files, p.st.varWitnesses(c.Files)...)
 	c.Mentions = mentions(inner, c.Files)
 	c.Mentions = append(c.Mentions, p.st.varWitnesses(c.Mentions)...)
+	if c.ReadOnly && len(inner) > 0 && !subcommandFirst[inner[0].Value] {
+		c.Files = append(c.Files, p.st.hiddenOperands(c.Mentions, c.Files)...)
+	}
 	markMayWrite(c, inner)
 	switch c.Wide.Name {
 	case "alias":
@@ -423,6 +432,10 @@ func (p *parser) emit(n syntax.Node, words []Word, assigns []Assign, redirs []Re
 		p.hash(inner[1:], n)
 	case "cd", "pushd", "popd":
 		p.st.cd(c.Wide.Name, inner[1:])
+	}
+	if p.stdin != "" {
+		pays = p.stdinScript(c, inner, pays, p.stdin)
+		p.stdin = "" // nested payloads have stdins of their own
 	}
 	span := c.Span
 	if len(pw.chdirs) > 0 || pw.dirUnknown {

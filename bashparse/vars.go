@@ -25,10 +25,13 @@ func (p *parser) collectVars(root syntax.Node) {
 	syntax.Walk(root, func(n syntax.Node) bool {
 		switch x := n.(type) {
 		case *syntax.Assign:
+			if x.Name != nil && (x.Append || x.Value == nil && !x.Naked || x.Array != nil || x.Index != nil) {
+				p.st.taint(x.Name.Value)
+			}
 			if x.Name != nil && x.Value != nil && x.Array == nil && x.Index == nil {
 				if w := p.word(x.Value); literal(w) {
 					p.st.addVar(x.Name.Value, w.Value)
-				} else if x.Name.Value == "CDPATH" {
+				} else if p.st.taint(x.Name.Value); x.Name.Value == "CDPATH" {
 					p.st.cdpathUnknown = true
 				}
 			} else if x.Name != nil && x.Name.Value == "CDPATH" {
@@ -39,9 +42,13 @@ func (p *parser) collectVars(root syntax.Node) {
 				for _, it := range wi.Items {
 					if w := p.word(it); literal(w) {
 						p.st.addVar(wi.Name.Value, w.Value)
+					} else {
+						p.st.taint(wi.Name.Value)
 					}
 				}
 			}
+		default:
+			p.st.varTaints(n)
 		}
 		return true
 	})
@@ -92,6 +99,9 @@ func (s *shellState) varWitnesses(files []File) []File {
 		}
 		if !ok {
 			continue
+		}
+		if !strings.Contains(f.Path, `"`) {
+			spellings = s.splitFields(spellings)
 		}
 		for _, sp := range spellings {
 			if strings.ContainsAny(sp, "$`'\\") || sp == "" {

@@ -405,13 +405,21 @@ func (e env) bashFacts(a bashparse.Analysis) Facts {
 		f.Files = append(f.Files, ff)
 	}
 	var lastDir, lastClean string // consecutive commands share a cd's directory
-	for _, c := range a.Commands {
-		powers := c.Powers
-		if powers == nil {
-			powers = []string{}
+	cmds := a.Commands
+	if len(a.Salvaged) > 0 {
+		// A script that did not parse: the words of its stand-in are
+		// mentions like any command's (bashparse.Analysis.Salvaged).
+		cmds = append(cmds[:len(cmds):len(cmds)], a.Salvaged...)
+	}
+	for i, c := range cmds {
+		if i < len(a.Commands) {
+			powers := c.Powers
+			if powers == nil {
+				powers = []string{}
+			}
+			f.Commands = append(f.Commands, CommandFact{Narrow: c.Narrow, Wide: c.Wide, Nested: c.Nested,
+				Origin: c.Origin, ReadOnly: c.ReadOnly, ReadOnlyBy: c.ReadOnlyBy, ExecWrapper: c.ExecWrapper, Background: c.Background, Powers: powers})
 		}
-		f.Commands = append(f.Commands, CommandFact{Narrow: c.Narrow, Wide: c.Wide, Nested: c.Nested,
-			Origin: c.Origin, ReadOnly: c.ReadOnly, ReadOnlyBy: c.ReadOnlyBy, ExecWrapper: c.ExecWrapper, Background: c.Background, Powers: powers})
 		// Every directory the command may run in: a relative file is
 		// checked in each (a cd can fail; one in a subshell does not last).
 		var dirBuf [4]string
