@@ -36,6 +36,17 @@ type Word struct {
 	// Tail is the static text after the last dynamic part of a dynamic word
 	// ("/.env" of "$PWD/.env"): it may still name a guarded file.
 	Tail string `json:"tail,omitempty"`
+	// src is the word's source text when it differs from Value: quotes,
+	// backslashes or line continuations written in it.
+	src string
+}
+
+// written is the word as its source spells it.
+func (w Word) written() string {
+	if w.src != "" {
+		return w.src
+	}
+	return w.Value
 }
 
 // Static reports whether the word's value is known before running the shell.
@@ -94,6 +105,12 @@ type View struct {
 	Args []string `json:"args"`
 	// Text is the name and args joined by single spaces: what patterns match.
 	Text string `json:"text"`
+	// Written is set when a word of the view is quoted, escaped or continued
+	// in the source: the words as the source spells them, joined by single
+	// spaces. Allow rules match it instead of Text, as the reference CLI
+	// matches the command as written: Bash(git push origin main) does not
+	// approve git push 'origin main' (one word, not two).
+	Written string `json:"written,omitempty"`
 	// DynamicName is set when the command name is not static.
 	DynamicName bool `json:"dynamic_name,omitempty"`
 	// Assigns are leading assignments the view did not strip.

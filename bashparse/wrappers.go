@@ -427,6 +427,7 @@ func peelWide(words []Word, narrow *View, narrowWords []Word, sl *slab) peeled {
 	words = gitPeel(words, &out)
 	if sameWords(words, narrowWords) && narrow != nil {
 		out.view.Name, out.view.DynamicName, out.view.Args, out.view.Text = narrow.Name, narrow.DynamicName, narrow.Args, narrow.Text
+		out.view.Written = narrow.Written
 	} else {
 		fillView(&out.view, words, sl)
 	}
@@ -616,6 +617,7 @@ func fillView(v *View, words []Word, sl *slab) {
 	v.Name = words[0].Value
 	v.DynamicName = !words[0].Static()
 	v.Args = sl.stringList(len(words) - 1)
+	v.Written = writtenText(words)
 	if len(words) == 1 {
 		v.Text = v.Name
 		return
@@ -641,6 +643,26 @@ func fillView(v *View, words []Word, sl *slab) {
 		b.WriteString(w.Value)
 	}
 	v.Text = b.String()
+}
+
+// writtenText is the words as the source spells them, joined by single
+// spaces, or "" when each is spelled as its value (see View.Written).
+func writtenText(words []Word) string {
+	plain := true
+	for _, w := range words {
+		plain = plain && w.src == ""
+	}
+	if plain {
+		return ""
+	}
+	var b strings.Builder
+	for i, w := range words {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(w.written())
+	}
+	return b.String()
 }
 
 // sourceText is the command's source text ending in words joined by

@@ -218,8 +218,12 @@ func (n *nativeEval) allowStage() allowStage {
 	for i, c := range n.top {
 		allowed := false
 		if len(c.Narrow.Assigns) == 0 && !c.Narrow.DynamicName {
+			text := c.Narrow.Text // allow rules match the words as written
+			if c.Narrow.Written != "" {
+				text = c.Narrow.Written
+			}
 			n.bashRules(x, c, func(r *nativeRule) {
-				if n.re(r.re, c.Narrow.Text) && ((!c.ExecWrapper && len(c.Powers) == 0) || r.Exact) {
+				if n.re(r.re, text) && ((!c.ExecWrapper && len(c.Powers) == 0) || r.Exact) {
 					allowed = true
 					a.used.add(r)
 				}

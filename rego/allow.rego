@@ -14,7 +14,7 @@ cmd_rules(c) := [r |
 	count(object.get(c.narrow, "assigns", [])) == 0
 	not c.narrow.dynamic_name
 	some r in lib.bash_rules("allow", c)
-	regex.match(r.re, c.narrow.text)
+	regex.match(r.re, object.get(c.narrow, "written", c.narrow.text))
 	exact_if_exec(r, c)
 ]
 
