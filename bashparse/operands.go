@@ -213,7 +213,43 @@ func fileOperands(words []Word) []File {
 			}
 		}
 	}
+	if name == "cp" || name == "mv" || name == "ln" || name == "install" {
+		out = append(out, intoDir(name, ops, extra)...)
+	}
 	return append(out, extra...)
+}
+
+// intoDir lists the names a copy, move or link makes inside a directory
+// target: DIR/base(SOURCE) for each source (cp payload/.bashrc . writes
+// ./.bashrc; ln -s x/.claude with no target links ./.claude). Whether the
+// target is a directory is known only at run time: the name is listed
+// either way. dirs are the -t/--target-directory writes.
+func intoDir(via string, ops []Word, dirs []File) []File {
+	srcs := ops
+	var targets []string
+	for _, d := range dirs {
+		targets = append(targets, d.Path)
+	}
+	switch {
+	case len(targets) > 0:
+	case len(ops) > 1:
+		srcs, targets = ops[:len(ops)-1], []string{ops[len(ops)-1].Value}
+	case len(ops) == 1 && via == "ln":
+		targets = []string{"."}
+	default:
+		return nil
+	}
+	var out []File
+	for _, s := range srcs {
+		b := path.Base(s.Value)
+		if b == "." || b == ".." || b == "/" {
+			continue
+		}
+		for _, t := range targets {
+			out = append(out, fileOf(s, path.Join(t, b), Write, via))
+		}
+	}
+	return out
 }
 
 // sedBackup is the file GNU sed -i keeps the original of file in: the
