@@ -235,7 +235,7 @@ func (n *nativeEval) allowStage() allowStage {
 	for i := range n.f.Files {
 		f := &n.f.Files[i]
 		allowed := n.fileRules(f, &a.used)
-		if kind, ok := regoAccessKinds[f.Access]; ok {
+		if kind, ok := regoAccessKinds[f.Access]; ok && n.fileInWD(f) {
 			for _, r := range x.tool[kind] {
 				if r.Kind == "" {
 					allowed = true

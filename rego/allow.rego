@@ -40,8 +40,11 @@ file_rules(f) := [r |
 	r := object.remove(e, ["glob"])
 ]
 
-# Bare Read/Edit allows approve shell reads/writes anywhere too.
+# Bare Read/Edit allows approve shell reads/writes inside the working
+# directories; outside them a path rule must name the file (the reference
+# CLI asks for cp x /tmp/y under Bash(cp:*) and Edit).
 file_family_rules(f) := [r |
+	lib.file_in_wd(f)
 	kind := {"read": "Read", "write": "Edit"}[f.access]
 	some r in data.agentctl.rules.allow.tool[kind]
 	r.kind == ""
