@@ -12,7 +12,7 @@ var SafeVars = map[string]bool{
 	"NODE_ENV": true, "CI": true, "LANG": true, "LANGUAGE": true, "LC_ALL": true, "LC_CTYPE": true,
 	"LC_MESSAGES": true, "TZ": true, "TERM": true, "NO_COLOR": true, "FORCE_COLOR": true,
 	"COLUMNS": true, "LINES": true, "RUST_BACKTRACE": true, "RUST_LOG": true, "PYTHONUNBUFFERED": true,
-	"PYTHONDONTWRITEBYTECODE": true, "GOOS": true, "GOARCH": true, "DEBUG": true, "VERBOSE": true,
+	"PYTHONDONTWRITEBYTECODE": true, "GOOS": true, "GOARCH": true,
 }
 
 // wrapper is a command that runs another command given as its operands,
