@@ -217,7 +217,7 @@ func (n *nativeEval) allowStage() allowStage {
 	cmdApproved := make([]bool, len(n.top))
 	for i, c := range n.top {
 		allowed := false
-		if len(c.Narrow.Assigns) == 0 && !c.Narrow.DynamicName {
+		if len(c.Narrow.Assigns) == 0 && !c.Narrow.DynamicName && !c.Background {
 			text := c.Narrow.Text // allow rules match the words as written
 			if c.Narrow.Written != "" {
 				text = c.Narrow.Written

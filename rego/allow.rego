@@ -10,9 +10,13 @@ rules := lib.tool_rules("allow")
 # A rule on the whole tool (Bash, Read, mcp__server, an mcp__server__ glob).
 whole_tool := [r | some r in rules; r.kind == ""]
 
+# A command sent to the background (cmd &) is approved by no Bash pattern
+# rule: it runs on past the call (the reference CLI asks for npm run build &
+# under Bash(npm run *)). A bare Bash allow still approves it.
 cmd_rules(c) := [r |
 	count(object.get(c.narrow, "assigns", [])) == 0
 	not c.narrow.dynamic_name
+	not c.background
 	some r in lib.bash_rules("allow", c)
 	regex.match(r.re, object.get(c.narrow, "written", c.narrow.text))
 	exact_if_exec(r, c)
