@@ -17,6 +17,19 @@ func (p *parser) word(w *syntax.Word) Word {
 	return out
 }
 
+// escapedBlank reports a word whose source escapes a blank with a
+// backslash (a\ b, origin\<newline>): the reference CLI asks before
+// running such a command, however harmless it reads, so it is not
+// read-only here either.
+func escapedBlank(words []Word) bool {
+	for _, w := range words {
+		if w.src != "" && (strings.Contains(w.src, "\\ ") || strings.Contains(w.src, "\\\t") || strings.Contains(w.src, "\\\n")) {
+			return true
+		}
+	}
+	return false
+}
+
 // wordValue is the value of w (see Word.Value).
 func (p *parser) wordValue(w *syntax.Word) Word {
 	if len(w.Parts) == 1 {
