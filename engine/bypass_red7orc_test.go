@@ -123,6 +123,27 @@ var orcClasses = map[string][]orcCase{
 		{orcTypical, "default", `NODE_ENV=test npm run build`, "allow"},
 		{orcTypical, "default", `CI=true pytest`, "allow"},
 	},
+	"o6 a pattern rule approved a command sent to the background": {
+		// cmd & runs on past the call; the reference asks for npm run
+		// build & under Bash(npm run *). A bare Bash allow still approves.
+		{orcTypical, "default", `npm run build &`, "ask"},
+		{orcTypical, "default", `npm run build & npm run lint`, "ask"},
+		{orcTypical, "default", `pytest -x & wait`, "ask"},
+		{orcTypical, "dontAsk", `go test ./... &`, "deny"},
+		{orcTestRun, "default", "npm run test &\nnpm run test", "ask"},
+		{`{"permissions":{"allow":["Bash"]}}`, "default", `npm run build &`, "allow"},
+		{orcTypical, "default", `npm run build && npm run lint`, "allow"},
+	},
+	"o7 a read-only command with a backslash-escaped blank in a word": {
+		// The reference asks before running a\ b-style words, however
+		// harmless the command reads.
+		{"{}", "default", `cat README\ x.md`, "ask"},
+		{"{}", "default", `ls src\ `, "ask"},
+		{"{}", "default", "cat x\\\n y", "ask"},
+		{"{}", "dontAsk", `head -n1 a\ b`, "deny"},
+		{"{}", "default", "ls \\\n -la", "allow"},
+		{"{}", "default", `cat 'a b'`, "allow"},
+	},
 }
 
 func TestOrcClasses(t *testing.T) {
