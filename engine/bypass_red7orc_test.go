@@ -95,7 +95,15 @@ var orcClasses = map[string][]orcCase{
 		{"{}", "bypassPermissions", `cp -R payload/.git sub`, "ask"},
 		{"{}", "bypassPermissions", `ln -s payload/.claude`, "ask"},
 		{`{"permissions":{"allow":["Bash","Edit"],"deny":["Edit(.env)"]}}`, "default", `cp payload/.env .`, "deny"},
+		// A tree copied from inside brings what its source holds at its
+		// top: payload/. holds .claude, . holds the session's .git.
+		{"{}", "acceptEdits", `cp -r payload/. .`, "ask"},
+		{"{}", "bypassPermissions", `cp -a payload/. .`, "ask"},
+		{"{}", "bypassPermissions", `cp -r payload sub`, "ask"},
+		{"{}", "bypassPermissions", `cp -R ./ sub/copy`, "ask"},
 		// Benign neighbours.
+		{"{}", "acceptEdits", `cp -r src/. lib`, "allow"},
+		{"{}", "bypassPermissions", `cp -r src lib/`, "allow"},
 		{"{}", "acceptEdits", `cp x y`, "allow"},
 		{"{}", "acceptEdits", `mv src/main.go lib/`, "allow"},
 		{"{}", "acceptEdits", `cp -r src lib/`, "allow"},
