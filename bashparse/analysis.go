@@ -41,14 +41,6 @@ type Word struct {
 	src string
 }
 
-// written is the word as its source spells it.
-func (w Word) written() string {
-	if w.src != "" {
-		return w.src
-	}
-	return w.Value
-}
-
 // Static reports whether the word's value is known before running the shell.
 func (w Word) Static() bool { return !w.Dynamic && !w.Glob && !w.Brace && !w.Tilde }
 
@@ -105,12 +97,12 @@ type View struct {
 	Args []string `json:"args"`
 	// Text is the name and args joined by single spaces: what patterns match.
 	Text string `json:"text"`
-	// Written is set when a word of the view is quoted, escaped or continued
-	// in the source: the words as the source spells them, joined by single
-	// spaces. Allow rules match it instead of Text, as the reference CLI
-	// matches the command as written: Bash(git push origin main) does not
-	// approve git push 'origin main' (one word, not two).
-	Written string `json:"written,omitempty"`
+	// Quoted is set when a word of the view holds a blank: the words joined
+	// by single spaces, each such word single-quoted, so that word
+	// boundaries survive. Allow rules match it instead of Text:
+	// Bash(git push origin main) does not approve git push 'origin main'
+	// (one word where the rule has two), as the reference CLI does not.
+	Quoted string `json:"quoted,omitempty"`
 	// DynamicName is set when the command name is not static.
 	DynamicName bool `json:"dynamic_name,omitempty"`
 	// Assigns are leading assignments the view did not strip.

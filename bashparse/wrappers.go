@@ -427,7 +427,7 @@ func peelWide(words []Word, narrow *View, narrowWords []Word, sl *slab) peeled {
 	words = gitPeel(words, &out)
 	if sameWords(words, narrowWords) && narrow != nil {
 		out.view.Name, out.view.DynamicName, out.view.Args, out.view.Text = narrow.Name, narrow.DynamicName, narrow.Args, narrow.Text
-		out.view.Written = narrow.Written
+		out.view.Quoted = narrow.Quoted
 	} else {
 		fillView(&out.view, words, sl)
 	}
@@ -617,7 +617,7 @@ func fillView(v *View, words []Word, sl *slab) {
 	v.Name = words[0].Value
 	v.DynamicName = !words[0].Static()
 	v.Args = sl.stringList(len(words) - 1)
-	v.Written = writtenText(words)
+	v.Quoted = quotedText(words)
 	if len(words) == 1 {
 		v.Text = v.Name
 		return
@@ -645,14 +645,14 @@ func fillView(v *View, words []Word, sl *slab) {
 	v.Text = b.String()
 }
 
-// writtenText is the words as the source spells them, joined by single
-// spaces, or "" when each is spelled as its value (see View.Written).
-func writtenText(words []Word) string {
-	plain := true
+// quotedText is the words joined by single spaces with each word that
+// holds a blank single-quoted, or "" when none does (see View.Quoted).
+func quotedText(words []Word) string {
+	blank := false
 	for _, w := range words {
-		plain = plain && w.src == ""
+		blank = blank || strings.ContainsAny(w.Value, " \t\n")
 	}
-	if plain {
+	if !blank {
 		return ""
 	}
 	var b strings.Builder
@@ -660,7 +660,11 @@ func writtenText(words []Word) string {
 		if i > 0 {
 			b.WriteByte(' ')
 		}
-		b.WriteString(w.written())
+		if strings.ContainsAny(w.Value, " \t\n") {
+			b.WriteString("'" + strings.ReplaceAll(w.Value, "'", `'\''`) + "'")
+			continue
+		}
+		b.WriteString(w.Value)
 	}
 	return b.String()
 }

@@ -25,40 +25,41 @@ type orcCase struct {
 }
 
 var orcClasses = map[string][]orcCase{
-	"o1 an allow rule matched the unquoted words, not the command as written": {
-		// Quotes join words: `git push 'origin main'` passes one argument
-		// where the rule has two. The reference matches the words as
-		// written and asks for every one of these.
+	"o1 an allow rule joined quoted words, so one word matched two": {
+		// Text joins the words with spaces: git push 'origin main' (one
+		// argument) read as the rule's git push origin main (two). Allow
+		// rules now see a word holding a blank quoted; the reference asks
+		// for every one of these.
 		{orcPushExact, "default", `git push 'origin main'`, "ask"},
 		{orcPushExact, "default", `git push "origin main"`, "ask"},
-		{orcPushExact, "default", `git push 'origin' main`, "ask"},
-		{orcPushExact, "default", `git push origin ma''in`, "ask"},
 		{orcPushExact, "default", `git push origin\ main`, "ask"},
-		{orcPushExact, "default", `git push origin$'' main`, "ask"},
-		{orcPushExact, "default", "git push origin\\\n main", "ask"},
+		{orcPushExact, "default", `git 'push origin' main`, "ask"},
+		{orcPushExact, "default", `'git push' origin main`, "ask"},
+		{orcPushExact, "default", `git push $'origin\tmain'`, "ask"},
+		{orcPushExact, "default", `git push "origin"' 'main`, "ask"},
 		{orcPushExact, "default", `timeout 5 git push 'origin main'`, "ask"},
+		{orcPushExact, "dontAsk", `git push 'origin main'`, "deny"},
 		{orcCommitWip, "default", `npm run 'build prod'`, "ask"},
-		{orcCommitWip, "default", `npm run "build" prod`, "ask"},
-		{orcCommitWip, "default", `git commit -m 'wip'`, "ask"},
-		{orcCommitWip, "default", `git commit -m wip`, "ask"},
-		{orcTestRun, "default", `npm run 'test'`, "ask"},
-		{orcTestRun, "default", `npm run "test" -x`, "ask"},
-		{orcTestRun, "default", `npm run te\st`, "ask"},
+		{orcCommitWip, "default", `git commit -m 'wip' 'x y'`, "ask"},
 		{orcTestRun, "default", `npm 'run test'`, "ask"},
-		{orcTestRun, "dontAsk", `npm run 'test' --x`, "deny"},
-		// Deny and ask rules still see the unquoted words.
+		{orcTestRun, "default", `npm run 'test --script-shell=/tmp/x'`, "ask"},
+		{orcTestRun, "default", `npm "run test" -x`, "ask"},
+		// Deny and ask rules still see the plain words.
+		{`{"permissions":{"allow":["Bash"],"deny":["Bash(git push origin main)"]}}`, "default", `git push 'origin main'`, "deny"},
 		{`{"permissions":{"allow":["Bash"],"deny":["Bash(git push origin main)"]}}`, "default", `git push 'origin' "main"`, "deny"},
-		{`{"permissions":{"allow":["Bash"],"ask":["Bash(npm run test:*)"]}}`, "default", `npm run 'test'`, "ask"},
-		// Benign neighbours: quotes after the rule's words, and a rule
-		// written with the same quotes.
+		{`{"permissions":{"allow":["Bash"],"ask":["Bash(npm run test:*)"]}}`, "default", `npm 'run test'`, "ask"},
+		// Benign neighbours: the same words quoted differently (spec §3:
+		// the normalised command), quoted words after the rule's words,
+		// and a rule that quotes the same word.
 		{orcPushExact, "default", `git push origin main`, "allow"},
-		{orcPushExact, "default", `git  push origin main`, "allow"},
+		{orcPushExact, "default", `git push 'origin' main`, "allow"},
 		{orcCommitWip, "default", `git commit -m "wip"`, "allow"},
 		{orcCommitWip, "default", `npm run build prod`, "allow"},
+		{`{"permissions":{"allow":["Bash(git commit -m \"fix a bug\")"]}}`, "default", `git commit -m 'fix a bug'`, "allow"},
+		{`{"permissions":{"allow":["Bash(git commit -m \"fix a bug\")"]}}`, "default", `git commit -m fix a bug`, "ask"},
 		{orcTestRun, "default", `npm run test -- --grep "a b"`, "allow"},
-		{orcTestRun, "default", `npm run test 'a b'`, "allow"},
+		{orcTestRun, "default", `npm run 'test'`, "allow"},
 		{`{"permissions":{"allow":["Bash(git commit:*)"]}}`, "default", `git commit -m "fix: a b"`, "allow"},
-		{`{"permissions":{"allow":["Bash(python3 -c \"print(*)\")"]}}`, "default", `python3 -c "print(1)"`, "allow"},
 	},
 	"o2 sed -i's backup suffix names a second file it writes": {
 		// GNU sed -iSUFFIX renames the original to FILE+SUFFIX (or to the

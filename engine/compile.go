@@ -240,10 +240,10 @@ func wildcardRegex(s string) string {
 // bashRegex compiles a Bash(pattern) specifier (spec §3): '*' matches any
 // run of characters; a final " *" (or ":*") also matches the bare prefix at a
 // word boundary; a pattern without '*' matches the normalised command exactly.
-// An allow pattern is normalised to its words as written (quotes kept), the
-// text allow rules match (bashparse.View.Written); deny and ask patterns to
-// the unquoted words.
-func bashRegex(p string, written bool) (re string, exact bool) {
+// An allow pattern is normalised as allow rules see a command, a word
+// holding a blank quoted (bashparse.View.Quoted); deny and ask patterns to
+// the plain words.
+func bashRegex(p string, quoted bool) (re string, exact bool) {
 	if strings.HasSuffix(p, ":*") {
 		p = strings.TrimSuffix(p, ":*") + " *"
 	}
@@ -258,7 +258,7 @@ func bashRegex(p string, written bool) (re string, exact bool) {
 	// harmless wrappers peeled.
 	if a := bashparse.Parse(p); a.Err == nil && len(a.Commands) == 1 && a.Commands[0].Narrow.Text != "" {
 		p = a.Commands[0].Narrow.Text
-		if w := a.Commands[0].Narrow.Written; written && w != "" {
+		if w := a.Commands[0].Narrow.Quoted; quoted && w != "" {
 			p = w
 		}
 	}

@@ -218,9 +218,9 @@ func (n *nativeEval) allowStage() allowStage {
 	for i, c := range n.top {
 		allowed := false
 		if len(c.Narrow.Assigns) == 0 && !c.Narrow.DynamicName && !c.Background {
-			text := c.Narrow.Text // allow rules match the words as written
-			if c.Narrow.Written != "" {
-				text = c.Narrow.Written
+			text := c.Narrow.Text // allow rules keep word boundaries
+			if c.Narrow.Quoted != "" {
+				text = c.Narrow.Quoted
 			}
 			n.bashRules(x, c, func(r *nativeRule) {
 				if n.re(r.re, text) && ((!c.ExecWrapper && len(c.Powers) == 0) || r.Exact) {

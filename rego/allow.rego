@@ -18,7 +18,7 @@ cmd_rules(c) := [r |
 	not c.narrow.dynamic_name
 	not c.background
 	some r in lib.bash_rules("allow", c)
-	regex.match(r.re, object.get(c.narrow, "written", c.narrow.text))
+	regex.match(r.re, object.get(c.narrow, "quoted", c.narrow.text))
 	exact_if_exec(r, c)
 ]
 
