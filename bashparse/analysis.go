@@ -36,6 +36,9 @@ type Word struct {
 	// Tail is the static text after the last dynamic part of a dynamic word
 	// ("/.env" of "$PWD/.env"): it may still name a guarded file.
 	Tail string `json:"tail,omitempty"`
+	// src is the word's source text when it differs from Value: quotes,
+	// backslashes or line continuations written in it.
+	src string
 }
 
 // Static reports whether the word's value is known before running the shell.
@@ -94,6 +97,12 @@ type View struct {
 	Args []string `json:"args"`
 	// Text is the name and args joined by single spaces: what patterns match.
 	Text string `json:"text"`
+	// Quoted is set when a word of the view holds a blank: the words joined
+	// by single spaces, each such word single-quoted, so that word
+	// boundaries survive. Allow rules match it instead of Text:
+	// Bash(git push origin main) does not approve git push 'origin main'
+	// (one word where the rule has two), as the reference CLI does not.
+	Quoted string `json:"quoted,omitempty"`
 	// DynamicName is set when the command name is not static.
 	DynamicName bool `json:"dynamic_name,omitempty"`
 	// Assigns are leading assignments the view did not strip.

@@ -100,12 +100,41 @@ func protectedWitnesses(trees []Tree) []File {
 			}
 			continue
 		}
+		if strings.HasSuffix(t.Via, " -r") && !outside {
+			// A tree copied from inside the working directories brings
+			// what its sources hold at their top (a repository's
+			// payload/.claude, the session's own .git for cp -r . x):
+			// the engine keeps these stand-ins only for a source where
+			// such a file can be (WalkRoot, as for a walk).
+			out = append(out, copiedWitnesses(t, trees)...)
+			continue
+		}
 		if !opaque && !copied {
 			continue
 		}
 		for _, p := range []string{".git/hooks/x", ".claude/settings.json"} {
 			out = append(out, File{Path: path.Join(t.Root, p), Access: Write, Via: t.Via + " (what it writes is not named)",
 				Dynamic: t.Dynamic})
+		}
+	}
+	return out
+}
+
+// copiedWitnesses stand for the protected files a recursive copy into
+// dst may write from each of its sources: one under dst and one under
+// dst/base(source), each kept by the engine only when the source may hold
+// a protected file (WalkRoot).
+func copiedWitnesses(dst Tree, trees []Tree) []File {
+	var out []File
+	for _, src := range trees {
+		if src.Access != Read || src.Via != dst.Via || src.Dynamic {
+			continue
+		}
+		for _, into := range []string{dst.Root, path.Join(dst.Root, path.Base(src.Root))} {
+			for _, p := range []string{".git/hooks/pre-commit", ".claude/settings.json"} {
+				out = append(out, File{Path: path.Join(into, p), Access: Write, Via: dst.Via + " (the files it copies)",
+					Dynamic: dst.Dynamic, WalkRoot: src.Root})
+			}
 		}
 	}
 	return out

@@ -114,6 +114,7 @@ func fileOperands(words []Word) []File {
 	}
 	var ops []Word
 	var extra []File
+	var backups []string // sed -i's backup suffixes
 	patternGiven := false
 	endOpts := false
 	for i := 0; i < len(args); i++ {
@@ -138,6 +139,9 @@ func fileOperands(words []Word) []File {
 			if name == "cp" && (isLongOpt(v, "--link") || isLongOpt(v, "--symbolic-link")) {
 				access = Write // cp -l, cp -s: links, not copies (see ln)
 			}
+			if suf, ok := longOptValue(v, "--in-place"); ok && name == "sed" {
+				backups = append(backups, suf)
+			}
 			if out, ok := longOptValue(v, "--output"); ok && (name == "sort" || name == "base64") {
 				extra = append(extra, fileOf(a, out, Write, name))
 			}
@@ -153,6 +157,10 @@ func fileOperands(words []Word) []File {
 			}
 			if name == "cp" && (c == 's' || c == 'l') {
 				access = Write
+			}
+			if name == "sed" && c == 'i' {
+				backups = append(backups, v[j+1:]) // -i[SUFFIX]: the rest of the word
+				break
 			}
 			if (name == "sort" && c == 'o') || ((name == "cp" || name == "mv" || name == "ln" || name == "install") && c == 't') {
 				target := v[j+1:]
@@ -193,6 +201,11 @@ func fileOperands(words []Word) []File {
 			acc = Write
 		}
 		out = append(out, fileOf(o, o.Value, acc, name))
+		for _, suf := range backups {
+			if b, ok := sedBackup(o.Value, suf); ok {
+				out = append(out, fileOf(o, b, Write, "sed -i"))
+			}
+		}
 		if name == "ln" && i < len(ops)-1 && len(ops) > 1 {
 			// A relative symlink target is read from the link's directory.
 			if d := path.Dir(ops[len(ops)-1].Value); d != "." && !strings.HasPrefix(o.Value, "/") {
@@ -200,7 +213,58 @@ func fileOperands(words []Word) []File {
 			}
 		}
 	}
+	if name == "cp" || name == "mv" || name == "ln" || name == "install" {
+		out = append(out, intoDir(name, ops, extra)...)
+	}
 	return append(out, extra...)
+}
+
+// intoDir lists the names a copy, move or link makes inside a directory
+// target: DIR/base(SOURCE) for each source (cp payload/.bashrc . writes
+// ./.bashrc; ln -s x/.claude with no target links ./.claude). Whether the
+// target is a directory is known only at run time: the name is listed
+// either way. dirs are the -t/--target-directory writes.
+func intoDir(via string, ops []Word, dirs []File) []File {
+	srcs := ops
+	var targets []string
+	for _, d := range dirs {
+		targets = append(targets, d.Path)
+	}
+	switch {
+	case len(targets) > 0:
+	case len(ops) > 1:
+		srcs, targets = ops[:len(ops)-1], []string{ops[len(ops)-1].Value}
+	case len(ops) == 1 && via == "ln":
+		targets = []string{"."}
+	default:
+		return nil
+	}
+	var out []File
+	for _, s := range srcs {
+		b := path.Base(s.Value)
+		if b == "." || b == ".." || b == "/" {
+			continue
+		}
+		for _, t := range targets {
+			out = append(out, fileOf(s, path.Join(t, b), Write, via))
+		}
+	}
+	return out
+}
+
+// sedBackup is the file GNU sed -i keeps the original of file in: the
+// suffix appended to the name as written (`sed -irc … .npm` writes
+// .npmrc), or, when the suffix holds '*', the suffix with each '*'
+// replaced by the name (`-i'bak/*'` writes bak/F). No suffix, or "*"
+// alone, keeps no backup.
+func sedBackup(file, suffix string) (string, bool) {
+	switch {
+	case suffix == "" || suffix == "*":
+		return "", false
+	case strings.Contains(suffix, "*"):
+		return strings.ReplaceAll(suffix, "*", file), true
+	}
+	return file + suffix, true
 }
 
 // historyFiles: history -a and -w write the history to the file named

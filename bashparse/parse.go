@@ -346,7 +346,7 @@ func (p *parser) emit(n syntax.Node, words []Word, assigns []Assign, redirs []Re
 	} else if sub, ok := dynamicSubcommand(pw.inner); ok {
 		p.unresolved(ReasonDynamicName, "subcommand of "+c.Wide.Name+" is not static: "+sub, n)
 	}
-	c.ReadOnly = p.readOnly(c)
+	c.ReadOnly = p.readOnly(c) && !escapedBlank(words)
 	tableFiles := p.tableFiles(c)
 	c.ExecWrapper = pw.exec
 	if c.Wide.Name == "find" && !findReadOnly(c.Wide.Args) {

@@ -10,6 +10,28 @@ import (
 // word converts a syntax word to its value after quote removal, marking
 // everything that is only known at run time.
 func (p *parser) word(w *syntax.Word) Word {
+	out := p.wordValue(w)
+	if t := p.text(w); t != out.Value {
+		out.src = t // quoted, escaped or continued: allow rules see it as written
+	}
+	return out
+}
+
+// escapedBlank reports a word whose source escapes a blank with a
+// backslash (a\ b, origin\<newline>): the reference CLI asks before
+// running such a command, however harmless it reads, so it is not
+// read-only here either.
+func escapedBlank(words []Word) bool {
+	for _, w := range words {
+		if w.src != "" && (strings.Contains(w.src, "\\ ") || strings.Contains(w.src, "\\\t") || strings.Contains(w.src, "\\\n")) {
+			return true
+		}
+	}
+	return false
+}
+
+// wordValue is the value of w (see Word.Value).
+func (p *parser) wordValue(w *syntax.Word) Word {
 	if len(w.Parts) == 1 {
 		// Most words are one plain literal: its value is the source text.
 		if l, ok := w.Parts[0].(*syntax.Lit); ok && !strings.HasPrefix(l.Value, "~") &&

@@ -12,7 +12,7 @@ var SafeVars = map[string]bool{
 	"NODE_ENV": true, "CI": true, "LANG": true, "LANGUAGE": true, "LC_ALL": true, "LC_CTYPE": true,
 	"LC_MESSAGES": true, "TZ": true, "TERM": true, "NO_COLOR": true, "FORCE_COLOR": true,
 	"COLUMNS": true, "LINES": true, "RUST_BACKTRACE": true, "RUST_LOG": true, "PYTHONUNBUFFERED": true,
-	"PYTHONDONTWRITEBYTECODE": true, "GOOS": true, "GOARCH": true, "DEBUG": true, "VERBOSE": true,
+	"PYTHONDONTWRITEBYTECODE": true, "GOOS": true, "GOARCH": true,
 }
 
 // wrapper is a command that runs another command given as its operands,
@@ -427,6 +427,7 @@ func peelWide(words []Word, narrow *View, narrowWords []Word, sl *slab) peeled {
 	words = gitPeel(words, &out)
 	if sameWords(words, narrowWords) && narrow != nil {
 		out.view.Name, out.view.DynamicName, out.view.Args, out.view.Text = narrow.Name, narrow.DynamicName, narrow.Args, narrow.Text
+		out.view.Quoted = narrow.Quoted
 	} else {
 		fillView(&out.view, words, sl)
 	}
@@ -616,6 +617,7 @@ func fillView(v *View, words []Word, sl *slab) {
 	v.Name = words[0].Value
 	v.DynamicName = !words[0].Static()
 	v.Args = sl.stringList(len(words) - 1)
+	v.Quoted = quotedText(words)
 	if len(words) == 1 {
 		v.Text = v.Name
 		return
@@ -641,6 +643,30 @@ func fillView(v *View, words []Word, sl *slab) {
 		b.WriteString(w.Value)
 	}
 	v.Text = b.String()
+}
+
+// quotedText is the words joined by single spaces with each word that
+// holds a blank single-quoted, or "" when none does (see View.Quoted).
+func quotedText(words []Word) string {
+	blank := false
+	for _, w := range words {
+		blank = blank || strings.ContainsAny(w.Value, " \t\n")
+	}
+	if !blank {
+		return ""
+	}
+	var b strings.Builder
+	for i, w := range words {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		if strings.ContainsAny(w.Value, " \t\n") {
+			b.WriteString("'" + strings.ReplaceAll(w.Value, "'", `'\''`) + "'")
+			continue
+		}
+		b.WriteString(w.Value)
+	}
+	return b.String()
 }
 
 // sourceText is the command's source text ending in words joined by

@@ -22,6 +22,7 @@ var (
 	kNarrow, kWide, kNested, kOrigin = ast.StringTerm("narrow"), ast.StringTerm("wide"), ast.StringTerm("nested"), ast.StringTerm("origin")
 	kReadOnly, kReadOnlyBy           = ast.StringTerm("read_only"), ast.StringTerm("read_only_by")
 	kExecWrapper, kBackground        = ast.StringTerm("exec_wrapper"), ast.StringTerm("background")
+	kQuoted                          = ast.StringTerm("quoted")
 	kPowers, kName, kArgs, kText     = ast.StringTerm("powers"), ast.StringTerm("name"), ast.StringTerm("args"), ast.StringTerm("text")
 	kDynamicName, kAssigns, kPeeled  = ast.StringTerm("dynamic_name"), ast.StringTerm("assigns"), ast.StringTerm("peeled")
 	kPath, kResolved, kAccess, kVia  = ast.StringTerm("path"), ast.StringTerm("resolved"), ast.StringTerm("access"), ast.StringTerm("via")
@@ -84,15 +85,18 @@ func commandValue(c *CommandFact) (ast.Value, error) {
 // sameView reports two views filled from the same words (the parser
 // shares their args then): nothing peeled, nothing assigned differs.
 func sameView(a, b *bashparse.View) bool {
-	return a.Name == b.Name && a.Text == b.Text && a.DynamicName == b.DynamicName && len(a.Args) == len(b.Args) &&
+	return a.Name == b.Name && a.Text == b.Text && a.Quoted == b.Quoted && a.DynamicName == b.DynamicName && len(a.Args) == len(b.Args) &&
 		(len(a.Args) == 0 || &a.Args[0] == &b.Args[0]) && (a.Args == nil) == (b.Args == nil) &&
 		len(a.Assigns) == 0 && len(b.Assigns) == 0 && len(a.Peeled) == 0 && len(b.Peeled) == 0
 }
 
 func viewValue(v *bashparse.View) ast.Value {
-	kv := make([][2]*ast.Term, 0, 6)
+	kv := make([][2]*ast.Term, 0, 7)
 	kv = append(kv, [2]*ast.Term{kName, stringTerm(v.Name)}, [2]*ast.Term{kArgs, ast.NewTerm(stringsValue(v.Args))},
 		[2]*ast.Term{kText, stringTerm(v.Text)})
+	if v.Quoted != "" {
+		kv = append(kv, [2]*ast.Term{kQuoted, stringTerm(v.Quoted)})
+	}
 	if v.DynamicName {
 		kv = append(kv, [2]*ast.Term{kDynamicName, boolTerm(true)})
 	}

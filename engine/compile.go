@@ -79,7 +79,7 @@ func compileRules(s *settings.Settings) map[string]*bucket {
 			}
 			bk.Globs = append(bk.Globs, d)
 		case r.Kind == settings.KindBash:
-			d.Re, d.Exact = bashRegex(r.Pattern)
+			d.Re, d.Exact = bashRegex(r.Pattern, r.Behavior == settings.Allow)
 			k := bashKey(r.Pattern)
 			bk.Bash[k] = append(bk.Bash[k], d)
 			bk.HasBash = true
@@ -121,7 +121,7 @@ func compileRules(s *settings.Settings) map[string]*bucket {
 				d.Re = wildcardRegex(r.Pattern)
 			case settings.KindField:
 				// Command-like specifiers: "x:*" and "x *" match x and x …
-				d.Re, d.Exact = bashRegex(r.Pattern)
+				d.Re, d.Exact = bashRegex(r.Pattern, false)
 				if sp, ok := toolspec.Lookup(r.Tool); ok {
 					d.Fields = sp.SpecFields
 				}
@@ -240,7 +240,10 @@ func wildcardRegex(s string) string {
 // bashRegex compiles a Bash(pattern) specifier (spec §3): '*' matches any
 // run of characters; a final " *" (or ":*") also matches the bare prefix at a
 // word boundary; a pattern without '*' matches the normalised command exactly.
-func bashRegex(p string) (re string, exact bool) {
+// An allow pattern is normalised as allow rules see a command, a word
+// holding a blank quoted (bashparse.View.Quoted); deny and ask patterns to
+// the plain words.
+func bashRegex(p string, quoted bool) (re string, exact bool) {
 	if strings.HasSuffix(p, ":*") {
 		p = strings.TrimSuffix(p, ":*") + " *"
 	}
@@ -255,6 +258,9 @@ func bashRegex(p string) (re string, exact bool) {
 	// harmless wrappers peeled.
 	if a := bashparse.Parse(p); a.Err == nil && len(a.Commands) == 1 && a.Commands[0].Narrow.Text != "" {
 		p = a.Commands[0].Narrow.Text
+		if w := a.Commands[0].Narrow.Quoted; quoted && w != "" {
+			p = w
+		}
 	}
 	return "(?s)^" + regexp.QuoteMeta(p) + "$", true
 }

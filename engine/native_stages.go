@@ -221,9 +221,13 @@ func (n *nativeEval) allowStage() allowStage {
 	cmdApproved = append(cmdApproved, make([]bool, len(n.top))...)
 	for i, c := range n.top {
 		allowed := false
-		if len(c.Narrow.Assigns) == 0 && !c.Narrow.DynamicName {
+		if len(c.Narrow.Assigns) == 0 && !c.Narrow.DynamicName && !c.Background {
+			text := c.Narrow.Text // allow rules keep word boundaries
+			if c.Narrow.Quoted != "" {
+				text = c.Narrow.Quoted
+			}
 			n.bashRules(x, c, func(r *nativeRule) {
-				if n.re(r.re, c.Narrow.Text) && ((!c.ExecWrapper && len(c.Powers) == 0) || r.Exact) {
+				if n.re(r.re, text) && ((!c.ExecWrapper && len(c.Powers) == 0) || r.Exact) {
 					allowed = true
 					a.used.add(r)
 				}
@@ -236,7 +240,7 @@ func (n *nativeEval) allowStage() allowStage {
 	for i := range n.f.Files {
 		f := &n.f.Files[i]
 		allowed := n.fileRules(f, &a.used)
-		if kind, ok := regoAccessKinds[f.Access]; ok {
+		if kind, ok := regoAccessKinds[f.Access]; ok && n.fileInWD(f) {
 			for _, r := range x.tool[kind] {
 				if r.Kind == "" {
 					allowed = true

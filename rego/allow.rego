@@ -10,11 +10,15 @@ rules := lib.tool_rules("allow")
 # A rule on the whole tool (Bash, Read, mcp__server, an mcp__server__ glob).
 whole_tool := [r | some r in rules; r.kind == ""]
 
+# A command sent to the background (cmd &) is approved by no Bash pattern
+# rule: it runs on past the call (the reference CLI asks for npm run build &
+# under Bash(npm run *)). A bare Bash allow still approves it.
 cmd_rules(c) := [r |
 	count(object.get(c.narrow, "assigns", [])) == 0
 	not c.narrow.dynamic_name
+	not c.background
 	some r in lib.bash_rules("allow", c)
-	regex.match(r.re, c.narrow.text)
+	regex.match(r.re, object.get(c.narrow, "quoted", c.narrow.text))
 	exact_if_exec(r, c)
 ]
 
@@ -40,8 +44,11 @@ file_rules(f) := [r |
 	r := object.remove(e, ["glob"])
 ]
 
-# Bare Read/Edit allows approve shell reads/writes anywhere too.
+# Bare Read/Edit allows approve shell reads/writes inside the working
+# directories; outside them a path rule must name the file (the reference
+# CLI asks for cp x /tmp/y under Bash(cp:*) and Edit).
 file_family_rules(f) := [r |
+	lib.file_in_wd(f)
 	kind := {"read": "Read", "write": "Edit"}[f.access]
 	some r in data.agentctl.rules.allow.tool[kind]
 	r.kind == ""
