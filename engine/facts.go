@@ -102,6 +102,11 @@ type URLFact struct {
 type MCPFact struct {
 	Server string `json:"server"`
 	Tool   string `json:"tool"`
+	// AltServers are the other servers the name can belong to: a server
+	// name may itself hold "__" or end in "_" (mcp__a__b__c is server a's
+	// tool b__c or server a__b's tool c). Deny and ask rules on any of
+	// them match; no server-wide allow rule approves such a name.
+	AltServers []string `json:"alt_servers,omitempty"`
 }
 
 // env is where paths resolve: the cwd and the home directory.
@@ -631,9 +636,16 @@ func urlFacts(raw string) *URLFact {
 	return &URLFact{Scheme: strings.ToLower(u.Scheme), Host: host, HostKeys: domainSuffixes(host), Port: u.Port(), Path: u.Path}
 }
 
-// mcpFacts splits mcp__server__tool.
+// mcpFacts splits mcp__server__tool at the first "__" and lists every
+// other split that leaves a server and a tool (see MCPFact.AltServers).
 func mcpFacts(name string) *MCPFact {
 	rest := strings.TrimPrefix(name, "mcp__")
 	server, tool, _ := strings.Cut(rest, "__")
-	return &MCPFact{Server: server, Tool: tool}
+	f := &MCPFact{Server: server, Tool: tool}
+	for i := len(server) + 1; i+2 < len(rest); i++ {
+		if rest[i] == '_' && rest[i+1] == '_' {
+			f.AltServers = append(f.AltServers, rest[:i])
+		}
+	}
+	return f
 }

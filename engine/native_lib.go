@@ -77,9 +77,11 @@ type nativeEval struct {
 	in       *callInput
 	f        *Facts
 	toolKeys []string
-	hard     []bashparse.Unresolved
-	top      []*CommandFact
-	err      error
+	// allowKeys are toolKeys for the allow stage (see lib.rule_keys).
+	allowKeys []string
+	hard      []bashparse.Unresolved
+	top       []*CommandFact
+	err       error
 	// memo holds the call's first regex answers: rules repeated across
 	// settings files share a pattern, and a command meets it once per stage.
 	memo  [8]reMemo
@@ -99,9 +101,18 @@ func newNativeEval(x *nativeIndex, in *callInput) *nativeEval {
 		n.policy = newPolicyFiles(in.PolicyFiles)
 	}
 	keys := toolBuckets(in.Tool)
-	n.toolKeys = keys
+	n.toolKeys, n.allowKeys = keys, keys
 	if n.f.MCP != nil {
 		n.toolKeys = append(append([]string(nil), keys...), "mcp__"+n.f.MCP.Server)
+		n.allowKeys = n.toolKeys
+		if len(n.f.MCP.AltServers) > 0 {
+			// lib.rule_keys: deny and ask see every server the name can
+			// belong to, allow none of them (only the whole tool's name).
+			n.allowKeys = keys
+			for _, s := range n.f.MCP.AltServers {
+				n.toolKeys = append(n.toolKeys, "mcp__"+s)
+			}
+		}
 	}
 	for _, u := range n.f.Unresolved {
 		if u.Reason != bashparse.ReasonExecWrapper {
@@ -156,12 +167,25 @@ func (n *nativeEval) glob(r *nativeRule, s string) bool {
 	return ok
 }
 
-// toolRules ports lib.tool_rules(b).
+// toolRules ports lib.tool_rules(b) for deny and ask.
 func (n *nativeEval) toolRules(b *nativeBucket, each func(r *nativeRule)) {
-	for _, k := range n.toolKeys {
+	n.rulesUnder(b, n.toolKeys, true, each)
+}
+
+// allowToolRules ports lib.tool_rules("allow"): an MCP name whose server
+// is not certain gets no server-wide rule and no name glob.
+func (n *nativeEval) allowToolRules(b *nativeBucket, each func(r *nativeRule)) {
+	n.rulesUnder(b, n.allowKeys, n.f.MCP == nil || len(n.f.MCP.AltServers) == 0, each)
+}
+
+func (n *nativeEval) rulesUnder(b *nativeBucket, keys []string, globs bool, each func(r *nativeRule)) {
+	for _, k := range keys {
 		for _, r := range b.tool[k] {
 			each(r)
 		}
+	}
+	if !globs {
+		return
 	}
 	for _, r := range b.globs {
 		if n.re(r.nameRe, n.in.Tool) {

@@ -206,7 +206,7 @@ func (n *nativeEval) allowStage() allowStage {
 	x, tool := n.x.allow, n.in.Tool
 	var a allowStage
 	var rules []*nativeRule
-	n.toolRules(x, func(r *nativeRule) { rules = append(rules, r) })
+	n.allowToolRules(x, func(r *nativeRule) { rules = append(rules, r) })
 	wholeTool := 0
 	for _, r := range rules {
 		if r.Kind == "" {
