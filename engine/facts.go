@@ -36,6 +36,9 @@ type FileFact struct {
 	TildeOrGlob bool `json:"tilde_or_glob"`
 	// Keys are the ancestors of Path and Resolved: where path rules are indexed.
 	Keys []string `json:"keys"`
+	// Links is the number of names of an existing regular file whose
+	// content a write changes, when it has more than one (see hardLinks).
+	Links uint64 `json:"links,omitempty"`
 }
 
 // withKeys fills the index keys of every file.
@@ -321,8 +324,18 @@ func (e env) file(p, dir, access, via string) FileFact {
 	if k, ok := e.kernelPath(p, dir); ok {
 		r = k // a ".." after a symlink climbs from its target
 	}
-	return FileFact{Path: c, Resolved: r, Access: access, Via: via, Written: p}
+	f := FileFact{Path: c, Resolved: r, Access: access, Via: via, Written: p}
+	if access == "write" && !nameOnly[via] {
+		if n := hardLinks(r); n > 1 {
+			f.Links = n
+		}
+	}
+	return f
 }
+
+// nameOnly are the commands whose write changes a name, not the content
+// under it: another hard link to the file is left as it was.
+var nameOnly = map[string]bool{"rm": true, "rmdir": true, "unlink": true, "mv": true, "ln": true, "link": true}
 
 // bashFacts turns a command's analysis into commands and resolved files.
 func (e env) bashFacts(a bashparse.Analysis) Facts {

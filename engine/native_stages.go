@@ -96,6 +96,9 @@ func (n *nativeEval) safetyFindings() stringSet {
 		if f.Access != "write" {
 			continue
 		}
+		if f.Links > 1 {
+			out.add("write to " + f.Path + ": the file has other hard links, and one may be a protected path")
+		}
 		if !bypass && n.protected(f, false) {
 			out.add("write to protected path " + f.Path)
 		}
