@@ -335,22 +335,47 @@ func (n *nativeEval) ruleMatchesCall(r *nativeRule) bool {
 		if r.Param == "" {
 			return false
 		}
-		v, ok := n.in.Input[r.Param]
-		if !ok {
-			return false
+		if n.paramMatches(r, n.in.Input) {
+			return true
 		}
-		s, ok, err := scalarText(v)
-		if err != nil {
-			n.fail(err)
-			return false
+		if n.in.Tool == "MultiEdit" {
+			// lib.rule_matches_call: Edit's fields in each of the edits.
+			switch es := n.in.Input["edits"].(type) {
+			case []any:
+				for _, e := range es {
+					if m, ok := e.(map[string]any); ok && n.paramMatches(r, m) {
+						return true
+					}
+				}
+			case []map[string]any:
+				for _, m := range es {
+					if n.paramMatches(r, m) {
+						return true
+					}
+				}
+			}
 		}
-		return ok && n.re(r.re, s)
+		return false
 	case "agent":
 		return n.agentMatches(r)
 	case "field":
 		return n.fieldMatches(r)
 	}
 	return false
+}
+
+// paramMatches reports a param rule matching the scalar field of in.
+func (n *nativeEval) paramMatches(r *nativeRule, in map[string]any) bool {
+	v, ok := in[r.Param]
+	if !ok {
+		return false
+	}
+	s, ok, err := scalarText(v)
+	if err != nil {
+		n.fail(err)
+		return false
+	}
+	return ok && n.re(r.re, s)
 }
 
 // fieldMatches ports lib.field_matches: the rule's regex against the first

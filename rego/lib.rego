@@ -130,6 +130,20 @@ rule_matches_call(r) if {
 	regex.match(r.re, scalar_text(v))
 }
 
+# MultiEdit carries Edit's fields (old_string, new_string, replace_all) in
+# each of its edits: a param rule sees them there too, or an
+# Edit(new_string:…) deny would not stop the same edit made by MultiEdit.
+rule_matches_call(r) if {
+	r.kind == "param"
+	input.tool == "MultiEdit"
+	some e in object.get(input.input, "edits", [])
+	is_object(e)
+	v := e[r.param]
+	not is_object(v)
+	not is_array(v)
+	regex.match(r.re, scalar_text(v))
+}
+
 rule_matches_call(r) if {
 	r.kind == "agent"
 	regex.match(r.re, object.get(input.input, "subagent_type", ""))
