@@ -11,8 +11,8 @@ import (
 // Bypass classes of the seventh red-team pass, on the file tools, the
 // modes and the MCP tools: a write through another name of a protected
 // file, an MCP name whose server is not certain, a copy's target
-// directory given as the next word, and an Edit param rule MultiEdit
-// carried past. Each row is decided by both
+// directory given as the next word, an Edit param rule MultiEdit
+// carried past, and a thread's cwd under /proc/self/task. Each row is decided by both
 // evaluators (EvalBoth fails on any difference).
 
 // red7Policy approves edits under src, a whole MCP server, a glob over
@@ -86,6 +86,22 @@ var red7Classes = map[string][]red6Case{
 		{"MultiEdit", `{"file_path":"<cwd>/src/a.go","edits":[{"old_string":"a","new_string":"b","replace_all":false}]}`, "", "allow"},
 		{"MultiEdit", `{"file_path":"<cwd>/src/a.go","edits":[{"old_string":"a","new_string":"cur l"}]}`, "", "allow"},
 		{"Edit", `{"file_path":"<cwd>/src/a.go","old_string":"a","new_string":"b"}`, "", "allow"},
+	},
+	"r7-5 a thread's cwd and root under /proc/self/task": {
+		// /proc/self/task/TID/cwd is the cwd of the process that opens the
+		// path (its threads share it), as /proc/self/cwd is: not a path
+		// agentctl's own process resolves, where TID is no thread of its.
+		{"Read", `{"file_path":"/proc/self/task/4242/cwd/.env"}`, "", "deny"},
+		{"Read", `{"file_path":"/proc/self/task/4242/cwd/.env"}`, "bypassPermissions", "deny"},
+		{"Read", `{"file_path":"//proc/./self/task/1/cwd/sub/../.env"}`, "bypassPermissions", "deny"},
+		{"Read", `{"file_path":"/proc/self/task/../cwd/.env"}`, "bypassPermissions", "deny"},
+		{"Read", `{"file_path":"/proc/self/task/4242/root<cwd>/.env"}`, "bypassPermissions", "deny"},
+		{"Write", `{"file_path":"/proc/self/task/4242/cwd/locked/x","content":"x"}`, "bypassPermissions", "deny"},
+		{"Bash", `{"command":"cat /proc/self/task/4242/cwd/.env"}`, "bypassPermissions", "deny"},
+		{"Write", `{"file_path":"/proc/self/task/4242/cwd/.git/config","content":"x"}`, "bypassPermissions", "ask"},
+		// Benign neighbours: the working directory's own files.
+		{"Read", `{"file_path":"/proc/self/task/4242/cwd/src/main.go"}`, "", "allow"},
+		{"Write", `{"file_path":"/proc/self/task/4242/cwd/src/a.go","content":"x"}`, "acceptEdits", "allow"},
 	},
 	"r7-3 a copy's target directory as the next word": {
 		// getopt_long reads a required argument from the next word:

@@ -165,9 +165,10 @@ func cleanPath(p, dir, home string) string {
 // however its first components are spelled (//, /./), and what follows.
 func procSelfCwd(p string) (string, bool) { return procSelfLink(p, "cwd") }
 
-// procSelfLink reports a path whose first three components, however
-// spelled (//, /./), are /proc/self/LINK (or thread-self), and what
-// follows them.
+// procSelfLink reports a path whose first components, however spelled
+// (//, /./), are /proc/self/LINK, /proc/thread-self/LINK or
+// /proc/self/task/TID/LINK (any thread of the process that opens the
+// path: the threads share its cwd and root), and what follows them.
 func procSelfLink(p, link string) (string, bool) {
 	if !strings.Contains(p, "proc") {
 		return "", false
@@ -175,12 +176,22 @@ func procSelfLink(p, link string) (string, bool) {
 	parts := strings.Split(p, "/")
 	var head []string
 	i := 0
-	for ; i < len(parts) && len(head) < 3; i++ {
-		if parts[i] != "" && parts[i] != "." {
-			head = append(head, parts[i])
+	for ; i < len(parts) && len(head) < 5; i++ {
+		if parts[i] == "" || parts[i] == "." {
+			continue
+		}
+		head = append(head, parts[i])
+		if len(head) == 3 && (head[1] != "self" || head[2] != "task") {
+			i++
+			break
 		}
 	}
-	if len(head) < 3 || head[0] != "proc" || (head[1] != "self" && head[1] != "thread-self") || head[2] != link {
+	n := len(head)
+	if n < 3 || head[0] != "proc" || head[1] != "self" && head[1] != "thread-self" {
+		return "", false
+	}
+	// /proc/self/task/TID/LINK; /proc/self/task/../LINK is /proc/self/LINK.
+	if !(n == 3 && head[2] == link || n == 5 && head[2] == "task" && head[4] == link) {
 		return "", false
 	}
 	return strings.Join(parts[i:], "/"), true
