@@ -26,13 +26,6 @@ func isLongOpt(v, full string) bool {
 	return ok
 }
 
-// longOptValue is the attached value of v when it gives full with one
-// ("--out=F" for "--output").
-func longOptValue(v, full string) (string, bool) {
-	val, has, ok := longOpt(v, full)
-	return val, ok && has
-}
-
 // canonLong spells v — a long option, with or without "=value" — with the
 // full name it abbreviates among all, a program's complete list of long
 // options, as getopt_long resolves it: an exact name, else the one name it

@@ -139,14 +139,29 @@ func fileOperands(words []Word) []File {
 			if name == "cp" && (isLongOpt(v, "--link") || isLongOpt(v, "--symbolic-link")) {
 				access = Write // cp -l, cp -s: links, not copies (see ln)
 			}
-			if suf, ok := longOptValue(v, "--in-place"); ok && name == "sed" {
-				backups = append(backups, suf)
+			if suf, has, ok := longOpt(v, "--in-place"); ok && has && name == "sed" {
+				backups = append(backups, suf) // --in-place=SUFFIX: optional, attached only
 			}
-			if out, ok := longOptValue(v, "--output"); ok && (name == "sort" || name == "base64") {
-				extra = append(extra, fileOf(a, out, Write, name))
+			full := ""
+			switch {
+			case (name == "sort" || name == "base64") && isLongOpt(v, "--output"):
+				full = "--output"
+			case (name == "cp" || name == "mv" || name == "ln" || name == "install") && isLongOpt(v, "--target-directory"):
+				full = "--target-directory"
 			}
-			if dir, ok := longOptValue(v, "--target-directory"); ok && (name == "cp" || name == "mv" || name == "ln" || name == "install") {
-				extra = append(extra, fileOf(a, dir, Write, name))
+			if full != "" {
+				// The value is attached (--target-directory=D) or, as
+				// getopt_long reads a required argument, the next word
+				// (--target-directory D): either way a file written.
+				val, has, _ := longOpt(v, full)
+				tw := a
+				if !has && i+1 < len(args) {
+					i++
+					tw, val, has = args[i], args[i].Value, true
+				}
+				if has {
+					extra = append(extra, fileOf(tw, val, Write, name))
+				}
 			}
 			continue
 		}

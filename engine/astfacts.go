@@ -28,6 +28,7 @@ var (
 	kPath, kResolved, kAccess, kVia  = ast.StringTerm("path"), ast.StringTerm("resolved"), ast.StringTerm("access"), ast.StringTerm("via")
 	kWritten, kDynamic, kGlob        = ast.StringTerm("written"), ast.StringTerm("dynamic"), ast.StringTerm("glob")
 	kRedirect, kTildeOrGlob, kKeys   = ast.StringTerm("redirect"), ast.StringTerm("tilde_or_glob"), ast.StringTerm("keys")
+	kLinks                           = ast.StringTerm("links")
 )
 
 // factsSliceValue converts the typed fact slices goValue meets most.
@@ -110,12 +111,16 @@ func viewValue(v *bashparse.View) ast.Value {
 }
 
 func fileValue(f *FileFact) ast.Value {
-	return ast.NewObject(
-		[2]*ast.Term{kPath, stringTerm(f.Path)}, [2]*ast.Term{kResolved, stringTerm(f.Resolved)},
-		[2]*ast.Term{kAccess, stringTerm(f.Access)}, [2]*ast.Term{kVia, stringTerm(f.Via)},
-		[2]*ast.Term{kWritten, stringTerm(f.Written)}, [2]*ast.Term{kDynamic, boolTerm(f.Dynamic)},
-		[2]*ast.Term{kGlob, boolTerm(f.Glob)}, [2]*ast.Term{kRedirect, boolTerm(f.Redirect)},
-		[2]*ast.Term{kTildeOrGlob, boolTerm(f.TildeOrGlob)}, [2]*ast.Term{kKeys, ast.NewTerm(stringsValue(f.Keys))})
+	kv := [][2]*ast.Term{
+		{kPath, stringTerm(f.Path)}, {kResolved, stringTerm(f.Resolved)},
+		{kAccess, stringTerm(f.Access)}, {kVia, stringTerm(f.Via)},
+		{kWritten, stringTerm(f.Written)}, {kDynamic, boolTerm(f.Dynamic)},
+		{kGlob, boolTerm(f.Glob)}, {kRedirect, boolTerm(f.Redirect)},
+		{kTildeOrGlob, boolTerm(f.TildeOrGlob)}, {kKeys, ast.NewTerm(stringsValue(f.Keys))}}
+	if f.Links > 0 { // omitempty, as JSON writes it
+		kv = append(kv, [2]*ast.Term{kLinks, ast.UIntNumberTerm(f.Links)})
+	}
+	return ast.NewObject(kv...)
 }
 
 // stringsValue is a []string as JSON writes it: nil is null.

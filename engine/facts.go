@@ -38,6 +38,9 @@ type FileFact struct {
 	TildeOrGlob bool `json:"tilde_or_glob"`
 	// Keys are the ancestors of Path and Resolved: where path rules are indexed.
 	Keys []string `json:"keys"`
+	// Links is the number of names of an existing regular file whose
+	// content a write changes, when it has more than one (see hardLinks).
+	Links uint64 `json:"links,omitempty"`
 }
 
 // withKeys fills the index keys of every file.
@@ -104,6 +107,11 @@ type URLFact struct {
 type MCPFact struct {
 	Server string `json:"server"`
 	Tool   string `json:"tool"`
+	// AltServers are the other servers the name can belong to: a server
+	// name may itself hold "__" or end in "_" (mcp__a__b__c is server a's
+	// tool b__c or server a__b's tool c). Deny and ask rules on any of
+	// them match; no server-wide allow rule approves such a name.
+	AltServers []string `json:"alt_servers,omitempty"`
 }
 
 // env is where paths resolve: the cwd and the home directory.
@@ -168,9 +176,10 @@ func cleanPathJoin(p, dir, home string, join func(dir, p string) string) string 
 // however its first components are spelled (//, /./), and what follows.
 func procSelfCwd(p string) (string, bool) { return procSelfLink(p, "cwd") }
 
-// procSelfLink reports a path whose first three components, however
-// spelled (//, /./), are /proc/self/LINK (or thread-self), and what
-// follows them.
+// procSelfLink reports a path whose first components, however spelled
+// (//, /./), are /proc/self/LINK, /proc/thread-self/LINK or
+// /proc/self/task/TID/LINK (any thread of the process that opens the
+// path: the threads share its cwd and root), and what follows them.
 func procSelfLink(p, link string) (string, bool) {
 	if !strings.Contains(p, "proc") {
 		return "", false
@@ -178,12 +187,22 @@ func procSelfLink(p, link string) (string, bool) {
 	parts := strings.Split(p, "/")
 	var head []string
 	i := 0
-	for ; i < len(parts) && len(head) < 3; i++ {
-		if parts[i] != "" && parts[i] != "." {
-			head = append(head, parts[i])
+	for ; i < len(parts) && len(head) < 5; i++ {
+		if parts[i] == "" || parts[i] == "." {
+			continue
+		}
+		head = append(head, parts[i])
+		if len(head) == 3 && (head[1] != "self" || head[2] != "task") {
+			i++
+			break
 		}
 	}
-	if len(head) < 3 || head[0] != "proc" || (head[1] != "self" && head[1] != "thread-self") || head[2] != link {
+	n := len(head)
+	if n < 3 || head[0] != "proc" || head[1] != "self" && head[1] != "thread-self" {
+		return "", false
+	}
+	// /proc/self/task/TID/LINK; /proc/self/task/../LINK is /proc/self/LINK.
+	if !(n == 3 && head[2] == link || n == 5 && head[2] == "task" && head[4] == link) {
 		return "", false
 	}
 	return strings.Join(parts[i:], "/"), true
@@ -364,8 +383,18 @@ func (e env) file(p, dir, access, via string) FileFact {
 	if k, ok := e.kernelPath(p, dir); ok {
 		r = k // a ".." after a symlink climbs from its target
 	}
-	return FileFact{Path: c, Resolved: r, Access: access, Via: via, Written: p}
+	f := FileFact{Path: c, Resolved: r, Access: access, Via: via, Written: p}
+	if access == "write" && !nameOnly[via] {
+		if n := hardLinks(r); n > 1 {
+			f.Links = n
+		}
+	}
+	return f
 }
+
+// nameOnly are the commands whose write changes a name, not the content
+// under it: another hard link to the file is left as it was.
+var nameOnly = map[string]bool{"rm": true, "rmdir": true, "unlink": true, "mv": true, "ln": true, "link": true}
 
 // bashFacts turns a command's analysis into commands and resolved files.
 func (e env) bashFacts(a bashparse.Analysis) Facts {
@@ -687,9 +716,16 @@ func urlFacts(raw string) *URLFact {
 	return &URLFact{Scheme: strings.ToLower(u.Scheme), Host: host, HostKeys: domainSuffixes(host), Port: u.Port(), Path: u.Path}
 }
 
-// mcpFacts splits mcp__server__tool.
+// mcpFacts splits mcp__server__tool at the first "__" and lists every
+// other split that leaves a server and a tool (see MCPFact.AltServers).
 func mcpFacts(name string) *MCPFact {
 	rest := strings.TrimPrefix(name, "mcp__")
 	server, tool, _ := strings.Cut(rest, "__")
-	return &MCPFact{Server: server, Tool: tool}
+	f := &MCPFact{Server: server, Tool: tool}
+	for i := len(server) + 1; i+2 < len(rest); i++ {
+		if rest[i] == '_' && rest[i+1] == '_' {
+			f.AltServers = append(f.AltServers, rest[:i])
+		}
+	}
+	return f
 }

@@ -78,9 +78,11 @@ type nativeEval struct {
 	in       *callInput
 	f        *Facts
 	toolKeys []string
-	hard     []bashparse.Unresolved
-	top      []*CommandFact
-	err      error
+	// allowKeys are toolKeys for the allow stage (see lib.rule_keys).
+	allowKeys []string
+	hard      []bashparse.Unresolved
+	top       []*CommandFact
+	err       error
 	// memo holds the call's first regex answers: rules repeated across
 	// settings files share a pattern, and a command meets it once per stage.
 	memo  [8]reMemo
@@ -106,9 +108,18 @@ func newNativeEval(x *nativeIndex, in *callInput) *nativeEval {
 		n.policy = newPolicyFiles(in.PolicyFiles)
 	}
 	keys := toolBuckets(in.Tool)
-	n.toolKeys = keys
+	n.toolKeys, n.allowKeys = keys, keys
 	if n.f.MCP != nil {
 		n.toolKeys = append(append([]string(nil), keys...), "mcp__"+n.f.MCP.Server)
+		n.allowKeys = n.toolKeys
+		if len(n.f.MCP.AltServers) > 0 {
+			// lib.rule_keys: deny and ask see every server the name can
+			// belong to, allow none of them (only the whole tool's name).
+			n.allowKeys = keys
+			for _, s := range n.f.MCP.AltServers {
+				n.toolKeys = append(n.toolKeys, "mcp__"+s)
+			}
+		}
 	}
 	n.hard = n.hardBuf[:0]
 	for _, u := range n.f.Unresolved {
@@ -173,12 +184,25 @@ func (n *nativeEval) glob(r *nativeRule, s string) bool {
 	return ok
 }
 
-// toolRules ports lib.tool_rules(b).
+// toolRules ports lib.tool_rules(b) for deny and ask.
 func (n *nativeEval) toolRules(b *nativeBucket, each func(r *nativeRule)) {
-	for _, k := range n.toolKeys {
+	n.rulesUnder(b, n.toolKeys, true, each)
+}
+
+// allowToolRules ports lib.tool_rules("allow"): an MCP name whose server
+// is not certain gets no server-wide rule and no name glob.
+func (n *nativeEval) allowToolRules(b *nativeBucket, each func(r *nativeRule)) {
+	n.rulesUnder(b, n.allowKeys, n.f.MCP == nil || len(n.f.MCP.AltServers) == 0, each)
+}
+
+func (n *nativeEval) rulesUnder(b *nativeBucket, keys []string, globs bool, each func(r *nativeRule)) {
+	for _, k := range keys {
 		for _, r := range b.tool[k] {
 			each(r)
 		}
+	}
+	if !globs {
+		return
 	}
 	for _, r := range b.globs {
 		if n.re(r.nameRe, n.in.Tool) {
@@ -328,22 +352,47 @@ func (n *nativeEval) ruleMatchesCall(r *nativeRule) bool {
 		if r.Param == "" {
 			return false
 		}
-		v, ok := n.in.Input[r.Param]
-		if !ok {
-			return false
+		if n.paramMatches(r, n.in.Input) {
+			return true
 		}
-		s, ok, err := scalarText(v)
-		if err != nil {
-			n.fail(err)
-			return false
+		if n.in.Tool == "MultiEdit" {
+			// lib.rule_matches_call: Edit's fields in each of the edits.
+			switch es := n.in.Input["edits"].(type) {
+			case []any:
+				for _, e := range es {
+					if m, ok := e.(map[string]any); ok && n.paramMatches(r, m) {
+						return true
+					}
+				}
+			case []map[string]any:
+				for _, m := range es {
+					if n.paramMatches(r, m) {
+						return true
+					}
+				}
+			}
 		}
-		return ok && n.re(r.re, s)
+		return false
 	case "agent":
 		return n.agentMatches(r)
 	case "field":
 		return n.fieldMatches(r)
 	}
 	return false
+}
+
+// paramMatches reports a param rule matching the scalar field of in.
+func (n *nativeEval) paramMatches(r *nativeRule, in map[string]any) bool {
+	v, ok := in[r.Param]
+	if !ok {
+		return false
+	}
+	s, ok, err := scalarText(v)
+	if err != nil {
+		n.fail(err)
+		return false
+	}
+	return ok && n.re(r.re, s)
 }
 
 // fieldMatches ports lib.field_matches: the rule's regex against the first

@@ -96,6 +96,9 @@ func (n *nativeEval) safetyFindings() stringSet {
 		if f.Access != "write" {
 			continue
 		}
+		if f.Links > 1 {
+			out.add("write to " + f.Path + ": the file has other hard links, and one may be a protected path")
+		}
 		if !bypass && n.protected(f, false) {
 			out.add("write to protected path " + f.Path)
 		}
@@ -209,7 +212,7 @@ func (n *nativeEval) allowStage() allowStage {
 	// fit: decide copies what it keeps before the evaluation is released.
 	a.used = n.usedBuf[:0]
 	rules := n.rulesBuf[:0]
-	n.toolRules(x, func(r *nativeRule) { rules = append(rules, r) })
+	n.allowToolRules(x, func(r *nativeRule) { rules = append(rules, r) })
 	wholeTool := 0
 	for _, r := range rules {
 		if r.Kind == "" {

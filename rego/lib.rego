@@ -31,6 +31,30 @@ mcp_keys := [sprintf("mcp__%s", [input.facts.mcp.server])] if {
 	input.facts.mcp.server
 } else := []
 
+# The other servers an MCP tool's name can belong to (a server name holding
+# "__" or ending in "_"): deny and ask rules on them match (spec §5: a
+# server rule matches exactly that server).
+mcp_alt_keys := [sprintf("mcp__%s", [s]) | some s in object.get(object.get(facts, "mcp", {}), "alt_servers", [])]
+
+# An MCP tool's name whose server is not certain: no server-wide allow
+# rule (mcp__server, an mcp__server__ glob) approves it; a rule naming the
+# whole tool still does.
+mcp_ambiguous if count(mcp_alt_keys) > 0
+
+# The keys rules of behaviour b are looked up under.
+rule_keys(b) := buckets if {
+	b == "allow"
+	mcp_ambiguous
+} else := array.concat(tool_keys, mcp_alt_keys) if b != "allow"
+
+else := tool_keys
+
+# Tool-name globs of behaviour b that may match the call.
+name_globs(b) := [] if {
+	b == "allow"
+	mcp_ambiguous
+} else := data.agentctl.rules[b].globs
+
 facts := object.get(input, "facts", {})
 
 commands := object.get(facts, "commands", [])
@@ -59,8 +83,8 @@ hard_unresolved := [u | some u in object.get(facts, "unresolved", []); u.reason 
 # Rules of behaviour b on the tool as a whole (bare, param, agent, MCP server)
 # and tool-name globs that match its name. Indexed lookups only.
 tool_rules(b) := array.concat(
-	[r | some k in tool_keys; some r in data.agentctl.rules[b].tool[k]],
-	[r | some r in data.agentctl.rules[b].globs; regex.match(r.name_re, input.tool)],
+	[r | some k in rule_keys(b); some r in data.agentctl.rules[b].tool[k]],
+	[r | some r in name_globs(b); regex.match(r.name_re, input.tool)],
 )
 
 # Bash pattern rules indexed under a command's names (or "*").
@@ -101,6 +125,20 @@ rule_matches_call(r) if r.kind == ""
 rule_matches_call(r) if {
 	r.kind == "param"
 	v := input.input[r.param]
+	not is_object(v)
+	not is_array(v)
+	regex.match(r.re, scalar_text(v))
+}
+
+# MultiEdit carries Edit's fields (old_string, new_string, replace_all) in
+# each of its edits: a param rule sees them there too, or an
+# Edit(new_string:…) deny would not stop the same edit made by MultiEdit.
+rule_matches_call(r) if {
+	r.kind == "param"
+	input.tool == "MultiEdit"
+	some e in object.get(input.input, "edits", [])
+	is_object(e)
+	v := e[r.param]
 	not is_object(v)
 	not is_array(v)
 	regex.match(r.re, scalar_text(v))

@@ -71,6 +71,12 @@ func NewGlob() Tool {
 					continue
 				}
 				seen[p] = true
+				if tc.SkipRead != nil && tc.SkipRead(p) {
+					// A Read deny or ask rule covers it: a pattern the
+					// decision let through (secret[s]/*, **/.e*) still
+					// lists no name under the rule, as Grep reads none.
+					continue
+				}
 				st, err := os.Stat(p)
 				if err != nil || st.IsDir() {
 					continue

@@ -79,6 +79,13 @@ func callGrep(ctx context.Context, in Input, tc *Context, _ Progress) (Result, e
 			}
 			return nil
 		}
+		if d.Type()&fs.ModeSymlink != 0 && p != root {
+			// As ripgrep without -L: a link met on the walk is not
+			// followed. Its target was never decided (a Read of the link
+			// itself asks when the target is outside the working
+			// directories or under a rule).
+			return nil
+		}
 		if gi != nil && gi.MatchesPath(rel) || !grepSelected(in, rel) {
 			return nil
 		}

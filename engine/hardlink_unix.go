@@ -1,0 +1,25 @@
+//go:build unix
+
+package engine
+
+import "golang.org/x/sys/unix"
+
+// hardLinks is the number of names the regular file p has (symlinks
+// followed), or 0 when p is missing or not a regular file. A write through
+// one name changes the file under all of them, and the other names cannot
+// be found without walking the file system: a count above one means a
+// protected file (.git/hooks/pre-commit, .claude/settings.json) may be
+// written under a harmless name.
+func hardLinks(p string) uint64 {
+	var st unix.Stat_t
+	for {
+		err := unix.Stat(p, &st)
+		if err == unix.EINTR {
+			continue
+		}
+		if err != nil || st.Mode&unix.S_IFMT != unix.S_IFREG {
+			return 0
+		}
+		return uint64(st.Nlink)
+	}
+}
