@@ -94,6 +94,11 @@ type Settings struct {
 	// not applied, and an agent reporting that very mode is most likely in
 	// it because of those settings (claude -p applies them unasked).
 	UntrustedMode *Scalar `json:"untrusted_mode,omitempty"`
+	// UntrustedModes are all of them, one per file that asked: the
+	// agent's files and agentctl's differ (a YAML sibling, local settings
+	// at the git root are agentctl's only), so the mode the agent entered
+	// may be any of them, not only the one agentctl would have chosen.
+	UntrustedModes []Scalar `json:"untrusted_modes,omitempty"`
 	// AutoClassifierSkipped says why a configured classifier was dropped.
 	AutoClassifierSkipped string    `json:"auto_classifier_skipped,omitempty"`
 	Warnings              []Warning `json:"warnings"`

@@ -171,6 +171,7 @@ func (s *Settings) distrust(p *fileSettings, why string) {
 		if s.UntrustedMode == nil {
 			s.UntrustedMode = &m
 		}
+		s.UntrustedModes = append(s.UntrustedModes, m)
 	}
 	// The extended profile makes more commands run without asking: a
 	// repository cannot choose it for itself.
@@ -179,6 +180,19 @@ func (s *Settings) distrust(p *fileSettings, why string) {
 			p.source, c.Value, why)
 		delete(p.scalars, "commands")
 	}
+}
+
+// AskedByRepository reports whether mode is one an untrusted
+// repository's own settings asked for (and agentctl did not apply): an
+// agent reporting it is most likely in it because of those settings. Any
+// file's request counts, whichever one agentctl's precedence would pick.
+func (s *Settings) AskedByRepository(mode string) bool {
+	for _, m := range s.UntrustedModes {
+		if m.Value == mode {
+			return true
+		}
+	}
+	return false
 }
 
 func (s *Settings) warn(pos Position, format string, args ...any) {
