@@ -83,9 +83,14 @@ type Settings struct {
 	// rootTrust is the trust of local settings at a git root above the
 	// cwd (gitRootTrust).
 	rootTrust Trust
-	// repositoryEnv names an env entry of an untrusted repository that
-	// this process carries (appliedEnv); "" when none.
+	// repositoryEnv names the first entry of CarriedEnv from a settings
+	// env block; "" when none.
 	repositoryEnv string
+	// CarriedEnv are the repository's env entries agentctl did not apply
+	// (an untrusted workspace, the managed lock) that this process carries
+	// with that very value: the agent applied them, and every command it
+	// runs inherits them. A hook decides its shell calls knowing that.
+	CarriedEnv []CarriedVar `json:"carried_env,omitempty"`
 	// SkippedHooks are project and local hooks of an untrusted workspace:
 	// they never run, and a call one of them matches asks instead.
 	SkippedHooks []Hook `json:"skipped_hooks,omitempty"`
@@ -214,8 +219,12 @@ func Load(opts Options) (*Settings, error) {
 	if err := repositoryLocators(parts); err != nil {
 		return nil, err
 	}
-	if err := dotenvLocators(opts.Cwd, root); err != nil {
+	carried, err := dotenvLocators(opts.Cwd, root)
+	if err != nil {
 		return nil, err
+	}
+	if !s.Trust.Trusted {
+		s.CarriedEnv = carried
 	}
 	s.PolicyFiles = s.policyFiles(opts, managed, claudeConfigDir)
 	if err := s.merge(parts, opts); err != nil {
