@@ -15,12 +15,16 @@ import (
 )
 
 // repositoryMCPFiles are the files in a project that define MCP servers
-// for each agent: Claude Code's project scope (.mcp.json) and Gemini CLI's
-// project settings. (Cursor's hook names a call's server itself, from
-// .cursor/mcp.json in a trusted workspace only.)
+// for each agent: Claude Code's project scope (.mcp.json), Gemini CLI's
+// project settings and its workspace extensions
+// (.gemini/extensions/*/gemini-extension.json, which Gemini CLI loads
+// beside the user's and lets take precedence; a glob). (Cursor's hook
+// names a call's server itself, from .cursor/mcp.json in a trusted
+// workspace only.)
 var repositoryMCPFiles = map[agenthook.Agent][]string{
 	agenthook.Claude: {".mcp.json"},
-	agenthook.Gemini: {filepath.Join(".gemini", "settings.json")},
+	agenthook.Gemini: {filepath.Join(".gemini", "settings.json"),
+		filepath.Join(".gemini", "extensions", "*", "gemini-extension.json")},
 }
 
 // repositoryMCP finds the MCP servers an untrusted repository defines.
@@ -53,11 +57,24 @@ func (r *repositoryMCP) definedBy(server string) (string, error) {
 	return r.servers[server], nil
 }
 
-// readMCPServers reads the mcpServers of each file below root.
-func readMCPServers(root string, files []string) (map[string]string, error) {
-	out := map[string]string{}
-	for _, name := range files {
+// readMCPServers reads the mcpServers of each file below root (a name
+// with a '*' is a glob).
+func readMCPServers(root string, names []string) (map[string]string, error) {
+	var files []string
+	for _, name := range names {
 		p := filepath.Join(root, name)
+		if !strings.Contains(name, "*") {
+			files = append(files, p)
+			continue
+		}
+		matches, err := filepath.Glob(p)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", p, err)
+		}
+		files = append(files, matches...)
+	}
+	out := map[string]string{}
+	for _, p := range files {
 		b, err := settings.ReadConfigFile(p)
 		if errors.Is(err, fs.ErrNotExist) {
 			continue
