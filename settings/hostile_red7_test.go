@@ -150,3 +150,45 @@ func TestCarriedEnv(t *testing.T) {
 		})
 	}
 }
+
+// TestYAMLAliasKeys: an alias used as a mapping key ("*a: …") names the
+// key its anchor holds; the reader took the alias's own name instead. With
+// "x: &allow deny", "*allow: [...]" is the key deny to every YAML reader
+// (and to whoever reviews the file) but was read as allow: the rules a
+// file visibly denies were allowed, and "*agentctl" naming "permissions"
+// lost the deny list to an unknown agentctl key.
+func TestYAMLAliasKeys(t *testing.T) {
+	cases := []struct {
+		name, yaml string
+		want       string // the rules read, "" for none; "error" for a load error
+	}{
+		{"alias named allow, anchor holds deny", "x: &allow deny\npermissions:\n  *allow : [\"Bash(curl *)\"]\n", "deny Bash(curl *)"},
+		{"alias named allow, anchor holds ask", "x: &allow ask\npermissions:\n  *allow : [\"Bash(curl *)\"]\n", "ask Bash(curl *)"},
+		{"alias named ask, anchor holds deny", "x: &ask deny\npermissions:\n  *ask : [\"Read(.env)\"]\n", "deny Read(.env)"},
+		{"top-level alias named agentctl", "x: &agentctl permissions\n*agentctl : {deny: [\"Bash(rm *)\"]}\n", "deny Bash(rm *)"},
+		{"alias of a list as a key", "x: &k [a]\npermissions:\n  *k : [\"Bash\"]\n", "error"},
+		{"alias as a value still works", "base: &d [\"Bash(rm *)\"]\npermissions:\n  deny: *d\n", "deny Bash(rm *)"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			_, opts := tree(t, map[string]string{"proj/.claude/settings.yaml": c.yaml})
+			s, err := Load(opts)
+			if c.want == "error" {
+				if err == nil {
+					t.Fatalf("loaded: %v", ruleLines(s))
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, r := range s.Rules {
+				got = append(got, string(r.Behavior)+" "+r.Text)
+			}
+			if strings.Join(got, "; ") != c.want {
+				t.Errorf("rules %q, want %q", got, c.want)
+			}
+		})
+	}
+}

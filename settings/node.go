@@ -262,6 +262,19 @@ func (r *yamlReader) fromYAML(y *yaml.Node) (*node, error) {
 		n.kind = kindObject
 		for i := 0; i+1 < len(y.Content); i += 2 {
 			k, v := y.Content[i], y.Content[i+1]
+			// An alias as a key ("*a: …") holds the alias's name in
+			// Value, not the key: with "&allow deny" earlier, "*allow:"
+			// is the key deny to every YAML reader, and must not be read
+			// as allow. The key is what the alias names, a plain scalar.
+			if k.Kind == yaml.AliasNode {
+				if k.Alias == nil || k.Alias.Kind != yaml.ScalarNode {
+					return nil, &Error{Pos: Position{File: file, Line: k.Line, Column: k.Column}, Code: CodeSyntax,
+						Msg: "a settings key must be a string: this alias names a list or an object"}
+				}
+				at := *k.Alias
+				at.Line, at.Column = k.Line, k.Column
+				k = &at
+			}
 			// A merge key ("<<: *base") would be a plain key here and
 			// what it merges silently unapplied: a deny list shared by
 			// an anchor must not vanish with a warning.
