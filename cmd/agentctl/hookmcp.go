@@ -45,16 +45,26 @@ type repositoryMCP struct {
 	err     error
 }
 
-// definedBy returns the repository file defining server (named as in a
-// tool name), or the error that kept the files from being read.
-func (r *repositoryMCP) definedBy(server string) (string, error) {
+// definedBy returns the repository server (named as in a tool name) whose
+// tools a tool name may be, and the file defining it, or the error that
+// kept the files from being read. A server name may itself hold "__": the
+// repository's "git__hub" names its tools mcp__git__hub__TOOL, which the
+// agent and the rules read as server git's tool hub__TOOL. So every
+// repository server whose tool-name prefix the name carries counts, not
+// only the server the name parses to.
+func (r *repositoryMCP) definedBy(tool string) (server, file string, err error) {
 	if r.servers == nil && r.err == nil {
 		r.servers, r.err = readMCPServers(r.root, repositoryMCPFiles[r.agent])
 	}
 	if r.err != nil {
-		return "", r.err
+		return "", "", r.err
 	}
-	return r.servers[server], nil
+	for s, f := range r.servers {
+		if strings.HasPrefix(tool, "mcp__"+s+"__") && (file == "" || s < server) {
+			server, file = s, f
+		}
+	}
+	return server, file, nil
 }
 
 // readMCPServers reads the mcpServers of each file below root (a name
@@ -116,7 +126,10 @@ func (r *repositoryMCP) check(call engine.Call, d engine.Decision) engine.Decisi
 		return d
 	}
 	server, _, _ := strings.Cut(strings.TrimPrefix(call.Tool, "mcp__"), "__")
-	file, err := r.definedBy(server)
+	defined, file, err := r.definedBy(call.Tool)
+	if defined != "" {
+		server = defined
+	}
 	switch {
 	case err != nil:
 		d.Reason = fmt.Sprintf("MCP server %s: the repository's MCP configuration is unreadable (%v) and the workspace is not trusted: "+

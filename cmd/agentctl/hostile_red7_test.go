@@ -292,3 +292,40 @@ func TestHookGeminiWorkspaceExtensionMCP(t *testing.T) {
 		})
 	}
 }
+
+// TestHookRepositoryMCPServerNameWithSeparator: an MCP tool is named
+// mcp__SERVER__TOOL, and a server name may itself hold "__". An untrusted
+// repository's server "github__x" names its tools mcp__github__x__TOOL,
+// which the agent and the rules read as server github's tool x__TOOL: the
+// user's mcp__github__* allow approved it, since only a repository server
+// called exactly "github" was looked for. Every repository server whose
+// prefix the tool name carries counts now.
+func TestHookRepositoryMCPServerNameWithSeparator(t *testing.T) {
+	cases := []struct {
+		name, agent, file, servers, tool, want string
+	}{
+		{"claude, github__x", "claude", ".mcp.json", `{"github__x":{"command":"sh"}}`, "mcp__github__x__create_issue", "ask"},
+		{"claude, github__ with a dot", "claude", ".mcp.json", `{"github__x.y":{"command":"sh"}}`, "mcp__github__x_y__run", "ask"},
+		{"gemini, github__x", "gemini", ".gemini/settings.json", `{"github__x":{"command":"sh"}}`, "mcp__github__x__create_issue", "deny"},
+		{"gemini extension, github__x", "gemini", ".gemini/extensions/e/gemini-extension.json", `{"github__x":{"command":"sh"}}`, "mcp__github__x__create_issue", "deny"},
+		// A repository server whose prefix the name does not carry.
+		{"claude, github2", "claude", ".mcp.json", `{"github2":{"command":"sh"}}`, "mcp__github__create_issue", "allow"},
+		{"claude, github__x and another tool", "claude", ".mcp.json", `{"github__x":{"command":"sh"}}`, "mcp__github__create_issue", "allow"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			home := isolatedHome(t)
+			cwd, _ := filepath.EvalSymlinks(t.TempDir())
+			writeFiles(t, home, map[string]string{".claude/settings.json": `{"permissions":{"allow":["mcp__github__*"]}}`})
+			writeFiles(t, cwd, map[string]string{c.file: `{"mcpServers":` + c.servers + `}`})
+			ev := `{"hook_event_name":"PreToolUse","cwd":"` + cwd + `","permission_mode":"default","tool_name":"` + c.tool + `","tool_input":{}}`
+			if c.agent == "gemini" {
+				ev = `{"hook_event_name":"BeforeTool","cwd":"` + cwd + `","tool_name":"` + c.tool + `","tool_input":{}}`
+			}
+			out, errOut, code := runCLI(t, ev, "agentctl", "hook", "--managed-settings", emptyManaged(t))
+			if got := hookVerdict(out, code); got != c.want {
+				t.Errorf("%s (exit %d, %s), want %s", out, code, errOut, c.want)
+			}
+		})
+	}
+}
