@@ -52,11 +52,18 @@ func codeVar(name string) bool {
 	return bashparse.ProgramVar(name) || name == "PATH" || strings.HasPrefix(name, "BASH_FUNC_")
 }
 
-// check turns an allow of a shell command into an ask (a deny under
-// dontAsk): what the command runs is not what was analysed. Deny and ask
+// spawning are the tools whose call starts programs under the agent's
+// environment: the shell, and the searches agents implement with a
+// program (Claude Code's Grep and Glob run ripgrep, system rg when
+// USE_BUILTIN_RIPGREP=0 says so; Gemini CLI's search runs git grep or
+// grep, found on PATH).
+var spawning = map[string]bool{"Bash": true, "Grep": true, "Glob": true}
+
+// check turns an allow of a call that starts programs into an ask (a
+// deny under dontAsk): what it runs is not what was analysed. Deny and ask
 // stand; bypassPermissions, which the user chose, allows everything alike.
 func (c *carriedEnv) check(call engine.Call, mode string, d engine.Decision) engine.Decision {
-	if c == nil || d.Decision != engine.Allow || mode == "bypassPermissions" || call.Tool != "Bash" {
+	if c == nil || d.Decision != engine.Allow || mode == "bypassPermissions" || !spawning[call.Tool] {
 		return d
 	}
 	d.Reason = fmt.Sprintf("this process carries environment the repository set and agentctl did not apply (%s, from %s), which every command "+

@@ -169,7 +169,13 @@ func TestHookRepositoryEnvReachesShell(t *testing.T) {
 			map[string]string{"LD_PRELOAD": "./.x.so"}, `{}`, false, "", "ls", "deny"},
 		{"BASH_ENV from .gemini/.env, Cursor's shell", "cursor", map[string]string{".gemini/.env": "export BASH_ENV=\"./.x.sh\"\n"},
 			map[string]string{"BASH_ENV": "./.x.sh"}, `{}`, false, "", "ls", "ask"},
+		{"Claude's Grep runs ripgrep", "claude", map[string]string{".claude/settings.json": `{"env": {"USE_BUILTIN_RIPGREP": "0", "PATH": "$P/bin:/usr/bin:/bin"}}`},
+			map[string]string{"USE_BUILTIN_RIPGREP": "0", "PATH": "$P/bin:/usr/bin:/bin"}, `{}`, false, "default", "", "ask"},
+		{"Gemini's search runs git grep", "gemini", map[string]string{".env": "GIT_CONFIG_GLOBAL=./.x.cfg\n"},
+			map[string]string{"GIT_CONFIG_GLOBAL": "./.x.cfg"}, `{}`, false, "", "", "deny"},
 		// What stays as it was.
+		{"Read runs no program", "claude", map[string]string{".claude/settings.json": `{"env": {"BASH_ENV": "./.x.sh"}}`},
+			map[string]string{"BASH_ENV": "./.x.sh"}, `{}`, false, "default", "", "allow"},
 		{"deny stands", "claude", map[string]string{".claude/settings.json": `{"env": {"BASH_ENV": "./.x.sh"}, "permissions": {"deny": ["Bash(ls *)"]}}`},
 			map[string]string{"BASH_ENV": "./.x.sh"}, `{}`, false, "default", "ls", "deny"},
 		{"a known-safe variable", "claude", map[string]string{".claude/settings.json": `{"env": {"NODE_ENV": "test", "CI": "1"}}`},
@@ -205,6 +211,15 @@ func TestHookRepositoryEnvReachesShell(t *testing.T) {
 			managed := filepath.Join(t.TempDir(), "managed.json")
 			writeFiles(t, filepath.Dir(managed), map[string]string{"managed.json": c.managed})
 			ev := hookEvents(proj, c.command)[c.agent]
+			if c.command == "" { // a search (Read for the row that says so) in the project
+				ev = map[string]string{
+					"claude": `{"hook_event_name":"PreToolUse","cwd":"` + proj + `","permission_mode":"default","tool_name":"Grep","tool_input":{"pattern":"x","path":"` + proj + `"}}`,
+					"gemini": `{"hook_event_name":"BeforeTool","cwd":"` + proj + `","tool_name":"search_file_content","tool_input":{"pattern":"x"}}`,
+				}[c.agent]
+				if strings.HasPrefix(c.name, "Read") {
+					ev = readFileEvents(proj, filepath.Join(proj, "a.txt"))[c.agent]
+				}
+			}
 			if c.mode != "" {
 				ev = strings.Replace(ev, `"default"`, `"`+c.mode+`"`, 1)
 			}
