@@ -67,7 +67,7 @@ var table = []Row{
 	{Cursor, "preToolUse", "LS", "Glob", "`path` (or `target_directory`) with pattern `*`", cursorTool("LS")},
 	{Cursor, "preToolUse", "Task", "Agent", "`prompt`", cursorTool("Task")},
 	{Cursor, "preToolUse", "MCP:TOOL", "as beforeMCPExecution", "as beforeMCPExecution", cursorTool("MCP")},
-	{Cursor, "preToolUse", "*", "the same name", "unchanged: decided by the rules that name it, else ask; a name of agentctl's own tools no row above maps (`Bash`, `MultiEdit`, `TodoWrite` …) is `cursor:NAME`, which asks", foreign},
+	{Cursor, "preToolUse", "*", "the same name", "unchanged: decided by the rules that name it, else ask; a name of agentctl's own tools no row above maps (`Bash`, `MultiEdit`, `TodoWrite` …) or an `mcp__SERVER__TOOL` name (Cursor's are `MCP:TOOL`) is `cursor:NAME`, which asks", foreign},
 }
 
 // Calls maps an event onto the agentctl calls it stands for (several for a
@@ -140,10 +140,12 @@ func same(ev *Event) ([]engine.Call, error) {
 // the name (a repository's server exposing "TodoWrite" or "Read"), and
 // deciding it as the built-in would approve whatever that tool runs as
 // "needs no permission" or "a read inside the working directories". It
-// becomes AGENT:NAME, which no rule names: it asks.
+// becomes AGENT:NAME, which no rule names: it asks. So does a Cursor tool
+// named mcp__SERVER__TOOL: Cursor names its MCP calls MCP:TOOL, and the
+// server the name claims is whichever one the user's rules allow.
 func foreign(ev *Event) ([]engine.Call, error) {
 	calls, err := same(ev)
-	if err == nil && toolspec.Known(ev.Tool) {
+	if err == nil && (toolspec.Known(ev.Tool) || ev.Agent == Cursor && toolspec.IsMCP(ev.Tool)) {
 		calls[0].Tool = string(ev.Agent) + ":" + ev.Tool
 	}
 	return calls, err

@@ -95,7 +95,7 @@ func TestHookRepositoryModeInAnyFile(t *testing.T) {
 func TestHookLookalikeToolNames(t *testing.T) {
 	isolatedHome(t)
 	cwd, _ := filepath.EvalSymlinks(t.TempDir())
-	writeFiles(t, cwd, map[string]string{"a.txt": "x", ".claude/settings.json": `{}`})
+	writeFiles(t, cwd, map[string]string{"a.txt": "x", ".claude/settings.json": `{"permissions":{"allow":["mcp__github__*"]}}`})
 	file := filepath.Join(cwd, "a.txt")
 	input := `{"command":"ls","file_path":"` + file + `","pattern":"*","todos":[],"plan":"p","prompt":"p","url":"https://example.com/"}`
 	event := func(agent, tool string) string {
@@ -116,6 +116,7 @@ func TestHookLookalikeToolNames(t *testing.T) {
 		{"cursor", "TodoWrite", "deny"},
 		{"cursor", "ExitPlanMode", "deny"},
 		{"cursor", "Agent", "deny"},
+		{"cursor", "mcp__github__create_issue", "deny"},
 		// The agents' own tools are still mapped and decided.
 		{"gemini", "read_file", "allow"},
 		{"gemini", "run_shell_command", "allow"},
