@@ -3,8 +3,10 @@ package settings
 import (
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestUntrustedModesEveryFile: an untrusted repository's defaultMode
@@ -188,6 +190,58 @@ func TestYAMLAliasKeys(t *testing.T) {
 			}
 			if strings.Join(got, "; ") != c.want {
 				t.Errorf("rules %q, want %q", got, c.want)
+			}
+		})
+	}
+}
+
+// TestHugeFlatDocuments: a repository's settings file is read on every
+// hook call. A minified (one-line) file counted each value's column from
+// the start of the line, and each object key was compared with every key
+// before it: a few megabytes of one line, or an object of many keys, kept
+// the hook busy for minutes, past the agent's hook timeout, which lets the
+// call through. A file nested millions deep overflowed the stack: a crash,
+// not an answer. Loading is linear now (the bound below is a hang guard,
+// not a benchmark) and nesting is bounded.
+func TestHugeFlatDocuments(t *testing.T) {
+	oneLine := func(open, item, close string, n int) string {
+		var b strings.Builder
+		b.WriteString(open)
+		for i := 0; i < n; i++ {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			b.WriteString(strings.ReplaceAll(item, "%d", strconv.Itoa(i)))
+		}
+		b.WriteString(close)
+		return b.String()
+	}
+	cases := []struct {
+		name, file, body string
+		wantErr          bool
+	}{
+		{"one-line array of a million values", "settings.json", oneLine(`{"x":[`, `0`, `]}`, 1_000_000), false},
+		{"one-line deny list", "settings.json", oneLine(`{"permissions":{"deny":[`, `"Bash(x%d)"`, `]}}`, 100_000), false},
+		{"object of 200,000 keys", "settings.json", oneLine(`{"env":{`, `"K%d":"v"`, `}}`, 200_000), false},
+		{"YAML object of 100,000 keys", "settings.yaml", oneLine(`{env: {`, `K%d: v`, `}}`, 100_000), false},
+		{"nested a million deep", "settings.json", `{"permissions":` + strings.Repeat("[", 1_000_000) + strings.Repeat("]", 1_000_000) + `}`, true},
+		{"YAML nested deep", "settings.yaml", "permissions: " + strings.Repeat("[", 5000) + strings.Repeat("]", 5000) + "\n", true},
+		{"duplicate key late in a wide object", "settings.json", oneLine(`{"env":{`, `"K%d":"v"`, `,"K7":"w"}}`, 1000), true},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			done := make(chan error, 1)
+			go func() {
+				_, err := Validate(c.file, []byte(c.body))
+				done <- err
+			}()
+			select {
+			case err := <-done:
+				if (err != nil) != c.wantErr {
+					t.Fatalf("error %v, want error=%v", err, c.wantErr)
+				}
+			case <-time.After(2 * time.Minute):
+				t.Fatal("loading did not end within two minutes")
 			}
 		})
 	}
