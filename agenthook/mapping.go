@@ -12,6 +12,7 @@ import (
 
 	"github.com/agentctl/agentctl/engine"
 	"github.com/agentctl/agentctl/settings"
+	"github.com/agentctl/agentctl/toolspec"
 )
 
 // Row is one line of the mapping table: an agent's tool (or, for Cursor's
@@ -50,7 +51,7 @@ var table = []Row{
 	{Gemini, "", "google_web_search", "WebSearch", "`query`", rename("WebSearch", "query")},
 	{Gemini, "", "write_todos", "TodoWrite", "`todos`", rename("TodoWrite", "todos")},
 	{Gemini, "", "mcp__SERVER__TOOL", "the same name", "unchanged", same},
-	{Gemini, "", "*", "the same name", "unchanged: decided by the rules that name it, else ask", same},
+	{Gemini, "", "*", "the same name", "unchanged: decided by the rules that name it, else ask; a name of agentctl's own tools (`Bash`, `Read`, `TodoWrite` …) is not Gemini CLI's (an MCP or discovered tool took it): `gemini:NAME`, which asks", foreign},
 
 	{Cursor, "beforeShellExecution", "", "Bash", "`command`; a `cwd` other than the workspace root becomes a leading `cd DIR &&`", cursorShell},
 	{Cursor, "beforeReadFile", "", "Read", "`file_path`", readFile("file_path")},
@@ -66,7 +67,7 @@ var table = []Row{
 	{Cursor, "preToolUse", "LS", "Glob", "`path` (or `target_directory`) with pattern `*`", cursorTool("LS")},
 	{Cursor, "preToolUse", "Task", "Agent", "`prompt`", cursorTool("Task")},
 	{Cursor, "preToolUse", "MCP:TOOL", "as beforeMCPExecution", "as beforeMCPExecution", cursorTool("MCP")},
-	{Cursor, "preToolUse", "*", "the same name", "unchanged: decided by the rules that name it, else ask", same},
+	{Cursor, "preToolUse", "*", "the same name", "unchanged: decided by the rules that name it, else ask; a name of agentctl's own tools no row above maps (`Bash`, `MultiEdit`, `TodoWrite` …) or an `mcp__SERVER__TOOL` name (Cursor's are `MCP:TOOL`) is `cursor:NAME`, which asks", foreign},
 }
 
 // Calls maps an event onto the agentctl calls it stands for (several for a
@@ -131,6 +132,23 @@ func same(ev *Event) ([]engine.Call, error) {
 		return nil, fmt.Errorf("no tool_name")
 	}
 	return []engine.Call{{Tool: ev.Tool, Input: ev.Input}}, nil
+}
+
+// foreign passes another agent's tool through under its own name. A name
+// that is one of agentctl's built-in tools (or an alias) is not that
+// tool: no row above maps it, so it is an MCP or discovered tool that took
+// the name (a repository's server exposing "TodoWrite" or "Read"), and
+// deciding it as the built-in would approve whatever that tool runs as
+// "needs no permission" or "a read inside the working directories". It
+// becomes AGENT:NAME, which no rule names: it asks. So does a Cursor tool
+// named mcp__SERVER__TOOL: Cursor names its MCP calls MCP:TOOL, and the
+// server the name claims is whichever one the user's rules allow.
+func foreign(ev *Event) ([]engine.Call, error) {
+	calls, err := same(ev)
+	if err == nil && (toolspec.Known(ev.Tool) || ev.Agent == Cursor && toolspec.IsMCP(ev.Tool)) {
+		calls[0].Tool = string(ev.Agent) + ":" + ev.Tool
+	}
+	return calls, err
 }
 
 // arg returns the first string parameter present among keys.

@@ -7,9 +7,10 @@ import "github.com/agentctl/agentctl/settings"
 // mode). An agent cannot widen what managed settings locked. Nor can a
 // repository: an agent in bypassPermissions or auto mode that the
 // untrusted workspace's own settings asked for (and agentctl did not
-// apply) is decided in the settings' mode.
+// apply) — in any of its files, not only the one that would win — is
+// decided in the settings' mode.
 func Mode(s *settings.Settings, agentMode string) string {
-	if u := s.UntrustedMode; u != nil && u.Value == agentMode {
+	if s.AskedByRepository(agentMode) {
 		return s.Mode.Value
 	}
 	switch agentMode {

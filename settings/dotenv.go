@@ -15,14 +15,16 @@ import (
 // already have, and every hook it runs inherits the result.
 var dotenvFiles = []string{filepath.Join(".gemini", ".env"), ".env"}
 
-// dotenvLocators refuses a locator variable (locatorEnv) that a .env file
+// dotenvLocators returns the entries of those .env files the process
+// carries with the file's value (CarriedEnv, DotEnv set), and refuses a locator variable (locatorEnv) that a .env file
 // of the repository — from cwd up to its git root — sets to the value this
 // process carries: the process then most likely got it from that file, and
 // the policy agentctl would read is the repository's own (its
 // AGENTCTL_MANAGED_SETTINGS, its XDG_CONFIG_HOME trust record). As for a
 // settings file's env block, Load fails and a hook blocks.
-func dotenvLocators(cwd, root string) error {
+func dotenvLocators(cwd, root string) ([]CarriedVar, error) {
 	var errs Errors
+	var carried []CarriedVar
 	for dir := cwd; ; dir = filepath.Dir(dir) {
 		for _, name := range dotenvFiles {
 			p := filepath.Join(dir, name)
@@ -31,7 +33,7 @@ func dotenvLocators(cwd, root string) error {
 				continue
 			}
 			if err != nil {
-				return &Error{Pos: Position{File: p}, Code: CodeRead, Err: err, Msg: fmt.Sprintf("cannot read %s: %v", p, err)}
+				return nil, &Error{Pos: Position{File: p}, Code: CodeRead, Err: err, Msg: fmt.Sprintf("cannot read %s: %v", p, err)}
 			}
 			env := parseDotenv(string(data))
 			keys := make([]string, 0, len(env))
@@ -42,15 +44,22 @@ func dotenvLocators(cwd, root string) error {
 			for _, k := range keys {
 				// A .env never overrides what the process has, and the
 				// system always sets these: an equal value is not the file's.
-				if !locatorEnv[k] || alwaysSet[k] {
+				if alwaysSet[k] {
 					continue
 				}
-				if v, ok := lookupEnv(k); ok && v == env[k].value {
-					errs = append(errs, &Error{Pos: Position{File: p, Line: env[k].line}, Code: CodeType, Msg: fmt.Sprintf(
-						"the repository's %s sets %s=%q, which chooses where agentctl reads its policy, and this process has that value "+
-							"(an agent loaded the file): the policy would be the repository's own; refusing (set %s yourself, or remove it from the file)",
-						name, k, v, k)})
+				v, ok := lookupEnv(k)
+				if !ok || v != env[k].value {
+					continue
 				}
+				if !locatorEnv[k] {
+					carried = append(carried, CarriedVar{Name: k, DotEnv: true,
+						From: Position{File: p, Line: env[k].line}.String()})
+					continue
+				}
+				errs = append(errs, &Error{Pos: Position{File: p, Line: env[k].line}, Code: CodeType, Msg: fmt.Sprintf(
+					"the repository's %s sets %s=%q, which chooses where agentctl reads its policy, and this process has that value "+
+						"(an agent loaded the file): the policy would be the repository's own; refusing (set %s yourself, or remove it from the file)",
+					name, k, v, k)})
 			}
 		}
 		if dir == root || filepath.Dir(dir) == dir || !within(root, dir) {
@@ -58,14 +67,14 @@ func dotenvLocators(cwd, root string) error {
 		}
 	}
 	if len(errs) > 0 {
-		return errs
+		return nil, errs
 	}
-	return nil
+	return carried, nil
 }
 
-// alwaysSet are locator variables every login sets before an agent
+// alwaysSet are variables every login sets before an agent
 // starts.
-var alwaysSet = setOf("HOME", "USERPROFILE", "APPDATA")
+var alwaysSet = setOf("HOME", "USERPROFILE", "APPDATA", "PATH")
 
 // dotenvValue is one KEY=VALUE of a .env file and its line.
 type dotenvValue struct {

@@ -83,9 +83,14 @@ type Settings struct {
 	// rootTrust is the trust of local settings at a git root above the
 	// cwd (gitRootTrust).
 	rootTrust Trust
-	// repositoryEnv names an env entry of an untrusted repository that
-	// this process carries (appliedEnv); "" when none.
+	// repositoryEnv names the first entry of CarriedEnv from a settings
+	// env block; "" when none.
 	repositoryEnv string
+	// CarriedEnv are the repository's env entries agentctl did not apply
+	// (an untrusted workspace, the managed lock) that this process carries
+	// with that very value: the agent applied them, and every command it
+	// runs inherits them. A hook decides its shell calls knowing that.
+	CarriedEnv []CarriedVar `json:"carried_env,omitempty"`
 	// SkippedHooks are project and local hooks of an untrusted workspace:
 	// they never run, and a call one of them matches asks instead.
 	SkippedHooks []Hook `json:"skipped_hooks,omitempty"`
@@ -94,6 +99,11 @@ type Settings struct {
 	// not applied, and an agent reporting that very mode is most likely in
 	// it because of those settings (claude -p applies them unasked).
 	UntrustedMode *Scalar `json:"untrusted_mode,omitempty"`
+	// UntrustedModes are all of them, one per file that asked: the
+	// agent's files and agentctl's differ (a YAML sibling, local settings
+	// at the git root are agentctl's only), so the mode the agent entered
+	// may be any of them, not only the one agentctl would have chosen.
+	UntrustedModes []Scalar `json:"untrusted_modes,omitempty"`
 	// AutoClassifierSkipped says why a configured classifier was dropped.
 	AutoClassifierSkipped string    `json:"auto_classifier_skipped,omitempty"`
 	Warnings              []Warning `json:"warnings"`
@@ -209,8 +219,12 @@ func Load(opts Options) (*Settings, error) {
 	if err := repositoryLocators(parts); err != nil {
 		return nil, err
 	}
-	if err := dotenvLocators(opts.Cwd, root); err != nil {
+	carried, err := dotenvLocators(opts.Cwd, root)
+	if err != nil {
 		return nil, err
+	}
+	if !s.Trust.Trusted {
+		s.CarriedEnv = carried
 	}
 	s.PolicyFiles = s.policyFiles(opts, managed, claudeConfigDir)
 	if err := s.merge(parts, opts); err != nil {

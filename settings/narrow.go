@@ -50,11 +50,14 @@ func (s *Settings) narrow(parts []*fileSettings) {
 			continue
 		}
 		// Before the lock drops the env block: the agent applied it
-		// whatever agentctl does with it.
-		if fromRepository(p.source) && !s.trusts(p) && s.repositoryEnv == "" {
-			if k, ok := appliedEnv(p.env); ok {
-				s.repositoryEnv = fmt.Sprintf("%s %s (env %s)", p.source, p.envPos, k)
+		// whatever agentctl does with it (the lock binds agentctl, not
+		// the agent), so a trusted workspace's under the lock counts too.
+		if fromRepository(p.source) && (!s.trusts(p) || s.AllowManagedPermissionRulesOnly) {
+			carried := carriedEnv(p)
+			if len(carried) > 0 && s.repositoryEnv == "" {
+				s.repositoryEnv = fmt.Sprintf("%s %s (env %s)", p.source, p.envPos, carried[0].Name)
 			}
+			s.CarriedEnv = append(s.CarriedEnv, carried...)
 		}
 		if s.AllowManagedPermissionRulesOnly {
 			s.lock(p)
@@ -171,6 +174,7 @@ func (s *Settings) distrust(p *fileSettings, why string) {
 		if s.UntrustedMode == nil {
 			s.UntrustedMode = &m
 		}
+		s.UntrustedModes = append(s.UntrustedModes, m)
 	}
 	// The extended profile makes more commands run without asking: a
 	// repository cannot choose it for itself.
@@ -181,27 +185,57 @@ func (s *Settings) distrust(p *fileSettings, why string) {
 	}
 }
 
+// AskedByRepository reports whether mode is one an untrusted
+// repository's own settings asked for (and agentctl did not apply): an
+// agent reporting it is most likely in it because of those settings. Any
+// file's request counts, whichever one agentctl's precedence would pick.
+func (s *Settings) AskedByRepository(mode string) bool {
+	for _, m := range s.UntrustedModes {
+		if m.Value == mode {
+			return true
+		}
+	}
+	return false
+}
+
 func (s *Settings) warn(pos Position, format string, args ...any) {
 	s.Warnings = append(s.Warnings, Warning{Pos: pos, Msg: fmt.Sprintf(format, args...)})
 }
 
-// appliedEnv returns an entry of a repository's env block that this
-// process carries with that very value, the first by name: the agent
-// applied the block (Claude Code does, trust dialog or not, under claude
-// -p) and every program agentctl starts inherits it. PATH then finds the
-// repository's own sh or classifier, LD_PRELOAD loads its library.
-func appliedEnv(env map[string]string) (string, bool) {
+// CarriedVar is an env entry of the repository (its settings' env block,
+// or a .env file an agent loads) that agentctl did not apply and this
+// process carries with that very value.
+type CarriedVar struct {
+	Name string `json:"name"`
+	// From is where the repository set it (source and file:line).
+	From string `json:"from"`
+	// DotEnv says it came from a .env file (Gemini CLI loads one into its
+	// process), not from a settings file's env block.
+	DotEnv bool `json:"dotenv,omitempty"`
+}
+
+// carriedEnv lists a part's env entries this process carries with that
+// very value, by name: the agent applied the block (Claude Code does,
+// trust dialog or not, under claude -p) and every program agentctl starts
+// inherits it. PATH then finds the repository's own sh or classifier,
+// LD_PRELOAD loads its library.
+func carriedEnv(p *fileSettings) []CarriedVar {
+	var out []CarriedVar
+	for _, k := range sortedKeys(p.env) {
+		if v, ok := lookupEnv(k); ok && v == p.env[k] {
+			out = append(out, CarriedVar{Name: k, From: p.source.String() + " " + p.envPos.String()})
+		}
+	}
+	return out
+}
+
+func sortedKeys(env map[string]string) []string {
 	keys := make([]string, 0, len(env))
 	for k := range env {
 		keys = append(keys, k)
 	}
 	sort.Strings(keys)
-	for _, k := range keys {
-		if v, ok := lookupEnv(k); ok && v == env[k] {
-			return k, true
-		}
-	}
-	return "", false
+	return keys
 }
 
 func envKeys(env map[string]string) string {

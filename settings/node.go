@@ -52,9 +52,16 @@ func (n *node) field(key string) *node {
 }
 
 // lineIndex maps byte offsets to 1-based line and column (columns count runes).
+// It remembers the last position asked for: a parse asks in increasing
+// order, and counting each column from the start of its line made a
+// minified (one-line) file of n values cost n² rune counts — a settings
+// file a repository ships would keep a hook busy past the agent's hook
+// timeout, which lets the call through.
 type lineIndex struct {
 	src    []byte
 	starts []int
+	// lastOff, lastLine and lastCol are the last position computed.
+	lastOff, lastLine, lastCol int
 }
 
 func newLineIndex(src []byte) *lineIndex {
@@ -80,7 +87,13 @@ func (li *lineIndex) position(off int) (line, col int) {
 			hi = mid - 1
 		}
 	}
-	return lo + 1, utf8.RuneCount(li.src[li.starts[lo]:off]) + 1
+	from, col := li.starts[lo], 1
+	if li.lastLine == lo+1 && li.lastOff >= from && li.lastOff <= off {
+		from, col = li.lastOff, li.lastCol
+	}
+	col += utf8.RuneCount(li.src[from:off])
+	li.lastOff, li.lastLine, li.lastCol = off, lo+1, col
+	return lo + 1, col
 }
 
 // parseJSON reads a strict JSON document into a node tree. Syntax errors are
@@ -104,10 +117,55 @@ func parseJSON(file string, src []byte) (*node, error) {
 }
 
 type jsonParser struct {
-	dec  *json.Decoder
-	src  []byte
-	li   *lineIndex
-	file string
+	dec   *json.Decoder
+	src   []byte
+	li    *lineIndex
+	file  string
+	depth int
+}
+
+// maxDepth bounds how deeply a settings document's objects and arrays
+// nest (real files: under ten). A repository's file of millions of '['
+// overflowed the parser's stack: a crash, not an answer in the agent's
+// own terms.
+const maxDepth = 512
+
+// keySet finds duplicate keys of one object: a scan of the keys read so
+// far while there are few, a map once there are many (an object of n keys
+// must not cost n²).
+type keySet struct {
+	keys []string
+	set  map[string]bool
+}
+
+// add records k and reports whether it was already there.
+func (ks *keySet) add(k string) bool {
+	if ks.set != nil {
+		if ks.set[k] {
+			return true
+		}
+		ks.set[k] = true
+		return false
+	}
+	for _, prev := range ks.keys {
+		if prev == k {
+			return true
+		}
+	}
+	ks.keys = append(ks.keys, k)
+	if len(ks.keys) > 16 {
+		ks.set = make(map[string]bool, 2*len(ks.keys))
+		for _, prev := range ks.keys {
+			ks.set[prev] = true
+		}
+	}
+	return false
+}
+
+// tooDeep is the error for a value nested past maxDepth.
+func tooDeep(file string, line, col int) error {
+	return &Error{Pos: Position{File: file, Line: line, Column: col}, Code: CodeLimit, Err: ErrTooLarge,
+		Msg: fmt.Sprintf("objects and arrays nested more than %d deep", maxDepth)}
 }
 
 // tokenStart is the offset of the next token: the decoder's offset moved past
@@ -152,9 +210,14 @@ func (p *jsonParser) value() (*node, error) {
 	n := &node{line: line, column: col}
 	switch t := tok.(type) {
 	case json.Delim:
+		if p.depth++; p.depth > maxDepth {
+			return nil, tooDeep(p.file, line, col)
+		}
+		defer func() { p.depth-- }()
 		switch t {
 		case '{':
 			n.kind = kindObject
+			var seen keySet
 			for p.dec.More() {
 				kstart := p.tokenStart()
 				ktok, err := p.dec.Token()
@@ -166,7 +229,7 @@ func (p *jsonParser) value() (*node, error) {
 					return nil, p.syntaxError(fmt.Errorf("object key must be a string"))
 				}
 				kl, kc := p.li.position(kstart)
-				if prev := n.field(ks); prev != nil {
+				if seen.add(ks) {
 					return nil, &Error{Pos: Position{File: p.file, Line: kl, Column: kc}, Code: CodeSyntax,
 						Msg: fmt.Sprintf("duplicate key %q", ks)}
 				}
@@ -236,6 +299,7 @@ type yamlReader struct {
 	budget int
 	limit  int
 	alias  *yaml.Node // the outermost alias being expanded, for the error position
+	depth  int
 }
 
 func (r *yamlReader) fromYAML(y *yaml.Node) (*node, error) {
@@ -249,6 +313,12 @@ func (r *yamlReader) fromYAML(y *yaml.Node) (*node, error) {
 			Msg: fmt.Sprintf("YAML aliases expand to more than %d values (an alias bomb?)", r.limit)}
 	}
 	n := &node{line: y.Line, column: y.Column}
+	if y.Kind == yaml.MappingNode || y.Kind == yaml.SequenceNode {
+		if r.depth++; r.depth > maxDepth {
+			return nil, tooDeep(file, y.Line, y.Column)
+		}
+		defer func() { r.depth-- }()
+	}
 	switch y.Kind {
 	case yaml.DocumentNode:
 		return r.fromYAML(y.Content[0])
@@ -260,8 +330,22 @@ func (r *yamlReader) fromYAML(y *yaml.Node) (*node, error) {
 		return r.fromYAML(y.Alias)
 	case yaml.MappingNode:
 		n.kind = kindObject
+		var seen keySet
 		for i := 0; i+1 < len(y.Content); i += 2 {
 			k, v := y.Content[i], y.Content[i+1]
+			// An alias as a key ("*a: …") holds the alias's name in
+			// Value, not the key: with "&allow deny" earlier, "*allow:"
+			// is the key deny to every YAML reader, and must not be read
+			// as allow. The key is what the alias names, a plain scalar.
+			if k.Kind == yaml.AliasNode {
+				if k.Alias == nil || k.Alias.Kind != yaml.ScalarNode {
+					return nil, &Error{Pos: Position{File: file, Line: k.Line, Column: k.Column}, Code: CodeSyntax,
+						Msg: "a settings key must be a string: this alias names a list or an object"}
+				}
+				at := *k.Alias
+				at.Line, at.Column = k.Line, k.Column
+				k = &at
+			}
 			// A merge key ("<<: *base") would be a plain key here and
 			// what it merges silently unapplied: a deny list shared by
 			// an anchor must not vanish with a warning.
@@ -269,7 +353,7 @@ func (r *yamlReader) fromYAML(y *yaml.Node) (*node, error) {
 				return nil, &Error{Pos: Position{File: file, Line: k.Line, Column: k.Column}, Code: CodeSyntax,
 					Msg: "YAML merge keys (<<) are not supported in settings: write the keys out (an alias as a whole value is fine)"}
 			}
-			if n.field(k.Value) != nil {
+			if seen.add(k.Value) {
 				return nil, &Error{Pos: Position{File: file, Line: k.Line, Column: k.Column}, Code: CodeSyntax,
 					Msg: fmt.Sprintf("duplicate key %q", k.Value)}
 			}

@@ -114,7 +114,7 @@ func hookAnswer(c *cli.Context, agent agenthook.Agent) agenthook.Answer {
 	// agent's own mode would be decided in even where managed settings
 	// (disableBypassPermissionsMode, the managed-rules lock) or an
 	// untrusted repository's dropped defaultMode forbid it.
-	sd := shellDirDecider{Decider: hookDecider(e), dir: shellDir, s: s}
+	sd := shellDirDecider{Decider: hookDecider(e), dir: shellDir, s: s, env: newCarriedEnv(s)}
 	if !s.Trust.Trusted {
 		sd.mcp = &repositoryMCP{agent: ev.Agent, root: s.Cwd}
 	}

@@ -15,12 +15,16 @@ import (
 )
 
 // repositoryMCPFiles are the files in a project that define MCP servers
-// for each agent: Claude Code's project scope (.mcp.json) and Gemini CLI's
-// project settings. (Cursor's hook names a call's server itself, from
-// .cursor/mcp.json in a trusted workspace only.)
+// for each agent: Claude Code's project scope (.mcp.json), Gemini CLI's
+// project settings and its workspace extensions
+// (.gemini/extensions/*/gemini-extension.json, which Gemini CLI loads
+// beside the user's and lets take precedence; a glob). (Cursor's hook
+// names a call's server itself, from .cursor/mcp.json in a trusted
+// workspace only.)
 var repositoryMCPFiles = map[agenthook.Agent][]string{
 	agenthook.Claude: {".mcp.json"},
-	agenthook.Gemini: {filepath.Join(".gemini", "settings.json")},
+	agenthook.Gemini: {filepath.Join(".gemini", "settings.json"),
+		filepath.Join(".gemini", "extensions", "*", "gemini-extension.json")},
 }
 
 // repositoryMCP finds the MCP servers an untrusted repository defines.
@@ -41,23 +45,46 @@ type repositoryMCP struct {
 	err     error
 }
 
-// definedBy returns the repository file defining server (named as in a
-// tool name), or the error that kept the files from being read.
-func (r *repositoryMCP) definedBy(server string) (string, error) {
+// definedBy returns the repository server (named as in a tool name) whose
+// tools a tool name may be, and the file defining it, or the error that
+// kept the files from being read. A server name may itself hold "__": the
+// repository's "git__hub" names its tools mcp__git__hub__TOOL, which the
+// agent and the rules read as server git's tool hub__TOOL. So every
+// repository server whose tool-name prefix the name carries counts, not
+// only the server the name parses to.
+func (r *repositoryMCP) definedBy(tool string) (server, file string, err error) {
 	if r.servers == nil && r.err == nil {
 		r.servers, r.err = readMCPServers(r.root, repositoryMCPFiles[r.agent])
 	}
 	if r.err != nil {
-		return "", r.err
+		return "", "", r.err
 	}
-	return r.servers[server], nil
+	for s, f := range r.servers {
+		if strings.HasPrefix(tool, "mcp__"+s+"__") && (file == "" || s < server) {
+			server, file = s, f
+		}
+	}
+	return server, file, nil
 }
 
-// readMCPServers reads the mcpServers of each file below root.
-func readMCPServers(root string, files []string) (map[string]string, error) {
-	out := map[string]string{}
-	for _, name := range files {
+// readMCPServers reads the mcpServers of each file below root (a name
+// with a '*' is a glob).
+func readMCPServers(root string, names []string) (map[string]string, error) {
+	var files []string
+	for _, name := range names {
 		p := filepath.Join(root, name)
+		if !strings.Contains(name, "*") {
+			files = append(files, p)
+			continue
+		}
+		matches, err := filepath.Glob(p)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", p, err)
+		}
+		files = append(files, matches...)
+	}
+	out := map[string]string{}
+	for _, p := range files {
 		b, err := settings.ReadConfigFile(p)
 		if errors.Is(err, fs.ErrNotExist) {
 			continue
@@ -99,7 +126,10 @@ func (r *repositoryMCP) check(call engine.Call, d engine.Decision) engine.Decisi
 		return d
 	}
 	server, _, _ := strings.Cut(strings.TrimPrefix(call.Tool, "mcp__"), "__")
-	file, err := r.definedBy(server)
+	defined, file, err := r.definedBy(call.Tool)
+	if defined != "" {
+		server = defined
+	}
 	switch {
 	case err != nil:
 		d.Reason = fmt.Sprintf("MCP server %s: the repository's MCP configuration is unreadable (%v) and the workspace is not trusted: "+

@@ -63,6 +63,9 @@ type shellDirDecider struct {
 	dir string
 	s   *settings.Settings
 	mcp *repositoryMCP
+	// env (non-nil) asks instead of allowing a shell command when the
+	// process carries environment the repository set (carriedEnv).
+	env *carriedEnv
 }
 
 func (d shellDirDecider) Decide(ctx context.Context, c engine.Call) (engine.Decision, error) {
@@ -73,7 +76,11 @@ func (d shellDirDecider) Decide(ctx context.Context, c engine.Call) (engine.Deci
 	if err != nil {
 		return dec, err
 	}
-	return d.mcp.check(c, dec), nil
+	mode := c.Mode
+	if mode == "" {
+		mode = d.s.Mode.Value
+	}
+	return d.env.check(c, mode, d.mcp.check(c, dec)), nil
 }
 
 // Settings keeps the managed locks on the agent's mode visible through the
