@@ -317,9 +317,12 @@ func (r *resolver) isPlain(p string) bool {
 	return s != notPlain
 }
 
-// knownMissing reports a directory this call has already found missing
-// (it, or a directory above it, does not exist), without a system call.
+// knownMissing reports a path this call has already found missing (it,
+// or a directory above it, does not exist), without a system call.
 func (r *resolver) knownMissing(d string) bool {
+	if r == nil {
+		return false
+	}
 	for ; len(d) > 1; d = path.Dir(d) {
 		if s, _ := r.plain.get(d); s == plainMissing {
 			return true
@@ -384,7 +387,8 @@ func (e env) file(p, dir, access, via string) FileFact {
 		r = k // a ".." after a symlink climbs from its target
 	}
 	f := FileFact{Path: c, Resolved: r, Access: access, Via: via, Written: p}
-	if access == "write" && !nameOnly[via] {
+	// A file the call already found missing has no other name.
+	if access == "write" && !nameOnly[via] && !e.res.knownMissing(r) {
 		if n := hardLinks(r); n > 1 {
 			f.Links = n
 		}
