@@ -2,10 +2,8 @@ package engine
 
 import (
 	"context"
-	"encoding/json"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 )
 
@@ -21,9 +19,7 @@ const red6Policy = `{"permissions":{"deny":["Read(.env)","Read(secrets/**)","Web
 	`"allow":["Read(src/**)","Edit(src/**)","WebFetch","Bash(rg *)","Bash(grep *)"]}}`
 
 // red6Case is one call: input is JSON where <cwd> stands for the project.
-type red6Case struct {
-	tool, input, mode, want string
-}
+type red6Case = toolRow
 
 var red6Classes = map[string][]red6Case{
 	"r6-1 a host with an empty label no domain rule names": {
@@ -216,24 +212,7 @@ func TestBypassRed6(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for class, cases := range red6Classes {
-		t.Run(class, func(t *testing.T) {
-			for _, c := range cases {
-				raw := strings.ReplaceAll(c.input, "<cwd>", s.Cwd)
-				var in map[string]any
-				if err := json.Unmarshal([]byte(raw), &in); err != nil {
-					t.Fatalf("%s: %v", raw, err)
-				}
-				d, err := e.Decide(context.Background(), Call{Tool: c.tool, Input: in, Mode: c.mode})
-				if err != nil {
-					t.Fatalf("%s %s: %v", c.tool, raw, err)
-				}
-				if !wantDecision(c.want, d.Decision.String()) {
-					t.Errorf("%s %s (%s): got %s (%s: %s), want %s", c.tool, raw, c.mode, d.Decision, d.Stage, d.Reason, c.want)
-				}
-			}
-		})
-	}
+	runToolRows(t, e, s.Cwd, red6Classes)
 }
 
 func TestProcSelfRoot(t *testing.T) {

@@ -20,10 +20,7 @@ const red6SubPolicy = `{"permissions":{"allow":["Bash"],"deny":["Bash(npm publis
 	`"Bash(kubectl delete *)","Bash(gh pr merge *)","Bash(terraform apply *)","Bash(cargo publish *)",` +
 	`"Bash(helm uninstall *)","Bash(aws s3 rm *)","Bash(make deploy *)","Bash(pip install *)"]}}`
 
-type shellRed6Case struct {
-	settings, mode, cmd string
-	want                string // deny, ask, notallow, notdeny or allow
-}
+type shellRed6Case = shellRow
 
 var shellRed6Classes = map[string][]shellRed6Case{
 	"r6-1 a bracket class in a glob spells a denied name": {
@@ -179,37 +176,7 @@ var shellRed6Classes = map[string][]shellRed6Case{
 func TestRed6Classes(t *testing.T) {
 	files := map[string]string{".env": "SECRET=1\n", "secrets/key": "k\n", "config/app.yml": "a: 1\n",
 		"README.md": "readme\n", "src/main.go": "package main\n", "x": "x\n", ".git/config": "[core]\n"}
-	engines := map[string]*Engine{}
-	for _, cases := range shellRed6Classes {
-		for _, c := range cases {
-			if engines[c.settings] != nil {
-				continue
-			}
-			fs := map[string]string{}
-			for k, v := range files {
-				fs[k] = v
-			}
-			e, err := New(context.Background(), project(t, c.settings, fs))
-			if err != nil {
-				t.Fatal(err)
-			}
-			engines[c.settings] = e
-		}
-	}
-	for class, cases := range shellRed6Classes {
-		t.Run(class, func(t *testing.T) {
-			for _, c := range cases {
-				d, err := engines[c.settings].Decide(context.Background(),
-					Call{Tool: "Bash", Mode: c.mode, Input: map[string]any{"command": c.cmd}})
-				if err != nil {
-					t.Fatal(err)
-				}
-				if !wantDecision(c.want, d.Decision.String()) {
-					t.Errorf("%s [%s]: got %s (%s: %s), want %s", c.cmd, c.mode, d.Decision, d.Stage, d.Reason, c.want)
-				}
-			}
-		})
-	}
+	runShellRows(t, files, shellRed6Classes)
 }
 
 // TestRed6GlobSymlinkLoop: two links to an ancestor make `**` branch at

@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"context"
 	"testing"
 )
 
@@ -19,10 +18,7 @@ const (
 	orcTypical   = `{"permissions":{"allow":["Bash(npm run *)","Bash(pytest:*)","Bash(go test:*)"]}}`
 )
 
-type orcCase struct {
-	settings, mode, cmd string
-	want                string // deny, ask, notallow, notdeny or allow
-}
+type orcCase = shellRow
 
 var orcClasses = map[string][]orcCase{
 	"o1 an allow rule joined quoted words, so one word matched two": {
@@ -160,35 +156,5 @@ func TestOrcClasses(t *testing.T) {
 		"payload/.bashrc": "x\n", "payload/.npmrc": "x\n", "payload/.envrc": "x\n", "payload/.env": "x\n",
 		"payload/.claude/settings.json": "{}\n", "payload/.vscode/settings.json": "{}\n", "payload/.husky/pre-commit": "x\n",
 		"payload/.git/config": "x\n"}
-	engines := map[string]*Engine{}
-	for _, cases := range orcClasses {
-		for _, c := range cases {
-			if engines[c.settings] != nil {
-				continue
-			}
-			fs := map[string]string{}
-			for k, v := range files {
-				fs[k] = v
-			}
-			e, err := New(context.Background(), project(t, c.settings, fs), WithEvaluator(EvalBoth))
-			if err != nil {
-				t.Fatal(err)
-			}
-			engines[c.settings] = e
-		}
-	}
-	for class, cases := range orcClasses {
-		t.Run(class, func(t *testing.T) {
-			for _, c := range cases {
-				d, err := engines[c.settings].Decide(context.Background(),
-					Call{Tool: "Bash", Mode: c.mode, Input: map[string]any{"command": c.cmd}})
-				if err != nil {
-					t.Fatal(err)
-				}
-				if !wantDecision(c.want, d.Decision.String()) {
-					t.Errorf("%s [%s] under %s: got %s (%s: %s), want %s", c.cmd, c.mode, c.settings, d.Decision, d.Stage, d.Reason, c.want)
-				}
-			}
-		})
-	}
+	runShellRows(t, files, orcClasses, WithEvaluator(EvalBoth))
 }

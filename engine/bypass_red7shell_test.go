@@ -1,17 +1,13 @@
 package engine
 
 import (
-	"context"
 	"testing"
 )
 
 // Bypass classes of the seventh red-team pass on Bash command analysis.
 // Each row names its settings, its mode and the decision the spec asks for.
 
-type shellRed7Case struct {
-	settings, mode, cmd string
-	want                string // deny, ask, notallow, notdeny or allow
-}
+type shellRed7Case = shellRow
 
 var shellRed7Classes = map[string][]shellRed7Case{
 	"r7-1 a command whose name is not static hides the files it names": {
@@ -148,35 +144,5 @@ var shellRed7Classes = map[string][]shellRed7Case{
 func TestRed7ShellClasses(t *testing.T) {
 	files := map[string]string{".env": "SECRET=1\n", "secrets/key": "k\n", "config/app.yml": "a: 1\n",
 		"README.md": "readme\n", "src/main.go": "package main\n", "x": "x\n", ".git/config": "[core]\n"}
-	engines := map[string]*Engine{}
-	for _, cases := range shellRed7Classes {
-		for _, c := range cases {
-			if engines[c.settings] != nil {
-				continue
-			}
-			fs := map[string]string{}
-			for k, v := range files {
-				fs[k] = v
-			}
-			e, err := New(context.Background(), project(t, c.settings, fs))
-			if err != nil {
-				t.Fatal(err)
-			}
-			engines[c.settings] = e
-		}
-	}
-	for class, cases := range shellRed7Classes {
-		t.Run(class, func(t *testing.T) {
-			for _, c := range cases {
-				d, err := engines[c.settings].Decide(context.Background(),
-					Call{Tool: "Bash", Mode: c.mode, Input: map[string]any{"command": c.cmd}})
-				if err != nil {
-					t.Fatal(err)
-				}
-				if !wantDecision(c.want, d.Decision.String()) {
-					t.Errorf("%s [%s]: got %s (%s: %s), want %s", c.cmd, c.mode, d.Decision, d.Stage, d.Reason, c.want)
-				}
-			}
-		})
-	}
+	runShellRows(t, files, shellRed7Classes)
 }

@@ -2,9 +2,7 @@ package engine
 
 import (
 	"context"
-	"encoding/json"
 	"os"
-	"strings"
 	"testing"
 )
 
@@ -140,22 +138,5 @@ func TestBypassRed7Tools(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for class, cases := range red7Classes {
-		t.Run(class, func(t *testing.T) {
-			for _, c := range cases {
-				raw := strings.ReplaceAll(c.input, "<cwd>", s.Cwd)
-				var in map[string]any
-				if err := json.Unmarshal([]byte(raw), &in); err != nil {
-					t.Fatalf("%s: %v", raw, err)
-				}
-				d, err := e.Decide(context.Background(), Call{Tool: c.tool, Input: in, Mode: c.mode})
-				if err != nil {
-					t.Fatalf("%s %s: %v", c.tool, raw, err)
-				}
-				if !wantDecision(c.want, d.Decision.String()) {
-					t.Errorf("%s %s (%s): got %s (%s: %s), want %s", c.tool, raw, c.mode, d.Decision, d.Stage, d.Reason, c.want)
-				}
-			}
-		})
-	}
+	runToolRows(t, e, s.Cwd, red7Classes)
 }
