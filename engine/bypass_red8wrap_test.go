@@ -266,12 +266,20 @@ func TestRed8WrapperMatrix(t *testing.T) {
 	}
 	wrapped := red8Engines(t, `{"permissions":{"allow":[`+strings.Join(wrapAllow, ",")+`]}}`)
 	innerAllow := red8Engines(t, `{"permissions":{"allow":["Bash(rm *)","Bash(/bin/rm *)"]}}`)
-	for _, inner := range []string{"rm -rf x", "/bin/rm x"} {
+	for i, inner := range []string{"rm -rf x", "/bin/rm x"} {
+		// The second inner command is decided natively only, to keep the
+		// matrix fast; the differential tests hold the two together.
+		only := func(m map[Evaluator]*Engine) map[Evaluator]*Engine {
+			if i == 0 {
+				return m
+			}
+			return map[Evaluator]*Engine{EvalNative: m[EvalNative]}
+		}
 		for cmd, narrow := range red8Forms(inner) {
-			red8Check(t, deny, cmd, "deny")
-			red8Check(t, wrapped, cmd, "notallow")
+			red8Check(t, only(deny), cmd, "deny")
+			red8Check(t, only(wrapped), cmd, "notallow")
 			if !narrow {
-				red8Check(t, innerAllow, cmd, "notallow")
+				red8Check(t, only(innerAllow), cmd, "notallow")
 			}
 		}
 	}
