@@ -33,6 +33,10 @@ var subcommandGlobals = map[string]map[string]bool{
 	"pip":       set("--proxy", "--log", "--cache-dir", "--timeout", "--retries", "--cert", "--client-cert", "--exists-action", "--python"),
 	"pip3":      set("--proxy", "--log", "--cache-dir", "--timeout", "--retries", "--cert", "--client-cert", "--exists-action", "--python"),
 	"terraform": set(), "tofu": set(), // -chdir=DIR is one word
+	"go":     set("-C"),
+	"poetry": set("-C", "--directory", "-P", "--project"),
+	"uv": set("--directory", "--project", "--config-file", "--cache-dir", "--color", "--python-preference",
+		"--allow-insecure-host", "--python", "-p"),
 	"make":      set("-C", "--directory", "-f", "--file", "--makefile", "-I", "--include-dir", "-o", "--old-file", "-W", "--what-if", "-l"),
 	"gmake":     set("-C", "--directory", "-f", "--file", "--makefile", "-I", "--include-dir", "-o", "--old-file", "-W", "--what-if", "-l"),
 	"systemctl": set("-H", "--host", "-M", "--machine", "-t", "--type", "-p", "--property", "-s", "--signal", "--root", "-o", "--output", "-n", "--lines"),
@@ -61,7 +65,29 @@ func set(names ...string) map[string]bool {
 // of those options (an unknown option may or may not take the next word);
 // `python -m pip install x` is seen as `pip install x` as well.
 func subcommandPayloads(words []Word) []payload {
-	if len(words) < 3 || !words[0].Static() {
+	if len(words) < 2 || !words[0].Static() {
+		return nil
+	}
+	out := hoistedPayloads(words)
+	// Each reading, and the command as written, under its canonical
+	// subcommand name (npm pub, helm del, docker image push, uv pip).
+	n := len(out)
+	for i := -1; i < n; i++ {
+		argv := words
+		if i >= 0 {
+			argv = out[i].argv
+		}
+		for _, a := range aliasPayloads(argv) {
+			out = append(out, payload{argv: a, origin: words[0].Value + " alias"})
+		}
+	}
+	return out
+}
+
+// hoistedPayloads is subcommandPayloads without aliases: the readings of
+// the command with its options before the subcommand dropped.
+func hoistedPayloads(words []Word) []payload {
+	if len(words) < 3 {
 		return nil
 	}
 	name := words[0].Value
@@ -73,7 +99,7 @@ func subcommandPayloads(words []Word) []payload {
 		return nil
 	}
 	var out []payload
-	seen := map[string]bool{}
+	seen := map[string]bool{wordsKey(words): true} // never the command as written
 	emit := func(argv []Word) {
 		if key := wordsKey(argv); !seen[key] {
 			seen[key] = true
@@ -94,6 +120,12 @@ func subcommandPayloads(words []Word) []payload {
 		if pending >= 0 {
 			rest = pending
 		}
+		if i < len(words) && words[i].Value == "--" && len(kept) == 1 {
+			// "--" ends the options; the subcommand follows it (make --
+			// install, npm -- publish).
+			walkOperands(words, i+1, kept, emit)
+			return
+		}
 		if i >= len(words) || len(kept) > subcommandLevels || words[i].Value == "--" {
 			if dropped {
 				emit(append(append([]Word(nil), kept...), words[rest:]...))
@@ -105,6 +137,8 @@ func subcommandPayloads(words []Word) []payload {
 		}
 		v := words[i].Value
 		switch {
+		case makeOperandAssign(name, v):
+			walk(i+1, kept, dropped, pending)
 		case !isOptionWord(name, v):
 			walk(i+1, append(append([]Word(nil), kept...), words[i]), dropped || pending < i, -1)
 		case strings.Contains(v, "="):
@@ -142,8 +176,8 @@ func wordsKey(ws []Word) string {
 // subcommandPayloads drops nothing and has nothing to add.
 func optionBeforeSubcommand(name string, words []Word) bool {
 	for _, w := range words[1:min(len(words), 1+subcommandLevels)] {
-		if w.Value == "--" {
-			return false
+		if w.Value == "--" || makeOperandAssign(name, w.Value) {
+			return true
 		}
 		if isOptionWord(name, w.Value) {
 			return true
@@ -192,4 +226,23 @@ func pythonModule(words []Word) ([]Word, bool) {
 		}
 	}
 	return nil, false
+}
+
+// walkOperands emits kept followed by words[i:] read as operands: after
+// "--" nothing is an option, and a make variable assignment is not a
+// target.
+func walkOperands(words []Word, i int, kept []Word, emit func([]Word)) {
+	out := append([]Word(nil), kept...)
+	for _, w := range words[i:] {
+		if !makeOperandAssign(kept[0].Value, w.Value) {
+			out = append(out, w)
+		}
+	}
+	emit(out)
+}
+
+// makeOperandAssign reports make's NAME=VALUE operand, a variable and not a
+// target: make X=1 install builds install.
+func makeOperandAssign(name, v string) bool {
+	return (name == "make" || name == "gmake") && strings.Contains(v, "=") && !strings.HasPrefix(v, "-")
 }

@@ -276,7 +276,15 @@ func peelWide(words []Word, narrow *View, narrowWords []Word, sl *slab) peeled {
 			name = path.Base(name[1:])
 			words = append([]Word{{Value: name}}, words[1:]...)
 		}
-		if subs, ok := subRunners[name]; ok && len(words) > 1 && words[1].Static() && subs[words[1].Value] > 0 {
+		if name == "--" && len(words) > 1 {
+			// bash's time keyword reads "--" as the end of its options
+			// (time -p -- rm x); anywhere else a command named "--" does
+			// not exist, so reading past it only adds to what rules see.
+			out.view.Peeled = append(out.view.Peeled, name)
+			words = words[1:]
+			continue
+		}
+		if subs, ok := subRunners[name]; ok && len(words) > 1 && words[1].Static() && subs[canonicalSub(name, words[1].Value)] > 0 {
 			// uv run CMD, bundle exec CMD, direnv exec DIR CMD …: the
 			// command follows the subcommand (and its positional operand).
 			rest := words[2:]
@@ -288,7 +296,7 @@ func peelWide(words []Word, narrow *View, narrowWords []Word, sl *slab) peeled {
 						" not understood: where its command starts is not certain"})
 				break
 			}
-			if n := subs[words[1].Value] - 1; n > 0 {
+			if n := subs[canonicalSub(name, words[1].Value)] - 1; n > 0 {
 				if len(rest) < n {
 					break
 				}
@@ -419,6 +427,11 @@ func peelWide(words []Word, narrow *View, narrowWords []Word, sl *slab) peeled {
 				parts[i], dyn = r.Value, dyn || !r.Static()
 			}
 			out.pays = append(out.pays, payload{script: strings.Join(parts, " "), dynamic: dyn, origin: name,
+				reason: ReasonDynamicShell})
+		}
+		if name == "sudo" && sc.has("-s", "--shell", "-i", "--login") {
+			script, dyn := sudoShellScript(rest)
+			out.pays = append(out.pays, payload{script: script, dynamic: dyn, origin: "sudo -s",
 				reason: ReasonDynamicShell})
 		}
 		out.view.Peeled = append(out.view.Peeled, name)
