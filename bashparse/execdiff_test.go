@@ -1,0 +1,290 @@
+package bashparse
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"io"
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"mvdan.cc/sh/v3/expand"
+	"mvdan.cc/sh/v3/interp"
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// The static analysis is checked against the interpreter: mvdan's interp
+// runs the script with handlers that record every program it would start
+// and every file it would open, and execute and touch nothing real. Each
+// recorded program must be a command of the analysis, and each file the
+// shell opens a file of the analysis with that access — unless the
+// analysis already says a part is unresolved (the engine then asks).
+
+// execRecord is what one interpreted run did.
+type execRecord struct {
+	mu     sync.Mutex
+	argvs  [][]string
+	opens  []execOpen
+	memfs  map[string]*bytes.Buffer
+	tmpDir string
+}
+
+// execOpen is one file the shell opened.
+type execOpen struct {
+	path  string // absolute, cleaned
+	write bool
+}
+
+// memFile is an in-memory file: writes land in the record's map, reads
+// see what an earlier write of the same run left.
+type memFile struct {
+	r io.Reader
+	w *bytes.Buffer
+}
+
+func (f *memFile) Read(p []byte) (int, error) {
+	if f.r == nil {
+		return 0, io.EOF
+	}
+	return f.r.Read(p)
+}
+
+func (f *memFile) Write(p []byte) (int, error) {
+	if f.w == nil {
+		return len(p), nil
+	}
+	return f.w.Write(p)
+}
+
+func (f *memFile) Close() error { return nil }
+
+// interpret runs src under the recording handlers for at most a few
+// milliseconds and returns what it did.
+func interpret(src, dir string) (*execRecord, error) {
+	file, err := syntax.NewParser().Parse(strings.NewReader(src), "")
+	if err != nil {
+		return nil, err
+	}
+	rec := &execRecord{memfs: map[string]*bytes.Buffer{}, tmpDir: dir}
+	exec := func(next interp.ExecHandlerFunc) interp.ExecHandlerFunc {
+		return func(ctx context.Context, args []string) error {
+			rec.mu.Lock()
+			rec.argvs = append(rec.argvs, append([]string(nil), args...))
+			rec.mu.Unlock()
+			return nil
+		}
+	}
+	open := func(ctx context.Context, p string, flag int, _ os.FileMode) (io.ReadWriteCloser, error) {
+		if p == "/dev/null" || p == "/dev/stdout" || p == "/dev/stderr" || p == "/dev/stdin" {
+			return &memFile{}, nil
+		}
+		if !filepath.IsAbs(p) {
+			p = filepath.Join(interp.HandlerCtx(ctx).Dir, p)
+		}
+		p = filepath.Clean(p)
+		write := flag&(os.O_WRONLY|os.O_RDWR|os.O_CREATE|os.O_APPEND|os.O_TRUNC) != 0
+		rec.mu.Lock()
+		defer rec.mu.Unlock()
+		rec.opens = append(rec.opens, execOpen{path: p, write: write})
+		if write {
+			buf := rec.memfs[p]
+			if buf == nil || flag&os.O_TRUNC != 0 {
+				buf = &bytes.Buffer{}
+				rec.memfs[p] = buf
+			}
+			return &memFile{w: buf}, nil
+		}
+		if buf, ok := rec.memfs[p]; ok {
+			return &memFile{r: bytes.NewReader(buf.Bytes())}, nil
+		}
+		return &memFile{}, nil
+	}
+	r, err := interp.New(
+		interp.Dir(dir),
+		interp.Env(expand.ListEnviron("PATH=/usr/bin:/bin", "HOME="+dir, "TMPDIR="+dir)),
+		interp.StdIO(strings.NewReader(""), io.Discard, io.Discard),
+		interp.ExecHandlers(exec),
+		interp.OpenHandler(open),
+	)
+	if err != nil {
+		return nil, err
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
+	defer cancel()
+	err = r.Run(ctx, file)
+	if _, ok := interp.IsExitStatus(err); ok || errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled) {
+		err = nil
+	}
+	rec.mu.Lock()
+	defer rec.mu.Unlock()
+	return rec, err
+}
+
+// analysisCommands lists every command of the analysis, nested ones and
+// salvaged stand-ins included.
+func analysisCommands(a Analysis) []Command {
+	return append(append([]Command(nil), a.Commands...), a.Salvaged...)
+}
+
+// execAccounted reports whether the analysis lists a command that runs
+// argv: same name in its narrow or wide view or its first word.
+func execAccounted(a Analysis, argv []string) bool {
+	if len(argv) == 0 {
+		return true
+	}
+	name := path.Base(argv[0])
+	for _, c := range analysisCommands(a) {
+		if path.Base(c.Narrow.Name) == name || path.Base(c.Wide.Name) == name {
+			return true
+		}
+		if c.Narrow.DynamicName || c.Wide.DynamicName {
+			return true
+		}
+		if len(c.Words) > 0 && path.Base(c.Words[0].Value) == name {
+			return true
+		}
+	}
+	return false
+}
+
+// openAccounted reports whether the analysis lists the opened file with
+// its access, or a dynamic, glob or tilde operand that may be it.
+func openAccounted(a Analysis, dir string, o execOpen) bool {
+	for _, c := range analysisCommands(a) {
+		base := dir
+		if c.Dir != "" {
+			base = filepath.Join(dir, c.Dir)
+			if filepath.IsAbs(c.Dir) {
+				base = c.Dir
+			}
+		}
+		for _, fs := range [][]File{c.Files, c.Mentions} {
+			for _, f := range fs {
+				if f.Dynamic || f.Glob || f.Tilde {
+					if f.Access != Read || !o.write {
+						return true
+					}
+				}
+				p := f.Path
+				if !filepath.IsAbs(p) {
+					p = filepath.Join(base, p)
+				}
+				if filepath.Clean(p) != o.path && path.Base(f.Path) != path.Base(o.path) {
+					continue
+				}
+				if !o.write || f.Access == Write || f.MayWrite {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// execMisses runs src in the interpreter and returns what the analysis
+// does not account for ("" when all is accounted for or the analysis
+// already asks).
+func execMisses(t testing.TB, src string) string {
+	t.Helper()
+	a := Parse(src)
+	if a.Err != nil || len(a.Unresolved) > 0 {
+		return ""
+	}
+	dir := t.TempDir()
+	rec, err := interpret(src, dir)
+	if err != nil {
+		return ""
+	}
+	var miss []string
+	for _, argv := range rec.argvs {
+		if !execAccounted(a, argv) {
+			miss = append(miss, "exec "+strings.Join(argv, " "))
+		}
+	}
+	for _, o := range rec.opens {
+		if !openAccounted(a, dir, o) && !openAccounted(a, dir, unescapeOpen(o)) {
+			what := "read "
+			if o.write {
+				what = "write "
+			}
+			rel, _ := filepath.Rel(dir, o.path)
+			miss = append(miss, what+rel)
+		}
+	}
+	return strings.Join(miss, "; ")
+}
+
+// unescapeOpen undoes an interpreter quirk: mvdan's interp keeps the
+// backslashes of an unquoted redirection target (>\0 opens `\0`) where
+// bash removes them (bash 5 writes "0", as the analysis says).
+func unescapeOpen(o execOpen) execOpen {
+	if strings.IndexByte(o.path, '\\') < 0 {
+		return o
+	}
+	var b strings.Builder
+	for i := 0; i < len(o.path); i++ {
+		if o.path[i] == '\\' && i+1 < len(o.path) {
+			i++
+		}
+		b.WriteByte(o.path[i])
+	}
+	o.path = b.String()
+	return o
+}
+
+// execSeeds are disguises the fuzz target starts from.
+var execSeeds = []string{
+	"ls -la", "echo hi > out.txt", "cat < in.txt", "rm -rf x",
+	"for c in rm cat; do $c x; done", "f() { rm x; }; f", "f() { \"$@\"; }; f rm x",
+	"shopt -s expand_aliases; alias l='rm -rf'; l x",
+	"eval 'rm x'", "eval \"$(echo rm) x\"", "a=(rm x); \"${a[@]}\"", "x=rm; $x y",
+	"IFS=,; c='rm,x'; $c", "{rm,x}", "echo x > f.sh; source f.sh", "echo rm x > f.sh; . ./f.sh",
+	"cat <<E > s.sh\nrm x\nE\nsource s.sh", "command rm x", "builtin echo x; command -p rm y",
+	"exec rm x", "trap 'rm x' EXIT", "trap 'rm x' EXIT; true", "x=${y:-rm}; $x z",
+	"printf -v c rm; $c x", "read -r c <<< rm; $c x", "declare c=rm; $c x", "export c=rm; $c x",
+	"c=rm; ${c} x", "c=rm; ${c%%q} x", "c=mr; ${c/mr/rm} x", "set -- rm x; \"$@\"", "set -- rm; $1 x",
+	"while read c; do $c; done <<< 'rm x'", "case x in x) rm y;; esac", "if true; then rm x; fi",
+	"(cd sub && rm x)", "echo $(rm x)", "echo `rm x`", "diff <(ls) <(rm x)", "rm x &", "true | rm x",
+	"mapfile -t a <<< rm; ${a[0]} x", "cmd=r; cmd+=m; $cmd x", "local_x() { local c=rm; $c x; }; local_x",
+	"echo hi >| o", "echo hi &> o", "echo hi 2> o", "echo hi >> o", "exec 3> o; echo x >&3",
+	"exec > o; echo x", "x=o; echo hi > $x", "echo hi > {a,b}", "cat 0< i", "cat <> i",
+	"sudo rm x", "env rm x", "timeout 5 rm x", "xargs rm <<< x", "bash -c 'rm x'", "sh -c \"rm \\$1\" _ x",
+	"nohup rm x", "nice rm x", "time rm x", "coproc rm x", "coproc c { rm x; }", "select c in rm; do $c; break; done <<< 1",
+	"let 'x=1'; rm y", "[[ -v a ]] && rm x", "test -f x && rm x", "type rm; rm x",
+	"unset -f rm; rm x", "rm() { echo; }; rm x", "alias rm=ls; rm x", "hash -r; rm x",
+	"PATH=/x rm y", "c=${0:+rm}; $c x", "c=$'\\x72m'; $c x", "c=\"r\"\"m\"; $c x",
+	"printf '%s' rm | read c; $c x", "c=$(printf rm); $c x", "declare -n r=c; c=rm; $r x",
+	"a[0]=rm; ${a[0]} x", "declare -A m=([k]=rm); ${m[k]} x", "c=RM; ${c,,} x", "c=rm; ${c@Q} x",
+	"echo > out", ">out", "< in", ">out rm x", "{ rm x; } > o", "( rm x ) 2> o",
+}
+
+// TestAnalysisCoversExecution runs the seeds through the checker.
+func TestAnalysisCoversExecution(t *testing.T) {
+	for _, src := range execSeeds {
+		if m := execMisses(t, src); m != "" {
+			t.Errorf("%q: the interpreter does what the analysis does not list: %s", src, m)
+		}
+	}
+}
+
+// FuzzAnalysisCoversExecution: every program the interpreter would start
+// and every file it would open is a command or file of the analysis, or
+// the analysis has an unresolved part.
+func FuzzAnalysisCoversExecution(f *testing.F) {
+	for _, s := range execSeeds {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		if len(src) > 512 {
+			return
+		}
+		if m := execMisses(t, src); m != "" {
+			t.Fatalf("%q: the interpreter does what the analysis does not list: %s", src, m)
+		}
+	})
+}
