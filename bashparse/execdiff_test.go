@@ -4,14 +4,17 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/interp"
@@ -116,13 +119,25 @@ func interpret(src, dir string) (*execRecord, error) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
 	defer cancel()
-	err = r.Run(ctx, file)
+	err = runGuarded(ctx, r, file)
 	if _, ok := interp.IsExitStatus(err); ok || errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled) {
 		err = nil
 	}
 	rec.mu.Lock()
 	defer rec.mu.Unlock()
 	return rec, err
+}
+
+// runGuarded runs the file, turning a panic of the interpreter (it has a
+// few on odd input, such as +=[) into an error: such a script is not
+// compared.
+func runGuarded(ctx context.Context, r *interp.Runner, file *syntax.File) (err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("interpreter panic: %v", p)
+		}
+	}()
+	return r.Run(ctx, file)
 }
 
 // analysisCommands lists every command of the analysis, nested ones and
@@ -202,6 +217,9 @@ func execMisses(t testing.TB, src string) string {
 	}
 	var miss []string
 	for _, argv := range rec.argvs {
+		if interpANSIC(src, argv) {
+			continue
+		}
 		if !execAccounted(a, argv) {
 			miss = append(miss, "exec "+strings.Join(argv, " "))
 		}
@@ -217,6 +235,16 @@ func execMisses(t testing.TB, src string) string {
 		}
 	}
 	return strings.Join(miss, "; ")
+}
+
+// interpANSIC reports an argv the interpreter built from a $'…' string
+// it decodes unlike bash: mvdan's interp leaves \cX as it is and turns an
+// octal escape above 0x7f into a UTF-8 rune, where bash (and the analysis)
+// read control-X ($'\c0' is byte 0x10) and one byte ($'\700' is 0xc0).
+func interpANSIC(src string, argv []string) bool {
+	return strings.Contains(src, "$'") && slices.ContainsFunc(argv, func(a string) bool {
+		return strings.Contains(a, `\c`) || strings.ContainsFunc(a, func(r rune) bool { return r >= utf8.RuneSelf })
+	})
 }
 
 // unescapeOpen undoes an interpreter quirk: mvdan's interp keeps the
