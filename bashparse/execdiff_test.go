@@ -220,7 +220,7 @@ func execMisses(t testing.TB, src string) string {
 		if interpANSIC(src, argv) {
 			continue
 		}
-		if !execAccounted(a, argv) {
+		if !execAccounted(a, argv) && !execAccounted(a, pastExecOptions(argv)) {
 			miss = append(miss, "exec "+strings.Join(argv, " "))
 		}
 	}
@@ -235,6 +235,27 @@ func execMisses(t testing.TB, src string) string {
 		}
 	}
 	return strings.Join(miss, "; ")
+}
+
+// pastExecOptions drops the options bash's exec and eval take (-a NAME,
+// -c, -l, --): mvdan's interp does not parse them and runs exec -- rm x
+// as the program "--"; bash (and the analysis) run rm.
+func pastExecOptions(argv []string) []string {
+	i := 0
+	for i < len(argv) && len(argv[i]) > 1 && argv[i][0] == '-' {
+		if argv[i] == "--" {
+			i++
+			break
+		}
+		if strings.IndexByte(argv[i], 'a') > 0 {
+			i++ // -a NAME
+		}
+		i++
+	}
+	if i >= len(argv) {
+		return nil
+	}
+	return argv[i:]
 }
 
 // interpANSIC reports an argv the interpreter built from a $'…' string
@@ -289,6 +310,23 @@ var execSeeds = []string{
 	"printf '%s' rm | read c; $c x", "c=$(printf rm); $c x", "declare -n r=c; c=rm; $r x",
 	"a[0]=rm; ${a[0]} x", "declare -A m=([k]=rm); ${m[k]} x", "c=RM; ${c,,} x", "c=rm; ${c@Q} x",
 	"echo > out", ">out", "< in", ">out rm x", "{ rm x; } > o", "( rm x ) 2> o",
+	"echo {a,b} > o{1,2}", "x=o; echo > ${x}.txt", "echo > 'a b'", "echo > \"$HOME/x\"", "echo > ~/x",
+	"cd /tmp && echo > o", "mkdir d; cd d; echo > o", "cd sub; echo > o", "pushd .; echo > o",
+	"echo > o$'\\x2e'env", "echo >> .e\\nv", "cat < .e\"nv\"", "echo >.env", "printf x >$'.env'",
+	"f=.env; echo > $f", "set -- .env; cat < $1", "exec 3<> o", "exec {fd}> o", "echo 1>&2 > o",
+	"for f in a b; do echo > $f; done", "f() { echo > $1; }; f o", "alias w='echo > o'; w",
+	"shopt -s expand_aliases; alias w='echo > o'\nw", "shopt -s expand_aliases\nalias w='rm x'\nw",
+	"echo hi > /dev/fd/1", "echo x >&o", "echo x &>> o", "echo x 3> o", "cat <<< x > o",
+	"read x < i", "mapfile a < i", "source i", ". i", "source ./i x", "while read l; do :; done < i",
+	"{ echo; } > o 2>&1", "case x in *) echo > o;; esac", "select x in a; do break; done < i",
+	"x=$(cat < i)", "echo `cat < i`", "echo $(< i)", "v=$(<i)", "echo <(cat < i)",
+	"echo >(tee o)", "declare -a a=(rm x); \"${a[@]}\"", "IFS=:; x=rm:y; $x", "type -P rm; command rm x",
+	"command -- rm x", "builtin command rm x", "exec -a foo rm x", "exec -c rm x", "exec -- rm x",
+	"time -p rm x", "! rm x", "coproc rm x; wait", "trap 'rm x' ERR; false", "trap -- 'rm x' EXIT",
+	"eval rm x", "eval -- rm x", "eval 'eval rm x'", "command eval rm x", "builtin eval rm x",
+	"x='rm y'; eval $x", "set -e; rm x", "rm${IFS}x", "r\\m x", "'r'm x", "\"rm\" x", "r''m x", "\\rm x",
+	"printf -v x %s rm; eval \"$x y\"", "let x=1; rm x", "echo $((1)); rm x", "[ -f x ] || rm x",
+	"x=1 rm y", "env -i rm x", "env -- rm x", "nice -n5 rm x", "nohup -- rm x", "time -- rm x",
 }
 
 // TestAnalysisCoversExecution runs the seeds through the checker.
