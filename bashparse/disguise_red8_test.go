@@ -76,3 +76,43 @@ func TestANSICUnknownEscape(t *testing.T) {
 		}
 	}
 }
+
+// TestArithmeticRunTimeValue: a variable named in arithmetic whose value
+// is only known at run time is unresolved: bash evaluates a[$(cmd)] in
+// it (r8-3). A number the script computes is not.
+func TestArithmeticRunTimeValue(t *testing.T) {
+	for _, c := range []struct {
+		src  string
+		want bool // unresolved
+	}{
+		{`read v < f; echo $((v))`, true},
+		{`read v < f; echo $(($v))`, true},
+		{`read v < f; echo $((${v}+1))`, true},
+		{`while read v; do [[ $v -gt 0 ]]; done < f`, true},
+		{`while read v; do [[ v -ne 0 ]]; done < f`, true},
+		{`mapfile -t l < f; echo ${s:l}`, true},
+		{`readarray l < f; echo ${s:1:l}`, true},
+		{`read v < f; a=(1); echo ${a[v]}`, true},
+		{`read v < f; ((v))`, true},
+		{`read v < f; let w=v`, true},
+		{`read v < f; for ((i=0;i<v;i++)); do :; done`, true},
+		{`printf -v v %s "$1"; echo $((v))`, true},
+		{`getopts a v; echo $((v))`, true},
+		{`v=$1; echo $((v))`, true},
+		{`v=$(cat f); echo $((v))`, true},
+		{`for v in $*; do echo $((v)); done`, true},
+		{`x=$((1+2)); echo $((x))`, false},
+		{`let x=1; echo $((x))`, false},
+		{`i=0; ((i++)); echo $((i))`, false},
+		{`for ((i=0;i<3;i++)); do echo $i; done`, false},
+		{`read v < f; [[ $v == y ]]`, false},
+		{`read v < f; echo "$v"`, false},
+		{`unset v; echo $((v))`, false},
+	} {
+		a := Parse(c.src)
+		got := slices.ContainsFunc(a.Unresolved, func(u Unresolved) bool { return u.Reason == ReasonDynamicEval })
+		if got != c.want {
+			t.Errorf("%q: arithmetic unresolved = %v, want %v (%+v)", c.src, got, c.want, a.Unresolved)
+		}
+	}
+}

@@ -41,6 +41,27 @@ var execRed8Classes = map[string][]execRed8Case{
 		{red8RmDeny, "default", `echo "{a,b}" x`, "allow"},
 		{red8RmDeny, "default", `echo '{rm,x}' y`, "allow"},
 	},
+	"r8-3 arithmetic evaluates a value read at run time": {
+		// bash evaluates the value of a variable named in arithmetic, and
+		// a[$(cmd)] in it runs cmd: a repository file holding
+		// a[$(rm -rf ~)] runs rm through read v < f; echo $((v)).
+		{red8RmDeny, "default", `read v < x; echo $((v))`, "notallow"},
+		{red8RmDeny, "default", `read v < x; echo $(($v))`, "notallow"},
+		{red8RmDeny, "default", `while read v; do [[ $v -gt 0 ]]; done < x`, "notallow"},
+		{red8RmDeny, "default", `while read -r v; do [[ v -eq 1 ]] && echo; done < x`, "notallow"},
+		{red8RmDeny, "default", `mapfile -t l < x; s=abc; echo ${s:l}`, "notallow"},
+		{red8RmDeny, "default", `read v < x; a=(1); echo ${a[v]}`, "notallow"},
+		{red8RmDeny, "default", `read v < x; ((v))`, "notallow"},
+		{red8RmDeny, "default", `read v < x; echo ${s:0:v}`, "notallow"},
+		{red8RmDeny, "default", `read v < x; for ((i=0;i<v;i++)); do :; done`, "notallow"},
+		{red8RmDeny, "bypassPermissions", `read v < x; echo $((v+1))`, "notallow"},
+		{red8RmDeny, "acceptEdits", `readarray l < x; echo $((l))`, "notallow"},
+		// Benign neighbours: numbers the script computes, strings compared.
+		{red8RmDeny, "default", `x=$((1+2)); echo $((x))`, "allow"},
+		{red8RmDeny, "default", `for ((i=0;i<3;i++)); do echo $i; done`, "allow"},
+		{red8RmDeny, "default", `read v < x; echo "$v"`, "allow"},
+		{red8RmDeny, "default", `read v < x; [[ $v == y ]] && echo`, "allow"},
+	},
 	"r8-2 an ANSI-C string keeps the backslash of an unknown escape": {
 		// $'l\s' is the word l\s (bash keeps the backslash), not ls: a
 		// read-only approval of ls must not approve it.
