@@ -247,8 +247,8 @@ func pastExecOptions(argv []string) []string {
 			i++
 			break
 		}
-		if strings.IndexByte(argv[i], 'a') > 0 {
-			i++ // -a NAME
+		if j := strings.IndexByte(argv[i], 'a'); j > 0 && j == len(argv[i])-1 {
+			i++ // -a NAME; -aNAME carries its value
 		}
 		i++
 	}
