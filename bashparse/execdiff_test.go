@@ -41,6 +41,8 @@ type execRecord struct {
 type execOpen struct {
 	path  string // absolute, cleaned
 	write bool
+	raw   string // as the shell passed it
+	dir   string // the shell's directory then
 }
 
 // memFile is an in-memory file: writes land in the record's map, reads
@@ -86,14 +88,12 @@ func interpret(src, dir string) (*execRecord, error) {
 		if p == "/dev/null" || p == "/dev/stdout" || p == "/dev/stderr" || p == "/dev/stdin" {
 			return &memFile{}, nil
 		}
-		if !filepath.IsAbs(p) {
-			p = filepath.Join(interp.HandlerCtx(ctx).Dir, p)
-		}
-		p = filepath.Clean(p)
+		raw, cwd := p, interp.HandlerCtx(ctx).Dir
+		p = absIn(cwd, p)
 		write := flag&(os.O_WRONLY|os.O_RDWR|os.O_CREATE|os.O_APPEND|os.O_TRUNC) != 0
 		rec.mu.Lock()
 		defer rec.mu.Unlock()
-		rec.opens = append(rec.opens, execOpen{path: p, write: write})
+		rec.opens = append(rec.opens, execOpen{path: p, write: write, raw: raw, dir: cwd})
 		if write {
 			buf := rec.memfs[p]
 			if buf == nil || flag&os.O_TRUNC != 0 {
@@ -277,18 +277,26 @@ func interpANSIC(src string, argv []string) bool {
 // backslashes of an unquoted redirection target (>\0 opens `\0`) where
 // bash removes them (bash 5 writes "0", as the analysis says).
 func unescapeOpen(o execOpen) execOpen {
-	if strings.IndexByte(o.path, '\\') < 0 {
+	if strings.IndexByte(o.raw, '\\') < 0 {
 		return o
 	}
 	var b strings.Builder
-	for i := 0; i < len(o.path); i++ {
-		if o.path[i] == '\\' && i+1 < len(o.path) {
+	for i := 0; i < len(o.raw); i++ {
+		if o.raw[i] == '\\' && i+1 < len(o.raw) {
 			i++
 		}
-		b.WriteByte(o.path[i])
+		b.WriteByte(o.raw[i])
 	}
-	o.path = b.String()
+	o.path = absIn(o.dir, b.String())
 	return o
+}
+
+// absIn is p made absolute against dir and cleaned.
+func absIn(dir, p string) string {
+	if !filepath.IsAbs(p) {
+		p = filepath.Join(dir, p)
+	}
+	return filepath.Clean(p)
 }
 
 // execSeeds are disguises the fuzz target starts from.
