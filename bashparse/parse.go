@@ -196,6 +196,10 @@ func (p *parser) walk(root syntax.Node) {
 		case *syntax.TestClause, *syntax.ArithmCmd, *syntax.ArithmExp, *syntax.LetClause:
 			p.arithmStrings(n)
 			p.arithTaint(n)
+		case *syntax.Assign:
+			if p.st.intDecl && x.Value != nil {
+				p.arithTaint(x.Value) // declare -i: the value is arithmetic
+			}
 		case *syntax.CStyleLoop:
 			p.arithTaint(x.Init)
 			p.arithTaint(x.Cond)

@@ -64,6 +64,9 @@ func (s *shellState) varTaints(n syntax.Node) {
 				if v := a.Value.Lit(); strings.HasPrefix(v, "-") && strings.Contains(v, "n") {
 					ref = true
 				}
+				if v := a.Value.Lit(); strings.HasPrefix(v, "-") && strings.Contains(v, "i") {
+					s.intDecl = true
+				}
 			}
 		}
 		if ref {

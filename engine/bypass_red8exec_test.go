@@ -56,6 +56,8 @@ var execRed8Classes = map[string][]execRed8Case{
 		{red8RmDeny, "default", `read v < x; for ((i=0;i<v;i++)); do :; done`, "notallow"},
 		{red8RmDeny, "bypassPermissions", `read v < x; echo $((v+1))`, "notallow"},
 		{red8RmDeny, "acceptEdits", `readarray l < x; echo $((l))`, "notallow"},
+		{red8RmDeny, "default", `declare -i n; read v < x; n=$v`, "notallow"},
+		{red8RmDeny, "default", `read v < x; declare -i n=$v`, "notallow"},
 		// Benign neighbours: numbers the script computes, strings compared.
 		{red8RmDeny, "default", `x=$((1+2)); echo $((x))`, "allow"},
 		{red8RmDeny, "default", `for ((i=0;i<3;i++)); do echo $i; done`, "allow"},
