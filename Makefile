@@ -44,6 +44,7 @@ fuzz:
 	$(GO) test -run='^$$' -fuzz='^FuzzNativeDifferential$$' -fuzztime=$(FUZZTIME) -parallel=1 ./engine
 	$(GO) test -run='^$$' -fuzz='^FuzzCheckJSONFastPath$$' -fuzztime=$(FUZZTIME) ./engine
 	$(GO) test -run='^$$' -fuzz='^FuzzAppendJSONString$$' -fuzztime=$(FUZZTIME) ./engine
+	$(GO) test -run='^$$' -fuzz='^FuzzAnalysisCoversExecution$$' -fuzztime=$(FUZZTIME) ./bashparse
 
 bench:
 	$(GO) test -run='^$$' -bench=. -benchmem -count=$(BENCHCOUNT) ./bashparse ./engine ./pipeline

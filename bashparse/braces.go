@@ -24,7 +24,7 @@ var braceSeq = regexp.MustCompile(`\{(-?[0-9]+)\.\.(-?[0-9]+)(?:\.\.-?[0-9]+)?\}
 func braceFiles(files []File) []File {
 	var out []File
 	for _, f := range files {
-		if !f.Dynamic || !strings.Contains(f.Path, "{") || strings.ContainsAny(f.Path, "$`'\"\\") || !braceBounded(f.Path) {
+		if !f.Dynamic || !strings.Contains(f.Path, "{") || strings.ContainsAny(f.Path, "$`") || !braceBounded(f.Path) {
 			continue
 		}
 		out = append(out, braceExpansions(f)...)
@@ -52,8 +52,8 @@ func braceExpansions(f File) []File {
 		if err != nil {
 			break
 		}
-		v := e.Lit()
-		if v == "" || v == f.Path {
+		v, ok := quotedLit(e)
+		if !ok || v == "" || v == f.Path {
 			continue
 		}
 		g := hasGlobChar(v)
@@ -98,4 +98,36 @@ func braceBounded(p string) bool {
 		}
 	}
 	return true
+}
+
+// quotedLit is the value of a word made of literals and quotes only
+// (.e"nv" is .env); ok is false for any other part.
+func quotedLit(w *syntax.Word) (string, bool) {
+	if v := w.Lit(); v != "" || len(w.Parts) == 0 {
+		return unescapeUnquoted(v), true
+	}
+	var sb strings.Builder
+	for _, part := range w.Parts {
+		switch x := part.(type) {
+		case *syntax.Lit:
+			sb.WriteString(unescapeUnquoted(x.Value))
+		case *syntax.SglQuoted:
+			if x.Dollar {
+				sb.WriteString(ansiC(x.Value))
+			} else {
+				sb.WriteString(x.Value)
+			}
+		case *syntax.DblQuoted:
+			for _, dp := range x.Parts {
+				l, ok := dp.(*syntax.Lit)
+				if !ok {
+					return "", false
+				}
+				sb.WriteString(unescapeDouble(l.Value))
+			}
+		default:
+			return "", false
+		}
+	}
+	return sb.String(), true
 }

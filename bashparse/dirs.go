@@ -29,6 +29,12 @@ type shellState struct {
 	// known statically (read X, X+=y, ${X:=…}, declare -n X=…): their
 	// literal values are not all they can hold (varTaints).
 	tainted map[string]bool
+	// strTainted are those of tainted that may hold any string, not only
+	// the number an arithmetic assignment leaves (see arithTaint).
+	strTainted map[string]bool
+	// intDecl: the script gives a variable the integer attribute
+	// (declare -i): its assignments are arithmetic.
+	intDecl bool
 	// sl holds the parse's small slices (slab); nested payloads share it.
 	sl slab
 }

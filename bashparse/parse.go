@@ -116,9 +116,14 @@ func (p *parser) run(src string, outer *Span) {
 
 // mayAssign reports a script that may hold what collectVars looks for: an
 // assignment needs "=", a loop "for" or "select" (spelled whole: a backslash
-// that could split the keyword across lines keeps the walk).
+// that could split the keyword across lines keeps the walk), a value read
+// at run time one of the setters (read, mapfile, printf -v, getopts, wait
+// -p, let; unset and readarray contain "set" and "read").
 func mayAssign(src string) bool {
-	return strings.ContainsAny(src, "=\\") || strings.Contains(src, "for") || strings.Contains(src, "select")
+	return strings.ContainsAny(src, "=\\") || strings.Contains(src, "for") || strings.Contains(src, "select") ||
+		strings.Contains(src, "read") || strings.Contains(src, "mapfile") || strings.Contains(src, "printf") ||
+		strings.Contains(src, "getopts") || strings.Contains(src, "wait") || strings.Contains(src, "let") ||
+		strings.Contains(src, "set")
 }
 
 func (p *parser) span(n syntax.Node) Span {
@@ -190,7 +195,23 @@ func (p *parser) walk(root syntax.Node) {
 			}
 		case *syntax.TestClause, *syntax.ArithmCmd, *syntax.ArithmExp, *syntax.LetClause:
 			p.arithmStrings(n)
+			p.arithTaint(n)
+		case *syntax.Assign:
+			if p.st.intDecl && x.Value != nil {
+				p.arithTaint(x.Value) // declare -i: the value is arithmetic
+			}
+		case *syntax.CStyleLoop:
+			p.arithTaint(x.Init)
+			p.arithTaint(x.Cond)
+			p.arithTaint(x.Post)
 		case *syntax.ParamExp:
+			if x.Index != nil {
+				p.arithTaint(x.Index)
+			}
+			if x.Slice != nil {
+				p.arithTaint(x.Slice.Offset)
+				p.arithTaint(x.Slice.Length)
+			}
 			if promptExpansion(x) {
 				p.unresolved(ReasonDynamicShell, "a prompt expansion (@P) runs the command substitutions of a value: "+p.text(x), n)
 			}

@@ -18,6 +18,19 @@ func (s *shellState) taint(name string) {
 		s.tainted = map[string]bool{}
 	}
 	s.tainted[name] = true
+	if s.strTainted == nil {
+		s.strTainted = map[string]bool{}
+	}
+	s.strTainted[name] = true
+}
+
+// taintNum records that name may hold a number not known statically: an
+// arithmetic assignment, let, or unset (which leaves it empty).
+func (s *shellState) taintNum(name string) {
+	if s.tainted == nil {
+		s.tainted = map[string]bool{}
+	}
+	s.tainted[name] = true
 }
 
 // varTaints records the variables node n may set to a value not known
@@ -37,7 +50,9 @@ func (s *shellState) varTaints(n syntax.Node) {
 				if i := strings.IndexAny(v, "[="); i >= 0 {
 					v = v[:i]
 				}
-				if v != "" {
+				if v != "" && (name == "let" || name == "unset") {
+					s.taintNum(v)
+				} else if v != "" {
 					s.taint(v)
 				}
 			}
@@ -48,6 +63,9 @@ func (s *shellState) varTaints(n syntax.Node) {
 			if a.Naked && a.Value != nil {
 				if v := a.Value.Lit(); strings.HasPrefix(v, "-") && strings.Contains(v, "n") {
 					ref = true
+				}
+				if v := a.Value.Lit(); strings.HasPrefix(v, "-") && strings.Contains(v, "i") {
+					s.intDecl = true
 				}
 			}
 		}
@@ -73,11 +91,11 @@ func (s *shellState) varTaints(n syntax.Node) {
 		case syntax.Assgn, syntax.AddAssgn, syntax.SubAssgn, syntax.MulAssgn, syntax.QuoAssgn, syntax.RemAssgn,
 			syntax.AndAssgn, syntax.OrAssgn, syntax.XorAssgn, syntax.ShlAssgn, syntax.ShrAssgn, syntax.AndBoolAssgn,
 			syntax.OrBoolAssgn, syntax.XorBoolAssgn, syntax.PowAssgn:
-			s.taint(w.Lit())
+			s.taintNum(w.Lit())
 		}
 	case *syntax.UnaryArithm:
 		if w, ok := x.X.(*syntax.Word); ok && (x.Op == syntax.Inc || x.Op == syntax.Dec) {
-			s.taint(w.Lit())
+			s.taintNum(w.Lit())
 		}
 	}
 }

@@ -94,6 +94,12 @@ func (p *parser) wordValue(w *syntax.Word) Word {
 			dynamic()
 		}
 	}
+	if !out.Brace && len(w.Parts) > 1 && openBrace(w) {
+		// A brace expansion may span quoted and unquoted parts: bash
+		// reads {r"m",x} as rm x, {r$%m,x} as r$%m x.
+		cp := *w
+		out.Brace = syntax.SplitBraces(&cp)
+	}
 	if out.Glob && !out.Dynamic && !out.Brace {
 		// [[:alpha:]], [[=e=]] and [!x] in terms the matchers know.
 		g := plainBrackets(sb.String())
@@ -175,6 +181,16 @@ func unescapeDouble(s string) string {
 	return b.String()
 }
 
+// openBrace reports an unquoted literal part of w holding "{".
+func openBrace(w *syntax.Word) bool {
+	for _, part := range w.Parts {
+		if l, ok := part.(*syntax.Lit); ok && strings.IndexByte(l.Value, '{') >= 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // ansiC decodes the body of a $'…' string.
 func ansiC(s string) string {
 	var b strings.Builder
@@ -240,7 +256,12 @@ func ansiC(s string) string {
 				b.WriteByte(byte(n))
 			}
 			i = k - 1
+		case '\\', '\'', '"', '?':
+			b.WriteByte(c)
 		default:
+			// bash keeps the backslash of an escape it does not know:
+			// $'l\s' is the four bytes l\s, not ls.
+			b.WriteByte('\\')
 			b.WriteByte(c)
 		}
 	}
