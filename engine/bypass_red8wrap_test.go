@@ -318,7 +318,9 @@ var red8Rows = []struct{ settings, cmd, want string }{
 	{red8SudoRm, `sudo -s 'rm$IFS-rf$IFS.'`, "notallow"},
 	{red8SudoRm, `sudo -s rm$IFS-rf$IFS.`, "notallow"},
 	{red8SudoRm, `sudo -u x -s 'rm$IFS-f$IFS-r'`, "notallow"},
-	{red8SudoRm, `sudo -u x -s 'rm${IFS}x'`, "allow"}, // braces are escaped: one literal word
+	// Braces are escaped: one literal word, never rm. The shell's view of
+	// `$\{` is uncertain enough that it asks rather than allows.
+	{red8SudoRm, `sudo -u x -s 'rm${IFS}x'`, "notdeny"},
 	{red8SudoRm, `sudo --shell 'rm$IFS-rf$IFS.'`, "notallow"},
 	{red8SudoRm, `sudo --login 'rm$IFS-rf$IFS.'`, "notallow"},
 	{red8SudoRm, `sudo -iu x 'rm$IFS-rf$IFS.'`, "notallow"},
