@@ -62,16 +62,7 @@ func dynamicNameMentions(words []Word, files []File) []File {
 			}
 			continue
 		}
-		for _, c := range appendCandidates(candBuf[:0], v) {
-			if _, ok := known.get(c); ok || c == "" || c == "-" {
-				continue
-			}
-			known.add(c, "")
-			out = append(out, File{Path: c, Via: via, Glob: a.Glob, Tilde: a.Tilde && c == v})
-		}
-		if a.Brace {
-			out = append(out, braceFiles([]File{{Path: v, Via: via, Dynamic: true}})...)
-		}
+		out, _ = appendWordFiles(out, &known, candBuf[:0], a, via)
 	}
 	return out
 }

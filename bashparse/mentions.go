@@ -145,21 +145,31 @@ func mentions(words []Word, files []File) []File {
 			}
 			seenOperand = true
 		}
-		cands = appendCandidates(cands[:0], v)
-		for _, c := range cands {
-			if _, ok := known.get(c); ok || c == "" || c == "-" {
-				continue
-			}
-			known.add(c, "")
-			// Access "" = any: no table says how the command uses it.
-			out = append(out, File{Path: c, Via: name, Glob: a.Glob, Tilde: a.Tilde && c == v})
-		}
-		if a.Brace {
-			// rev .{e,}nv: each expansion is a word the command sees.
-			out = append(out, braceFiles([]File{{Path: v, Via: name, Dynamic: true}})...)
-		}
+		out, cands = appendWordFiles(out, &known, cands, a, name)
 	}
 	return out
+}
+
+// appendWordFiles appends the files a static word a of a command (via)
+// may name and known does not hold yet: each part of it that may be a
+// path (appendCandidates), of any access — no table says how the command
+// uses it — and, for a brace word, each of its expansions. cands is
+// scratch space, returned for reuse.
+func appendWordFiles(out []File, known *knownAccess, cands []string, a Word, via string) ([]File, []string) {
+	v := a.Value
+	cands = appendCandidates(cands[:0], v)
+	for _, c := range cands {
+		if _, ok := known.get(c); ok || c == "" || c == "-" {
+			continue
+		}
+		known.add(c, "")
+		out = append(out, File{Path: c, Via: via, Glob: a.Glob, Tilde: a.Tilde && c == v})
+	}
+	if a.Brace {
+		// rev .{e,}nv: each expansion is a word the command sees.
+		out = append(out, braceFiles([]File{{Path: v, Via: via, Dynamic: true}})...)
+	}
+	return out, cands
 }
 
 // appendCandidates appends the parts of a word that may be a path: the word, the
