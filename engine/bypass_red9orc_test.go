@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"strings"
 	"testing"
 )
 
@@ -64,4 +65,53 @@ func TestBypassRed9Hosts(t *testing.T) {
 		}
 		runToolRows(t, e, s.Cwd, classes)
 	}
+}
+
+// red9Spelled holds deny and ask path rules spelt with the "//", "/./" and
+// "x/.." no cleaned input path has; <root> is the project's parent.
+const red9Spelled = `{"permissions":{"deny":["Read(./secrets//key)","Read(src/./private/**)","Read(lib/../vault/**)",` +
+	`"Edit(conf//**)","Read(~//.aws/credentials)","Read(//<root>/proj/.env)","Read(../sib/**)","Edit(./../shared/x.cfg)"],"ask":["Read(.//notes/*)"],` +
+	`"allow":["Edit(./docs//**)","Bash(cat *)"]}}`
+
+var red9SpelledClasses = map[string][]toolRow{
+	"o9-2 a deny or ask path rule spelt with // or . or .. segments matched nothing": {
+		// Inputs are cleaned before matching; the patterns were not, so
+		// these rules named paths no input ever has. Before: allow.
+		{"Read", `{"file_path":"<cwd>/secrets/key"}`, "", "deny"},
+		{"Bash", `{"command":"cat secrets/key"}`, "", "deny"},
+		{"Read", `{"file_path":"<cwd>/src/private/a.pem"}`, "", "deny"},
+		{"Grep", `{"pattern":"k","path":"<cwd>/src/private"}`, "", "deny"},
+		{"Read", `{"file_path":"<cwd>/vault/k"}`, "bypassPermissions", "deny"},
+		{"Write", `{"file_path":"<cwd>/conf/app.yml","content":"x"}`, "acceptEdits", "deny"},
+		{"Read", `{"file_path":"<cwd>/../home/.aws/credentials"}`, "bypassPermissions", "deny"},
+		{"Read", `{"file_path":"<cwd>/.env"}`, "", "deny"},
+		{"Read", `{"file_path":"<cwd>/notes/n.md"}`, "", "ask"},
+		// A leading ".." climbs from the anchor: the sibling directory.
+		{"Read", `{"file_path":"<cwd>/../sib/k"}`, "bypassPermissions", "deny"},
+		{"Bash", `{"command":"cat ../sib/k"}`, "", "deny"},
+		{"Write", `{"file_path":"<cwd>/../shared/x.cfg","content":"x"}`, "bypassPermissions", "deny"},
+		// Benign neighbours: what the cleaned rules do not name.
+		{"Read", `{"file_path":"<cwd>/secrets/other"}`, "", "allow"},
+		{"Read", `{"file_path":"<cwd>/src/public.ts"}`, "", "allow"},
+		{"Read", `{"file_path":"<cwd>/lib/x.ts"}`, "", "allow"},
+		{"Write", `{"file_path":"<cwd>/config/app.yml","content":"x"}`, "acceptEdits", "allow"},
+		{"Bash", `{"command":"cat src/public.ts"}`, "", "allow"},
+		{"Read", `{"file_path":"<cwd>/../other/k"}`, "bypassPermissions", "allow"},
+		{"Write", `{"file_path":"<cwd>/../shared/y.cfg","content":"x"}`, "bypassPermissions", "allow"},
+		// An allow pattern is left as written (cleaning it would approve
+		// paths its own spelling never names): it still asks.
+		{"Write", `{"file_path":"<cwd>/docs/a.md","content":"x"}`, "", "ask"},
+	},
+}
+
+func TestBypassRed9Spelled(t *testing.T) {
+	root := t.TempDir()
+	s := projectAt(t, root, strings.ReplaceAll(red9Spelled, "<root>", root), map[string]string{
+		"secrets/key": "k\n", "secrets/other": "o\n", "src/private/a.pem": "k\n", "src/public.ts": "x\n", "vault/k": "k\n",
+		"lib/x.ts": "x\n", ".env": "S=1\n", "notes/n.md": "n\n"})
+	e, err := New(context.Background(), s, WithEvaluator(EvalBoth))
+	if err != nil {
+		t.Fatal(err)
+	}
+	runToolRows(t, e, s.Cwd, red9SpelledClasses)
 }

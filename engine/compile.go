@@ -314,6 +314,9 @@ func pathGlobs(r settings.Rule, a anchorSet) []string {
 	if strings.HasSuffix(r.Pattern, "/") && p != "" {
 		p += "/**"
 	}
+	if r.Behavior != settings.Allow {
+		p = cleanRulePattern(p)
+	}
 	var roots []string
 	anyDepth := false
 	switch r.Anchor {
@@ -359,6 +362,10 @@ func pathGlobs(r settings.Rule, a anchorSet) []string {
 		root = strings.TrimSuffix(root, "/")
 		if p == "" {
 			add(root)
+			continue
+		}
+		if up, ok := leadingParent(root, p); ok && r.Behavior != settings.Allow {
+			add(up) // Read(../sib/**): the sibling, not a "..", no cleaned path has
 			continue
 		}
 		add(root + "/" + p)

@@ -1,0 +1,24 @@
+package engine
+
+import "testing"
+
+func TestCleanRulePattern(t *testing.T) {
+	for in, want := range map[string]string{
+		"src//index.ts": "src/index.ts", "src/./key": "src/key", "lib/../src/k": "src/k", "/secret.txt": "secret.txt",
+		"/tmp/p/.env": "tmp/p/.env", ".": "", "../sib/**": "../sib/**", "a/b/../../../x": "../x",
+		"**/../x": "**/../x", "src/*/../k": "src/*/../k", ".env": ".env", "src/**": "src/**",
+	} {
+		if got := cleanRulePattern(in); got != want {
+			t.Errorf("cleanRulePattern(%q) = %q, want %q", in, got, want)
+		}
+	}
+	for _, c := range []struct{ root, p, want string }{
+		{"/u/proj", "../sib/**", "/u/sib/**"}, {"/u/proj", "..", "/u"}, {"/u/proj", "../../x", "/x"},
+		{"/u", "../..", "/"}, {"/u/proj", "sib/**", ""},
+	} {
+		got, _ := leadingParent(c.root, c.p)
+		if got != c.want {
+			t.Errorf("leadingParent(%q, %q) = %q, want %q", c.root, c.p, got, c.want)
+		}
+	}
+}
