@@ -115,3 +115,45 @@ func TestBypassRed9Spelled(t *testing.T) {
 	}
 	runToolRows(t, e, s.Cwd, red9SpelledClasses)
 }
+
+// red9Globstar holds path rules with two or more "**" segments.
+const red9Globstar = `{"permissions":{"deny":["Read(**/src/**/secret.ts)","Edit(conf/**/**/prod.yml)","Read(**/**/.env)"],` +
+	`"ask":["Read(docs/**/internal/**/*.md)"],"allow":["Edit(**/gen/**/out.ts)","Bash(cat *)"]}}`
+
+var red9GlobstarClasses = map[string][]toolRow{
+	"o9-3 a path rule with two ** matched only where at most one stood for no directory": {
+		// gitignore's a/**/b matches a/b (git check-ignore agrees for each
+		// of these); only the first "/**/" of a pattern got its empty form,
+		// so **/src/**/secret.ts missed src/secret.ts. Before: allow.
+		{"Read", `{"file_path":"<cwd>/src/secret.ts"}`, "", "deny"},
+		{"Read", `{"file_path":"<cwd>/a/src/secret.ts"}`, "", "deny"},
+		{"Bash", `{"command":"cat src/secret.ts"}`, "", "deny"},
+		{"Write", `{"file_path":"<cwd>/conf/prod.yml","content":"x"}`, "acceptEdits", "deny"},
+		{"Read", `{"file_path":"<cwd>/.env"}`, "bypassPermissions", "deny"},
+		{"Read", `{"file_path":"<cwd>/docs/internal/a.md"}`, "", "ask"},
+		// Already covered: at least one ** matched a directory.
+		{"Read", `{"file_path":"<cwd>/src/x/secret.ts"}`, "", "deny"},
+		{"Read", `{"file_path":"<cwd>/docs/v1/internal/a.md"}`, "", "ask"},
+		// An allow rule gets the same forms (it was stricter than git).
+		// Before: ask.
+		{"Write", `{"file_path":"<cwd>/gen/out.ts","content":"x"}`, "", "allow"},
+		{"Write", `{"file_path":"<cwd>/x/gen/out.ts","content":"x"}`, "", "allow"},
+		// Benign neighbours.
+		{"Read", `{"file_path":"<cwd>/src/public.ts"}`, "", "allow"},
+		{"Read", `{"file_path":"<cwd>/lib/secret.ts"}`, "", "allow"},
+		{"Write", `{"file_path":"<cwd>/conf/dev.yml","content":"x"}`, "acceptEdits", "allow"},
+		{"Read", `{"file_path":"<cwd>/docs/a.md"}`, "", "allow"},
+		{"Write", `{"file_path":"<cwd>/gen/other.ts","content":"x"}`, "", "ask"},
+	},
+}
+
+func TestBypassRed9Globstar(t *testing.T) {
+	s := project(t, red9Globstar, map[string]string{"src/secret.ts": "k\n", "a/src/secret.ts": "k\n", "src/x/secret.ts": "k\n",
+		"src/public.ts": "x\n", "lib/secret.ts": "x\n", ".env": "S=1\n", "docs/internal/a.md": "x\n", "docs/v1/internal/a.md": "x\n",
+		"docs/a.md": "x\n"})
+	e, err := New(context.Background(), s, WithEvaluator(EvalBoth))
+	if err != nil {
+		t.Fatal(err)
+	}
+	runToolRows(t, e, s.Cwd, red9GlobstarClasses)
+}

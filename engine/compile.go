@@ -349,9 +349,9 @@ func pathGlobs(r settings.Rule, a anchorSet) []string {
 				globs = append(globs, v)
 			}
 		}
-		// "a/**/b" also matches "a/b": glob's ** needs at least one segment.
-		if i := strings.Index(g, "/**/"); i >= 0 {
-			short := g[:i] + g[i+3:]
+		// "a/**/b" also matches "a/b": glob's ** needs at least one
+		// segment, so every "/**/" may also stand for none.
+		for _, short := range zeroDepthForms(g) {
 			if !seen[short] {
 				seen[short] = true
 				globs = append(globs, short, short+"/**")

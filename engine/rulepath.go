@@ -46,3 +46,35 @@ func leadingParent(root, p string) (string, bool) {
 	}
 	return strings.TrimSuffix(root, "/") + "/" + p, true
 }
+
+// maxZeroDepthForms bounds zeroDepthForms: three "**" segments give seven
+// forms; a pattern with more keeps the first forms found.
+const maxZeroDepthForms = 32
+
+// zeroDepthForms lists g with each combination of its "/**/" segments
+// matching no directory (g itself left out): gitignore's "a/**/b" matches
+// "a/b", so "**/src/**/x" matches "src/x" and "a/**/**/b" matches "a/b",
+// both of which need two "**" to match nothing at once.
+func zeroDepthForms(g string) []string {
+	var out []string
+	seen := map[string]bool{g: true}
+	queue := []string{g}
+	for len(queue) > 0 && len(out) < maxZeroDepthForms {
+		v := queue[0]
+		queue = queue[1:]
+		for i := strings.Index(v, "/**/"); i >= 0; {
+			short := v[:i] + v[i+3:]
+			if !seen[short] {
+				seen[short] = true
+				out = append(out, short)
+				queue = append(queue, short)
+			}
+			j := strings.Index(v[i+1:], "/**/")
+			if j < 0 {
+				break
+			}
+			i += 1 + j
+		}
+	}
+	return out
+}

@@ -22,3 +22,24 @@ func TestCleanRulePattern(t *testing.T) {
 		}
 	}
 }
+
+func TestZeroDepthForms(t *testing.T) {
+	for in, want := range map[string][]string{
+		"/p/**/src/**/x": {"/p/src/**/x", "/p/**/src/x", "/p/src/x"},
+		"/p/a/**/**/b":   {"/p/a/**/b", "/p/a/b"},
+		"/p/a/**/b":      {"/p/a/b"},
+		"/p/a/b":         nil,
+	} {
+		got := zeroDepthForms(in)
+		if len(got) != len(want) {
+			t.Errorf("zeroDepthForms(%q) = %q, want %q", in, got, want)
+			continue
+		}
+		for i := range got {
+			if got[i] != want[i] {
+				t.Errorf("zeroDepthForms(%q) = %q, want %q", in, got, want)
+				break
+			}
+		}
+	}
+}
