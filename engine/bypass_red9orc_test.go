@@ -157,3 +157,29 @@ func TestBypassRed9Globstar(t *testing.T) {
 	}
 	runToolRows(t, e, s.Cwd, red9GlobstarClasses)
 }
+
+// red9Bracket holds path rules with gitignore's negated class "[^…]".
+const red9Bracket = `{"permissions":{"deny":["Read(keys/[^p]*.pem)","Edit(cfg/[^a-c]*.yml)"],"allow":["Bash(cat *)"]}}`
+
+var red9BracketClasses = map[string][]toolRow{
+	"o9-4 a negated class [^x] in a path rule was read as the class of ^ and x": {
+		// git check-ignore reads [^p] as "not p", as [!p]; the matcher
+		// read it as "^ or p", so the deny missed what it names and hit
+		// what it spares. Before: allow.
+		{"Read", `{"file_path":"<cwd>/keys/server.pem"}`, "", "deny"},
+		{"Bash", `{"command":"cat keys/server.pem"}`, "", "deny"},
+		{"Write", `{"file_path":"<cwd>/cfg/prod.yml","content":"x"}`, "acceptEdits", "deny"},
+		// Benign neighbours: what the class leaves out (before: deny).
+		{"Read", `{"file_path":"<cwd>/keys/public.pem"}`, "", "allow"},
+		{"Write", `{"file_path":"<cwd>/cfg/base.yml","content":"x"}`, "acceptEdits", "allow"},
+	},
+}
+
+func TestBypassRed9Bracket(t *testing.T) {
+	s := project(t, red9Bracket, map[string]string{"keys/server.pem": "k\n", "keys/public.pem": "k\n"})
+	e, err := New(context.Background(), s, WithEvaluator(EvalBoth))
+	if err != nil {
+		t.Fatal(err)
+	}
+	runToolRows(t, e, s.Cwd, red9BracketClasses)
+}

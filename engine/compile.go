@@ -317,6 +317,7 @@ func pathGlobs(r settings.Rule, a anchorSet) []string {
 	if r.Behavior != settings.Allow {
 		p = cleanRulePattern(p)
 	}
+	p = bracketNegation(p)
 	var roots []string
 	anyDepth := false
 	switch r.Anchor {

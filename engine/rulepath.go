@@ -78,3 +78,22 @@ func zeroDepthForms(g string) []string {
 	}
 	return out
 }
+
+// bracketNegation spells gitignore's negated class "[^…]" as the glob
+// matcher's "[!…]": the matcher reads "^" as one more member, so
+// Read(src/[^a]*.ts) missed src/index.ts and matched src/a.ts instead.
+func bracketNegation(p string) string {
+	if !strings.Contains(p, "[^") {
+		return p
+	}
+	b := []byte(p)
+	for i := 0; i < len(b); i++ {
+		switch {
+		case b[i] == '\\':
+			i++ // an escaped character is literal
+		case b[i] == '[' && i+1 < len(b) && b[i+1] == '^':
+			b[i+1] = '!'
+		}
+	}
+	return string(b)
+}

@@ -43,3 +43,12 @@ func TestZeroDepthForms(t *testing.T) {
 		}
 	}
 }
+
+func TestBracketNegation(t *testing.T) {
+	for in, want := range map[string]string{"src/[^a]*.ts": "src/[!a]*.ts", "[^a-c][^x]": "[!a-c][!x]", `\[^a]`: `\[^a]`,
+		"a^b": "a^b", "[a^]": "[a^]", "[!a]": "[!a]"} {
+		if got := bracketNegation(in); got != want {
+			t.Errorf("bracketNegation(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
