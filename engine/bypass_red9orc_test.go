@@ -159,7 +159,8 @@ func TestBypassRed9Globstar(t *testing.T) {
 }
 
 // red9Bracket holds path rules with gitignore's negated class "[^…]".
-const red9Bracket = `{"permissions":{"deny":["Read(keys/[^p]*.pem)","Edit(cfg/[^a-c]*.yml)"],"allow":["Bash(cat *)"]}}`
+const red9Bracket = `{"permissions":{"deny":["Read(keys/[^p]*.pem)","Edit(cfg/[^a-c]*.yml)","Read(.env  )","Read(vault/***/key)",` +
+	`"Read(odd\\ )"],"allow":["Bash(cat *)"]}}`
 
 var red9BracketClasses = map[string][]toolRow{
 	"o9-4 a negated class [^x] in a path rule was read as the class of ^ and x": {
@@ -173,10 +174,24 @@ var red9BracketClasses = map[string][]toolRow{
 		{"Read", `{"file_path":"<cwd>/keys/public.pem"}`, "", "allow"},
 		{"Write", `{"file_path":"<cwd>/cfg/base.yml","content":"x"}`, "acceptEdits", "allow"},
 	},
+	"o9-5 a path rule with trailing blanks or a *** segment matched nothing git matches": {
+		// git drops unescaped trailing blanks (Read(.env  ) names .env)
+		// and reads a *** segment as **. Before: allow.
+		{"Read", `{"file_path":"<cwd>/.env"}`, "", "deny"},
+		{"Read", `{"file_path":"<cwd>/sub/.env"}`, "", "deny"},
+		{"Bash", `{"command":"cat .env"}`, "", "deny"},
+		{"Read", `{"file_path":"<cwd>/vault/key"}`, "", "deny"},
+		{"Read", `{"file_path":"<cwd>/vault/a/b/key"}`, "", "deny"},
+		// An escaped trailing blank stays: Read(odd\ ) names "odd ", not odd.
+		{"Read", `{"file_path":"<cwd>/odd "}`, "", "deny"},
+		{"Read", `{"file_path":"<cwd>/odd"}`, "", "allow"},
+		{"Read", `{"file_path":"<cwd>/.envrc"}`, "", "allow"},
+	},
 }
 
 func TestBypassRed9Bracket(t *testing.T) {
-	s := project(t, red9Bracket, map[string]string{"keys/server.pem": "k\n", "keys/public.pem": "k\n"})
+	s := project(t, red9Bracket, map[string]string{"keys/server.pem": "k\n", "keys/public.pem": "k\n", ".env": "S\n",
+		"sub/.env": "S\n", "vault/key": "k\n", "vault/a/b/key": "k\n", "odd ": "x\n", "odd": "x\n", ".envrc": "x\n"})
 	e, err := New(context.Background(), s, WithEvaluator(EvalBoth))
 	if err != nil {
 		t.Fatal(err)

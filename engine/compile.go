@@ -310,14 +310,14 @@ func variants(dir string) []string {
 // depth, relative deny/ask patterns at any depth, a directory covering its
 // contents.
 func pathGlobs(r settings.Rule, a anchorSet) []string {
-	p := strings.TrimSuffix(r.Pattern, "/")
-	if strings.HasSuffix(r.Pattern, "/") && p != "" {
+	pat := gitignoreSpelling(r.Pattern)
+	p := strings.TrimSuffix(pat, "/")
+	if strings.HasSuffix(pat, "/") && p != "" {
 		p += "/**"
 	}
 	if r.Behavior != settings.Allow {
 		p = cleanRulePattern(p)
 	}
-	p = bracketNegation(p)
 	var roots []string
 	anyDepth := false
 	switch r.Anchor {

@@ -97,3 +97,23 @@ func bracketNegation(p string) string {
 	}
 	return string(b)
 }
+
+// gitignoreSpelling puts a path pattern in the spelling the glob matcher
+// reads as gitignore reads the original: unescaped trailing blanks go
+// (git ignores them, so Read(.env ) names .env), a negated class "[^…]"
+// becomes "[!…]", and a segment of three or more "*" is "**".
+func gitignoreSpelling(p string) string {
+	for strings.HasSuffix(p, " ") && !strings.HasSuffix(p, "\\ ") {
+		p = strings.TrimSuffix(p, " ")
+	}
+	if strings.Contains(p, "***") {
+		segs := strings.Split(p, "/")
+		for i, s := range segs {
+			if len(s) > 2 && strings.Trim(s, "*") == "" {
+				segs[i] = "**"
+			}
+		}
+		p = strings.Join(segs, "/")
+	}
+	return bracketNegation(p)
+}
