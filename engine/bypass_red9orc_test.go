@@ -15,7 +15,8 @@ import (
 // but a few hosts.
 const (
 	red9HostAllow = `{"permissions":{"allow":["WebFetch(domain:github.com)","WebFetch(domain:*.github.io)","WebFetch(domain:istanbul.gov.tr)"]}}`
-	red9HostDeny  = `{"permissions":{"allow":["WebFetch"],"deny":["WebFetch(domain:strasse.de)","WebFetch(domain:*.strasse.de)","WebFetch(domain:ssl.evil.com)","WebFetch(domain:STRAẞE.org)"]}}`
+	red9HostDeny  = `{"permissions":{"allow":["WebFetch"],"deny":["WebFetch(domain:strasse.de)","WebFetch(domain:*.strasse.de)","WebFetch(domain:ssl.evil.com)","WebFetch(domain:STRAẞE.org)",` +
+		`"WebFetch(domain:[::1])","WebFetch(domain:[FD00::5])","WebFetch(domain:[::ffff:10.0.0.7])"]}}`
 )
 
 var red9HostClasses = map[string][]toolRow{
@@ -53,6 +54,20 @@ var red9HostDenyClasses = map[string][]toolRow{
 		{"WebFetch", `{"url":"https://straße.de/","prompt":"p"}`, "", "allow"},
 		{"WebFetch", `{"url":"https://strassen.de/","prompt":"p"}`, "", "allow"},
 		{"WebFetch", `{"url":"https://strasse.de/","prompt":"p"}`, "", "deny"},
+	},
+	"o9-6 a domain rule naming an IPv6 host in brackets matched nothing": {
+		// URLs spell an IPv6 host in brackets and so do rules (the
+		// reference matches domain:[::1] against http://[::1]/); the
+		// URL's parsed hostname came without them. Before: allow.
+		{"WebFetch", `{"url":"http://[::1]/","prompt":"p"}`, "", "deny"},
+		{"WebFetch", `{"url":"http://[::1]:8080/x","prompt":"p"}`, "bypassPermissions", "deny"},
+		{"WebFetch", `{"url":"http://[0:0::1]/","prompt":"p"}`, "", "deny"},
+		{"WebFetch", `{"url":"http://[fd00:0:0::5]/","prompt":"p"}`, "", "deny"},
+		{"WebFetch", `{"url":"http://10.0.0.7/","prompt":"p"}`, "", "deny"},
+		{"WebFetch", `{"url":"http://[::ffff:a00:7]/","prompt":"p"}`, "", "deny"},
+		// Benign neighbours: other addresses.
+		{"WebFetch", `{"url":"http://[::2]/","prompt":"p"}`, "", "allow"},
+		{"WebFetch", `{"url":"http://10.0.0.8/","prompt":"p"}`, "", "allow"},
 	},
 }
 

@@ -109,7 +109,7 @@ var referenceSweep3 = []sweep3Row{
 	{`w-deny-ip-short`, `{"permissions": {"allow": ["WebFetch"], "deny": ["WebFetch(domain:127.0.0.1)"]}}`, ``, ``, `WebFetch`, `{"url": "http://127.1/", "prompt": "x"}`, `default`, `deny`, `deny`, ``},
 	{`w-deny-ip-hex`, `{"permissions": {"allow": ["WebFetch"], "deny": ["WebFetch(domain:127.0.0.1)"]}}`, ``, ``, `WebFetch`, `{"url": "http://0x7f.0.0.1/", "prompt": "x"}`, `default`, `deny`, `deny`, ``},
 	{`w-allow-ip`, `{"permissions": {"allow": ["WebFetch(domain:127.0.0.1)"]}}`, ``, ``, `WebFetch`, `{"url": "http://127.0.0.1:8080/", "prompt": "x"}`, `default`, `allow`, `allow`, ``},
-	{`w-allow-ipv6`, `{"permissions": {"allow": ["WebFetch(domain:[::1])"]}}`, ``, ``, `WebFetch`, `{"url": "http://[::1]/", "prompt": "x"}`, `default`, `ask`, `allow`, `stricter: a bracketed IPv6 literal in a domain rule names no parsed hostname`},
+	{`w-allow-ipv6`, `{"permissions": {"allow": ["WebFetch(domain:[::1])"]}}`, ``, ``, `WebFetch`, `{"url": "http://[::1]/", "prompt": "x"}`, `default`, `allow`, `allow`, ``},
 	{`w-deny-pct-host`, `{"permissions": {"allow": ["WebFetch"], "deny": ["WebFetch(domain:evil.com)"]}}`, ``, ``, `WebFetch`, `{"url": "https://%65vil.com/", "prompt": "x"}`, `default`, `deny`, `deny`, ``},
 	{`w-deny-backslash`, `{"permissions": {"allow": ["WebFetch"], "deny": ["WebFetch(domain:evil.com)"]}}`, ``, ``, `WebFetch`, `{"url": "https:\\\\evil.com\\x", "prompt": "x"}`, `default`, `deny`, `deny`, ``},
 	{`w-deny-oneslash`, `{"permissions": {"allow": ["WebFetch"], "deny": ["WebFetch(domain:evil.com)"]}}`, ``, ``, `WebFetch`, `{"url": "https:/evil.com/x", "prompt": "x"}`, `default`, `deny`, `deny`, ``},

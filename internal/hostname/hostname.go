@@ -24,6 +24,11 @@ var profile = idna.New(idna.MapForLookup(), idna.Transitional(false), idna.Stric
 // dotted decimal, an IPv4-mapped IPv6 address as its IPv4 address, and no
 // trailing dot. It is safe for concurrent use.
 func Canonical(h string) string {
+	if strings.HasPrefix(h, "[") && strings.HasSuffix(h, "]") {
+		// A rule names an IPv6 host as URLs spell it (domain:[::1]); the
+		// URL's hostname arrives without the brackets.
+		h = h[1 : len(h)-1]
+	}
 	if strings.Contains(h, ":") {
 		h = strings.ToLower(h)
 		if a, err := netip.ParseAddr(h); err == nil {
