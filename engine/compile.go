@@ -310,9 +310,13 @@ func variants(dir string) []string {
 // depth, relative deny/ask patterns at any depth, a directory covering its
 // contents.
 func pathGlobs(r settings.Rule, a anchorSet) []string {
-	p := strings.TrimSuffix(r.Pattern, "/")
-	if strings.HasSuffix(r.Pattern, "/") && p != "" {
+	pat := gitignoreSpelling(r.Pattern)
+	p := strings.TrimSuffix(pat, "/")
+	if strings.HasSuffix(pat, "/") && p != "" {
 		p += "/**"
+	}
+	if r.Behavior != settings.Allow {
+		p = cleanRulePattern(p)
 	}
 	var roots []string
 	anyDepth := false
@@ -346,9 +350,9 @@ func pathGlobs(r settings.Rule, a anchorSet) []string {
 				globs = append(globs, v)
 			}
 		}
-		// "a/**/b" also matches "a/b": glob's ** needs at least one segment.
-		if i := strings.Index(g, "/**/"); i >= 0 {
-			short := g[:i] + g[i+3:]
+		// "a/**/b" also matches "a/b": glob's ** needs at least one
+		// segment, so every "/**/" may also stand for none.
+		for _, short := range zeroDepthForms(g) {
 			if !seen[short] {
 				seen[short] = true
 				globs = append(globs, short, short+"/**")
@@ -359,6 +363,10 @@ func pathGlobs(r settings.Rule, a anchorSet) []string {
 		root = strings.TrimSuffix(root, "/")
 		if p == "" {
 			add(root)
+			continue
+		}
+		if up, ok := leadingParent(root, p); ok && r.Behavior != settings.Allow {
+			add(up) // Read(../sib/**): the sibling, not a "..", no cleaned path has
 			continue
 		}
 		add(root + "/" + p)

@@ -24,17 +24,28 @@ var profile = idna.New(idna.MapForLookup(), idna.Transitional(false), idna.Stric
 // dotted decimal, an IPv4-mapped IPv6 address as its IPv4 address, and no
 // trailing dot. It is safe for concurrent use.
 func Canonical(h string) string {
-	h = strings.ToLower(h)
+	if strings.HasPrefix(h, "[") && strings.HasSuffix(h, "]") {
+		// A rule names an IPv6 host as URLs spell it (domain:[::1]); the
+		// URL's hostname arrives without the brackets.
+		h = h[1 : len(h)-1]
+	}
 	if strings.Contains(h, ":") {
+		h = strings.ToLower(h)
 		if a, err := netip.ParseAddr(h); err == nil {
 			return a.Unmap().String()
 		}
 		return h
 	}
+	// UTS #46 maps case itself, and not always as strings.ToLower does: it
+	// maps İ to i + U+0307 (so gİthub.com is xn--github-qyd.com, not
+	// github.com) and ẞ to ss (straẞe.de is strasse.de, not the ß form).
+	// Lowering first would compare a host the fetcher never connects to.
 	if a, err := profile.ToASCII(h); err == nil {
-		h = a
-	} else if a, err := idna.Punycode.ToASCII(h); err == nil {
 		h = strings.ToLower(a)
+	} else if a, err := idna.Punycode.ToASCII(strings.ToLower(h)); err == nil {
+		h = strings.ToLower(a)
+	} else {
+		h = strings.ToLower(h)
 	}
 	h = strings.TrimSuffix(h, ".")
 	if ip, ok := ipv4(h); ok {
@@ -46,13 +57,15 @@ func Canonical(h string) string {
 // CanonicalPattern is Canonical for a domain rule's pattern: labels with a
 // "*" are kept as they are (lower case).
 func CanonicalPattern(p string) string {
-	p = strings.TrimSuffix(strings.ToLower(p), ".")
+	p = strings.TrimSuffix(p, ".")
 	if !strings.Contains(p, "*") {
 		return Canonical(p)
 	}
 	labels := strings.Split(p, ".")
 	for i, l := range labels {
-		if !strings.Contains(l, "*") && l != "" {
+		if strings.Contains(l, "*") {
+			labels[i] = strings.ToLower(l)
+		} else if l != "" {
 			labels[i] = Canonical(l)
 		}
 	}
