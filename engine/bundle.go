@@ -71,7 +71,9 @@ func Build(s *settings.Settings, policyDir string) (*Bundle, error) {
 			b.Modules[name] = m.src
 		}
 	}
-	b.rules = compileRules(s)
+	if b.rules, err = compileRules(s); err != nil {
+		return nil, err
+	}
 	profile := commandProfile(s)
 	if b.Commands, err = commandTable(profile, policyDir); err != nil {
 		return nil, err

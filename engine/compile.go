@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"fmt"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -56,8 +57,11 @@ type bucket struct {
 	HasPath bool `json:"has_path"`
 }
 
-// compileRules turns the effective settings into data.agentctl.rules.
-func compileRules(s *settings.Settings) map[string]*bucket {
+// compileRules turns the effective settings into data.agentctl.rules. A
+// path rule whose glob does not compile is an error at the rule's
+// position: matched, it would fail every decision that consults it, and
+// dropped, a deny would be lost.
+func compileRules(s *settings.Settings) (map[string]*bucket, error) {
 	out := map[string]*bucket{}
 	for _, b := range []settings.Behavior{settings.Deny, settings.Ask, settings.Allow} {
 		out[string(b)] = &bucket{Tool: map[string][]ruleData{}, Globs: []ruleData{}, Bash: map[string][]ruleData{},
@@ -88,6 +92,10 @@ func compileRules(s *settings.Settings) map[string]*bucket {
 				bk.Path[r.Tool] = map[string][]ruleData{} // Grep, NotebookRead: their own tool only
 			}
 			for _, g := range pathGlobs(r, anchors) {
+				if _, err := glob.Compile(g, '/'); err != nil {
+					return nil, fmt.Errorf("%w: %s: rule %s: not a path pattern agentctl can match (%v): close each [ with ], and escape a literal [ as \\[",
+						ErrPolicy, r.Pos, r.Text, err)
+				}
 				if r.Behavior == settings.Allow {
 					e := d
 					e.Glob = g
@@ -129,7 +137,7 @@ func compileRules(s *settings.Settings) map[string]*bucket {
 			bk.Tool[r.Tool] = append(bk.Tool[r.Tool], d)
 		}
 	}
-	return out
+	return out, nil
 }
 
 // caseGlobs gives the forms in which a deny or ask path glob is matched:

@@ -163,6 +163,11 @@ func settingsValidate(c *cli.Context) error {
 	if c.NArg() == 0 {
 		v := validation{Path: "(effective settings)", Warnings: []string{}, effective: true}
 		s, err := settings.Load(settingsOptions(c))
+		if err == nil {
+			// The rules as the engine compiles them: a path pattern no
+			// matcher can compile is an error here, not at the first call.
+			_, err = engine.Build(s, "")
+		}
 		if err != nil {
 			v.Error = err.Error()
 		} else {
