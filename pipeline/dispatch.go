@@ -118,6 +118,9 @@ func (s *Session) Dispatch(ctx context.Context, use ToolUse) Outcome {
 	if (pre.Decision == "deny" || pre.Blocked) && strings.TrimSpace(pre.Reason) == "" {
 		pre.Reason = "(the hook gave no reason)"
 	}
+	if pre.Stop {
+		return hookStopped(use.ID, out, pre)
+	}
 	if pre.UpdatedInput != nil {
 		use.Input = pre.UpdatedInput
 		if t, err = s.lookup(use); err != nil {
@@ -203,6 +206,11 @@ func (s *Session) permit(ctx context.Context, use ToolUse, shell *bashparse.Anal
 	pr := s.hooks.Run(ctx, "PermissionRequest", use.Name, map[string]any{"cwd": tc.Cwd, "permission_mode": tc.Mode,
 		"tool_input": use.Input, "permission_suggestions": []any{}})
 	switch {
+	case pr.Stop:
+		// continue: false outranks every decision: the session stops, and
+		// the call it was asked about does not run.
+		s.deny(use)
+		return "Permission to use " + use.Name + " was refused: a PermissionRequest hook stopped the session: " + pr.StopReason
 	case pr.Decision == "deny" || pr.Blocked:
 		s.deny(use)
 		return "Permission to use " + use.Name + " was denied by a PermissionRequest hook: " + pr.Reason

@@ -1,0 +1,135 @@
+package pipeline
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/agentctl/agentctl/internal/hookproto"
+)
+
+// readAnswer reads what a hook that exited 0 printed for event. It reads
+// fail-closed where the protocol leaves room:
+//   - every decision field counts (permissionDecision, decision.behavior,
+//     behavior, the top-level decision) and the strictest wins: an output
+//     that says both "block" and "allow" blocks;
+//   - deny and ask are read in any letter case and with spaces around them;
+//     allow only as written ("allow", or the older top-level "approve"); any
+//     other value is one the hook meant but agentctl cannot read: ask;
+//   - a hookSpecificOutput for another event (hookEventName "PostToolUse"
+//     on a PreToolUse) is not an answer to this one: its deny and ask
+//     count, its allow and updatedInput do not;
+//   - a JSON answer printed after other output (a shell profile's greeting,
+//     a log line) is not read by Claude Code at all; agentctl counts its
+//     deny and ask (a deny hook must not be lost to a banner) but not its
+//     allow or updatedInput.
+//
+// Whatever it could not read fully marks the outcome unsure: another hook's
+// allow does not count then (combine).
+func readAnswer(event string, stdout []byte) HookOutcome {
+	ho, err := hookproto.Parse(stdout)
+	if err == nil {
+		return outcome(event, ho)
+	}
+	embedded := embeddedAnswers(stdout)
+	if len(embedded) == 0 {
+		if errors.Is(err, hookproto.ErrNoJSON) {
+			return HookOutcome{} // plain text: no answer
+		}
+		return HookOutcome{unsure: true, Errors: []string{fmt.Sprintf("printed invalid JSON: %v", err)}}
+	}
+	var parts []HookOutcome
+	for _, e := range embedded {
+		o := outcome(event, e)
+		if o.Decision == "allow" {
+			o.Decision, o.Reason = "", ""
+		}
+		o.UpdatedInput = nil
+		parts = append(parts, o)
+	}
+	o := combine(parts)
+	o.unsure = true
+	o.Errors = append(o.Errors, "printed its JSON answer among other output: only its deny or ask counts")
+	return o
+}
+
+// embeddedAnswers are the lines of stdout that are JSON objects on their
+// own, when stdout as a whole is not one.
+func embeddedAnswers(stdout []byte) []hookproto.Output {
+	var out []hookproto.Output
+	for _, line := range bytes.Split(stdout, []byte("\n")) {
+		if ho, err := hookproto.Parse(line); err == nil {
+			out = append(out, ho)
+		}
+	}
+	return out
+}
+
+// outcome turns one parsed answer into a HookOutcome (see readAnswer).
+func outcome(event string, ho hookproto.Output) HookOutcome {
+	hs := ho.HookSpecificOutput
+	o := HookOutcome{UpdatedInput: hs.UpdatedInput}
+	fields := []struct{ name, value, reason string }{
+		{"hookSpecificOutput.permissionDecision", hs.PermissionDecision, hs.PermissionDecisionReason},
+		{"hookSpecificOutput.decision.behavior", hs.Decision.Behavior, hs.Decision.Message},
+		{"behavior", ho.Behavior, ho.Message},
+		{"decision", ho.Decision, ho.Reason},
+	}
+	for _, f := range fields {
+		if f.value == "" {
+			continue
+		}
+		d, known := readDecision(f.value, f.name == "decision")
+		if !known && f.reason == "" {
+			f.reason = fmt.Sprintf("the hook's answer %s %q could not be read", f.name, f.value)
+		}
+		if !known {
+			o.unsure = true
+			o.Errors = append(o.Errors, fmt.Sprintf("answered %s %q, which is not allow, deny or ask: read as ask", f.name, f.value))
+		}
+		if strings.EqualFold(strings.TrimSpace(f.value), "block") {
+			o.Blocked = true
+		}
+		if rank[d] > rank[o.Decision] {
+			o.Decision, o.Reason = d, f.reason
+		} else if d == o.Decision && o.Reason == "" {
+			o.Reason = f.reason
+		}
+	}
+	if hs.HookEventName != "" && hs.HookEventName != event {
+		o.unsure = true
+		o.Errors = append(o.Errors, fmt.Sprintf("answered for %s, not %s: its allow and updatedInput do not count",
+			hs.HookEventName, event))
+		if o.Decision == "allow" {
+			o.Decision, o.Reason = "", ""
+		}
+		o.UpdatedInput = nil
+	}
+	if c := hs.AdditionalContext; c != "" {
+		o.AdditionalContext = []string{c}
+	}
+	if ho.Continue != nil && !*ho.Continue {
+		o.Stop, o.StopReason = true, ho.StopReason
+	}
+	if ho.SystemMessage != "" {
+		o.SystemMessages = []string{ho.SystemMessage}
+	}
+	return o
+}
+
+// readDecision reads one decision value: deny and ask in any case, allow
+// only as written ("approve" too in the top-level decision, "block" there
+// is deny). Anything else is ask, and known is false.
+func readDecision(v string, topLevel bool) (decision string, known bool) {
+	switch strings.ToLower(strings.TrimSpace(v)) {
+	case "deny", "block":
+		return "deny", true
+	case "ask":
+		return "ask", true
+	}
+	if v == "allow" || topLevel && v == "approve" {
+		return "allow", true
+	}
+	return "ask", false
+}

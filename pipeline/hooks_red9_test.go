@@ -1,0 +1,143 @@
+package pipeline
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/agentctl/agentctl/engine"
+	"github.com/agentctl/agentctl/settings"
+	"github.com/agentctl/agentctl/tools"
+)
+
+// red9Hook is one PreToolUse hook: its matcher, script body and timeout
+// (seconds; 0 is the runner's default).
+type red9Hook struct {
+	matcher, body string
+	timeout       int
+}
+
+// answer is a hook body printing raw JSON after reading its stdin.
+func answer(raw string) string { return "cat > /dev/null; printf '%s\\n' '" + raw + "'" }
+
+// red9Session is realSession with matchers and timeouts of the row's own.
+func red9Session(t *testing.T, rules string, hooks []red9Hook) (*Session, string) {
+	t.Helper()
+	dir := t.TempDir()
+	os.MkdirAll(filepath.Join(dir, ".claude"), 0o755)
+	os.WriteFile(filepath.Join(dir, ".claude", "settings.json"), []byte(rules), 0o644)
+	s, err := settings.Load(settings.Options{Cwd: dir, Home: t.TempDir(), ManagedFile: filepath.Join(dir, "none")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, err := engine.New(context.Background(), s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var hs []settings.Hook
+	for i, h := range hooks {
+		p := "'" + script(t, dir, fmt.Sprintf("h%d", i), h.body) + "'"
+		hs = append(hs, settings.Hook{Event: "PreToolUse", Matcher: h.matcher, Type: "command", Command: p, Timeout: h.timeout})
+	}
+	tc := &tools.Context{Cwd: dir, Mode: "default", SessionDir: dir}
+	sess, err := NewSession(tc, e, WithPool([]tools.Tool{tools.NewBash(), tools.NewRead()}),
+		WithHooks(&HookRunner{Hooks: hs, ProjectDir: dir, DefaultTimeout: 2 * time.Minute}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sess, dir
+}
+
+// TestHookAnswersReadFailClosed: real hook scripts whose answers the
+// protocol leaves open — odd letter case, contradicting fields, an answer
+// for another event, JSON after a banner, a failing sibling, a rewrite
+// another hook approved, continue: false, a matcher Go cannot compile, a
+// timeout too large for a Duration. Each row's command is "echo hi" (an
+// allow rule allows it) or "touch made" (it needs approval, and the
+// session has no approver): ran says whether it executed.
+func TestHookAnswersReadFailClosed(t *testing.T) {
+	const rules = `{"permissions": {"allow": ["Bash(echo *)"], "deny": ["Bash(rm *)"]}}`
+	pd := func(d string) string {
+		return answer(`{"hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": "` + d + `", "permissionDecisionReason": "said ` + d + `"}}`)
+	}
+	allow := red9Hook{"Bash", pd("allow"), 0}
+	rewriteTouch := answer(`{"hookSpecificOutput": {"hookEventName": "PreToolUse", "updatedInput": {"command": "touch made"}}}`)
+	tests := []struct {
+		name    string
+		hooks   []red9Hook
+		command string
+		ran     bool
+		want    string
+	}{
+		// decision values
+		{"Deny in title case denies", []red9Hook{{"Bash", pd("Deny"), 0}}, "echo hi", false, "said Deny"},
+		{"DENY in capitals denies", []red9Hook{{"Bash", pd("DENY"), 0}}, "echo hi", false, "said DENY"},
+		{"deny with spaces denies", []red9Hook{{"Bash", pd(" deny "), 0}}, "echo hi", false, "denied by PreToolUse hook"},
+		{"ASK in capitals asks", []red9Hook{{"Bash", pd("ASK"), 0}}, "echo hi", false, "PreToolUse hook asks"},
+		{"an unknown value asks", []red9Hook{{"Bash", pd("reject"), 0}}, "echo hi", false, "PreToolUse hook asks"},
+		{"Allow in title case is not an allow", []red9Hook{{"Bash", pd("Allow"), 0}}, "touch made", false, "PreToolUse hook asks"},
+		{"a top-level Block denies", []red9Hook{{"Bash", answer(`{"decision": "Block", "reason": "old style"}`), 0}}, "echo hi", false, "old style"},
+		// contradicting fields in one answer
+		{"block beside permissionDecision allow denies", []red9Hook{{"Bash", answer(`{"decision": "block", "reason": "stop it", "hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": "allow"}}`), 0}}, "touch made", false, "stop it"},
+		{"decision.behavior deny beside permissionDecision allow denies", []red9Hook{{"Bash", answer(`{"hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": "allow", "decision": {"behavior": "deny", "message": "behaviour says no"}}}`), 0}}, "touch made", false, "behaviour says no"},
+		{"behavior ask beside approve asks", []red9Hook{{"Bash", answer(`{"decision": "approve", "behavior": "ask"}`), 0}}, "touch made", false, "PreToolUse hook asks"},
+		// the event the answer names
+		{"an allow for PostToolUse does not allow a PreToolUse", []red9Hook{{"Bash", answer(`{"hookSpecificOutput": {"hookEventName": "PostToolUse", "permissionDecision": "allow"}}`), 0}}, "touch made", false, "requires approval"},
+		{"a deny for another event still denies", []red9Hook{{"Bash", answer(`{"hookSpecificOutput": {"hookEventName": "PermissionRequest", "permissionDecision": "deny", "permissionDecisionReason": "misaddressed"}}`), 0}}, "echo hi", false, "misaddressed"},
+		{"an updatedInput for another event is not applied", []red9Hook{{"Bash", answer(`{"hookSpecificOutput": {"hookEventName": "PostToolUse", "updatedInput": {"command": "touch made"}}}`), 0}}, "echo hi", true, "hi"},
+		// JSON after other output
+		{"a deny after a banner denies", []red9Hook{{"Bash", "echo 'Welcome to bash'; " + pd("deny"), 0}}, "echo hi", false, "said deny"},
+		{"an ask after a log line asks", []red9Hook{{"Bash", "echo 'checking...'; " + pd("ask"), 0}}, "echo hi", false, "said ask"},
+		{"an allow after a banner is not an allow", []red9Hook{{"Bash", "echo 'Welcome'; " + pd("allow"), 0}}, "touch made", false, "requires approval"},
+		{"a deny line then an allow line denies", []red9Hook{{"Bash", pd("deny") + "; " + pd("allow"), 0}}, "echo hi", false, "said deny"},
+		{"an updatedInput after a banner is not applied", []red9Hook{{"Bash", "echo hello; " + rewriteTouch, 0}}, "echo hi", true, "hi"},
+		// a failing sibling
+		{"allow beside a crash does not allow", []red9Hook{allow, {"Bash", "exit 1", 0}}, "touch made", false, "requires approval"},
+		{"allow beside invalid JSON does not allow", []red9Hook{allow, {"Bash", answer(`{"hookSpecificOutput":`), 0}}, "touch made", false, "requires approval"},
+		{"allow beside a missing script does not allow", []red9Hook{allow, {"Bash", "exec /nonexistent/hook", 0}}, "touch made", false, "requires approval"},
+		{"allow beside an unknown value asks", []red9Hook{allow, {"Bash", pd("maybe"), 0}}, "touch made", false, "PreToolUse hook asks"},
+		// rewrites
+		{"an allow does not carry another hook's rewrite", []red9Hook{allow, {"Bash", rewriteTouch, 0}}, "echo hi", false, "requires approval"},
+		{"nor in the other order", []red9Hook{{"Bash", rewriteTouch, 0}, allow}, "echo hi", false, "requires approval"},
+		{"two different rewrites ask", []red9Hook{{"Bash", rewriteTouch, 0}, {"Bash", answer(`{"hookSpecificOutput": {"hookEventName": "PreToolUse", "updatedInput": {"command": "echo other"}}}`), 0}}, "echo hi", false, "rewrote the input in different ways"},
+		// continue: false
+		{"continue false with allow does not run the call", []red9Hook{{"Bash", answer(`{"continue": false, "stopReason": "halt", "hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": "allow"}}`), 0}}, "touch made", false, "stopped the session before this call ran: halt"},
+		{"continue false alone does not run an allowed call", []red9Hook{{"Bash", answer(`{"continue": false}`), 0}}, "echo hi", false, "stopped the session"},
+		// matchers Go cannot compile
+		{"a lookahead matcher's deny hook still runs", []red9Hook{{"^(?!Read$).*", pd("deny"), 0}}, "echo hi", false, "said deny"},
+		{"an unbalanced matcher's deny hook still runs", []red9Hook{{"Bash(", pd("deny"), 0}}, "echo hi", false, "said deny"},
+		{"an unreadable matcher's allow does not count", []red9Hook{{"^(?!Read$).*", pd("allow"), 0}}, "touch made", false, "requires approval"},
+		{"an unreadable matcher's rewrite is not applied", []red9Hook{{"(?<=x)", rewriteTouch, 0}}, "echo hi", true, "hi"},
+		// timeouts
+		{"a timeout too large for a Duration still waits for the deny", []red9Hook{{"Bash", pd("deny"), 9999999999}}, "echo hi", false, "said deny"},
+		{"the largest int timeout still waits for the deny", []red9Hook{{"Bash", pd("deny"), int(^uint(0) >> 1)}}, "echo hi", false, "said deny"},
+		// harmless neighbours
+		{"one allow hook still answers the fallback", []red9Hook{allow}, "touch made", true, ""},
+		{"two allow hooks still allow", []red9Hook{allow, {"Bash", pd("allow"), 0}}, "touch made", true, ""},
+		{"a rewrite its own hook approves runs", []red9Hook{{"Bash", answer(`{"hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": "allow", "updatedInput": {"command": "touch made"}}}`), 0}}, "echo hi", true, ""},
+		{"two identical rewrites with an allow run", []red9Hook{{"Bash", answer(`{"hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": "allow", "updatedInput": {"command": "touch made"}}}`), 0}, {"Bash", rewriteTouch, 0}}, "echo hi", true, ""},
+		{"plain text output is no answer", []red9Hook{{"Bash", "echo 'all good'", 0}}, "echo hi", true, "hi"},
+		{"an allow without hookEventName still allows", []red9Hook{{"Bash", answer(`{"hookSpecificOutput": {"permissionDecision": "allow"}}`), 0}}, "touch made", true, ""},
+		{"a regex matcher Go reads still filters", []red9Hook{{"^Read$", pd("deny"), 0}}, "echo hi", true, "hi"},
+		{"an exact matcher for another tool does not run", []red9Hook{{"Read", pd("deny"), 0}}, "echo hi", true, "hi"},
+		{"continue true runs", []red9Hook{{"Bash", answer(`{"continue": true}`), 0}}, "echo hi", true, "hi"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s, dir := red9Session(t, rules, tt.hooks)
+			o := s.Dispatch(context.Background(), ToolUse{ID: "t", Name: "Bash", Input: map[string]any{"command": tt.command}})
+			content := fmt.Sprint(o.Block.Content)
+			_, statErr := os.Stat(filepath.Join(dir, "made"))
+			if ran := !o.Block.IsError; ran != tt.ran || !tt.ran && statErr == nil {
+				t.Errorf("ran = %v (made: %v), want %v; result %q; notices %q", ran, statErr == nil, tt.ran, content, o.Notices)
+			}
+			if !strings.Contains(content, tt.want) {
+				t.Errorf("result %q does not mention %q; notices %q", content, tt.want, o.Notices)
+			}
+		})
+	}
+}
