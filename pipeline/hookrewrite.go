@@ -61,3 +61,13 @@ func unreadMatcher(hk settings.Hook, o HookOutcome) HookOutcome {
 	o.UpdatedInput = nil
 	return o
 }
+
+// notCommand is the answer for a matching hook agentctl cannot run: only
+// "command" hooks run here, and a hook of another type (Claude Code's
+// "prompt", "agent" or "http", or a misspelt "Command") skipped without a
+// word would be a deny hook lost. What it would have answered is asked.
+func notCommand(hk settings.Hook) HookOutcome {
+	return HookOutcome{Decision: "ask",
+		Reason: fmt.Sprintf("hook %q (%s %s) is of type %q, which agentctl does not run (only \"command\"): its answer is asked instead",
+			hk.Command, hk.Source, hk.Pos, hk.Type)}
+}

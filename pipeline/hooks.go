@@ -74,19 +74,24 @@ func (h *HookRunner) Run(ctx context.Context, event, toolName string, payload ma
 	var cmds []settings.Hook
 	var unread []bool // the hook's matcher could not be read: it runs for every tool
 	seen := map[string]bool{}
+	var cannotRun []HookOutcome
 	for _, hk := range h.Hooks {
-		if hk.Event != event || hk.Type != "command" || seen[hk.Command] {
+		if hk.Event != event || seen[hk.Command] {
 			continue
 		}
 		match, sure := matchHook(hk.Matcher, toolName)
 		if !match {
 			continue
 		}
+		if hk.Type != "command" {
+			cannotRun = append(cannotRun, notCommand(hk))
+			continue
+		}
 		seen[hk.Command] = true
 		cmds = append(cmds, hk)
 		unread = append(unread, !sure)
 	}
-	skipped := h.skipped(event, toolName)
+	skipped := append(h.skipped(event, toolName), cannotRun...)
 	if len(cmds) == 0 {
 		return combine(skipped)
 	}

@@ -141,3 +141,30 @@ func TestHookAnswersReadFailClosed(t *testing.T) {
 		})
 	}
 }
+
+// TestHooksAgentctlCannotRunAsk: a matching hook of a type agentctl does
+// not run ("prompt", "agent", "http", a misspelt "Command") was skipped
+// without a word, its deny lost; it asks now. One that does not match the
+// tool still stays out of the way.
+func TestHooksAgentctlCannotRunAsk(t *testing.T) {
+	dir := t.TempDir()
+	deny := "'" + script(t, dir, "deny", answer(`{"hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": "deny"}}`)) + "'"
+	tests := []struct {
+		typ, matcher, tool, want string
+	}{
+		{"Command", "Bash", "Bash", "ask"},
+		{"prompt", "Bash", "Bash", "ask"},
+		{"agent", "", "Read", "ask"},
+		{"http", "Edit|Write", "Write", "ask"},
+		{"", "Bash", "Bash", "ask"},
+		{"prompt", "Read", "Bash", ""},
+		{"command", "Bash", "Bash", "deny"},
+	}
+	for _, tt := range tests {
+		h := &HookRunner{ProjectDir: dir, Hooks: []settings.Hook{{Event: "PreToolUse", Matcher: tt.matcher, Type: tt.typ, Command: deny}}}
+		out := h.Run(context.Background(), "PreToolUse", tt.tool, map[string]any{"tool_input": map[string]any{}})
+		if out.Decision != tt.want {
+			t.Errorf("type %q matcher %q on %s: %+v, want %q", tt.typ, tt.matcher, tt.tool, out, tt.want)
+		}
+	}
+}
