@@ -37,7 +37,9 @@ func readAnswer(event string, stdout []byte) HookOutcome {
 		if errors.Is(err, hookproto.ErrNoJSON) {
 			return HookOutcome{} // plain text: no answer
 		}
-		return HookOutcome{unsure: true, Errors: []string{fmt.Sprintf("printed invalid JSON: %v", err)}}
+		// It began an answer agentctl cannot read: what it meant is asked.
+		return HookOutcome{unsure: true, Decision: "ask", Reason: "the hook's JSON answer could not be read",
+			Errors: []string{fmt.Sprintf("printed invalid JSON: %v", err)}}
 	}
 	var parts []HookOutcome
 	for _, e := range embedded {

@@ -244,7 +244,8 @@ func (h *HookRunner) runOne(ctx context.Context, event string, hk settings.Hook,
 		return HookOutcome{unsure: true, Errors: []string{fmt.Sprintf("%s failed: %v: %s", name, err, firstLine(stderr.String()))}}
 	}
 	if stdout.Overflow {
-		return HookOutcome{unsure: true, Errors: []string{name + " printed more than 1 MiB; its output is ignored"}}
+		return HookOutcome{unsure: true, Decision: "ask", Reason: name + " printed more than 1 MiB: its answer could not be read",
+			Errors: []string{name + " printed more than 1 MiB; its answer is asked instead"}}
 	}
 	o := readAnswer(event, stdout.Bytes())
 	for i, e := range o.Errors {

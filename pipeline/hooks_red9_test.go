@@ -95,6 +95,10 @@ func TestHookAnswersReadFailClosed(t *testing.T) {
 		{"an allow after a banner is not an allow", []red9Hook{{"Bash", "echo 'Welcome'; " + pd("allow"), 0}}, "touch made", false, "requires approval"},
 		{"a deny line then an allow line denies", []red9Hook{{"Bash", pd("deny") + "; " + pd("allow"), 0}}, "echo hi", false, "said deny"},
 		{"an updatedInput after a banner is not applied", []red9Hook{{"Bash", "echo hello; " + rewriteTouch, 0}}, "echo hi", true, "hi"},
+		// an answer begun but unreadable
+		{"invalid JSON asks even where a rule allows", []red9Hook{{"Bash", answer(`{"hookSpecificOutput": {"permissionDecision": "deny",}}`), 0}}, "echo hi", false, "could not be read"},
+		{"JSON with trailing garbage asks", []red9Hook{{"Bash", answer(`{"continue": true} trailing`), 0}}, "echo hi", false, "could not be read"},
+		{"more than 1 MiB asks", []red9Hook{{"Bash", `cat > /dev/null; head -c 2000000 /dev/zero | tr '\0' ' '; echo '{"hookSpecificOutput": {"permissionDecision": "deny"}}'`, 0}}, "echo hi", false, "could not be read"},
 		// a failing sibling
 		{"allow beside a crash does not allow", []red9Hook{allow, {"Bash", "exit 1", 0}}, "touch made", false, "requires approval"},
 		{"allow beside invalid JSON does not allow", []red9Hook{allow, {"Bash", answer(`{"hookSpecificOutput":`), 0}}, "touch made", false, "requires approval"},
