@@ -47,7 +47,7 @@ var table = []Row{
 	{Gemini, "", "search_file_content", "Grep", "`pattern`; `dir_path` (or `path`); `include` → `glob`", grep},
 	{Gemini, "", "grep_search", "Grep", "as `search_file_content`", grep},
 	{Gemini, "", "list_directory", "Glob", "`dir_path` (or `path`) with pattern `*`", listDir("dir_path", "path")},
-	{Gemini, "", "web_fetch", "WebFetch", "`url`, else every http(s) URL in `prompt`, each a call", geminiFetch},
+	{Gemini, "", "web_fetch", "WebFetch", "`url` and every http(s) URL in `prompt`, each a call", geminiFetch},
 	{Gemini, "", "google_web_search", "WebSearch", "`query`", rename("WebSearch", "query")},
 	{Gemini, "", "write_todos", "TodoWrite", "`todos`", rename("TodoWrite", "todos")},
 	{Gemini, "", "mcp__SERVER__TOOL", "the same name", "unchanged", same},

@@ -172,3 +172,33 @@ func TestHooksAgentctlCannotRunAsk(t *testing.T) {
 		}
 	}
 }
+
+// TestHookAllowUnderDontAsk: dontAsk runs only what rules or read-only
+// detection allow (spec §6). A hook's allow answered its fallback there
+// for Write (Bash was refused only by the exec-time check); it is denied
+// now, by both evaluators. Allow rules and read-only calls still run.
+func TestHookAllowUnderDontAsk(t *testing.T) {
+	t.Setenv(engine.EvaluatorEnv, string(engine.EvalBoth))
+	allow := []red9Hook{{"", answer(`{"hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": "allow"}}`), 0}}
+	tests := []struct {
+		mode, tool string
+		input      map[string]any
+		ran        bool
+	}{
+		{"dontAsk", "Bash", map[string]any{"command": "touch made"}, false},
+		{"dontAsk", "Read", map[string]any{"file_path": "/etc/hostname"}, false},
+		{"dontAsk", "Bash", map[string]any{"command": "echo allowed by rule"}, true},
+		{"dontAsk", "Bash", map[string]any{"command": "ls"}, true},
+		{"default", "Bash", map[string]any{"command": "touch made"}, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.mode+" "+fmt.Sprint(tt.input), func(t *testing.T) {
+			s, _ := red9Session(t, `{"permissions": {"allow": ["Bash(echo *)"]}}`, allow)
+			s.tc.Mode = tt.mode
+			o := s.Dispatch(context.Background(), ToolUse{ID: "t", Name: tt.tool, Input: tt.input})
+			if ran := !o.Block.IsError; ran != tt.ran {
+				t.Errorf("ran = %v, want %v: %v", ran, tt.ran, o.Block.Content)
+			}
+		})
+	}
+}
