@@ -72,31 +72,21 @@ func embeddedAnswers(stdout []byte) []hookproto.Output {
 func outcome(event string, ho hookproto.Output) HookOutcome {
 	hs := ho.HookSpecificOutput
 	o := HookOutcome{UpdatedInput: hs.UpdatedInput}
-	fields := []struct{ name, value, reason string }{
-		{"hookSpecificOutput.permissionDecision", hs.PermissionDecision, hs.PermissionDecisionReason},
-		{"hookSpecificOutput.decision.behavior", hs.Decision.Behavior, hs.Decision.Message},
-		{"behavior", ho.Behavior, ho.Message},
-		{"decision", ho.Decision, ho.Reason},
-	}
-	for _, f := range fields {
-		if f.value == "" {
-			continue
-		}
-		d, known := readDecision(f.value, f.name == "decision")
-		if !known && f.reason == "" {
-			f.reason = fmt.Sprintf("the hook's answer %s %q could not be read", f.name, f.value)
-		}
-		if !known {
+	for _, f := range ho.Fields() {
+		if !f.Known {
 			o.unsure = true
-			o.Errors = append(o.Errors, fmt.Sprintf("answered %s %q, which is not allow, deny or ask: read as ask", f.name, f.value))
+			o.Errors = append(o.Errors, fmt.Sprintf("answered %s %q, which is not allow, deny or ask: read as ask", f.Name, f.Value))
+			if f.Reason == "" {
+				f.Reason = fmt.Sprintf("the hook's answer %s %q could not be read", f.Name, f.Value)
+			}
 		}
-		if strings.EqualFold(strings.TrimSpace(f.value), "block") {
+		if strings.EqualFold(strings.TrimSpace(f.Value), "block") {
 			o.Blocked = true
 		}
-		if rank[d] > rank[o.Decision] {
-			o.Decision, o.Reason = d, f.reason
-		} else if d == o.Decision && o.Reason == "" {
-			o.Reason = f.reason
+		if rank[f.Decision] > rank[o.Decision] {
+			o.Decision, o.Reason = f.Decision, f.Reason
+		} else if f.Decision == o.Decision && o.Reason == "" {
+			o.Reason = f.Reason
 		}
 	}
 	if hs.HookEventName != "" && hs.HookEventName != event {
@@ -118,20 +108,4 @@ func outcome(event string, ho hookproto.Output) HookOutcome {
 		o.SystemMessages = []string{ho.SystemMessage}
 	}
 	return o
-}
-
-// readDecision reads one decision value: deny and ask in any case, allow
-// only as written ("approve" too in the top-level decision, "block" there
-// is deny). Anything else is ask, and known is false.
-func readDecision(v string, topLevel bool) (decision string, known bool) {
-	switch strings.ToLower(strings.TrimSpace(v)) {
-	case "deny", "block":
-		return "deny", true
-	case "ask":
-		return "ask", true
-	}
-	if v == "allow" || topLevel && v == "approve" {
-		return "allow", true
-	}
-	return "ask", false
 }

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/agentctl/agentctl/engine"
+	"github.com/agentctl/agentctl/internal/hookproto"
 	"github.com/agentctl/agentctl/settings"
 	"github.com/agentctl/agentctl/tools"
 )
@@ -200,5 +201,31 @@ func TestHookAllowUnderDontAsk(t *testing.T) {
 				t.Errorf("ran = %v, want %v: %v", ran, tt.ran, o.Block.Content)
 			}
 		})
+	}
+}
+
+// TestVerdictStrictestField: the reader the approver and the auto-mode
+// classifier share (hookproto.Verdict) takes the strictest decision field,
+// reads deny and ask in any case and allow only as written.
+func TestVerdictStrictestField(t *testing.T) {
+	for _, tt := range []struct{ raw, want string }{
+		{`{"behavior":"deny","hookSpecificOutput":{"permissionDecision":"allow"}}`, "deny"},
+		{`{"decision":"block","hookSpecificOutput":{"permissionDecision":"allow"}}`, "deny"},
+		{`{"behavior":"ask","decision":"approve"}`, "ask"},
+		{`{"hookSpecificOutput":{"permissionDecision":"DENY"}}`, "deny"},
+		{`{"hookSpecificOutput":{"permissionDecision":"Allow"}}`, "ask"},
+		{`{"behavior":"yes"}`, "ask"},
+		{`{"behavior":"allow"}`, "allow"},
+		{`{"decision":"approve"}`, "allow"},
+		{`{"hookSpecificOutput":{"decision":{"behavior":"allow"}}}`, "allow"},
+		{`{}`, ""},
+	} {
+		o, err := hookproto.Parse([]byte(tt.raw))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, _ := o.Verdict(); got != tt.want {
+			t.Errorf("%s: %q, want %q", tt.raw, got, tt.want)
+		}
 	}
 }

@@ -108,3 +108,46 @@ func TestRunHookAnswersRealProcess(t *testing.T) {
 		})
 	}
 }
+
+// TestRunApproverAnswerReadStrictestRealProcess: a --permission-prompt-command
+// answer that says both deny and allow (behavior beside
+// hookSpecificOutput.permissionDecision) ran the call; the strictest field
+// decides now. A plain allow still runs it.
+func TestRunApproverAnswerReadStrictestRealProcess(t *testing.T) {
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name, answer string
+		ran          bool
+	}{
+		{"behavior deny beside permissionDecision allow", `{"behavior":"deny","message":"no","hookSpecificOutput":{"permissionDecision":"allow"}}`, false},
+		{"decision.behavior deny beside behavior allow", `{"behavior":"allow","hookSpecificOutput":{"decision":{"behavior":"deny"}}}`, false},
+		{"top-level block beside behavior allow", `{"behavior":"allow","decision":"block"}`, false},
+		{"behavior Allow in title case", `{"behavior":"Allow"}`, false},
+		{"control: behavior allow", `{"behavior":"allow"}`, true},
+		{"control: permissionDecision allow", `{"hookSpecificOutput":{"permissionDecision":"allow"}}`, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir, _ := filepath.EvalSymlinks(t.TempDir())
+			approver := filepath.Join(t.TempDir(), "approve.sh")
+			os.WriteFile(approver, []byte("#!/bin/sh\ncat > /dev/null\nprintf '%s\\n' '"+tt.answer+"'\n"), 0o755)
+			script := filepath.Join(t.TempDir(), "s.jsonl")
+			os.WriteFile(script, []byte(`{"role":"assistant","content":[{"type":"tool_use","id":"t1","name":"Bash","input":{"command":"touch made"}}]}`+"\n"), 0o644)
+			cmd := exec.Command(exe, "run", "--cwd", dir, "--managed-settings", emptyManaged(t), "--session-dir", t.TempDir(),
+				"--permission-prompt-command", "'"+approver+"'", script)
+			cmd.Env = append(os.Environ(), asMainEnv+"=1", "HOME="+t.TempDir(), "CLAUDE_CONFIG_DIR=")
+			var out, errb bytes.Buffer
+			cmd.Stdout, cmd.Stderr = &out, &errb
+			if err := cmd.Run(); err != nil {
+				t.Fatalf("%v: %s", err, errb.String())
+			}
+			_, statErr := os.Stat(filepath.Join(dir, "made"))
+			if ran := statErr == nil; ran != tt.ran {
+				t.Errorf("ran = %v, want %v\nstdout: %s", ran, tt.ran, out.String())
+			}
+		})
+	}
+}
