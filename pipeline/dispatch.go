@@ -214,10 +214,15 @@ func (s *Session) permit(ctx context.Context, use ToolUse, shell *bashparse.Anal
 	case pr.Decision == "deny" || pr.Blocked:
 		s.deny(use)
 		return "Permission to use " + use.Name + " was denied by a PermissionRequest hook: " + pr.Reason
-	case pr.Decision == "allow" && d.Stage == engine.StageDefault:
+	case pr.Decision == "allow" && d.Stage == engine.StageDefault && pr.UpdatedInput == nil:
 		// The same rule as a PreToolUse allow: a hook answers only the
 		// fallback ask, never an ask rule, an unresolved part or a safety check.
 		return ""
+	case pr.Decision == "allow" && pr.UpdatedInput != nil:
+		// It allowed its own rewrite of the call, which agentctl does not
+		// apply here: the allow is not one for the call as it stands.
+		d.Reason += "; a PermissionRequest hook allowed only a rewritten input (updatedInput), which is not applied"
+		req.Decision = d
 	}
 	if s.approver == nil {
 		s.deny(use)

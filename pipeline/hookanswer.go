@@ -72,6 +72,10 @@ func embeddedAnswers(stdout []byte) []hookproto.Output {
 func outcome(event string, ho hookproto.Output) HookOutcome {
 	hs := ho.HookSpecificOutput
 	o := HookOutcome{UpdatedInput: hs.UpdatedInput}
+	if event == "PermissionRequest" && hs.Decision.UpdatedInput != nil {
+		// A PermissionRequest answer rewrites the call inside its decision.
+		o.UpdatedInput = hs.Decision.UpdatedInput
+	}
 	for _, f := range ho.Fields() {
 		if !f.Known {
 			o.unsure = true

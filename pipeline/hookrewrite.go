@@ -71,3 +71,18 @@ func notCommand(hk settings.Hook) HookOutcome {
 		Reason: fmt.Sprintf("hook %q (%s %s) is of type %q, which agentctl does not run (only \"command\"): its answer is asked instead",
 			hk.Command, hk.Source, hk.Pos, hk.Type)}
 }
+
+// unchanged drops an updatedInput equal to the input the hooks were given:
+// a hook that echoes the call back has not rewritten it, and neither its
+// allow nor another hook's is then about a different call.
+func unchanged(rs []HookOutcome, payload map[string]any) {
+	orig, ok := payload["tool_input"].(map[string]any)
+	if !ok {
+		return
+	}
+	for i := range rs {
+		if rs[i].UpdatedInput != nil && reflect.DeepEqual(rs[i].UpdatedInput, orig) {
+			rs[i].UpdatedInput = nil
+		}
+	}
+}

@@ -119,6 +119,7 @@ func (h *HookRunner) Run(ctx context.Context, event, toolName string, payload ma
 		}()
 	}
 	wg.Wait()
+	unchanged(results, payload)
 	return combine(append(results, skipped...))
 }
 

@@ -229,3 +229,42 @@ func TestVerdictStrictestField(t *testing.T) {
 		}
 	}
 }
+
+// TestPermissionRequestRewrite: a PermissionRequest hook that allows its
+// own rewrite of the call (decision.updatedInput) approved the call as it
+// stood, which it never allowed; its allow does not count now. An allow
+// that echoes the input back unchanged, or carries none, still answers the
+// fallback ask.
+func TestPermissionRequestRewrite(t *testing.T) {
+	tests := []struct {
+		name, answer string
+		ran          bool
+	}{
+		{"an allow of a rewrite", `{"hookSpecificOutput": {"hookEventName": "PermissionRequest", "decision": {"behavior": "allow", "updatedInput": {"command": "touch other"}}}}`, false},
+		{"an allow echoing the input", `{"hookSpecificOutput": {"hookEventName": "PermissionRequest", "decision": {"behavior": "allow", "updatedInput": {"command": "touch made"}}}}`, true},
+		{"a plain allow", `{"hookSpecificOutput": {"hookEventName": "PermissionRequest", "decision": {"behavior": "allow"}}}`, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			sess, dir := realSession(t, `{}`, []hookScript{{"PermissionRequest", "pr", answer(tt.answer)}}, time.Minute)
+			o := sess.Dispatch(context.Background(), ToolUse{ID: "1", Name: "Bash", Input: map[string]any{"command": "touch made"}})
+			_, statErr := os.Stat(filepath.Join(dir, "made"))
+			_, otherErr := os.Stat(filepath.Join(dir, "other"))
+			if ran := !o.Block.IsError && statErr == nil; ran != tt.ran || otherErr == nil {
+				t.Errorf("ran = %v, want %v (other made: %v): %v", ran, tt.ran, otherErr == nil, o.Block.Content)
+			}
+		})
+	}
+}
+
+// TestEchoedInputIsNoRewrite: a PreToolUse hook that echoes the input back
+// as updatedInput has not rewritten it: another hook's allow still stands.
+func TestEchoedInputIsNoRewrite(t *testing.T) {
+	echo := red9Hook{"Bash", answer(`{"hookSpecificOutput": {"hookEventName": "PreToolUse", "updatedInput": {"command": "touch made"}}}`), 0}
+	allow := red9Hook{"Bash", answer(`{"hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": "allow"}}`), 0}
+	s, dir := red9Session(t, `{}`, []red9Hook{echo, allow})
+	o := s.Dispatch(context.Background(), ToolUse{ID: "t", Name: "Bash", Input: map[string]any{"command": "touch made"}})
+	if _, err := os.Stat(filepath.Join(dir, "made")); o.Block.IsError || err != nil {
+		t.Errorf("an echoed input voided the allow: %v", o.Block.Content)
+	}
+}

@@ -37,6 +37,8 @@ type Specific struct {
 	Decision                 struct {
 		Behavior string `json:"behavior"`
 		Message  string `json:"message"`
+		// UpdatedInput is a PermissionRequest allow's rewrite of the call.
+		UpdatedInput map[string]any `json:"updatedInput"`
 	} `json:"decision"`
 }
 
