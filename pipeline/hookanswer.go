@@ -87,6 +87,12 @@ func outcome(event string, ho hookproto.Output) HookOutcome {
 		if strings.EqualFold(strings.TrimSpace(f.Value), "block") {
 			o.Blocked = true
 		}
+		if f.Decision == "defer" {
+			// Claude Code ranks defer above ask and allow: no verdict of
+			// its own, and no other hook's allow stands beside it.
+			o.unsure = true
+			continue
+		}
 		if rank[f.Decision] > rank[o.Decision] {
 			o.Decision, o.Reason = f.Decision, f.Reason
 		} else if f.Decision == o.Decision && o.Reason == "" {

@@ -183,7 +183,7 @@ func combine(rs []HookOutcome) HookOutcome {
 	for _, r := range rs {
 		d := r.Decision
 		if d == "allow" && unsure {
-			out.Errors = append(out.Errors, "an allow did not count: another hook's answer could not be read")
+			out.Errors = append(out.Errors, "an allow did not count: another hook deferred or could not be read")
 			d = ""
 		}
 		if rank[d] > rank[out.Decision] {

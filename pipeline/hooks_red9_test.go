@@ -82,6 +82,8 @@ func TestHookAnswersReadFailClosed(t *testing.T) {
 		{"an unknown value asks", []red9Hook{{"Bash", pd("reject"), 0}}, "echo hi", false, "PreToolUse hook asks"},
 		{"Allow in title case is not an allow", []red9Hook{{"Bash", pd("Allow"), 0}}, "touch made", false, "PreToolUse hook asks"},
 		{"a top-level Block denies", []red9Hook{{"Bash", answer(`{"decision": "Block", "reason": "old style"}`), 0}}, "echo hi", false, "old style"},
+		{"defer is no verdict", []red9Hook{{"Bash", pd("defer"), 0}}, "echo hi", true, "hi"},
+		{"defer beside an allow voids the allow", []red9Hook{allow, {"Bash", pd("defer"), 0}}, "touch made", false, "requires approval"},
 		// contradicting fields in one answer
 		{"block beside permissionDecision allow denies", []red9Hook{{"Bash", answer(`{"decision": "block", "reason": "stop it", "hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": "allow"}}`), 0}}, "touch made", false, "stop it"},
 		{"decision.behavior deny beside permissionDecision allow denies", []red9Hook{{"Bash", answer(`{"hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": "allow", "decision": {"behavior": "deny", "message": "behaviour says no"}}}`), 0}}, "touch made", false, "behaviour says no"},

@@ -86,8 +86,8 @@ func (o Output) Fields() []Field {
 	return out
 }
 
-// ReadDecision reads one decision value fail-closed: deny (or block) and
-// ask in any letter case and with spaces around them; allow only as
+// ReadDecision reads one decision value fail-closed: deny (or block), ask
+// and defer in any letter case and with spaces around them; allow only as
 // written ("approve" too in the older top-level decision). Any other value
 // is ask, and known is false: the writer meant something agentctl cannot
 // read, and it must not be an allow.
@@ -97,6 +97,10 @@ func ReadDecision(v string, topLevel bool) (decision string, known bool) {
 		return "deny", true
 	case "ask":
 		return "ask", true
+	case "defer":
+		// Claude Code's "no decision here, let the host decide": no
+		// verdict, but never an allow.
+		return "defer", true
 	}
 	if v == "allow" || topLevel && v == "approve" {
 		return "allow", true
