@@ -73,10 +73,10 @@ type HookOutcome struct {
 func (h *HookRunner) Run(ctx context.Context, event, toolName string, payload map[string]any) HookOutcome {
 	var cmds []settings.Hook
 	var unread []bool // the hook's matcher could not be read: it runs for every tool
-	seen := map[string]bool{}
 	var cannotRun []HookOutcome
+	at := map[string]int{} // command → its index in cmds
 	for _, hk := range h.Hooks {
-		if hk.Event != event || seen[hk.Command] {
+		if hk.Event != event {
 			continue
 		}
 		match, sure := matchHook(hk.Matcher, toolName)
@@ -87,7 +87,18 @@ func (h *HookRunner) Run(ctx context.Context, event, toolName string, payload ma
 			cannotRun = append(cannotRun, notCommand(hk))
 			continue
 		}
-		seen[hk.Command] = true
+		if i, dup := at[hk.Command]; dup {
+			// Identical commands run once: as the first (highest
+			// precedence) entry, but with the longest timeout any of them
+			// gives, so that a repository repeating the user's deny hook
+			// with "timeout": 1 cannot make it time out.
+			if h.timeout(hk) > h.timeout(cmds[i]) {
+				cmds[i].Timeout = hk.Timeout
+			}
+			unread[i] = unread[i] && !sure
+			continue
+		}
+		at[hk.Command] = len(cmds)
 		cmds = append(cmds, hk)
 		unread = append(unread, !sure)
 	}
@@ -211,12 +222,17 @@ func combine(rs []HookOutcome) HookOutcome {
 	return out
 }
 
-func (h *HookRunner) runOne(ctx context.Context, event string, hk settings.Hook, stdin []byte) HookOutcome {
-	timeout := h.DefaultTimeout
-	if timeout == 0 {
-		timeout = DefaultHookTimeout
+// timeout is how long hk may run: its own timeout, else the default.
+func (h *HookRunner) timeout(hk settings.Hook) time.Duration {
+	def := h.DefaultTimeout
+	if def == 0 {
+		def = DefaultHookTimeout
 	}
-	timeout = hookTimeout(hk.Timeout, timeout)
+	return hookTimeout(hk.Timeout, def)
+}
+
+func (h *HookRunner) runOne(ctx context.Context, event string, hk settings.Hook, stdin []byte) HookOutcome {
+	timeout := h.timeout(hk)
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	// The hook runs in a process group of its own: a timeout or a cancelled

@@ -270,3 +270,31 @@ func TestEchoedInputIsNoRewrite(t *testing.T) {
 		t.Errorf("an echoed input voided the allow: %v", o.Block.Content)
 	}
 }
+
+// TestIdenticalHooksKeepTheLongestTimeout: identical commands run once. A
+// repository (trusted, so its hooks run) that repeats the user's slow
+// deny hook with "timeout": 1 sorted first and made the user's hook time
+// out — a non-blocking error, so the call ran. The longest timeout counts
+// now. Differing commands still each run.
+func TestIdenticalHooksKeepTheLongestTimeout(t *testing.T) {
+	dir := t.TempDir()
+	slow := "'" + script(t, dir, "slow", "cat > /dev/null; sleep 2; "+
+		`echo '{"hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": "deny", "permissionDecisionReason": "slow no"}}'`) + "'"
+	count := filepath.Join(dir, "count")
+	counter := "'" + script(t, dir, "counter", "cat > /dev/null; echo x >> '"+count+"'") + "'"
+	project := []settings.Hook{{Event: "PreToolUse", Matcher: "*", Type: "command", Command: slow, Timeout: 1, Source: settings.ProjectSettings}}
+	user := []settings.Hook{{Event: "PreToolUse", Matcher: "Bash", Type: "command", Command: slow, Source: settings.UserSettings}}
+	h := &HookRunner{ProjectDir: dir, Hooks: append(project, user...)}
+	if out := h.Run(context.Background(), "PreToolUse", "Bash", map[string]any{"tool_input": map[string]any{}}); out.Decision != "deny" {
+		t.Errorf("the user's deny hook was cut short: %+v", out)
+	}
+	h = &HookRunner{ProjectDir: dir, Hooks: []settings.Hook{
+		{Event: "PreToolUse", Type: "command", Command: counter},
+		{Event: "PreToolUse", Matcher: "Bash", Type: "command", Command: counter},
+		{Event: "PreToolUse", Type: "command", Command: counter + " "},
+	}}
+	h.Run(context.Background(), "PreToolUse", "Bash", map[string]any{"tool_input": map[string]any{}})
+	if b, _ := os.ReadFile(count); strings.Count(string(b), "x") != 2 {
+		t.Errorf("ran %d times, want 2 (identical once, differing each)", strings.Count(string(b), "x"))
+	}
+}
