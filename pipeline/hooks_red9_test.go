@@ -298,3 +298,31 @@ func TestIdenticalHooksKeepTheLongestTimeout(t *testing.T) {
 		t.Errorf("ran %d times, want 2 (identical once, differing each)", strings.Count(string(b), "x"))
 	}
 }
+
+// TestRepeatedHookEntryKeepsTheLongestTimeout: the settings merge keeps one
+// of two identical entries (same event, matcher and command). The
+// repository's copy with "timeout": 1 sorted before the user's and was the
+// one kept, so the user's slow deny hook timed out and the call ran.
+func TestRepeatedHookEntryKeepsTheLongestTimeout(t *testing.T) {
+	dir, home := t.TempDir(), t.TempDir()
+	slow := script(t, dir, "slow", "cat > /dev/null; sleep 2; "+
+		`echo '{"hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": "deny", "permissionDecisionReason": "slow no"}}'`)
+	entry := func(timeout string) string {
+		return `{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "` + slow + `"` + timeout + `}]}]}}`
+	}
+	os.MkdirAll(filepath.Join(dir, ".claude"), 0o755)
+	os.WriteFile(filepath.Join(dir, ".claude", "settings.json"), []byte(entry(`, "timeout": 1`)), 0o644)
+	os.MkdirAll(filepath.Join(home, ".claude"), 0o755)
+	os.WriteFile(filepath.Join(home, ".claude", "settings.json"), []byte(entry("")), 0o644)
+	s, err := settings.Load(settings.Options{Cwd: dir, Home: home, ManagedFile: filepath.Join(dir, "none"), TrustWorkspace: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(s.Hooks) != 1 || s.Hooks[0].Timeout != 0 {
+		t.Fatalf("hooks %+v: want one entry with the default timeout", s.Hooks)
+	}
+	h := &HookRunner{ProjectDir: dir, Hooks: s.Hooks}
+	if out := h.Run(context.Background(), "PreToolUse", "Bash", map[string]any{"tool_input": map[string]any{}}); out.Decision != "deny" {
+		t.Errorf("the user's deny hook was cut short: %+v", out)
+	}
+}
