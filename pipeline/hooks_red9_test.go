@@ -122,6 +122,11 @@ func TestHookAnswersReadFailClosed(t *testing.T) {
 		// timeouts
 		{"a timeout too large for a Duration still waits for the deny", []red9Hook{{"Bash", pd("deny"), 9999999999}}, "echo hi", false, "said deny"},
 		{"the largest int timeout still waits for the deny", []red9Hook{{"Bash", pd("deny"), int(^uint(0) >> 1)}}, "echo hi", false, "said deny"},
+		// exit codes beside JSON
+		{"exit 2 with an allow on stdout blocks", []red9Hook{{"Bash", pd("allow") + "; echo 'no' >&2; exit 2", 0}}, "echo hi", false, "no"},
+		{"exit 2 with a rewrite on stdout blocks and rewrites nothing", []red9Hook{{"Bash", rewriteTouch + "; exit 2", 0}}, "echo hi", false, "denied by PreToolUse hook"},
+		{"exit 1 with an allow on stdout does not allow", []red9Hook{{"Bash", pd("allow") + "; exit 1", 0}}, "touch made", false, "requires approval"},
+		{"exit 3 with a rewrite on stdout rewrites nothing", []red9Hook{{"Bash", rewriteTouch + "; exit 3", 0}}, "echo hi", true, "hi"},
 		// harmless neighbours
 		{"one allow hook still answers the fallback", []red9Hook{allow}, "touch made", true, ""},
 		{"two allow hooks still allow", []red9Hook{allow, {"Bash", pd("allow"), 0}}, "touch made", true, ""},
