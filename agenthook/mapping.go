@@ -54,7 +54,7 @@ var table = []Row{
 	{Gemini, "", "*", "the same name", "unchanged: decided by the rules that name it, else ask; a name of agentctl's own tools (`Bash`, `Read`, `TodoWrite` …) is not Gemini CLI's (an MCP or discovered tool took it): `gemini:NAME`, which asks", foreign},
 
 	{Cursor, "beforeShellExecution", "", "Bash", "`command`; a `cwd` other than the workspace root becomes a leading `cd DIR &&`", cursorShell},
-	{Cursor, "beforeReadFile", "", "Read", "`file_path`", readFile("file_path")},
+	{Cursor, "beforeReadFile", "", "Read", "`file_path`; each file of `attachments` (`filePath`) is a Read too", readFile("file_path")},
 	{Cursor, "beforeMCPExecution", "", "mcp__SERVER__TOOL", "`tool_name`, `tool_input`; SERVER is the `.cursor/mcp.json` server (project, in a trusted workspace only, then user) whose `url` or `command` the event names; none: the tool is `MCP:TOOL` (only a rule naming it decides, else ask)", cursorMCP},
 	{Cursor, "preToolUse", "Shell", "Bash", "`command`", cursorTool("Shell")},
 	{Cursor, "preToolUse", "Read", "Read", "`file_path` (or `path`, `target_file`)", cursorTool("Read")},
@@ -196,7 +196,15 @@ func readFile(keys ...string) func(*Event) ([]engine.Call, error) {
 		if err != nil {
 			return nil, err
 		}
-		return []engine.Call{{Tool: "Read", Input: map[string]any{"file_path": under(ev.Cwd, p)}}}, nil
+		calls := []engine.Call{{Tool: "Read", Input: map[string]any{"file_path": under(ev.Cwd, p)}}}
+		if ev.Agent == Cursor && ev.Name == "beforeReadFile" {
+			more, err := cursorAttachments(ev)
+			if err != nil {
+				return nil, err
+			}
+			calls = append(calls, more...)
+		}
+		return calls, nil
 	}
 }
 

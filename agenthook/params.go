@@ -3,6 +3,8 @@ package agenthook
 import (
 	"fmt"
 	"strings"
+
+	"github.com/agentctl/agentctl/engine"
 )
 
 // spelled reads one parameter that agents spell in several ways
@@ -38,4 +40,39 @@ func spelled(in map[string]any, keys ...string) (string, error) {
 		}
 	}
 	return value, nil
+}
+
+// cursorAttachments are the files a Cursor beforeReadFile event names
+// besides file_path: its attachments ({"type": "file", "filePath" or
+// "file_path": …}) go to the model with the read, so each is a Read
+// decided as the file itself is. An attachment agentctl cannot read as a
+// file path fails the event.
+func cursorAttachments(ev *Event) ([]engine.Call, error) {
+	raw, ok := ev.Fields["attachments"]
+	if !ok || raw == nil {
+		return nil, nil
+	}
+	list, ok := raw.([]any)
+	if !ok {
+		return nil, fmt.Errorf("`attachments` is %T, not a list", raw)
+	}
+	var calls []engine.Call
+	for i, a := range list {
+		m, ok := a.(map[string]any)
+		if !ok {
+			return nil, fmt.Errorf("attachments[%d] is %T, not an object", i, a)
+		}
+		p, err := spelled(m, "filePath", "file_path", "path")
+		if err != nil {
+			return nil, fmt.Errorf("attachments[%d]: %w", i, err)
+		}
+		if p == "" {
+			if t, _ := m["type"].(string); t == "file" {
+				return nil, fmt.Errorf("attachments[%d] is a file without a path", i)
+			}
+			continue // a rule or another kind of attachment without a path
+		}
+		calls = append(calls, engine.Call{Tool: "Read", Input: map[string]any{"file_path": under(ev.Cwd, p)}})
+	}
+	return calls, nil
 }

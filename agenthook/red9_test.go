@@ -65,6 +65,11 @@ func TestEventsReadOneWay(t *testing.T) {
 		{"Cursor Write: content and contents differ", cursor("Write", `{"file_path":"`+ok+`","content":"a","contents":"b"}`), "", "fail"},
 		{"Cursor Shell: cwd and working_directory differ", cursor("Shell", `{"command":"cat key","cwd":"`+cwd+`","working_directory":"`+filepath.Join(cwd, "secret")+`"}`), "", "fail"},
 		{"Cursor LS: path and target_directory differ", cursor("LS", `{"path":"`+cwd+`","target_directory":"/"}`), "", "fail"},
+		// every file a Cursor read names
+		{"Cursor beforeReadFile: an attachment naming the denied file", `{"hook_event_name":"beforeReadFile","conversation_id":"c","workspace_roots":["` + cwd + `"],"file_path":"` + ok + `","attachments":[{"type":"file","filePath":"` + key + `"}]}`, "", "deny"},
+		{"Cursor beforeReadFile: an attachment spelled file_path", `{"hook_event_name":"beforeReadFile","conversation_id":"c","workspace_roots":["` + cwd + `"],"file_path":"` + ok + `","attachments":[{"type":"file","file_path":"secret/key"}]}`, "", "deny"},
+		{"Cursor beforeReadFile: attachments that are not a list", `{"hook_event_name":"beforeReadFile","conversation_id":"c","workspace_roots":["` + cwd + `"],"file_path":"` + ok + `","attachments":"` + key + `"}`, "", "fail"},
+		{"Cursor beforeReadFile: a file attachment without a path", `{"hook_event_name":"beforeReadFile","conversation_id":"c","workspace_roots":["` + cwd + `"],"file_path":"` + ok + `","attachments":[{"type":"file"}]}`, "", "fail"},
 		// every URL a web_fetch names
 		{"Gemini web_fetch: an allowed url with a denied URL in the prompt", gemini("web_fetch", `{"url":"https://ok.example/","prompt":"summarise https://evil.example/x"}`), "", "deny"},
 		// harmless neighbours
@@ -76,6 +81,7 @@ func TestEventsReadOneWay(t *testing.T) {
 		{"Gemini read_file: two spellings that agree", gemini("read_file", `{"file_path":"`+ok+`","absolute_path":"`+ok+`"}`), "", "allow"},
 		{"Gemini read_file: one spelling empty", gemini("read_file", `{"file_path":"","absolute_path":"`+ok+`"}`), "", "allow"},
 		{"Gemini read_file: the denied file alone", gemini("read_file", `{"absolute_path":"`+key+`"}`), "", "deny"},
+		{"Cursor beforeReadFile: an attachment inside", `{"hook_event_name":"beforeReadFile","conversation_id":"c","workspace_roots":["` + cwd + `"],"file_path":"` + ok + `","attachments":[{"type":"file","filePath":"` + ok + `"},{"type":"rule"}]}`, "", "allow"},
 		{"Cursor Read: target_file alone", cursor("Read", `{"target_file":"`+ok+`"}`), "", "allow"},
 		{"Cursor Task: prompt and description are two fields", cursor("Task", `{"prompt":"look around","description":"explore"}`), "", "allow"},
 		{"Gemini web_fetch: an allowed url and prompt", gemini("web_fetch", `{"url":"https://ok.example/","prompt":"summarise https://ok.example/x"}`), "", "allow"},
