@@ -71,6 +71,9 @@ const (
 // event's agent's own format. It never answers an allow it was not given:
 // every error is a fail-closed answer.
 func Decide(ctx context.Context, d Decider, ev *Event, opts Options) Answer {
+	if err := decidedEvent(ev); err != nil {
+		return Fail(ev.Agent, ev.Name, err)
+	}
 	if ev.Agent == Claude && !claudeToolEvents[ev.Name] {
 		// SessionStart, UserPromptSubmit, Stop …: no call to decide, and
 		// a block would stop the prompt or keep the session going.

@@ -79,6 +79,9 @@ func ReadEvent(r io.Reader, want Agent) (*Event, error) {
 
 // ParseEvent decodes one event from raw JSON.
 func ParseEvent(raw []byte, want Agent) (*Event, error) {
+	if err := checkIntegrity("stdin", raw); err != nil {
+		return nil, err
+	}
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.UseNumber()
 	var fields map[string]any
@@ -116,6 +119,9 @@ func ParseEvent(raw []byte, want Agent) (*Event, error) {
 	case map[string]any:
 		ev.Input = in
 	case string: // Cursor's beforeMCPExecution sends the arguments as a JSON string
+		if err := checkIntegrity("tool_input", []byte(in)); err != nil {
+			return nil, err
+		}
 		if err := json.Unmarshal([]byte(in), &ev.Input); err != nil && strings.TrimSpace(in) != "" {
 			return nil, fmt.Errorf("%w: tool_input is a string that is not a JSON object: %w", ErrEvent, err)
 		}

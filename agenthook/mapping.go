@@ -47,14 +47,14 @@ var table = []Row{
 	{Gemini, "", "search_file_content", "Grep", "`pattern`; `dir_path` (or `path`); `include` → `glob`", grep},
 	{Gemini, "", "grep_search", "Grep", "as `search_file_content`", grep},
 	{Gemini, "", "list_directory", "Glob", "`dir_path` (or `path`) with pattern `*`", listDir("dir_path", "path")},
-	{Gemini, "", "web_fetch", "WebFetch", "`url`, else every http(s) URL in `prompt`, each a call", geminiFetch},
+	{Gemini, "", "web_fetch", "WebFetch", "`url` and every http(s) URL in `prompt`, each a call", geminiFetch},
 	{Gemini, "", "google_web_search", "WebSearch", "`query`", rename("WebSearch", "query")},
 	{Gemini, "", "write_todos", "TodoWrite", "`todos`", rename("TodoWrite", "todos")},
 	{Gemini, "", "mcp__SERVER__TOOL", "the same name", "unchanged", same},
 	{Gemini, "", "*", "the same name", "unchanged: decided by the rules that name it, else ask; a name of agentctl's own tools (`Bash`, `Read`, `TodoWrite` …) is not Gemini CLI's (an MCP or discovered tool took it): `gemini:NAME`, which asks", foreign},
 
 	{Cursor, "beforeShellExecution", "", "Bash", "`command`; a `cwd` other than the workspace root becomes a leading `cd DIR &&`", cursorShell},
-	{Cursor, "beforeReadFile", "", "Read", "`file_path`", readFile("file_path")},
+	{Cursor, "beforeReadFile", "", "Read", "`file_path`; each file of `attachments` (`filePath`) is a Read too", readFile("file_path")},
 	{Cursor, "beforeMCPExecution", "", "mcp__SERVER__TOOL", "`tool_name`, `tool_input`; SERVER is the `.cursor/mcp.json` server (project, in a trusted workspace only, then user) whose `url` or `command` the event names; none: the tool is `MCP:TOOL` (only a rule naming it decides, else ask)", cursorMCP},
 	{Cursor, "preToolUse", "Shell", "Bash", "`command`", cursorTool("Shell")},
 	{Cursor, "preToolUse", "Read", "Read", "`file_path` (or `path`, `target_file`)", cursorTool("Read")},
@@ -151,14 +151,10 @@ func foreign(ev *Event) ([]engine.Call, error) {
 	return calls, err
 }
 
-// arg returns the first string parameter present among keys.
-func arg(in map[string]any, keys ...string) string {
-	for _, k := range keys {
-		if s, ok := in[k].(string); ok && s != "" {
-			return s
-		}
-	}
-	return ""
+// arg returns the string parameter that keys spell (the first non-empty
+// one); it fails when two spellings disagree (see spelled).
+func arg(in map[string]any, keys ...string) (string, error) {
+	return spelled(in, keys...)
 }
 
 // under makes a path absolute against dir (the session's cwd).
@@ -171,8 +167,9 @@ func under(dir, p string) string {
 
 // required is a string parameter the mapping cannot do without.
 func required(in map[string]any, keys ...string) (string, error) {
-	if s := arg(in, keys...); s != "" {
-		return s, nil
+	s, err := arg(in, keys...)
+	if err != nil || s != "" {
+		return s, err
 	}
 	return "", fmt.Errorf("required parameter `%s` is missing", keys[0])
 }
@@ -199,7 +196,15 @@ func readFile(keys ...string) func(*Event) ([]engine.Call, error) {
 		if err != nil {
 			return nil, err
 		}
-		return []engine.Call{{Tool: "Read", Input: map[string]any{"file_path": under(ev.Cwd, p)}}}, nil
+		calls := []engine.Call{{Tool: "Read", Input: map[string]any{"file_path": under(ev.Cwd, p)}}}
+		if ev.Agent == Cursor && ev.Name == "beforeReadFile" {
+			more, err := cursorAttachments(ev)
+			if err != nil {
+				return nil, err
+			}
+			calls = append(calls, more...)
+		}
+		return calls, nil
 	}
 }
 
@@ -221,7 +226,11 @@ func glob(patternKey string, dirKeys ...string) func(*Event) ([]engine.Call, err
 			return nil, err
 		}
 		in := map[string]any{"pattern": pat}
-		if d := arg(ev.Input, dirKeys...); d != "" {
+		d, err := arg(ev.Input, dirKeys...)
+		if err != nil {
+			return nil, err
+		}
+		if d != "" {
 			in["path"] = under(ev.Cwd, d)
 		}
 		return []engine.Call{{Tool: "Glob", Input: in}}, nil
@@ -230,7 +239,10 @@ func glob(patternKey string, dirKeys ...string) func(*Event) ([]engine.Call, err
 
 func listDir(keys ...string) func(*Event) ([]engine.Call, error) {
 	return func(ev *Event) ([]engine.Call, error) {
-		d := arg(ev.Input, keys...)
+		d, err := arg(ev.Input, keys...)
+		if err != nil {
+			return nil, err
+		}
 		if d == "" {
 			d = ev.Cwd
 		}
@@ -244,10 +256,18 @@ func grep(ev *Event) ([]engine.Call, error) {
 		return nil, err
 	}
 	in := map[string]any{"pattern": pat}
-	if d := arg(ev.Input, "dir_path", "path"); d != "" {
+	d, err := arg(ev.Input, "dir_path", "path")
+	if err != nil {
+		return nil, err
+	}
+	if d != "" {
 		in["path"] = under(ev.Cwd, d)
 	}
-	if g := arg(ev.Input, "include", "glob"); g != "" {
+	g, err := arg(ev.Input, "include", "glob")
+	if err != nil {
+		return nil, err
+	}
+	if g != "" {
 		in["glob"] = g
 	}
 	return []engine.Call{{Tool: "Grep", Input: in}}, nil
@@ -268,7 +288,11 @@ func geminiShell(ev *Event) ([]engine.Call, error) {
 	if err != nil {
 		return nil, err
 	}
-	return shellIn(ev, cmd, arg(ev.Input, "dir_path", "directory")), nil
+	dir, err := arg(ev.Input, "dir_path", "directory")
+	if err != nil {
+		return nil, err
+	}
+	return shellIn(ev, cmd, dir), nil
 }
 
 func geminiReplace(ev *Event) ([]engine.Call, error) {
@@ -310,9 +334,13 @@ var urlPattern = regexp.MustCompile(`https?://[^\s<>"'` + "`" + `)\]]+`)
 
 func geminiFetch(ev *Event) ([]engine.Call, error) {
 	prompt, _ := ev.Input["prompt"].(string)
+	// Every URL the call names is decided: the url parameter where a
+	// version has one, and each URL in the prompt, which other versions
+	// fetch instead (a url to an allowed site must not carry a prompt
+	// naming a denied one).
 	urls := urlPattern.FindAllString(prompt, -1)
-	if u := arg(ev.Input, "url"); u != "" {
-		urls = []string{u}
+	if u, _ := ev.Input["url"].(string); u != "" {
+		urls = append([]string{u}, urls...)
 	}
 	if len(urls) == 0 {
 		return []engine.Call{{Tool: ev.Tool, Input: ev.Input}}, nil // no URL: an unknown call, decided by rules naming web_fetch
@@ -415,14 +443,22 @@ func cursorServer(ev *Event) (string, error) {
 func cursorTool(kind string) func(*Event) ([]engine.Call, error) {
 	return func(ev *Event) ([]engine.Call, error) {
 		in := ev.Input
-		path := under(ev.Cwd, arg(in, "file_path", "path", "target_file"))
+		p, err := arg(in, "file_path", "path", "target_file")
+		if err != nil {
+			return nil, err
+		}
+		path := under(ev.Cwd, p)
 		switch kind {
 		case "Shell":
 			cmd, err := required(in, "command")
 			if err != nil {
 				return nil, err
 			}
-			return shellIn(ev, cmd, arg(in, "cwd", "working_directory")), nil
+			dir, err := arg(in, "cwd", "working_directory")
+			if err != nil {
+				return nil, err
+			}
+			return shellIn(ev, cmd, dir), nil
 		case "Read":
 			if path == "" {
 				return nil, fmt.Errorf("required parameter `file_path` is missing")
@@ -432,27 +468,52 @@ func cursorTool(kind string) func(*Event) ([]engine.Call, error) {
 			if path == "" {
 				return nil, fmt.Errorf("required parameter `file_path` is missing")
 			}
-			return []engine.Call{{Tool: "Write", Input: map[string]any{"file_path": path, "content": arg(in, "content", "contents")}}}, nil
+			content, err := arg(in, "content", "contents")
+			if err != nil {
+				return nil, err
+			}
+			return []engine.Call{{Tool: "Write", Input: map[string]any{"file_path": path, "content": content}}}, nil
 		case "Edit", "StrReplace":
 			if path == "" {
 				return nil, fmt.Errorf("required parameter `file_path` is missing")
 			}
-			return []engine.Call{{Tool: "Edit", Input: map[string]any{"file_path": path,
-				"old_string": arg(in, "old_string"), "new_string": arg(in, "new_string")}}}, nil
+			oldS, _ := in["old_string"].(string)
+			newS, _ := in["new_string"].(string)
+			return []engine.Call{{Tool: "Edit", Input: map[string]any{"file_path": path, "old_string": oldS, "new_string": newS}}}, nil
 		case "Delete":
 			if path == "" {
 				return nil, fmt.Errorf("required parameter `file_path` is missing")
 			}
 			return []engine.Call{{Tool: "Bash", Input: map[string]any{"command": "rm -- " + shellQuote(path)}}}, nil
 		case "Grep":
-			return grep(&Event{Cwd: ev.Cwd, Input: map[string]any{"pattern": arg(in, "pattern"), "path": arg(in, "path"), "glob": arg(in, "glob")}})
+			pat, _ := in["pattern"].(string)
+			d, _ := in["path"].(string)
+			g, _ := in["glob"].(string)
+			return grep(&Event{Cwd: ev.Cwd, Input: map[string]any{"pattern": pat, "path": d, "glob": g}})
 		case "Glob":
-			return glob("pattern", "path")(&Event{Cwd: ev.Cwd, Input: map[string]any{
-				"pattern": arg(in, "pattern", "glob_pattern"), "path": arg(in, "path", "target_directory")}})
+			pat, err := arg(in, "pattern", "glob_pattern")
+			if err != nil {
+				return nil, err
+			}
+			d, err := arg(in, "path", "target_directory")
+			if err != nil {
+				return nil, err
+			}
+			return glob("pattern", "path")(&Event{Cwd: ev.Cwd, Input: map[string]any{"pattern": pat, "path": d}})
 		case "LS":
-			return listDir("path")(&Event{Cwd: ev.Cwd, Input: map[string]any{"path": arg(in, "path", "target_directory")}})
+			d, err := arg(in, "path", "target_directory")
+			if err != nil {
+				return nil, err
+			}
+			return listDir("path")(&Event{Cwd: ev.Cwd, Input: map[string]any{"path": d}})
 		case "Task":
-			return []engine.Call{{Tool: "Agent", Input: map[string]any{"prompt": arg(in, "prompt", "description")}}}, nil
+			// prompt and description are two fields of one call, not two
+			// spellings: the prompt is what the sub-agent gets.
+			prompt, _ := in["prompt"].(string)
+			if prompt == "" {
+				prompt, _ = in["description"].(string)
+			}
+			return []engine.Call{{Tool: "Agent", Input: map[string]any{"prompt": prompt}}}, nil
 		default: // MCP
 			return cursorMCP(ev)
 		}

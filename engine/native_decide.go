@@ -86,7 +86,9 @@ func (x *nativeIndex) decide(in *callInput, custom func() (customVerdicts, error
 		verdict(Allow, StageAllow, cv.allow, nil)
 	case cvErr != nil:
 		return Decision{}, cvErr
-	case hookDecision == "allow":
+	case hookDecision == "allow" && in.Mode != "dontAsk":
+		// dontAsk runs only what rules or read-only detection allow
+		// (decision.rego): a hook's allow does not answer its fallback.
 		verdict(Allow, StageHook, "allowed by PreToolUse hook: "+hookReason, nil)
 	case len(allow.unapproved) > 0:
 		verdict(Ask, StageDefault, fmt.Sprintf("%s needs approval: %s", in.Tool, joinSet(allow.unapproved)), nil)

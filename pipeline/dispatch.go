@@ -118,6 +118,9 @@ func (s *Session) Dispatch(ctx context.Context, use ToolUse) Outcome {
 	if (pre.Decision == "deny" || pre.Blocked) && strings.TrimSpace(pre.Reason) == "" {
 		pre.Reason = "(the hook gave no reason)"
 	}
+	if pre.Stop {
+		return hookStopped(use.ID, out, pre)
+	}
 	if pre.UpdatedInput != nil {
 		use.Input = pre.UpdatedInput
 		if t, err = s.lookup(use); err != nil {
@@ -203,13 +206,23 @@ func (s *Session) permit(ctx context.Context, use ToolUse, shell *bashparse.Anal
 	pr := s.hooks.Run(ctx, "PermissionRequest", use.Name, map[string]any{"cwd": tc.Cwd, "permission_mode": tc.Mode,
 		"tool_input": use.Input, "permission_suggestions": []any{}})
 	switch {
+	case pr.Stop:
+		// continue: false outranks every decision: the session stops, and
+		// the call it was asked about does not run.
+		s.deny(use)
+		return "Permission to use " + use.Name + " was refused: a PermissionRequest hook stopped the session: " + pr.StopReason
 	case pr.Decision == "deny" || pr.Blocked:
 		s.deny(use)
 		return "Permission to use " + use.Name + " was denied by a PermissionRequest hook: " + pr.Reason
-	case pr.Decision == "allow" && d.Stage == engine.StageDefault:
+	case pr.Decision == "allow" && d.Stage == engine.StageDefault && pr.UpdatedInput == nil:
 		// The same rule as a PreToolUse allow: a hook answers only the
 		// fallback ask, never an ask rule, an unresolved part or a safety check.
 		return ""
+	case pr.Decision == "allow" && pr.UpdatedInput != nil:
+		// It allowed its own rewrite of the call, which agentctl does not
+		// apply here: the allow is not one for the call as it stands.
+		d.Reason += "; a PermissionRequest hook allowed only a rewritten input (updatedInput), which is not applied"
+		req.Decision = d
 	}
 	if s.approver == nil {
 		s.deny(use)

@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
-	"regexp"
 	"strings"
 	"sync"
 	"time"
@@ -61,43 +60,49 @@ type HookOutcome struct {
 	// Errors are non-blocking failures (other exit codes, timeouts, bad
 	// output): they never allow anything.
 	Errors []string
-}
-
-var exactMatcher = regexp.MustCompile(`^[A-Za-z0-9_\-, |]*$`)
-
-// matches applies a hook matcher to a tool name: empty or "*" matches all;
-// only letters, digits, '_', '-', spaces, ',' and '|' are exact names;
-// anything else is an unanchored regular expression.
-func matches(matcher, tool string) bool {
-	m := strings.TrimSpace(matcher)
-	if m == "" || m == "*" {
-		return true
-	}
-	if exactMatcher.MatchString(m) {
-		for _, name := range strings.FieldsFunc(m, func(r rune) bool { return r == '|' || r == ',' }) {
-			if strings.TrimSpace(name) == tool {
-				return true
-			}
-		}
-		return false
-	}
-	re, err := regexp.Compile(m)
-	return err == nil && re.MatchString(tool)
+	// unsure marks an answer that could not be read fully (a failure, an
+	// unreadable or misaddressed output): while one hook's answer is
+	// unknown, another hook's allow does not count.
+	unsure bool
+	// own marks the hook whose updatedInput combine applied.
+	own bool
 }
 
 // Run runs the hooks of event that match toolName, in parallel, each
 // identical command once, and combines their answers: deny > ask > allow.
 func (h *HookRunner) Run(ctx context.Context, event, toolName string, payload map[string]any) HookOutcome {
 	var cmds []settings.Hook
-	seen := map[string]bool{}
+	var unread []bool // the hook's matcher could not be read: it runs for every tool
+	var cannotRun []HookOutcome
+	at := map[string]int{} // command → its index in cmds
 	for _, hk := range h.Hooks {
-		if hk.Event != event || hk.Type != "command" || !matches(hk.Matcher, toolName) || seen[hk.Command] {
+		if hk.Event != event {
 			continue
 		}
-		seen[hk.Command] = true
+		match, sure := matchHook(hk.Matcher, toolName)
+		if !match {
+			continue
+		}
+		if hk.Type != "command" {
+			cannotRun = append(cannotRun, notCommand(hk))
+			continue
+		}
+		if i, dup := at[hk.Command]; dup {
+			// Identical commands run once: as the first (highest
+			// precedence) entry, but with the longest timeout any of them
+			// gives, so that a repository repeating the user's deny hook
+			// with "timeout": 1 cannot make it time out.
+			if h.timeout(hk) > h.timeout(cmds[i]) {
+				cmds[i].Timeout = hk.Timeout
+			}
+			unread[i] = unread[i] && !sure
+			continue
+		}
+		at[hk.Command] = len(cmds)
 		cmds = append(cmds, hk)
+		unread = append(unread, !sure)
 	}
-	skipped := h.skipped(event, toolName)
+	skipped := append(h.skipped(event, toolName), cannotRun...)
 	if len(cmds) == 0 {
 		return combine(skipped)
 	}
@@ -113,7 +118,10 @@ func (h *HookRunner) Run(ctx context.Context, event, toolName string, payload ma
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			results[i] = h.runOne(ctx, hk, stdin)
+			results[i] = h.runOne(ctx, event, hk, stdin)
+			if unread[i] {
+				results[i] = unreadMatcher(hk, results[i])
+			}
 			if h.ManagedAllowOnly && hk.Source != settings.PolicySettings && results[i].Decision == "allow" {
 				results[i].Decision, results[i].Reason = "", ""
 				results[i].Errors = append(results[i].Errors, fmt.Sprintf("hook %q (%s %s) answered allow, ignored: "+
@@ -122,6 +130,7 @@ func (h *HookRunner) Run(ctx context.Context, event, toolName string, payload ma
 		}()
 	}
 	wg.Wait()
+	unchanged(results, payload)
 	return combine(append(results, skipped...))
 }
 
@@ -160,7 +169,7 @@ func stableUUID(session, label string) string {
 func (h *HookRunner) skipped(event, toolName string) []HookOutcome {
 	var out []HookOutcome
 	for _, hk := range h.Skipped {
-		if hk.Event == event && matches(hk.Matcher, toolName) {
+		if match, _ := matchHook(hk.Matcher, toolName); hk.Event == event && match {
 			out = append(out, HookOutcome{Decision: "ask",
 				Reason: fmt.Sprintf("hook %q (%s %s) was skipped: %s", hk.Command, hk.Source, hk.Pos, hk.Skipped)})
 		}
@@ -170,20 +179,34 @@ func (h *HookRunner) skipped(event, toolName string) []HookOutcome {
 
 var rank = map[string]int{"": 0, "allow": 1, "ask": 2, "deny": 3}
 
+// combine folds the answers of the hooks that ran for one event: deny >
+// ask > allow. An allow counts only when every answer could be read, and,
+// when a hook rewrote the input, only from that hook: the others judged
+// the input as it was (see rewrites).
 func combine(rs []HookOutcome) HookOutcome {
+	rs = rewrites(rs)
 	var out HookOutcome
+	unsure := false
+	for _, r := range rs {
+		unsure = unsure || r.unsure
+	}
 	var reasons []string
 	for _, r := range rs {
-		if rank[r.Decision] > rank[out.Decision] {
-			out.Decision, reasons = r.Decision, nil
+		d := r.Decision
+		if d == "allow" && unsure {
+			out.Errors = append(out.Errors, "an allow did not count: another hook deferred or could not be read")
+			d = ""
 		}
-		if r.Decision == out.Decision && r.Reason != "" {
+		if rank[d] > rank[out.Decision] {
+			out.Decision, reasons = d, nil
+		}
+		if d == out.Decision && d != "" && r.Reason != "" {
 			reasons = append(reasons, r.Reason)
 		}
 		if r.Blocked {
 			out.Blocked = true
 		}
-		if r.UpdatedInput != nil && out.UpdatedInput == nil {
+		if r.own {
 			out.UpdatedInput = r.UpdatedInput
 		}
 		if r.Stop {
@@ -194,18 +217,22 @@ func combine(rs []HookOutcome) HookOutcome {
 		out.SystemMessages = append(out.SystemMessages, r.SystemMessages...)
 		out.Errors = append(out.Errors, r.Errors...)
 	}
+	out.unsure = unsure
 	out.Reason = strings.Join(reasons, "; ")
 	return out
 }
 
-func (h *HookRunner) runOne(ctx context.Context, hk settings.Hook, stdin []byte) HookOutcome {
-	timeout := h.DefaultTimeout
-	if timeout == 0 {
-		timeout = DefaultHookTimeout
+// timeout is how long hk may run: its own timeout, else the default.
+func (h *HookRunner) timeout(hk settings.Hook) time.Duration {
+	def := h.DefaultTimeout
+	if def == 0 {
+		def = DefaultHookTimeout
 	}
-	if hk.Timeout > 0 {
-		timeout = time.Duration(hk.Timeout) * time.Second
-	}
+	return hookTimeout(hk.Timeout, def)
+}
+
+func (h *HookRunner) runOne(ctx context.Context, event string, hk settings.Hook, stdin []byte) HookOutcome {
+	timeout := h.timeout(hk)
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	// The hook runs in a process group of its own: a timeout or a cancelled
@@ -221,9 +248,9 @@ func (h *HookRunner) runOne(ctx context.Context, hk settings.Hook, stdin []byte)
 	var exit *exec.ExitError
 	switch {
 	case ctx.Err() == context.DeadlineExceeded:
-		return HookOutcome{Errors: []string{fmt.Sprintf("%s timed out after %v", name, timeout)}}
+		return HookOutcome{unsure: true, Errors: []string{fmt.Sprintf("%s timed out after %v", name, timeout)}}
 	case ctx.Err() != nil:
-		return HookOutcome{Errors: []string{fmt.Sprintf("%s was cancelled: %v", name, context.Cause(ctx))}}
+		return HookOutcome{unsure: true, Errors: []string{fmt.Sprintf("%s was cancelled: %v", name, context.Cause(ctx))}}
 	case errors.As(err, &exit) && exit.ExitCode() == 2:
 		reason := strings.TrimSpace(stderr.String())
 		if reason == "" {
@@ -231,37 +258,15 @@ func (h *HookRunner) runOne(ctx context.Context, hk settings.Hook, stdin []byte)
 		}
 		return HookOutcome{Blocked: true, Decision: "deny", Reason: reason}
 	case err != nil:
-		return HookOutcome{Errors: []string{fmt.Sprintf("%s failed: %v: %s", name, err, firstLine(stderr.String()))}}
+		return HookOutcome{unsure: true, Errors: []string{fmt.Sprintf("%s failed: %v: %s", name, err, firstLine(stderr.String()))}}
 	}
 	if stdout.Overflow {
-		return HookOutcome{Errors: []string{name + " printed more than 1 MiB; its output is ignored"}}
+		return HookOutcome{unsure: true, Decision: "ask", Reason: name + " printed more than 1 MiB: its answer could not be read",
+			Errors: []string{name + " printed more than 1 MiB; its answer is asked instead"}}
 	}
-	ho, err := hookproto.Parse(stdout.Bytes())
-	switch {
-	case errors.Is(err, hookproto.ErrNoJSON):
-		return HookOutcome{}
-	case err != nil:
-		return HookOutcome{Errors: []string{fmt.Sprintf("%s printed invalid JSON: %v", name, err)}}
-	}
-	return outcome(ho)
-}
-
-func outcome(ho hookproto.Output) HookOutcome {
-	o := HookOutcome{UpdatedInput: ho.HookSpecificOutput.UpdatedInput}
-	o.Decision, o.Reason = ho.Verdict()
-	o.Blocked = ho.Decision == "block"
-	if _, ok := rank[o.Decision]; !ok {
-		o.Errors = append(o.Errors, fmt.Sprintf("hook answered unknown decision %q", o.Decision))
-		o.Decision = ""
-	}
-	if c := ho.HookSpecificOutput.AdditionalContext; c != "" {
-		o.AdditionalContext = []string{c}
-	}
-	if ho.Continue != nil && !*ho.Continue {
-		o.Stop, o.StopReason = true, ho.StopReason
-	}
-	if ho.SystemMessage != "" {
-		o.SystemMessages = []string{ho.SystemMessage}
+	o := readAnswer(event, stdout.Bytes())
+	for i, e := range o.Errors {
+		o.Errors[i] = name + " " + e
 	}
 	return o
 }

@@ -216,7 +216,7 @@ func TestMatcher(t *testing.T) {
 
 func TestPermissionRequestHookCannotAnswerAskRules(t *testing.T) {
 	sess, _ := realSession(t, `{"permissions": {"ask": ["Bash(git push *)"]}}`,
-		[]hookScript{{"PermissionRequest", "pr", decisionJSON("allow", "hook says yes")}}, 5*time.Second)
+		[]hookScript{{"PermissionRequest", "pr", `cat > /dev/null; echo '{"hookSpecificOutput": {"hookEventName": "PermissionRequest", "decision": {"behavior": "allow"}}}'`}}, 5*time.Second)
 	if o := sess.Dispatch(context.Background(), ToolUse{ID: "1", Name: "Bash", Input: map[string]any{"command": "touch made"}}); o.Block.IsError {
 		t.Errorf("a PermissionRequest hook may answer a plain ask: %+v", o.Block)
 	}

@@ -3,7 +3,7 @@
 # Plan mode's deny of a call that is not read-only comes right after the
 # deny rules: a deny beats every ask.
 # A hook's deny always denies; its ask asks; its allow only answers the
-# fallback ask. dontAsk turns every ask into a deny.
+# fallback ask, and not under dontAsk. dontAsk turns every ask into a deny.
 #
 # input is the document rego/schemas/input.json describes. The annotation
 # below types input in this package and every package under it — the stage
@@ -66,6 +66,10 @@ verdict := {"decision": "deny", "stage": "deny", "rule": lib.rule_ref(r), "reaso
 	m := custom_allow[0]
 } else := {"decision": "allow", "stage": "hook", "rule": null, "reason": sprintf("allowed by PreToolUse hook: %s", [hook_reason])} if {
 	hook.decision == "allow"
+
+	# dontAsk runs only what rules or read-only detection allow (spec §6):
+	# a hook's allow does not answer its fallback, which denies.
+	input.mode != "dontAsk"
 } else := {"decision": "ask", "stage": "default", "rule": null, "reason": fallback_reason}
 
 custom_allow := [m | some m in data.agentctl.custom.allow]

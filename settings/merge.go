@@ -57,7 +57,7 @@ func (s *Settings) merge(parts []*fileSettings, opts Options) error {
 	if v, ok := scalar("effortLevel"); ok {
 		s.EffortLevel = v.Value
 	}
-	seenHook := map[string]bool{}
+	seenHook := map[string]int{} // event, matcher and command → index in s.Hooks
 	for _, p := range parts {
 		for _, r := range p.rules {
 			r.Root = s.sourceRoot(p.source, r.Pos.File)
@@ -69,10 +69,16 @@ func (s *Settings) merge(parts []*fileSettings, opts Options) error {
 		}
 		for _, h := range p.hooks {
 			key := h.Event + "\x00" + h.Matcher + "\x00" + h.Command
-			if seenHook[key] {
+			if i, dup := seenHook[key]; dup {
+				// One entry runs, with the longest timeout any copy gives:
+				// a repository repeating the user's hook with "timeout": 1
+				// must not make it time out (a non-blocking error).
+				if hookSeconds(h.Timeout) > hookSeconds(s.Hooks[i].Timeout) {
+					s.Hooks[i].Timeout = h.Timeout
+				}
 				continue
 			}
-			seenHook[key] = true
+			seenHook[key] = len(s.Hooks)
 			s.Hooks = append(s.Hooks, h)
 		}
 		for k, v := range p.env {
@@ -208,4 +214,13 @@ func commandsProfile(parts []*fileSettings) *Scalar {
 		return flag
 	}
 	return other
+}
+
+// hookSeconds is a hook's timeout in seconds, 0 (unset) being Claude
+// Code's default of 600.
+func hookSeconds(t int) int {
+	if t <= 0 {
+		return 600
+	}
+	return t
 }

@@ -9,6 +9,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"strings"
 )
 
 // Output is everything a hook may print on stdout.
@@ -36,6 +37,8 @@ type Specific struct {
 	Decision                 struct {
 		Behavior string `json:"behavior"`
 		Message  string `json:"message"`
+		// UpdatedInput is a PermissionRequest allow's rewrite of the call.
+		UpdatedInput map[string]any `json:"updatedInput"`
 	} `json:"decision"`
 }
 
@@ -52,25 +55,73 @@ func Parse(stdout []byte) (Output, error) {
 	return o, json.Unmarshal(b, &o)
 }
 
-// Verdict returns the permission answer in allow/ask/deny terms, from the
-// first of: hookSpecificOutput.permissionDecision, .decision.behavior, the
-// permission-prompt behavior, the top-level decision ("approve"/"block").
-// An empty verdict means the output did not decide.
-func (o Output) Verdict() (verdict, reason string) {
+// Field is one decision field of an answer, read.
+type Field struct {
+	// Name is where it was written: hookSpecificOutput.permissionDecision,
+	// hookSpecificOutput.decision.behavior, behavior or decision.
+	Name, Value, Reason string
+	// Decision is the value read as allow, ask or deny (see ReadDecision).
+	Decision string
+	// Known is false for a value that is none of them.
+	Known bool
+}
+
+// Fields returns the decision fields the answer sets, in the order above.
+func (o Output) Fields() []Field {
 	hs := o.HookSpecificOutput
-	switch {
-	case hs.PermissionDecision != "":
-		return hs.PermissionDecision, hs.PermissionDecisionReason
-	case hs.Decision.Behavior != "":
-		return hs.Decision.Behavior, hs.Decision.Message
-	case o.Behavior != "":
-		return o.Behavior, o.Message
-	case o.Decision == "block":
-		return "deny", o.Reason
-	case o.Decision == "approve":
-		return "allow", o.Reason
-	case o.Decision != "":
-		return o.Decision, o.Reason
+	all := []Field{
+		{Name: "hookSpecificOutput.permissionDecision", Value: hs.PermissionDecision, Reason: hs.PermissionDecisionReason},
+		{Name: "hookSpecificOutput.decision.behavior", Value: hs.Decision.Behavior, Reason: hs.Decision.Message},
+		{Name: "behavior", Value: o.Behavior, Reason: o.Message},
+		{Name: "decision", Value: o.Decision, Reason: o.Reason},
 	}
-	return "", ""
+	var out []Field
+	for _, f := range all {
+		if f.Value == "" {
+			continue
+		}
+		f.Decision, f.Known = ReadDecision(f.Value, f.Name == "decision")
+		out = append(out, f)
+	}
+	return out
+}
+
+// ReadDecision reads one decision value fail-closed: deny (or block), ask
+// and defer in any letter case and with spaces around them; allow only as
+// written ("approve" too in the older top-level decision). Any other value
+// is ask, and known is false: the writer meant something agentctl cannot
+// read, and it must not be an allow.
+func ReadDecision(v string, topLevel bool) (decision string, known bool) {
+	switch strings.ToLower(strings.TrimSpace(v)) {
+	case "deny", "block":
+		return "deny", true
+	case "ask":
+		return "ask", true
+	case "defer":
+		// Claude Code's "no decision here, let the host decide": no
+		// verdict, but never an allow.
+		return "defer", true
+	}
+	if v == "allow" || topLevel && v == "approve" {
+		return "allow", true
+	}
+	return "ask", false
+}
+
+var strictness = map[string]int{"allow": 1, "ask": 2, "deny": 3}
+
+// Verdict returns the permission answer as allow, ask or deny: the
+// strictest of every decision field the output sets (Fields), so an answer
+// that says both "deny" and "allow" — behavior beside
+// hookSpecificOutput.permissionDecision — denies. The reason is the
+// deciding field's. An empty verdict means the output did not decide.
+func (o Output) Verdict() (verdict, reason string) {
+	for _, f := range o.Fields() {
+		if strictness[f.Decision] > strictness[verdict] {
+			verdict, reason = f.Decision, f.Reason
+		} else if f.Decision == verdict && reason == "" {
+			reason = f.Reason
+		}
+	}
+	return verdict, reason
 }
