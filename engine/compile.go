@@ -313,6 +313,9 @@ func variants(dir string) []string {
 	return out
 }
 
+// globEscaper escapes what glob.match reads as syntax.
+var globEscaper = strings.NewReplacer(`\`, `\\`, "*", `\*`, "?", `\?`, "[", `\[`, "]", `\]`, "{", `\{`, "}", `\}`)
+
 // pathGlobs turns a path rule into absolute globs for glob.match with "/"
 // as delimiter (spec §4): anchors resolved per source, bare names at any
 // depth, relative deny/ask patterns at any depth, a directory covering its
@@ -368,7 +371,9 @@ func pathGlobs(r settings.Rule, a anchorSet) []string {
 		}
 	}
 	for _, root := range roots {
-		root = strings.TrimSuffix(root, "/")
+		// The anchor is a directory, not a pattern: a project in
+		// "/tmp/x{1}" or "/src/[old]" matches only itself.
+		root = globEscaper.Replace(strings.TrimSuffix(root, "/"))
 		if p == "" {
 			add(root)
 			continue

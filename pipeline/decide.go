@@ -43,7 +43,9 @@ func Chain(core DecideFunc, mws ...Middleware) DecideFunc {
 // auto-mode classifier of s, which may answer what the policy left as the
 // fallback ask; core — the engine, or a session's rules — at the centre.
 // onLogFailure (may be nil) is told about a decision that could not be
-// logged (see DecisionLog).
-func Around(core DecideFunc, s *settings.Settings, onLogFailure func(error)) DecideFunc {
-	return Chain(core, DecisionLog(onLogFailure), AutoClassifier(s))
+// logged (see DecisionLog). inner run between the log and the classifier
+// (PreToolHooks, for a decision made outside a session).
+func Around(core DecideFunc, s *settings.Settings, onLogFailure func(error), inner ...Middleware) DecideFunc {
+	mws := append([]Middleware{DecisionLog(onLogFailure)}, inner...)
+	return Chain(core, append(mws, AutoClassifier(s))...)
 }

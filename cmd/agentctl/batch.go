@@ -55,7 +55,7 @@ func checkBatch(c *cli.Context, src string) error {
 	if flagString(c, "decision-log") != "" {
 		workers = 1
 	}
-	dec := decider(e)
+	dec := checkDecider(e)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	jobs := make(chan *batchLine, 4*workers)

@@ -47,7 +47,7 @@ func checkAction(c *cli.Context) error {
 		return err
 	}
 	defer closeLog()
-	d, err := mcpChecked(c, call, func() (engine.Decision, error) { return decide(context.Background(), decider(e), call) })
+	d, err := mcpChecked(c, call, func() (engine.Decision, error) { return decide(context.Background(), checkDecider(e), call) })
 	if err != nil {
 		return cli.Exit(err.Error(), exitError)
 	}

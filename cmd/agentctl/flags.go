@@ -193,6 +193,33 @@ func decider(e *engine.Engine) pipeline.DecideFunc {
 	return pipeline.Around(e.Decide, e.Settings(), nil)
 }
 
+// checkDecider is decider for check, check --batch and explain: the
+// PreToolUse hooks the settings name run first, as in a session, and an
+// untrusted workspace's hook that matches makes the call ask. (agentctl
+// hook must not: the agent runs its own hooks beside it.)
+func checkDecider(e *engine.Engine) pipeline.DecideFunc {
+	return pipeline.Around(e.Decide, e.Settings(), nil, checkHooks(e.Settings())...)
+}
+
+// checkHooks is the hook middleware of a decision outside a session, or
+// none when the settings name no PreToolUse hook.
+func checkHooks(s *settings.Settings) []pipeline.Middleware {
+	n := 0
+	for _, hs := range [][]settings.Hook{s.Hooks, s.SkippedHooks} {
+		for _, h := range hs {
+			if h.Event == "PreToolUse" {
+				n++
+			}
+		}
+	}
+	if n == 0 {
+		return nil
+	}
+	h := &pipeline.HookRunner{Hooks: s.Hooks, Skipped: s.SkippedHooks, ManagedAllowOnly: s.AllowManagedPermissionRulesOnly,
+		ProjectDir: s.Cwd, SessionID: "agentctl-check", Effort: s.EffortLevel}
+	return []pipeline.Middleware{pipeline.PreToolHooks(h, s.Cwd, s.Mode.Value)}
+}
+
 // remoteOptions are the engine options of --opa-url and --opa-timeout.
 func remoteOptions(c *cli.Context) []engine.Option {
 	u := flagString(c, "opa-url")

@@ -155,7 +155,9 @@ func TestOpaEvalBundle(t *testing.T) {
 		if err := json.Unmarshal(out, &res); err != nil || len(res.Result) == 0 {
 			t.Fatalf("opa eval output %s: %v", out, err)
 		}
-		check, _, _ := runCLI(t, "", append(common, "check", "--output", "json", "Bash", in)...)
+		// Trusted: the demo's Bash hook runs and answers nothing, so
+		// check decides what the bundle does (untrusted, it would ask).
+		check, _, _ := runCLI(t, "", append(common, "--trust-workspace", "check", "--output", "json", "Bash", in)...)
 		var want map[string]any
 		json.Unmarshal([]byte(check), &want)
 		got := res.Result[0].Expressions[0].Value

@@ -99,9 +99,11 @@ func TestDecisionCommandsNeverRunWorkspaceCommands(t *testing.T) {
 			t.Errorf("%v: stderr lacks the skip warning:\n%s", args, errOut)
 		}
 	}
+	// Trusted, the workspace's PreToolUse hook runs first, as in a session,
+	// and its allow answers the fallback ask before the classifier is asked.
 	out, errOut, code := runCLI(t, "", append(w.args, "--trust-workspace", "check", "--output", "json", "Bash", call)...)
-	if code != exitOK || !w.ran("classifier") || !strings.Contains(out, "auto mode classifier allowed") {
-		t.Errorf("--trust-workspace: exit %d, classifier ran %v:\n%s%s", code, w.ran("classifier"), out, errOut)
+	if code != exitOK || !w.ran("hook") || !strings.Contains(out, "allowed by PreToolUse hook") {
+		t.Errorf("--trust-workspace: exit %d, hook ran %v:\n%s%s", code, w.ran("hook"), out, errOut)
 	}
 }
 
