@@ -20,7 +20,7 @@ func TestAnchorWithGlobSyntax(t *testing.T) {
 		t.Run(dir, func(t *testing.T) {
 			root := filepath.Join(t.TempDir(), dir)
 			s := projectAt(t, root, policy, map[string]string{".env": "S=1", "secret/k": "k", "cfg/app.yml": "x",
-				"src/a.go": "package a", "locked/x": "x", "ok.txt": "x"})
+				"src/a.go": "package a", "locked/x": "x", "ok.txt": "x", "sub/.env": "S=2"})
 			if err := os.MkdirAll(filepath.Join(root, "home", "notes"), 0o755); err != nil {
 				t.Fatal(err)
 			}
@@ -38,8 +38,20 @@ func TestAnchorWithGlobSyntax(t *testing.T) {
 				{"Read", cwd + "/ok.txt", "allow"},
 				{"Edit", cwd + "/src/a.go", "allow"},
 				{"Read", filepath.Join(root, "home", "notes", "n.md"), "allow"},
+				// A relative shell glob expands in the directory, whatever
+				// it is called.
+				{"Bash", "cat .e*", "deny"},
+				{"Bash", "cat .[e]nv", "deny"},
+				{"Bash", "cat secret/*", "deny"},
+				{"Bash", "cat s*/k", "deny"},
+				{"Bash", "cat sub/.env*", "deny"},
+				{"Bash", "cat ok.*", "allow"},
+				{"Bash", "ls src", "allow"},
 			} {
 				in := map[string]any{"file_path": r.path}
+				if r.tool == "Bash" {
+					in = map[string]any{"command": r.path}
+				}
 				if r.tool == "Edit" {
 					in["old_string"], in["new_string"] = "a", "b"
 				}

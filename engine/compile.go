@@ -313,9 +313,6 @@ func variants(dir string) []string {
 	return out
 }
 
-// globEscaper escapes what glob.match reads as syntax.
-var globEscaper = strings.NewReplacer(`\`, `\\`, "*", `\*`, "?", `\?`, "[", `\[`, "]", `\]`, "{", `\{`, "}", `\}`)
-
 // pathGlobs turns a path rule into absolute globs for glob.match with "/"
 // as delimiter (spec §4): anchors resolved per source, bare names at any
 // depth, relative deny/ask patterns at any depth, a directory covering its

@@ -619,7 +619,7 @@ func (e env) mention(m bashparse.File, dir string) []FileFact {
 		out = append(out, FileFact{Path: c, Resolved: r, Access: mentionAccess(m), Via: m.Via, Written: m.Path})
 	}
 	if m.Glob {
-		for _, w := range e.walk.globWitnesses(c) {
+		for _, w := range e.walk.globWitnesses(e.globAt(m.Path, dir)) {
 			out = append(out, FileFact{Path: w, Resolved: w, Access: mentionAccess(m), Via: m.Via, Written: m.Path, Glob: true})
 		}
 	}
@@ -657,7 +657,7 @@ func (e env) operand(op bashparse.File, dir string, dirUnknown bool) []FileFact 
 	if !op.Glob {
 		return []FileFact{e.plainOperand(op, dir)}
 	}
-	abs := e.clean(p, dir)
+	abs, raw := e.globAt(p, dir), e.clean(p, dir)
 	static := staticPrefix(abs)
 	out := []FileFact{}
 	matches, complete := boundedGlob(abs)
@@ -682,7 +682,7 @@ func (e env) operand(op bashparse.File, dir string, dirUnknown bool) []FileFact 
 		out = append(out, ff)
 	}
 	if op.Access == bashparse.Write {
-		for _, w := range protectedPatternWitnesses(abs) {
+		for _, w := range protectedPatternWitnesses(raw) {
 			ff := base
 			ff.Path, ff.Resolved = w, w
 			out = append(out, ff)
@@ -701,12 +701,14 @@ func (e env) plainOperand(op bashparse.File, dir string) FileFact {
 
 // staticPrefix is the directory part of a glob before its first wildcard.
 func staticPrefix(p string) string {
-	i := strings.IndexAny(p, "*?[{")
-	if i < 0 {
-		return p
+	i := globMetaAt(p)
+	if j := strings.IndexByte(p, '{'); j >= 0 && (i < 0 || j < i) && (j == 0 || p[j-1] != '\\') {
+		i = j
 	}
-	d := filepath.Dir(p[:i+1])
-	return d
+	if i < 0 {
+		return unescapeGlob(p)
+	}
+	return unescapeGlob(filepath.Dir(p[:i+1]))
 }
 
 // urlFacts parses a URL so that userinfo, query and fragment never confuse

@@ -158,8 +158,10 @@ func (gs guardGlobs) globWitnesses(pat string) []string {
 	segs := strings.Split(pat, "/")
 	var wild []int
 	for i, s := range segs {
-		if strings.ContainsAny(s, "*?[") {
+		if globMetaAt(s) >= 0 {
 			wild = append(wild, i)
+		} else {
+			segs[i] = unescapeGlob(s) // a directory's name (globAt)
 		}
 	}
 	if len(wild) == 0 {
