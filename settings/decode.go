@@ -104,6 +104,8 @@ func decodeDocument(file string, src Source, root *node) (*fileSettings, error) 
 			d.managedBool(k.str, v)
 		case "disableBypassPermissionsMode", "disableAutoMode":
 			d.disable(k.str, v)
+		case "disableAllHooks":
+			d.disableHooks(v)
 		case "agentctl":
 			d.agentctl(v)
 		case "effortLevel":
@@ -152,6 +154,24 @@ func (d *decoder) disable(key string, v *node) {
 		return
 	}
 	d.out.scalars[key] = Scalar{Value: v.str, Source: d.out.source, Pos: d.pos(v)}
+}
+
+// disableHooks reads disableAllHooks. agentctl's own sessions run their
+// hooks whatever it says (a repository must not switch off the org's), but
+// the agent obeys it and then never calls agentctl's hook: outside managed
+// settings it is a warning on every command.
+func (d *decoder) disableHooks(v *node) {
+	if v.kind != kindBool {
+		d.warn(v, "disableAllHooks: expected a boolean, got %s", v.kind)
+		return
+	}
+	if v.str != "true" {
+		return
+	}
+	d.out.scalars["disableAllHooks"] = Scalar{Value: v.str, Source: d.out.source, Pos: d.pos(v)}
+	if d.out.source != PolicySettings {
+		d.warn(v, "disableAllHooks: true in %s: Claude Code then runs no hook here, agentctl's included (its policy is not enforced in that agent); agentctl run still runs its hooks", d.out.source)
+	}
 }
 
 // env reads the environment block. Numbers and booleans are accepted as

@@ -75,6 +75,10 @@ type Settings struct {
 	AllowManagedHooksOnly           bool    `json:"allow_managed_hooks_only,omitempty"`
 	DisableBypassPermissionsMode    bool    `json:"disable_bypass_permissions_mode,omitempty"`
 	DisableAutoMode                 bool    `json:"disable_auto_mode,omitempty"`
+	// HooksDisabledBy are the files that set disableAllHooks: true. agentctl
+	// runs its hooks regardless; Claude Code runs none — its agentctl hook
+	// included — which doctor reports as a fail-open risk.
+	HooksDisabledBy []Scalar `json:"hooks_disabled_by,omitempty"`
 	// EffortLevel is the effortLevel setting ("" when unset): hooks get it
 	// as effort.level, as Claude Code sends it.
 	EffortLevel string `json:"effort_level,omitempty"`

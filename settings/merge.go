@@ -27,6 +27,9 @@ func (s *Settings) merge(parts []*fileSettings, opts Options) error {
 	}
 	for _, p := range parts {
 		s.Warnings = append(s.Warnings, p.warnings...)
+		if v, ok := p.scalars["disableAllHooks"]; ok {
+			s.HooksDisabledBy = append(s.HooksDisabledBy, v)
+		}
 	}
 	// The mode asked for is checked before anything is dropped: asking
 	// for a disabled mode is an error wherever it is asked.

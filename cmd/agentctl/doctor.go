@@ -83,6 +83,12 @@ func doctorAction(c *cli.Context) error {
 		for _, w := range s.Warnings {
 			r.Warnings = append(r.Warnings, w.String())
 		}
+		for _, v := range s.HooksDisabledBy {
+			if len(r.Installs) > 0 {
+				r.Problems = append(r.Problems, fmt.Sprintf("fail-open risk: %s %s sets disableAllHooks: true: Claude Code runs no hook in this workspace, agentctl's included",
+					v.Source, v.Pos))
+			}
+		}
 		if e, closeLog, err := engineFor(c, s); err != nil {
 			r.Policy = "does not compile: " + err.Error()
 			r.Problems = append(r.Problems, "policy: "+err.Error()+" (every hook call fails closed: blocked)")
