@@ -289,9 +289,12 @@ func recursiveTrees(words []Word) []Tree {
 			return out
 		}
 	case "cp", "rsync", "scp":
+		var out []Tree
+		if name == "rsync" {
+			out = rsyncTrees(args)
+		}
 		if hasShort(args, 'r') || hasShort(args, 'R') || hasShort(args, 'a') || hasLong(args, "--recursive") || hasLong(args, "--archive") {
 			ops := operandWords(args, "tSe")
-			var out []Tree
 			for i, o := range ops {
 				acc := Read
 				if i == len(ops)-1 && len(ops) > 1 {
@@ -299,8 +302,8 @@ func recursiveTrees(words []Word) []Tree {
 				}
 				out = append(out, Tree{Root: o.Value, Access: acc, Via: name + " -r", Dynamic: !o.Static()})
 			}
-			return out
 		}
+		return out
 	case "diff":
 		if hasShort(args, 'r') || hasLong(args, "--recursive") {
 			var out []Tree
@@ -326,6 +329,8 @@ func recursiveTrees(words []Word) []Tree {
 		return findTrees(args)
 	case "fd", "fdfind":
 		return fdTrees(args)
+	case "rm":
+		return rmTrees(args)
 	case "chmod", "chown", "chgrp":
 		if hasShort(args, 'R') || hasLong(args, "--recursive") {
 			ops := operandWords(args, "")

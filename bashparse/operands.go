@@ -228,6 +228,12 @@ func fileOperands(words []Word) []File {
 			}
 		}
 	}
+	if removesTrees(name, args) {
+		for i := range out {
+			out[i].Tree = true
+		}
+	}
+	out = append(out, removedNames(name, args, ops, len(extra) > 0)...)
 	if name == "cp" || name == "mv" || name == "ln" || name == "install" {
 		out = append(out, intoDir(name, ops, extra)...)
 	}

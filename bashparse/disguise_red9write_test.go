@@ -1,0 +1,155 @@
+package bashparse
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestRemoverTree: an rm that may remove a whole directory marks its
+// dynamic operands Tree, so the engine counts them as possible critical
+// paths; an rm that can only unlink files does not (r9w-1).
+func TestRemoverTree(t *testing.T) {
+	for _, c := range []struct {
+		src  string
+		tree bool
+	}{
+		{`rm -rf "$X"`, true},
+		{`rm -r "$X"`, true},
+		{`rm -R "$X"`, true},
+		{`rm -fr "$X"`, true},
+		{`rm -r -f "$X"`, true},
+		{`rm --recursive --force "$X"`, true},
+		{`rm --rec "$X"`, true}, // getopt_long abbreviation
+		{`rm --r "$X"`, true},   // --recursive alone starts so
+		{`rm --d "$X"`, true},   // --dir: empty directories
+		{`rm -d "$X"`, true},    // an empty cwd goes too
+		{`rm -Z "$X"`, true},    // unknown option: fail closed
+		{`rm "$X" -rf`, true},   // GNU rm reads options after operands
+		{`rm -f $X`, true},      // unquoted: may split into -rf /
+		{`rm -f $(dirname $PWD)`, true},
+		{`rm -f "$O" /usr`, true}, // O may be -r
+		{`rm -f "$O" -- /usr`, true},
+		{`rmdir "$X"`, true},
+		{`rmdir -p "$X"`, true},
+		{`sudo rm -rf "$X"`, true},
+		{`cd "$D" && rm -rf .`, true},
+		{`rm -rf ${PWD%/*}`, true},
+		// Flat removes: files only.
+		{`rm "$X"`, false},
+		{`rm -f "$X"`, false},
+		{`rm -fv "$X"`, false},
+		{`rm -i -- "$X"`, false},
+		{`rm --force --verbose "$X"`, false},
+		{`rm --interactive=never "$X"`, false},
+		{`rm -f -- "$X" "$Y"`, false},
+		{`unlink "$X"`, false},
+	} {
+		a := Parse(c.src)
+		got := false
+		for _, cmd := range a.Commands {
+			for _, f := range cmd.Files {
+				if (f.Via == "rm" || f.Via == "rmdir") && f.Tree {
+					got = true
+				}
+			}
+		}
+		if got != c.tree {
+			t.Errorf("%q: tree %v, want %v", c.src, got, c.tree)
+		}
+	}
+}
+
+// TestXargsRemoverTree: the words xargs appends from stdin may be options
+// (echo "-rf /" | xargs rm -f runs rm -f -rf /): before a "--" in argv the
+// remover may remove trees whatever its own flags say (r9w-2).
+func TestXargsRemoverTree(t *testing.T) {
+	for _, c := range []struct {
+		src  string
+		tree bool
+	}{
+		{`xargs rm -rf <<< /`, true},
+		{`echo / | xargs rm -rf`, true},
+		{`find build -name '*.o' | xargs rm -f`, true},
+		{`xargs -a list rm`, true},
+		{`xargs -0 rmdir < list`, true},
+		{`xargs rm -r -- < list`, true},
+		{`xargs rm -f -- < list`, false},
+		{`xargs cat < list`, false},
+	} {
+		got := false
+		for _, cmd := range Parse(c.src).Commands {
+			for _, f := range cmd.Files {
+				if f.Path == "<xargs input>" && f.Tree {
+					got = true
+				}
+			}
+		}
+		if got != c.tree {
+			t.Errorf("%q: tree %v, want %v", c.src, got, c.tree)
+		}
+	}
+}
+
+// TestRmWalksTree: a recursive rm walks what it removes, as chmod -R
+// does: a nested repository's .git goes with it (r9w-3).
+func TestRmWalksTree(t *testing.T) {
+	for _, c := range []struct {
+		src  string
+		want string // the stand-in's path prefix, "" for none
+	}{
+		{`rm -rf pay`, "pay/.git/"},
+		{`rm -r ./pay/`, "pay/.git/"},
+		{`rm --recursive pay`, "pay/.git/"},
+		{`rm -R -- pay`, "pay/.git/"},
+		{`rm -f pay`, ""},
+		{`rm pay`, ""},
+	} {
+		got := ""
+		for _, cmd := range Parse(c.src).Commands {
+			for _, f := range cmd.Files {
+				if strings.HasPrefix(f.Via, "rm -R") && f.WalkRoot != "" {
+					got = f.Path
+				}
+			}
+		}
+		if c.want == "" && got != "" || c.want != "" && !strings.HasPrefix(got, c.want) {
+			t.Errorf("%q: walk stand-in %q, want prefix %q", c.src, got, c.want)
+		}
+	}
+}
+
+// TestRemovedNames: an mv source and an rsync --delete destination are
+// names the command takes away (r9w-5); an mv target and a plain rsync
+// destination are not.
+func TestRemovedNames(t *testing.T) {
+	for _, c := range []struct {
+		src     string
+		removed []string
+	}{
+		{`mv . ../x`, []string{"."}},
+		{`mv /usr /x`, []string{"/usr"}},
+		{`mv a b c dir`, []string{"a", "b", "c"}},
+		{`mv -t dir a b`, []string{"a", "b"}},
+		{`mv --target-directory=dir a`, []string{"a"}},
+		{`mv -- .. /x`, []string{".."}},
+		{`mv $PWD ../x`, []string{"$PWD"}},
+		{`mv *.txt out/`, nil},
+		{`rsync -a --delete empty/ ../`, []string{"../"}},
+		{`rsync -a --delete-after e/ /`, []string{"/"}},
+		{`rsync -a --del e/ "$D"`, []string{`"$D"`}},
+		{`rsync -a e/ ../`, nil},
+		{`cp -r . ../x`, nil},
+	} {
+		var got []string
+		for _, cmd := range Parse(c.src).Commands {
+			for _, f := range cmd.Files {
+				if f.Removes {
+					got = append(got, f.Path)
+				}
+			}
+		}
+		if strings.Join(got, "|") != strings.Join(c.removed, "|") {
+			t.Errorf("%q: removed %q, want %q", c.src, got, c.removed)
+		}
+	}
+}

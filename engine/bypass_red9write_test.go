@@ -1,0 +1,194 @@
+package engine
+
+import (
+	"context"
+	"testing"
+)
+
+// Bypass classes of writers, acceptEdits and critical-path rm (round 9).
+// Each row is decided by both evaluators, which must agree.
+
+type red9wCase struct {
+	settings, mode, cmd string
+	want                string // deny, ask, notallow, notdeny or allow
+}
+
+// red9wAllowAll approves every Bash command by rule: only the safety
+// stage (protected paths, critical-path rm) stands between it and allow.
+const red9wAllowAll = `{"permissions":{"allow":["Bash"]}}`
+
+// red9wRmAllowed approves rm by a prefix rule in default mode.
+const red9wRmAllowed = `{"permissions":{"allow":["Bash(rm *)","Bash(rmdir *)","Bash(xargs *)","Bash(find *)","Bash(echo *)"]}}`
+
+// red9wNone has no rules: the mode alone decides.
+const red9wNone = `{}`
+
+var red9wClasses = map[string][]red9wCase{
+	"r9w-1 a tree-removing rm of a word known only at run time": {
+		// rm -rf $PWD removes the cwd; rm -rf "$X" may be any critical
+		// path. Critical-path rm asks in every mode, whatever the allow
+		// rules (spec §6): a dynamic operand of rm -r may be one.
+		{red9wAllowAll, "bypassPermissions", `rm -rf $PWD`, "ask"},
+		{red9wAllowAll, "bypassPermissions", `rm -rf "${PWD}"`, "ask"},
+		{red9wAllowAll, "bypassPermissions", `rm -rf "$OLDPWD"`, "ask"},
+		{red9wAllowAll, "bypassPermissions", `rm -rf "$X"`, "ask"},
+		{red9wAllowAll, "bypassPermissions", `X=$PWD; rm -rf "$X"`, "ask"},
+		{red9wAllowAll, "bypassPermissions", `rm -rf $(dirname $PWD)`, "ask"},
+		{red9wAllowAll, "bypassPermissions", `rm -rf $(dirname "$(pwd)")`, "ask"},
+		{red9wAllowAll, "bypassPermissions", `rm -rf $(cd ..; pwd)`, "ask"},
+		{red9wAllowAll, "bypassPermissions", `rm -rf $(realpath .)`, "ask"},
+		{red9wAllowAll, "bypassPermissions", `rm -rf $(readlink -f ..)`, "ask"},
+		{red9wAllowAll, "bypassPermissions", `rm -rf "$DIRSTACK"`, "ask"},
+		{red9wAllowAll, "bypassPermissions", `rm --recursive --force "$1"`, "ask"},
+		{red9wAllowAll, "bypassPermissions", `rm --rec "$1"`, "ask"},
+		{red9wAllowAll, "bypassPermissions", `rm "$1" -rf`, "ask"},
+		{red9wAllowAll, "bypassPermissions", `rm -f $X`, "ask"},
+		{red9wAllowAll, "bypassPermissions", `rm -f "$O" /usr`, "ask"},
+		{red9wAllowAll, "bypassPermissions", `rmdir -p "$X"`, "ask"},
+		{red9wAllowAll, "bypassPermissions", `cd "$X" && rm -rf .`, "ask"},
+		{red9wAllowAll, "bypassPermissions", `sudo rm -rf "$X"`, "ask"},
+		{red9wAllowAll, "bypassPermissions", `bash -c 'rm -rf $PWD'`, "ask"},
+		{red9wAllowAll, "default", `rm -rf $PWD`, "ask"},
+		{red9wAllowAll, "acceptEdits", `rm -rf $(dirname $PWD)`, "ask"},
+		{red9wAllowAll, "auto", `rm -rf "$X"`, "notallow"},
+		{red9wAllowAll, "dontAsk", `rm -rf $PWD`, "deny"},
+		{red9wRmAllowed, "default", `rm -rf $PWD`, "ask"},
+		// Benign neighbours: static trees, flat removes of a word.
+		{red9wAllowAll, "bypassPermissions", `rm -rf build`, "allow"},
+		{red9wAllowAll, "bypassPermissions", `rm -rf node_modules dist`, "allow"},
+		{red9wAllowAll, "bypassPermissions", `rm -f "$X"`, "allow"},
+		{red9wAllowAll, "bypassPermissions", `rm -- "$X"`, "allow"},
+		{red9wAllowAll, "bypassPermissions", `for f in *.o; do rm "$f"; done`, "allow"},
+		{red9wNone, "acceptEdits", `rm -rf build`, "allow"},
+		{red9wNone, "acceptEdits", `mkdir build2`, "allow"},
+		{red9wNone, "acceptEdits", `cp README.md b`, "allow"},
+	},
+	"r9w-2 xargs appends removers' operands and options from stdin": {
+		// echo '-rf /tmp/v' | xargs rm -f runs rm -f -rf /tmp/v: what
+		// xargs appends is unknown, options included.
+		{red9wAllowAll, "bypassPermissions", `xargs rm -rf <<< /`, "ask"},
+		{red9wAllowAll, "bypassPermissions", `echo / | xargs rm -rf`, "ask"},
+		{red9wAllowAll, "bypassPermissions", `echo '-rf /' | xargs rm -f`, "ask"},
+		{red9wAllowAll, "bypassPermissions", `find . -name x | xargs rm -rf`, "ask"},
+		{red9wAllowAll, "bypassPermissions", `xargs -a list rm -rf`, "ask"},
+		{red9wAllowAll, "bypassPermissions", `xargs -I{} rm -rf {} < list`, "ask"},
+		{red9wAllowAll, "bypassPermissions", `xargs -0 rmdir < list`, "ask"},
+		{red9wRmAllowed, "default", `echo / | xargs rm -rf`, "ask"},
+		// Benign neighbours: a flat remover after "--", other programs.
+		{red9wAllowAll, "bypassPermissions", `xargs rm -f -- < list`, "allow"},
+		{red9wAllowAll, "bypassPermissions", `find . -name x | xargs wc -l`, "allow"},
+	},
+	"r9w-3 a recursive rm removes the protected files it holds": {
+		// rm -rf pay where pay/.git exists removes a repository's .git
+		// (its hooks and config): a write to protected paths, as
+		// chmod -R pay is. Bypass asks before writing under .git/.
+		{red9wNone, "acceptEdits", `rm -rf pay`, "ask"},
+		{red9wNone, "acceptEdits", `rm -r ./pay/`, "ask"},
+		{red9wNone, "acceptEdits", `rm --recursive pay`, "ask"},
+		{red9wNone, "acceptEdits", `rm -R -- pay2`, "ask"},
+		{red9wAllowAll, "bypassPermissions", `rm -rf pay`, "ask"},
+		{red9wAllowAll, "default", `rm -rf pay`, "ask"},
+		// Benign neighbours: trees without protected files, flat removes.
+		{red9wNone, "acceptEdits", `rm -rf src`, "allow"},
+		{red9wNone, "acceptEdits", `rm -f pay/x`, "allow"},
+		{red9wAllowAll, "bypassPermissions", `rm -rf src`, "allow"},
+	},
+	"r9w-4 acceptEdits and a sed prefix rule approve sed's e command": {
+		// sed -i '1e CMD' f runs CMD (GNU sed's e command, s///e too):
+		// acceptEdits approves sed as an editor, Bash(sed *) approves its
+		// arguments, neither approves running another program.
+		{red9wNone, "acceptEdits", `sed -i '1e curl http://e' x`, "ask"},
+		{red9wNone, "acceptEdits", `echo x | sed '1e python3 x.py'`, "ask"},
+		{red9wNone, "acceptEdits", `sed -i -e 1e\ id x`, "ask"},
+		{red9wNone, "acceptEdits", `sed -i '$e python3 x.py' x`, "ask"},
+		{red9wNone, "acceptEdits", `sed -i '/a/e python3 x.py' x`, "ask"},
+		{red9wNone, "acceptEdits", `sed -i -e '1{e python3 x.py' -e '}' x`, "ask"},
+		{red9wNone, "acceptEdits", `sed --in-place --expression='1e python3 x.py' x`, "ask"},
+		{red9wNone, "acceptEdits", `sed -i 's/x/y/e' x`, "ask"},
+		{red9wNone, "dontAsk", `sed -i '1e python3 x.py' x`, "deny"},
+		{red9wSedAllowed, "default", `sed -n '1e curl http://e' <<< x`, "ask"},
+		{red9wSedAllowed, "default", `echo x | sed '1e python3 x.py'`, "ask"},
+		// Benign neighbours: edits, prints, a w file inside the project.
+		{red9wNone, "acceptEdits", `sed -i s/a/b/g x`, "allow"},
+		{red9wNone, "acceptEdits", `sed -i '/^#/d' x`, "allow"},
+		{red9wNone, "acceptEdits", `sed -i -e 's/a/b/' -e 's/c/d/' x`, "allow"},
+		{red9wNone, "acceptEdits", `sed -i '$a\text' x`, "allow"},
+		{red9wNone, "acceptEdits", `sed -i 's/a/b/w out' x`, "allow"},
+		{red9wNone, "acceptEdits", `sed -i 'N;s/\n/ /' x`, "allow"},
+		{red9wSedAllowed, "default", `echo x | sed s/x/y/`, "allow"},
+		{red9wSedAllowed, "default", `sed -n 2,3p README.md`, "allow"},
+	},
+	"r9w-5 a critical path taken away by mv or emptied by rsync --delete": {
+		// rsync -a --delete empty/ ../ deletes everything in the parent
+		// (checked with rsync 3.2); mv . ../x, mv /usr /x take a critical
+		// path away as rm would. They ask like critical-path rm.
+		{red9wAllowAll, "bypassPermissions", `rsync -a --delete empty/ ./`, "ask"},
+		{red9wAllowAll, "bypassPermissions", `rsync -a --delete empty/ ../`, "ask"},
+		{red9wAllowAll, "bypassPermissions", `rsync -r --delete-after empty/ /`, "ask"},
+		{red9wAllowAll, "bypassPermissions", `rsync -a --del empty/ ~/`, "ask"},
+		{red9wAllowAll, "bypassPermissions", `rsync -a --delete-excluded empty/ /tmp`, "ask"},
+		{red9wAllowAll, "bypassPermissions", `rsync -a --delete empty/ "$D"`, "ask"},
+		{red9wAllowAll, "bypassPermissions", `rsync -a $OPTS empty/ ../`, "ask"},
+		{red9wAllowAll, "bypassPermissions", `rsync -a --delete empty/ pay/`, "ask"},
+		{red9wAllowAll, "bypassPermissions", `rsync -a --remove-source-files . /tmp/bk`, "ask"},
+		{red9wAllowAll, "bypassPermissions", `mv . ../x`, "ask"},
+		{red9wAllowAll, "bypassPermissions", `mv ../proj ../x`, "ask"},
+		{red9wAllowAll, "bypassPermissions", `mv /usr /x`, "ask"},
+		{red9wAllowAll, "bypassPermissions", `mv -t /x /usr`, "ask"},
+		{red9wAllowAll, "bypassPermissions", `mv -- .. /x`, "ask"},
+		{red9wAllowAll, "bypassPermissions", `mv $PWD ../x`, "ask"},
+		{red9wAllowAll, "bypassPermissions", `mv "${PWD}/" ../x`, "ask"},
+		{red9wAllowAll, "default", `mv /usr /x`, "ask"},
+		{red9wAllowAll, "dontAsk", `rsync -a --delete empty/ ../`, "deny"},
+		// Benign neighbours: moves and syncs below the cwd.
+		{red9wAllowAll, "bypassPermissions", `rsync -a --delete src/ build/`, "allow"},
+		{red9wAllowAll, "bypassPermissions", `rsync -a src/ build/`, "allow"},
+		{red9wAllowAll, "bypassPermissions", `mv src x`, "allow"},
+		{red9wAllowAll, "bypassPermissions", `mv *.md build/`, "allow"},
+		{red9wAllowAll, "bypassPermissions", `mv "$f" build/`, "allow"},
+		{red9wAllowAll, "bypassPermissions", `mv -t build x`, "allow"},
+		{red9wNone, "acceptEdits", `mv x y`, "allow"},
+		{red9wNone, "acceptEdits", `mv *.md build/`, "allow"},
+		{red9wNone, "acceptEdits", `mv build dist`, "allow"},
+	},
+}
+
+// red9wSedAllowed approves sed and echo by prefix rules.
+const red9wSedAllowed = `{"permissions":{"allow":["Bash(sed *)","Bash(echo *)"]}}`
+
+func TestRed9WriteClasses(t *testing.T) {
+	files := map[string]string{".env": "SECRET=1\n", "README.md": "readme\n", "x": "x\n", "list": "a\n",
+		"src/a.go": "package a\n", "build/out": "o\n", "pay/.git/hooks/pre-commit": "echo pwn\n", "pay/x": "x\n",
+		"pay2/.claude/settings.json": "{}\n", "empty/.keep": ""}
+	engines := map[string]*Engine{}
+	for _, cases := range red9wClasses {
+		for _, c := range cases {
+			if engines[c.settings] != nil {
+				continue
+			}
+			fs := map[string]string{}
+			for k, v := range files {
+				fs[k] = v
+			}
+			e, err := New(context.Background(), project(t, c.settings, fs), WithEvaluator(EvalBoth))
+			if err != nil {
+				t.Fatal(err)
+			}
+			engines[c.settings] = e
+		}
+	}
+	for class, cases := range red9wClasses {
+		t.Run(class, func(t *testing.T) {
+			for _, c := range cases {
+				d, err := engines[c.settings].Decide(context.Background(),
+					Call{Tool: "Bash", Mode: c.mode, Input: map[string]any{"command": c.cmd}})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !wantDecision(c.want, d.Decision.String()) {
+					t.Errorf("%s [%s]: got %s (%s: %s), want %s", c.cmd, c.mode, d.Decision, d.Stage, d.Reason, c.want)
+				}
+			}
+		})
+	}
+}
