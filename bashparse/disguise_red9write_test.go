@@ -153,3 +153,40 @@ func TestRemovedNames(t *testing.T) {
 		}
 	}
 }
+
+// TestArchiveMoves: tar --remove-files and zip -m delete the sources they
+// store: each source is a removed name and a walked tree (r9w-6).
+func TestArchiveMoves(t *testing.T) {
+	for _, c := range []struct {
+		src     string
+		removed []string
+	}{
+		{`tar --remove-files -cf /tmp/x.tar .`, []string{"."}},
+		{`tar -czf x.tgz --remove-files .. src`, []string{"..", "src"}},
+		{`tar -c --remove-files -f x.tar -C .. proj`, []string{"../proj"}},
+		{`zip -rm x.zip .`, []string{"."}},
+		{`zip -r --move x.zip a b`, []string{"a", "b"}},
+		{`zip -m x.zip a`, []string{"a"}},
+		{`tar -czf x.tgz .`, nil},
+		{`zip -r x.zip .`, nil},
+	} {
+		var got []string
+		walked := 0
+		for _, cmd := range Parse(c.src).Commands {
+			for _, f := range cmd.Files {
+				if f.Removes {
+					got = append(got, f.Path)
+				}
+				if strings.HasSuffix(f.Via, "(the files it walks)") {
+					walked++
+				}
+			}
+		}
+		if strings.Join(got, "|") != strings.Join(c.removed, "|") {
+			t.Errorf("%q: removed %q, want %q", c.src, got, c.removed)
+		}
+		if (walked > 0) != (len(c.removed) > 0) {
+			t.Errorf("%q: %d walk stand-ins", c.src, walked)
+		}
+	}
+}

@@ -84,7 +84,8 @@ func protectedWitnesses(trees []Tree) []File {
 		// sed -i, fd -x sed -i, chmod -R) reaches the protected files below its root
 		// unless its own name filters keep each of them out.
 		walked := t.Via == "find" || t.Via == "find -exec" || t.Via == "fd -x" || strings.HasSuffix(t.Via, " -R") ||
-			t.Via == "rsync --delete" || t.Via == "rsync --remove-source-files"
+			t.Via == "rsync --delete" || t.Via == "rsync --remove-source-files" || t.Via == "zip -m" ||
+			strings.HasSuffix(t.Via, "tar --remove-files")
 		if walked {
 			// One witness is enough: the first the filters let through
 			// (the ones that ask in bypassPermissions mode come first).

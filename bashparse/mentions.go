@@ -275,11 +275,13 @@ func recursiveTrees(words []Word) []Tree {
 			}
 		}
 	case "tar", "bsdtar":
-		return tarTrees(args)
+		_, moved := archiveMoves(name, args)
+		return append(tarTrees(args), moved...)
 	case "zip":
+		_, moved := archiveMoves(name, args)
 		if hasShort(args, 'r') || hasLong(args, "--recurse-paths") {
 			ops := operandWords(args, "")
-			var out []Tree
+			out := moved
 			for i, o := range ops {
 				if i == 0 {
 					continue // the archive
@@ -288,6 +290,7 @@ func recursiveTrees(words []Word) []Tree {
 			}
 			return out
 		}
+		return moved
 	case "cp", "rsync", "scp":
 		var out []Tree
 		if name == "rsync" {

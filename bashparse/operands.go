@@ -86,7 +86,11 @@ func fileOperands(words []Word) []File {
 		}
 		return out
 	case "tar", "bsdtar", "gtar":
-		return tarArchive(args)
+		moved, _ := archiveMoves(name, args)
+		return append(tarArchive(args), moved...)
+	case "zip":
+		moved, _ := archiveMoves(name, args)
+		return moved
 	case "git":
 		return gitFiles(args)
 	case "history":

@@ -151,6 +151,26 @@ var red9wClasses = map[string][]red9wCase{
 		{red9wNone, "acceptEdits", `mv *.md build/`, "allow"},
 		{red9wNone, "acceptEdits", `mv build dist`, "allow"},
 	},
+	"r9w-6 an archiver that deletes what it stored": {
+		// tar --remove-files -cf /tmp/x.tar . empties the cwd, .git
+		// included; zip -rm x.zip .. takes the parent away (both checked
+		// with GNU tar 1.34 and Info-ZIP 3.0).
+		{red9wAllowAll, "bypassPermissions", `tar --remove-files -cf /tmp/x.tar .`, "ask"},
+		{red9wAllowAll, "bypassPermissions", `tar -czf x.tgz --remove-files ..`, "ask"},
+		{red9wAllowAll, "bypassPermissions", `tar --remove-files -cf x.tar pay`, "ask"},
+		{red9wAllowAll, "bypassPermissions", `tar -c --remove-files -f x.tar -C .. proj`, "ask"},
+		{red9wAllowAll, "bypassPermissions", `zip -rm /tmp/x.zip .`, "ask"},
+		{red9wAllowAll, "bypassPermissions", `zip -r --move x.zip pay`, "ask"},
+		{red9wAllowAll, "bypassPermissions", `zip -rmq x.zip ..`, "ask"},
+		{red9wAllowAll, "dontAsk", `zip -rm x.zip .`, "deny"},
+		// Benign neighbours: archives that keep their sources, or delete
+		// trees without protected files.
+		{red9wAllowAll, "bypassPermissions", `tar -czf x.tgz src`, "allow"},
+		{red9wAllowAll, "bypassPermissions", `zip -r x.zip src`, "allow"},
+		{red9wAllowAll, "bypassPermissions", `zip -rm x.zip build`, "allow"},
+		{red9wAllowAll, "bypassPermissions", `zip -m x.zip x`, "allow"},
+		{red9wAllowAll, "bypassPermissions", `tar --remove-files -cf x.tar build`, "allow"},
+	},
 }
 
 // red9wSedAllowed approves sed and echo by prefix rules.

@@ -405,7 +405,8 @@ func (e env) file(p, dir, access, via string) FileFact {
 // nameOnly are the commands whose write changes a name, not the content
 // under it: another hard link to the file is left as it was.
 var nameOnly = map[string]bool{"rm": true, "rmdir": true, "unlink": true, "mv": true, "ln": true, "link": true,
-	"rsync --delete": true}
+	"rsync --delete": true, "tar --remove-files": true, "bsdtar --remove-files": true, "gtar --remove-files": true,
+	"zip -m": true}
 
 // bashFacts turns a command's analysis into commands and resolved files.
 func (e env) bashFacts(a bashparse.Analysis) Facts {
