@@ -190,3 +190,46 @@ func TestArchiveMoves(t *testing.T) {
 		}
 	}
 }
+
+// TestDownloadNames: a download whose names the server or a URL template
+// chooses writes a glob (curl -J, wget --content-disposition, curl -o #N)
+// or an unnamed tree (wget -r/-m/-p/-x) (r9w-7).
+func TestDownloadNames(t *testing.T) {
+	for _, c := range []struct {
+		src  string
+		want string // a written glob, "tree" for an unnamed tree, "" for neither
+	}{
+		{`curl -OJ http://e/x`, "*"},
+		{`curl -LJO --output-dir d http://e/x`, "d/*"},
+		{`curl --remote-header-name -O http://e/x`, "*"},
+		{`curl -o '#1' 'http://e/{a,b}'`, "*"},
+		{`curl -o '.gi#1/hooks/x' http://e/[s-t]`, ".gi*/hooks/x"},
+		{`curl -o'x#2' 'http://e/{a}/[1-2]'`, "x*"},
+		{`wget --content-disposition -P d http://e/x`, "d/*"},
+		{`wget -x -nH http://e/a/b`, "tree"},
+		{`wget -r http://e/`, "tree"},
+		{`wget -m http://e/`, "tree"},
+		{`wget --page-requisites http://e/`, "tree"},
+		{`wget -r -nd http://e/`, ""},
+		{`wget -nH http://e/x`, ""},
+		{`curl -O http://e/x`, ""},
+		{`curl -o out http://e/x`, ""},
+	} {
+		got := ""
+		for _, cmd := range Parse(c.src).Commands {
+			for _, f := range cmd.Files {
+				if f.Glob && f.Access == Write && (strings.HasPrefix(f.Via, "curl") || strings.HasPrefix(f.Via, "wget")) {
+					got = f.Path
+				}
+			}
+			for _, tr := range cmd.Recursive {
+				if tr.Via == "wget download" {
+					got = "tree"
+				}
+			}
+		}
+		if got != c.want {
+			t.Errorf("%q: got %q, want %q", c.src, got, c.want)
+		}
+	}
+}

@@ -78,7 +78,7 @@ func protectedWitnesses(trees []Tree) []File {
 		}
 		opaque := strings.HasSuffix(t.Via, " extract") || t.Via == "unzip" || t.Via == "patch" ||
 			t.Via == "git apply" || t.Via == "git am" || t.Via == "tar x" || strings.HasSuffix(t.Via, " of a pathspec") ||
-			strings.HasSuffix(t.Via, " of a revision")
+			strings.HasSuffix(t.Via, " of a revision") || t.Via == "wget download"
 		copied := strings.HasSuffix(t.Via, " -r") && outside
 		// A walk that changes what it visits (find -delete, find -exec
 		// sed -i, fd -x sed -i, chmod -R) reaches the protected files below its root

@@ -274,6 +274,8 @@ func recursiveTrees(words []Word) []Tree {
 				return []Tree{{Root: ".", Access: Write, Via: "git " + args[0].Value + " of a pathspec"}}
 			}
 		}
+	case "wget":
+		return downloadTrees(args)
 	case "tar", "bsdtar":
 		_, moved := archiveMoves(name, args)
 		return append(tarTrees(args), moved...)

