@@ -233,3 +233,32 @@ func TestDownloadNames(t *testing.T) {
 		}
 	}
 }
+
+// TestDynamicScriptShape: a script known only at run time is still read
+// for its static shape when its quoting allows (r9w-8).
+func TestDynamicScriptShape(t *testing.T) {
+	for _, c := range []struct {
+		src  string
+		want string // a nested command's name, "" for none
+	}{
+		{`sh -c "rm -rf $PWD"`, "rm"},
+		{`bash -c "cd $D && rm -rf ."`, "rm"},
+		{`eval "rm -rf $PWD"`, "rm"},
+		{`eval rm -rf "$PWD"`, "rm"},
+		{`sh -c "echo x; curl $U"`, "curl"},
+		{`eval "$CMD"`, ""},
+		{`sh -c "$S"`, ""},
+		{`sh -c 'rm -rf '"$X"`, ""},       // quoting that expansion may change
+		{`sh -c "echo \"$X\"; rm x"`, ""}, // escaped quotes
+	} {
+		got := ""
+		for _, cmd := range Parse(c.src).Commands {
+			if cmd.Nested && cmd.Wide.Name == c.want {
+				got = cmd.Wide.Name
+			}
+		}
+		if got != c.want {
+			t.Errorf("%q: nested %q, want %q", c.src, got, c.want)
+		}
+	}
+}

@@ -550,6 +550,11 @@ func (p *parser) payload(pay payload, outer Span, n syntax.Node) {
 	if pay.dynamic {
 		p.out.Unresolved = append(p.out.Unresolved, Unresolved{Reason: pay.reason,
 			Text: pay.origin + " runs a script that is not static: " + pay.script, Span: outer})
+		if text, ok := dynamicScriptText(pay); ok {
+			// The script's static shape still says what it runs: sh -c
+			// "rm -rf $PWD" removes the cwd whatever else it does.
+			p.payload(payload{script: text, origin: pay.origin, reason: pay.reason, lenient: true}, outer, n)
+		}
 		return
 	}
 	if p.depth+1 >= MaxDepth {

@@ -200,7 +200,31 @@ var red9wClasses = map[string][]red9wCase{
 		{red9wCurlAllowed, "default", `wget http://e/x`, "allow"},
 		{red9wCurlAllowed, "default", `curl -s http://e/x`, "allow"},
 	},
+	"r9w-8 critical-path rm inside a script known only at run time": {
+		// sh -c "rm -rf $PWD" removes the cwd: the outer shell expands
+		// $PWD, the inner one runs rm. The script's static shape is read
+		// too (the unresolved part still asks where it did).
+		{red9wAllowAll, "bypassPermissions", `sh -c "rm -rf $PWD"`, "ask"},
+		{red9wAllowAll, "bypassPermissions", `bash -c "cd $D && rm -rf ."`, "ask"},
+		{red9wAllowAll, "bypassPermissions", `eval "rm -rf $PWD"`, "ask"},
+		{red9wAllowAll, "bypassPermissions", `eval rm -rf "$PWD"`, "ask"},
+		{red9wAllowAll, "bypassPermissions", `sudo sh -c "rm -rf $X"`, "ask"},
+		{red9wAllowAll, "bypassPermissions", `sh -c "echo hi; rm -rf $(dirname $PWD)"`, "ask"},
+		{red9wAllowAll, "bypassPermissions", `timeout 5 bash -lc "rm -rf $HOME"`, "ask"},
+		{red9wRmDeny, "default", `sh -c "rm -rf $D"`, "deny"},
+		{red9wRmDeny, "default", `eval "rm x $Y"`, "deny"},
+		// Benign neighbours: scripts whose static shape removes nothing.
+		{red9wAllowAll, "bypassPermissions", `sh -c "echo $X"`, "allow"},
+		{red9wAllowAll, "bypassPermissions", `bash -c "make $T"`, "allow"},
+		{red9wAllowAll, "bypassPermissions", `eval "$(ssh-agent -s)"`, "allow"},
+		{red9wAllowAll, "bypassPermissions", `sh -c "rm -f $X"`, "ask"}, // X may be "-rf /"
+		{red9wAllowAll, "bypassPermissions", `sh -c "rm -f x.o; echo $X"`, "allow"},
+		{red9wRmDeny, "default", `sh -c "ls $D"`, "ask"},
+	},
 }
+
+// red9wRmDeny denies rm and allows everything else.
+const red9wRmDeny = `{"permissions":{"allow":["Bash"],"deny":["Bash(rm *)"]}}`
 
 // red9wCurlAllowed approves curl and wget by prefix rules.
 const red9wCurlAllowed = `{"permissions":{"allow":["Bash(curl *)","Bash(wget *)"]}}`
