@@ -262,3 +262,22 @@ func TestDynamicScriptShape(t *testing.T) {
 		}
 	}
 }
+
+// TestFdLinkPaths: a path through an open file descriptor is the shell's,
+// known only at run time (r9w-9).
+func TestFdLinkPaths(t *testing.T) {
+	for _, c := range []struct {
+		p    string
+		want bool
+	}{
+		{"/dev/fd/3", true}, {"/dev/fd/3/", true}, {"/dev/fd/3/x", true}, {"//dev/./fd/3/", true},
+		{"/dev/stdin/", true}, {"/dev/stdout", true}, {"/proc/self/fd/0/", true},
+		{"/proc/thread-self/fd/4", true}, {"/proc/self/task/12/fd/3/", true}, {"/proc/42/fd/3", true},
+		{"/dev/fd", false}, {"/dev/null", false}, {"/dev/fdx/3", false}, {"/proc/self/cwd", false},
+		{"dev/fd/3", false}, {"/tmp/dev/fd/3", false},
+	} {
+		if got := fdLink(c.p); got != c.want {
+			t.Errorf("fdLink(%q) = %v, want %v", c.p, got, c.want)
+		}
+	}
+}

@@ -76,6 +76,9 @@ func protectedWitnesses(trees []Tree) []File {
 		if t.Access != Write {
 			continue
 		}
+		// A root through a descriptor (/dev/fd/3/) is the shell's: known
+		// only at run time, it may hold anything.
+		t.Dynamic = t.Dynamic || fdLink(t.Root)
 		opaque := strings.HasSuffix(t.Via, " extract") || t.Via == "unzip" || t.Via == "patch" ||
 			t.Via == "git apply" || t.Via == "git am" || t.Via == "tar x" || strings.HasSuffix(t.Via, " of a pathspec") ||
 			strings.HasSuffix(t.Via, " of a revision") || t.Via == "wget download"

@@ -431,7 +431,7 @@ func findOperands(args []Word) []File {
 }
 
 func fileOf(w Word, p string, a Access, via string) File {
-	return File{Path: p, Access: a, Via: via, Dynamic: w.Dynamic || w.Brace, Glob: w.Glob, Tilde: w.Tilde}
+	return File{Path: p, Access: a, Via: via, Dynamic: w.Dynamic || w.Brace || fdLink(p), Glob: w.Glob, Tilde: w.Tilde}
 }
 
 // exemptTargets are redirect targets that are not files.

@@ -221,6 +221,22 @@ var red9wClasses = map[string][]red9wCase{
 		{red9wAllowAll, "bypassPermissions", `sh -c "rm -f x.o; echo $X"`, "allow"},
 		{red9wRmDeny, "default", `sh -c "ls $D"`, "ask"},
 	},
+	"r9w-9 a path through an open file descriptor": {
+		// rm -rf /dev/stdin/ < .. and exec 3<..; rm -rf /dev/fd/3/ empty
+		// the directory behind the descriptor (checked with GNU rm 9.1):
+		// the path is the shell's, known only at run time.
+		{red9wAllowAll, "bypassPermissions", `rm -rf /dev/stdin/ < ..`, "ask"},
+		{red9wAllowAll, "bypassPermissions", `exec 3<..; rm -rf /dev/fd/3/`, "ask"},
+		{red9wAllowAll, "bypassPermissions", `rm -rf /proc/self/fd/3/`, "ask"},
+		{red9wAllowAll, "bypassPermissions", `rm -rf /proc/thread-self/fd/0/ < ~`, "ask"},
+		{red9wAllowAll, "bypassPermissions", `rm -rf //dev/./fd/3/`, "ask"},
+		{red9wAllowAll, "bypassPermissions", `find /dev/fd/3/ -delete`, "ask"},
+		// Benign neighbours: descriptors written or read as streams.
+		{red9wAllowAll, "bypassPermissions", `echo x > /dev/fd/2`, "allow"},
+		{red9wAllowAll, "bypassPermissions", `echo x > /dev/stderr`, "allow"},
+		{red9wAllowAll, "bypassPermissions", `cat /dev/stdin`, "allow"},
+		{red9wAllowAll, "bypassPermissions", `rm -f /dev/fd/3`, "allow"},
+	},
 }
 
 // red9wRmDeny denies rm and allows everything else.
