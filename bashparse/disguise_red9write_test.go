@@ -281,3 +281,31 @@ func TestFdLinkPaths(t *testing.T) {
 		}
 	}
 }
+
+// TestParentsAndInstallDirs: cp --parents writes DIR/SOURCE; install -d
+// writes every operand (r9w-10).
+func TestParentsAndInstallDirs(t *testing.T) {
+	for _, c := range []struct {
+		src  string
+		want string
+	}{
+		{`cp --parents .git/hooks/pre-commit ..`, "../.git/hooks/pre-commit"},
+		{`cp --pa -t d a/b`, "d/a/b"},
+		{`cp --parents -r a/b d`, "d/a/b"},
+		{`install -d .git/hooks`, ".git/hooks"},
+		{`install -dm755 a b`, "a"},
+		{`install --directory x`, "x"},
+	} {
+		found := false
+		for _, cmd := range Parse(c.src).Commands {
+			for _, f := range cmd.Files {
+				if f.Path == c.want && f.Access == Write {
+					found = true
+				}
+			}
+		}
+		if !found {
+			t.Errorf("%q: no write of %q", c.src, c.want)
+		}
+	}
+}

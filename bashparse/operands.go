@@ -123,6 +123,7 @@ func fileOperands(words []Word) []File {
 	var backups []string // sed -i's backup suffixes
 	patternGiven := false
 	endOpts := false
+	parents := false // cp --parents: DIR/SOURCE, the source's path kept
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		v := a.Value
@@ -144,6 +145,12 @@ func fileOperands(words []Word) []File {
 			}
 			if name == "cp" && (isLongOpt(v, "--link") || isLongOpt(v, "--symbolic-link")) {
 				access = Write // cp -l, cp -s: links, not copies (see ln)
+			}
+			if name == "cp" && isLongOpt(v, "--parents") {
+				parents = true
+			}
+			if name == "install" && isLongOpt(v, "--directory") {
+				access = Write // install -d creates (and chmods) every operand
 			}
 			if suf, has, ok := longOpt(v, "--in-place"); ok && has && name == "sed" {
 				backups = append(backups, suf) // --in-place=SUFFIX: optional, attached only
@@ -176,7 +183,7 @@ func fileOperands(words []Word) []File {
 			if strings.IndexByte(spec.patternFlags, c) >= 0 {
 				patternGiven = true
 			}
-			if name == "cp" && (c == 's' || c == 'l') {
+			if name == "cp" && (c == 's' || c == 'l') || name == "install" && c == 'd' {
 				access = Write
 			}
 			if name == "sed" && c == 'i' {
@@ -242,6 +249,9 @@ func fileOperands(words []Word) []File {
 	out = append(out, removedNames(name, args, ops, len(extra) > 0)...)
 	if name == "cp" || name == "mv" || name == "ln" || name == "install" {
 		out = append(out, intoDir(name, ops, extra)...)
+	}
+	if parents {
+		out = append(out, parentsInto(ops, extra)...)
 	}
 	return append(out, extra...)
 }

@@ -1,6 +1,9 @@
 package bashparse
 
-import "strings"
+import (
+	"path"
+	"strings"
+)
 
 // removedNames are the names a command takes away without being a
 // remover (rm, rmdir, unlink, shred): each mv source leaves its place
@@ -77,6 +80,32 @@ func rsyncTrees(args []Word) []Tree {
 	if hasLong(args, "--remove-source-files") {
 		for _, s := range ops[:len(ops)-1] {
 			out = append(out, Tree{Root: s.Value, Access: Write, Via: "rsync --remove-source-files", Dynamic: !s.Static()})
+		}
+	}
+	return out
+}
+
+// parentsInto lists what cp --parents writes: DIR/SOURCE with the
+// source's whole path kept below the target directory, so cd pay && cp
+// --parents .git/hooks/pre-commit .. writes the session's own
+// ../.git/hooks/pre-commit, which DIR/base(SOURCE) does not show. dirs
+// are the -t/--target-directory writes.
+func parentsInto(ops []Word, dirs []File) []File {
+	srcs := ops
+	var targets []string
+	for _, d := range dirs {
+		targets = append(targets, d.Path)
+	}
+	if len(targets) == 0 {
+		if len(ops) < 2 {
+			return nil
+		}
+		srcs, targets = ops[:len(ops)-1], []string{ops[len(ops)-1].Value}
+	}
+	var out []File
+	for _, s := range srcs {
+		for _, t := range targets {
+			out = append(out, fileOf(s, path.Join(t, s.Value), Write, "cp --parents"))
 		}
 	}
 	return out

@@ -16,12 +16,12 @@ var rmFlatLong = []string{"--force", "--interactive", "--one-file-system", "--pr
 // directory: rmdir always; rm with -r, -R, -d or any option it is not
 // known to leave flat (an abbreviation such as --rec is --recursive, and
 // an unknown one fails closed). A word known only at run time may be
-// such an option too (a glob is not counted: what it matches is what it
-// removes, and critical_rm already sees a glob that may match a critical
-// path): unquoted it may split into "-rf /", and with a
-// second operand beside it a quoted one may be "-r" alone. An rm that
-// removes trees turns a dynamic operand into a possible critical path
-// (spec §6: rm -rf "$X", rm -rf $(dirname $PWD), xargs rm -rf).
+// such an option too: unquoted it may split into "-rf /", and with a
+// second operand beside it a quoted one may be "-r" alone. (A glob is not
+// counted: what it matches is what it removes, and critical_rm already
+// sees a glob that may match a critical path.) An rm that removes trees
+// turns a dynamic operand into a possible critical path (spec §6:
+// rm -rf "$X", rm -rf $(dirname $PWD), xargs rm -rf).
 func removesTrees(name string, args []Word) bool {
 	switch name {
 	case "rmdir":

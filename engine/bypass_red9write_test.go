@@ -237,6 +237,23 @@ var red9wClasses = map[string][]red9wCase{
 		{red9wAllowAll, "bypassPermissions", `cat /dev/stdin`, "allow"},
 		{red9wAllowAll, "bypassPermissions", `rm -f /dev/fd/3`, "allow"},
 	},
+	"r9w-10 cp --parents and install -d write where the base name does not say": {
+		// cd pay && cp --parents .git/hooks/pre-commit .. wrote the
+		// session's .git/hooks/pre-commit (checked with GNU cp 9.1);
+		// install -d creates and chmods each operand.
+		{red9wAllowAll, "bypassPermissions", `cd pay && cp --parents .git/hooks/pre-commit ..`, "ask"},
+		{red9wAllowAll, "bypassPermissions", `cp --parents pay/.git/hooks/pre-commit src/`, "ask"},
+		{red9wAllowAll, "bypassPermissions", `cp --pa -t src pay/.git/hooks/pre-commit`, "ask"},
+		{red9wAllowAll, "bypassPermissions", `install -d .git/hooks`, "ask"},
+		{red9wAllowAll, "bypassPermissions", `install -dm777 .git/hooks`, "ask"},
+		{red9wAllowAll, "bypassPermissions", `install --directory .claude`, "ask"},
+		{red9wAllowAll, "default", `cp --parents pay/.git/hooks/pre-commit src/`, "ask"},
+		// Benign neighbours.
+		{red9wAllowAll, "bypassPermissions", `cp --parents src/a.go build/`, "allow"},
+		{red9wAllowAll, "bypassPermissions", `install -d build/x`, "allow"},
+		{red9wAllowAll, "bypassPermissions", `install -m644 x build/x`, "allow"},
+		{red9wNone, "acceptEdits", `cp --parents src/a.go build/`, "allow"},
+	},
 }
 
 // red9wRmDeny denies rm and allows everything else.
