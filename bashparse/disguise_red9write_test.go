@@ -282,8 +282,8 @@ func TestFdLinkPaths(t *testing.T) {
 	}
 }
 
-// TestParentsAndInstallDirs: cp --parents writes DIR/SOURCE; install -d
-// writes every operand (r9w-10).
+// TestParentsAndInstallDirs: cp --parents and rsync -R write DIR/SOURCE;
+// install -d writes every operand (r9w-10).
 func TestParentsAndInstallDirs(t *testing.T) {
 	for _, c := range []struct {
 		src  string
@@ -295,6 +295,8 @@ func TestParentsAndInstallDirs(t *testing.T) {
 		{`install -d .git/hooks`, ".git/hooks"},
 		{`install -dm755 a b`, "a"},
 		{`install --directory x`, "x"},
+		{`rsync -a --relative pay/./.git/hooks .`, ".git/hooks"},
+		{`rsync -avR a/b d`, "d/a/b"},
 	} {
 		found := false
 		for _, cmd := range Parse(c.src).Commands {

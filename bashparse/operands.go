@@ -253,6 +253,9 @@ func fileOperands(words []Word) []File {
 	if parents {
 		out = append(out, parentsInto(ops, extra)...)
 	}
+	if name == "rsync" {
+		out = append(out, rsyncRelative(args, ops)...)
+	}
 	return append(out, extra...)
 }
 

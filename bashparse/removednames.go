@@ -110,3 +110,32 @@ func parentsInto(ops []Word, dirs []File) []File {
 	}
 	return out
 }
+
+// rsyncRelative lists what rsync -R (--relative) writes: DIR/SOURCE with
+// the source's path kept below the destination, from a "/./" in it on
+// when it has one (rsync -aR pay/./.git/hooks . writes ./.git/hooks).
+func rsyncRelative(args, ops []Word) []File {
+	rel := hasLong(args, "--relative")
+	for _, a := range args {
+		v := a.Value
+		if v == "--" {
+			break
+		}
+		if len(v) > 1 && v[0] == '-' && v[1] != '-' && strings.IndexByte(v[1:], 'R') >= 0 {
+			rel = true
+		}
+	}
+	if !rel || len(ops) < 2 {
+		return nil
+	}
+	dst := ops[len(ops)-1].Value
+	var out []File
+	for _, s := range ops[:len(ops)-1] {
+		p := s.Value
+		if i := strings.Index(p, "/./"); i >= 0 {
+			p = p[i+3:]
+		}
+		out = append(out, fileOf(s, path.Join(dst, p), Write, "rsync -R"))
+	}
+	return out
+}

@@ -237,7 +237,7 @@ var red9wClasses = map[string][]red9wCase{
 		{red9wAllowAll, "bypassPermissions", `cat /dev/stdin`, "allow"},
 		{red9wAllowAll, "bypassPermissions", `rm -f /dev/fd/3`, "allow"},
 	},
-	"r9w-10 cp --parents and install -d write where the base name does not say": {
+	"r9w-10 cp --parents, rsync -R and install -d write where the base name does not say": {
 		// cd pay && cp --parents .git/hooks/pre-commit .. wrote the
 		// session's .git/hooks/pre-commit (checked with GNU cp 9.1);
 		// install -d creates and chmods each operand.
@@ -248,6 +248,12 @@ var red9wClasses = map[string][]red9wCase{
 		{red9wAllowAll, "bypassPermissions", `install -dm777 .git/hooks`, "ask"},
 		{red9wAllowAll, "bypassPermissions", `install --directory .claude`, "ask"},
 		{red9wAllowAll, "default", `cp --parents pay/.git/hooks/pre-commit src/`, "ask"},
+		// rsync --relative pay/./.git/hooks . keeps the path after "/./"
+		// (checked with rsync 3.2: it wrote ./.git/hooks/pre-commit).
+		{red9wAllowAll, "bypassPermissions", `rsync -a --relative pay/./.git/hooks .`, "ask"},
+		{red9wAllowAll, "bypassPermissions", `rsync -aR pay/.git/hooks/pre-commit .`, "ask"},
+		{red9wAllowAll, "bypassPermissions", `rsync -avR pay2/./.claude ./`, "ask"},
+		{red9wAllowAll, "bypassPermissions", `rsync -aR src/a.go build/`, "allow"},
 		// Benign neighbours.
 		{red9wAllowAll, "bypassPermissions", `cp --parents src/a.go build/`, "allow"},
 		{red9wAllowAll, "bypassPermissions", `install -d build/x`, "allow"},
