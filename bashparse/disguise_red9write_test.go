@@ -29,6 +29,8 @@ func TestRemoverTree(t *testing.T) {
 		{`rm -f $(dirname $PWD)`, true},
 		{`rm -f "$O" /usr`, true}, // O may be -r
 		{`rm -f "$O" -- /usr`, true},
+		{`rm "$@"`, true}, // set -- -rf /: one word per parameter
+		{`rm -f "${a[@]}"`, true},
 		{`rmdir "$X"`, true},
 		{`rmdir -p "$X"`, true},
 		{`sudo rm -rf "$X"`, true},

@@ -92,11 +92,16 @@ func rmAmbiguous(name, flat string) bool {
 }
 
 // wholeQuoted reports a dynamic word written inside one pair of double
-// quotes: it expands to exactly one word, never split.
+// quotes: it expands to exactly one word, never split — unless it holds
+// "$@", "${a[@]}" or "${!p@}", which expand to one word per element even
+// quoted (set -- -rf /; rm "$@").
 func wholeQuoted(w Word) bool {
 	s := w.src
 	if s == "" {
 		s = w.Value
+	}
+	if strings.Contains(s, "@") {
+		return false
 	}
 	return len(s) >= 2 && s[0] == '"' && s[len(s)-1] == '"' && !strings.Contains(s[1:len(s)-1], `"`)
 }

@@ -45,6 +45,10 @@ var red9wClasses = map[string][]red9wCase{
 		{red9wAllowAll, "bypassPermissions", `rm -f $X`, "ask"},
 		{red9wAllowAll, "bypassPermissions", `rm -f "$O" /usr`, "ask"},
 		{red9wAllowAll, "bypassPermissions", `rmdir -p "$X"`, "ask"},
+		// "$@" and "${a[@]}" are one word per element, quoted or not.
+		{red9wAllowAll, "bypassPermissions", `set -- -rf /tmp/x; rm "$@"`, "ask"},
+		{red9wAllowAll, "bypassPermissions", `rm -f "${a[@]}"`, "ask"},
+		{red9wAllowAll, "bypassPermissions", `rm -f "$*"`, "allow"},
 		{red9wAllowAll, "bypassPermissions", `cd "$X" && rm -rf .`, "ask"},
 		{red9wAllowAll, "bypassPermissions", `sudo rm -rf "$X"`, "ask"},
 		{red9wAllowAll, "bypassPermissions", `bash -c 'rm -rf $PWD'`, "ask"},
