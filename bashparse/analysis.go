@@ -89,6 +89,15 @@ type File struct {
 	// engine's walkMayHold). Empty for a walk that follows links: it may
 	// reach any directory. Not part of the JSON: Path and Via say it.
 	WalkRoot string `json:"-"`
+	// Tree marks an operand of a remover that may remove a whole directory
+	// (rm -r, rmdir; see removesTrees): known only at run time, it may be a
+	// critical path.
+	Tree bool `json:"tree,omitempty"`
+	// Removes marks a name the command removes from its place without
+	// being a remover (rm, rmdir, unlink, shred): a source mv takes away,
+	// the destination rsync --delete empties. Removing a critical path
+	// asks like rm of it (spec §6).
+	Removes bool `json:"removes,omitempty"`
 }
 
 // View is a command as a rule sees it after wrappers are peeled.

@@ -76,14 +76,19 @@ func protectedWitnesses(trees []Tree) []File {
 		if t.Access != Write {
 			continue
 		}
+		// A root through a descriptor (/dev/fd/3/) is the shell's: known
+		// only at run time, it may hold anything.
+		t.Dynamic = t.Dynamic || fdLink(t.Root)
 		opaque := strings.HasSuffix(t.Via, " extract") || t.Via == "unzip" || t.Via == "patch" ||
 			t.Via == "git apply" || t.Via == "git am" || t.Via == "tar x" || strings.HasSuffix(t.Via, " of a pathspec") ||
-			strings.HasSuffix(t.Via, " of a revision")
+			strings.HasSuffix(t.Via, " of a revision") || t.Via == "wget download"
 		copied := strings.HasSuffix(t.Via, " -r") && outside
 		// A walk that changes what it visits (find -delete, find -exec
 		// sed -i, fd -x sed -i, chmod -R) reaches the protected files below its root
 		// unless its own name filters keep each of them out.
-		walked := t.Via == "find" || t.Via == "find -exec" || t.Via == "fd -x" || strings.HasSuffix(t.Via, " -R")
+		walked := t.Via == "find" || t.Via == "find -exec" || t.Via == "fd -x" || strings.HasSuffix(t.Via, " -R") ||
+			t.Via == "rsync --delete" || t.Via == "rsync --remove-source-files" || t.Via == "zip -m" ||
+			strings.HasSuffix(t.Via, "tar --remove-files")
 		if walked {
 			// One witness is enough: the first the filters let through
 			// (the ones that ask in bypassPermissions mode come first).

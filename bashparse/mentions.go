@@ -274,12 +274,16 @@ func recursiveTrees(words []Word) []Tree {
 				return []Tree{{Root: ".", Access: Write, Via: "git " + args[0].Value + " of a pathspec"}}
 			}
 		}
+	case "wget":
+		return downloadTrees(args)
 	case "tar", "bsdtar":
-		return tarTrees(args)
+		_, moved := archiveMoves(name, args)
+		return append(tarTrees(args), moved...)
 	case "zip":
+		_, moved := archiveMoves(name, args)
 		if hasShort(args, 'r') || hasLong(args, "--recurse-paths") {
 			ops := operandWords(args, "")
-			var out []Tree
+			out := moved
 			for i, o := range ops {
 				if i == 0 {
 					continue // the archive
@@ -288,10 +292,14 @@ func recursiveTrees(words []Word) []Tree {
 			}
 			return out
 		}
+		return moved
 	case "cp", "rsync", "scp":
+		var out []Tree
+		if name == "rsync" {
+			out = rsyncTrees(args)
+		}
 		if hasShort(args, 'r') || hasShort(args, 'R') || hasShort(args, 'a') || hasLong(args, "--recursive") || hasLong(args, "--archive") {
 			ops := operandWords(args, "tSe")
-			var out []Tree
 			for i, o := range ops {
 				acc := Read
 				if i == len(ops)-1 && len(ops) > 1 {
@@ -299,8 +307,8 @@ func recursiveTrees(words []Word) []Tree {
 				}
 				out = append(out, Tree{Root: o.Value, Access: acc, Via: name + " -r", Dynamic: !o.Static()})
 			}
-			return out
 		}
+		return out
 	case "diff":
 		if hasShort(args, 'r') || hasLong(args, "--recursive") {
 			var out []Tree
@@ -326,6 +334,8 @@ func recursiveTrees(words []Word) []Tree {
 		return findTrees(args)
 	case "fd", "fdfind":
 		return fdTrees(args)
+	case "rm":
+		return rmTrees(args)
 	case "chmod", "chown", "chgrp":
 		if hasShort(args, 'R') || hasLong(args, "--recursive") {
 			ops := operandWords(args, "")

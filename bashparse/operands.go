@@ -86,7 +86,13 @@ func fileOperands(words []Word) []File {
 		}
 		return out
 	case "tar", "bsdtar", "gtar":
-		return tarArchive(args)
+		moved, _ := archiveMoves(name, args)
+		return append(tarArchive(args), moved...)
+	case "zip":
+		moved, _ := archiveMoves(name, args)
+		return moved
+	case "curl", "wget":
+		return downloadFiles(name, args)
 	case "git":
 		return gitFiles(args)
 	case "history":
@@ -117,6 +123,7 @@ func fileOperands(words []Word) []File {
 	var backups []string // sed -i's backup suffixes
 	patternGiven := false
 	endOpts := false
+	parents := false // cp --parents: DIR/SOURCE, the source's path kept
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		v := a.Value
@@ -138,6 +145,12 @@ func fileOperands(words []Word) []File {
 			}
 			if name == "cp" && (isLongOpt(v, "--link") || isLongOpt(v, "--symbolic-link")) {
 				access = Write // cp -l, cp -s: links, not copies (see ln)
+			}
+			if name == "cp" && isLongOpt(v, "--parents") {
+				parents = true
+			}
+			if name == "install" && isLongOpt(v, "--directory") {
+				access = Write // install -d creates (and chmods) every operand
 			}
 			if suf, has, ok := longOpt(v, "--in-place"); ok && has && name == "sed" {
 				backups = append(backups, suf) // --in-place=SUFFIX: optional, attached only
@@ -170,7 +183,7 @@ func fileOperands(words []Word) []File {
 			if strings.IndexByte(spec.patternFlags, c) >= 0 {
 				patternGiven = true
 			}
-			if name == "cp" && (c == 's' || c == 'l') {
+			if name == "cp" && (c == 's' || c == 'l') || name == "install" && c == 'd' {
 				access = Write
 			}
 			if name == "sed" && c == 'i' {
@@ -228,8 +241,20 @@ func fileOperands(words []Word) []File {
 			}
 		}
 	}
+	if removesTrees(name, args) {
+		for i := range out {
+			out[i].Tree = true
+		}
+	}
+	out = append(out, removedNames(name, args, ops, len(extra) > 0)...)
 	if name == "cp" || name == "mv" || name == "ln" || name == "install" {
 		out = append(out, intoDir(name, ops, extra)...)
+	}
+	if parents {
+		out = append(out, parentsInto(ops, extra)...)
+	}
+	if name == "rsync" {
+		out = append(out, rsyncRelative(args, ops)...)
 	}
 	return append(out, extra...)
 }
@@ -419,7 +444,7 @@ func findOperands(args []Word) []File {
 }
 
 func fileOf(w Word, p string, a Access, via string) File {
-	return File{Path: p, Access: a, Via: via, Dynamic: w.Dynamic || w.Brace, Glob: w.Glob, Tilde: w.Tilde}
+	return File{Path: p, Access: a, Via: via, Dynamic: w.Dynamic || w.Brace || fdLink(p), Glob: w.Glob, Tilde: w.Tilde}
 }
 
 // exemptTargets are redirect targets that are not files.

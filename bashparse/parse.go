@@ -403,7 +403,8 @@ func (p *parser) emit(n syntax.Node, words []Word, assigns []Assign, redirs []Re
 			if spec.lastWrite {
 				acc = Write
 			}
-			c.Files = append(c.Files, File{Path: "<xargs input>", Access: acc, Via: inner[0].Value, Dynamic: true})
+			c.Files = append(c.Files, File{Path: "<xargs input>", Access: acc, Via: inner[0].Value, Dynamic: true,
+				Tree: xargsRemovesTrees(inner)})
 		}
 	}
 	for _, r := range redirs {
@@ -420,6 +421,7 @@ func (p *parser) emit(n syntax.Node, words []Word, assigns []Assign, redirs []Re
 	c.Files = append(c.Files, files...)
 	c.Powers = append(c.Powers, powers...)
 	c.Files = append(c.Files, scriptFiles(inner)...)
+	c.Powers = append(c.Powers, sedExecPowers(inner)...)
 	pays = append(pays, assignPayloads(append(append([]Assign(nil), assigns...), pw.assigns...))...)
 	pays = append(pays, configPayloads(append(append([]Assign(nil), assigns...), pw.assigns...), len(inner) > 0)...)
 	pays = append(pays, p.stringPayloads(words, assigns)...)
@@ -548,6 +550,11 @@ func (p *parser) payload(pay payload, outer Span, n syntax.Node) {
 	if pay.dynamic {
 		p.out.Unresolved = append(p.out.Unresolved, Unresolved{Reason: pay.reason,
 			Text: pay.origin + " runs a script that is not static: " + pay.script, Span: outer})
+		if text, ok := dynamicScriptText(pay); ok {
+			// The script's static shape still says what it runs: sh -c
+			// "rm -rf $PWD" removes the cwd whatever else it does.
+			p.payload(payload{script: text, origin: pay.origin, reason: pay.reason, lenient: true}, outer, n)
+		}
 		return
 	}
 	if p.depth+1 >= MaxDepth {
@@ -590,9 +597,10 @@ func uniqueFiles(fs []File) []File {
 		out := fs[:0]
 		for _, f := range fs {
 			dup := false
-			for _, g := range out {
+			for i, g := range out {
 				if g.Path == f.Path && g.Access == f.Access {
 					dup = true
+					out[i].Tree, out[i].Removes = g.Tree || f.Tree, g.Removes || f.Removes
 					break
 				}
 			}
@@ -602,14 +610,16 @@ func uniqueFiles(fs []File) []File {
 		}
 		return out
 	}
-	seen := make(map[[2]string]bool, len(fs))
+	seen := make(map[[2]string]int, len(fs))
 	out := fs[:0]
 	for _, f := range fs {
 		k := [2]string{f.Path, string(f.Access)}
-		if !seen[k] {
-			seen[k] = true
-			out = append(out, f)
+		if i, ok := seen[k]; ok {
+			out[i].Tree, out[i].Removes = out[i].Tree || f.Tree, out[i].Removes || f.Removes
+			continue
 		}
+		seen[k] = len(out)
+		out = append(out, f)
 	}
 	return out
 }

@@ -28,7 +28,7 @@ var (
 	kPath, kResolved, kAccess, kVia  = ast.StringTerm("path"), ast.StringTerm("resolved"), ast.StringTerm("access"), ast.StringTerm("via")
 	kWritten, kDynamic, kGlob        = ast.StringTerm("written"), ast.StringTerm("dynamic"), ast.StringTerm("glob")
 	kRedirect, kTildeOrGlob, kKeys   = ast.StringTerm("redirect"), ast.StringTerm("tilde_or_glob"), ast.StringTerm("keys")
-	kLinks                           = ast.StringTerm("links")
+	kLinks, kTree, kRemoves          = ast.StringTerm("links"), ast.StringTerm("tree"), ast.StringTerm("removes")
 )
 
 // factsSliceValue converts the typed fact slices goValue meets most.
@@ -119,6 +119,12 @@ func fileValue(f *FileFact) ast.Value {
 		{kTildeOrGlob, boolTerm(f.TildeOrGlob)}, {kKeys, ast.NewTerm(stringsValue(f.Keys))}}
 	if f.Links > 0 { // omitempty, as JSON writes it
 		kv = append(kv, [2]*ast.Term{kLinks, ast.UIntNumberTerm(f.Links)})
+	}
+	if f.Tree { // omitempty, as JSON writes it
+		kv = append(kv, [2]*ast.Term{kTree, boolTerm(true)})
+	}
+	if f.Removes {
+		kv = append(kv, [2]*ast.Term{kRemoves, boolTerm(true)})
 	}
 	return ast.NewObject(kv...)
 }

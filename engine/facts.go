@@ -41,6 +41,12 @@ type FileFact struct {
 	// Links is the number of names of an existing regular file whose
 	// content a write changes, when it has more than one (see hardLinks).
 	Links uint64 `json:"links,omitempty"`
+	// Tree marks a dynamic operand of a remover that may remove a whole
+	// directory (rm -r, rmdir, xargs rm): it may be a critical path.
+	Tree bool `json:"tree,omitempty"`
+	// Removes marks a name the command takes away without being a
+	// remover: an mv source, the destination rsync --delete empties.
+	Removes bool `json:"removes,omitempty"`
 }
 
 // withKeys fills the index keys of every file.
@@ -398,7 +404,9 @@ func (e env) file(p, dir, access, via string) FileFact {
 
 // nameOnly are the commands whose write changes a name, not the content
 // under it: another hard link to the file is left as it was.
-var nameOnly = map[string]bool{"rm": true, "rmdir": true, "unlink": true, "mv": true, "ln": true, "link": true}
+var nameOnly = map[string]bool{"rm": true, "rmdir": true, "unlink": true, "mv": true, "ln": true, "link": true,
+	"rsync --delete": true, "tar --remove-files": true, "bsdtar --remove-files": true, "gtar --remove-files": true,
+	"zip -m": true}
 
 // bashFacts turns a command's analysis into commands and resolved files.
 func (e env) bashFacts(a bashparse.Analysis) Facts {
@@ -633,7 +641,8 @@ func (e env) mention(m bashparse.File, dir string) []FileFact {
 func (e env) operand(op bashparse.File, dir string, dirUnknown bool) []FileFact {
 	redirect := strings.ContainsAny(op.Via, "<>")
 	base := FileFact{Access: string(op.Access), Via: op.Via, Written: op.Path, Redirect: redirect,
-		Dynamic: op.Dynamic || dirUnknown, Glob: op.Glob, TildeOrGlob: op.Tilde || op.Glob}
+		Dynamic: op.Dynamic || dirUnknown, Glob: op.Glob, TildeOrGlob: op.Tilde || op.Glob, Tree: op.Tree,
+		Removes: op.Removes}
 	if op.Dynamic || dirUnknown {
 		// Unknown until run time: keep the text so critical-path and
 		// reason checks can see it; it is never inside a working directory.
@@ -696,6 +705,7 @@ func (e env) operand(op bashparse.File, dir string, dirUnknown bool) []FileFact 
 func (e env) plainOperand(op bashparse.File, dir string) FileFact {
 	ff := e.file(op.Path, dir, string(op.Access), op.Via)
 	ff.Redirect, ff.TildeOrGlob = strings.ContainsAny(op.Via, "<>"), op.Tilde
+	ff.Removes = op.Removes
 	return ff
 }
 

@@ -27,6 +27,7 @@ var (
 	regoStrictDirs  = set(strictDirNames...)
 	regoRmCommands  = set("rm", "rmdir", "unlink", "shred")
 	regoHomeWordRe  = regexp.MustCompile(`^["']?(\$HOME|\$\{HOME\}|~)`)
+	regoCwdWordRe   = regexp.MustCompile(`^["']?\$\{?(PWD|OLDPWD)\}?["']?/*["']?$`)
 	regoAccessKinds = map[string]string{"read": "Read", "write": "Edit"}
 )
 

@@ -152,9 +152,9 @@ func (n *nativeEval) criticalPath(p string) bool {
 
 // criticalRm ports lib.critical_rm(f).
 func (n *nativeEval) criticalRm(f *FileFact) bool {
-	if !regoRmCommands[f.Via] {
+	if !regoRmCommands[f.Via] && !f.Removes {
 		return false
 	}
-	return n.criticalPath(f.Path) || n.criticalPath(f.Resolved) || (f.Dynamic && f.Glob) ||
-		(f.Dynamic && regoHomeWordRe.MatchString(f.Path))
+	return n.criticalPath(f.Path) || n.criticalPath(f.Resolved) || (f.Dynamic && (f.Glob || f.Tree)) ||
+		(f.Dynamic && (regoHomeWordRe.MatchString(f.Path) || regoCwdWordRe.MatchString(f.Path)))
 }

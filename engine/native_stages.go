@@ -135,7 +135,8 @@ func (n *nativeEval) cmdOK(c *CommandFact) bool {
 	if c.ReadOnly && !c.ExecWrapper && len(c.Powers) == 0 {
 		return true
 	}
-	return n.in.Mode == "acceptEdits" && regoEditCommands[c.Narrow.Name] && len(c.Narrow.Assigns) == 0
+	return n.in.Mode == "acceptEdits" && regoEditCommands[c.Narrow.Name] && len(c.Narrow.Assigns) == 0 &&
+		len(c.Powers) == 0
 }
 
 // fileOK ports mode.file_ok(f).

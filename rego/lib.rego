@@ -321,22 +321,44 @@ critical_path(p) if p == input.home
 
 critical_path(p) if in_dir(input.cwd, p)
 
+# removes(f): the command takes f away: a remover's operand, an mv source,
+# the destination rsync --delete empties.
+removes(f) if f.via in rm_commands
+
+removes(f) if object.get(f, "removes", false)
+
 # critical_rm(f): removing f removes the root, a top-level directory, home,
 # or the cwd or one of its parents.
 critical_rm(f) if {
-	f.via in rm_commands
+	removes(f)
 	some p in [f.path, f.resolved]
 	critical_path(p)
 }
 
 critical_rm(f) if {
-	f.via in rm_commands
+	removes(f)
 	f.dynamic
 	f.glob
 }
 
+# A remover that may remove a whole directory (rm -r, rmdir, xargs rm)
+# given a word known only at run time may be removing any of them:
+# rm -rf "$X", rm -rf $(dirname $PWD), cd "$D" && rm -rf .
 critical_rm(f) if {
-	f.via in rm_commands
+	removes(f)
+	f.dynamic
+	object.get(f, "tree", false)
+}
+
+# The cwd or the previous one by name: rm -rf "$PWD", mv $PWD ../x.
+critical_rm(f) if {
+	removes(f)
+	f.dynamic
+	regex.match(`^["']?\$\{?(PWD|OLDPWD)\}?["']?/*["']?$`, f.path)
+}
+
+critical_rm(f) if {
+	removes(f)
 	f.dynamic
 	regex.match(`^["']?(\$HOME|\$\{HOME\}|~)`, f.path)
 }

@@ -28,10 +28,13 @@ cmd_ok(c) if {
 	count(object.get(c, "powers", [])) == 0
 }
 
+# An edit command approved by acceptEdits edits files; one with a power
+# (sed -i '1e curl …' f runs a program) is more than an edit.
 cmd_ok(c) if {
 	input.mode == "acceptEdits"
 	c.narrow.name in lib.edit_commands
 	count(object.get(c.narrow, "assigns", [])) == 0
+	count(object.get(c, "powers", [])) == 0
 }
 
 # file_ok(f): the mode lets the call touch f without asking.
