@@ -324,14 +324,26 @@ func (d *decoder) hook(what, event, matcher string, h *node) {
 		hk.Type = t.str
 	}
 	c := h.field("command")
-	if c == nil {
+	switch {
+	case c == nil && hk.Type != "command":
+		// Claude Code's other hook types (http, prompt, agent) name no
+		// command. They are kept, never run: a call one matches asks
+		// what it would have answered (the file still loads).
+		hk.Command = "(" + hk.Type + " hook)"
+		for _, k := range []string{"url", "prompt"} {
+			if f := h.field(k); f != nil && f.kind == kindString {
+				hk.Command = f.str
+				break
+			}
+		}
+	case c == nil:
 		d.fail(h, CodeType, "%s: missing \"command\"", what)
 		return
-	}
-	if !d.expect(c, kindString, what+".command") {
+	case !d.expect(c, kindString, what+".command"):
 		return
+	default:
+		hk.Command = c.str
 	}
-	hk.Command = c.str
 	if t := h.field("timeout"); t != nil && d.expect(t, kindNumber, what+".timeout") {
 		var secs float64
 		fmt.Sscan(t.str, &secs)
