@@ -85,6 +85,9 @@ type parser struct {
 	// stdin is the here-document or here-string text of the command being
 	// emitted (stdinBody).
 	stdin string
+	// piped is the text a pipe's statically known left side writes, by the
+	// statement it feeds (notePipe).
+	piped map[*syntax.Stmt]string
 }
 
 func (p *parser) run(src string, outer *Span) {
@@ -185,6 +188,8 @@ func (p *parser) walk(root syntax.Node) {
 			if cs, ok := x.(*syntax.CmdSubst); ok {
 				p.unresolved(ReasonCommandSubst, "the output of "+p.text(cs)+" becomes words of the command", n)
 			}
+		case *syntax.BinaryCmd:
+			p.notePipe(x)
 		case *syntax.Stmt:
 			p.stmt(x)
 		case *syntax.Lit:

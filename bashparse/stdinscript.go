@@ -7,10 +7,11 @@ import (
 )
 
 // stdinBody is the text a statement's here-document or here-string feeds
-// its command (bash <<'EOF' … EOF, python3 <<<'…'): "" when it has none.
+// its command (bash <<'EOF' … EOF, python3 <<<'…'), or the pipe before it
+// (echo '…' | bash; notePipe): "" when it has none.
 // A body with expansions is taken as written.
 func (p *parser) stdinBody(st *syntax.Stmt) string {
-	body := ""
+	body := p.piped[st] // a redirection of its own replaces the pipe
 	for _, r := range st.Redirs {
 		if r.N != nil && r.N.Value != "0" {
 			continue
