@@ -112,6 +112,7 @@ func (p *parser) run(src string, outer *Span) {
 		p.collectVars(f)
 	}
 	p.walk(f)
+	p.literalQuotes(f)
 }
 
 // mayAssign reports a script that may hold what collectVars looks for: an
