@@ -72,3 +72,55 @@ func TestLiteralSingleQuotes(t *testing.T) {
 		}
 	}
 }
+
+// TestCodeVariableSetters: a builtin that sets a variable naming code
+// (PS4, PATH, BASH_ENV) or rebinding a command name (BASH_CMDS,
+// BASH_ALIASES) changes what later commands run, as an assignment does
+// (r9-2, checked with bash 5.2).
+func TestCodeVariableSetters(t *testing.T) {
+	for _, c := range []struct {
+		src    string
+		unres  bool
+		reason Reason
+	}{
+		{`printf -v PS4 '$(rm y)'; set -x; ls`, true, ReasonProgramConfig},
+		{`printf -vPS4 x`, true, ReasonProgramConfig},
+		{`read PS4 < f; set -x; ls`, true, ReasonProgramConfig},
+		{`read -r -p 'x' PATH < f`, true, ReasonProgramConfig},
+		{`printf -v 'BASH_CMDS[ls]' /bin/rm; ls y`, true, ReasonProgramConfig},
+		{`read 'BASH_CMDS[ls]' <<< /bin/rm; ls y`, true, ReasonProgramConfig},
+		{`read -ra BASH_CMDS <<< /bin/rm`, true, ReasonProgramConfig},
+		{`mapfile -t BASH_ENV < f`, true, ReasonProgramConfig},
+		{`readarray -C cb -c 1 GIT_CONFIG_COUNT < f`, true, ReasonProgramConfig},
+		{`getopts a PATH`, true, ReasonProgramConfig},
+		{`wait -p BASH_ENV`, true, ReasonProgramConfig},
+		{`declare -n r=BASH_CMDS; r[ls]=/bin/rm; ls y`, true, ReasonProgramConfig},
+		{`declare -n r=PS4; r='$(rm y)'; set -x; ls`, true, ReasonProgramConfig},
+		{`f(){ local -n r=$1; r[ls]=/bin/rm; ls y; }; f BASH_CMDS`, true, ReasonProgramConfig},
+		{`typeset -n r; r=PS4`, true, ReasonProgramConfig},
+		{`printf -v "$v" x`, true, ReasonProgramConfig},
+		{`for PS4 in '$(rm y)'; do set -x; ls; done`, true, ReasonProgramConfig},
+		{`select EDITOR in vi; do break; done`, true, ReasonProgramConfig},
+		{`BASH_CMDS[ls]=/bin/rm; ls y`, true, ReasonProgramConfig},
+		{`BASH_CMDS=([cat]=/bin/rm); cat y`, true, ReasonProgramConfig},
+		{`BASH_CMDS+=([ls]=/bin/rm)`, true, ReasonProgramConfig},
+		{`declare -A BASH_CMDS=([ls]=/bin/rm); ls y`, true, ReasonProgramConfig},
+		{`BASH_ALIASES[ls]='rm y'`, true, ReasonProgramConfig},
+		// Ordinary variables stay ordinary.
+		{`read -r line < f; echo "$line"`, false, ""},
+		{`read -rp 'name? ' v`, false, ""},
+		{`read -p "$prompt" v`, false, ""},
+		{`mapfile -t lines < f`, false, ""},
+		{`printf -v x %s 1; echo "$x"`, false, ""},
+		{`for f in a b; do echo "$f"; done`, false, ""},
+		{`declare -n r=x; r=1`, false, ""},
+		{`wait -n $pid`, false, ""},
+		{`getopts ab opt`, false, ""},
+	} {
+		a := Parse(c.src)
+		got := slices.ContainsFunc(a.Unresolved, func(u Unresolved) bool { return u.Reason == ReasonProgramConfig })
+		if got != c.unres {
+			t.Errorf("Parse(%q): program-config unresolved = %v, want %v (%+v)", c.src, got, c.unres, a.Unresolved)
+		}
+	}
+}

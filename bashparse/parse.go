@@ -216,6 +216,8 @@ func (p *parser) walk(root syntax.Node) {
 			if promptExpansion(x) {
 				p.unresolved(ReasonDynamicShell, "a prompt expansion (@P) runs the command substitutions of a value: "+p.text(x), n)
 			}
+		case *syntax.ForClause:
+			p.loopVariable(x)
 		case *syntax.ExtGlob:
 			if zshQualifier(x) {
 				p.unresolved(ReasonDynamicShell, "a zsh glob qualifier runs code: "+x.Op.String()+x.Pattern.Value+")", n)
@@ -424,6 +426,7 @@ func (p *parser) emit(n syntax.Node, words []Word, assigns []Assign, redirs []Re
 	pays = append(pays, assignPayloads(append(append([]Assign(nil), assigns...), pw.assigns...))...)
 	pays = append(pays, configPayloads(append(append([]Assign(nil), assigns...), pw.assigns...), len(inner) > 0)...)
 	pays = append(pays, p.stringPayloads(words, assigns)...)
+	pays = append(pays, codeVarSetters(inner)...)
 	if len(inner) > 0 && inner[0].Static() {
 		if target, ok := p.st.hashed[inner[0].Value]; ok {
 			argv := append([]Word{{Value: target}}, inner[1:]...)

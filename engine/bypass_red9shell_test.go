@@ -61,6 +61,35 @@ var red9ShellClasses = map[string][]shellRow{
 		{red9None, "default", `grep '$(rm y)' f`, "allow"},
 		{red9Prefix, "default", `echo "it's $(( 1 + 2 ))"`, "allow"},
 	},
+	"r9-2 a builtin that sets a variable naming code": {
+		// printf -v, read, mapfile, getopts, wait -p, for/select and
+		// namerefs set PS4, PATH, BASH_ENV … as an assignment does; and
+		// BASH_CMDS[ls]=/bin/rm is hash -p, BASH_ALIASES[ls]=… an alias.
+		{red9RmDeny, "default", `printf -v PS4 '$(rm y)'; set -x; ls`, "notallow"},
+		{red9RmDeny, "default", `read PS4 < f; set -x; ls`, "notallow"},
+		{red9RmDeny, "default", `printf -v 'BASH_CMDS[ls]' /bin/rm; ls y`, "notallow"},
+		{red9RmDeny, "default", `read 'BASH_CMDS[ls]' <<< /bin/rm; ls y`, "notallow"},
+		{red9RmDeny, "default", `declare -n r=BASH_CMDS; r[ls]=/bin/rm; ls y`, "notallow"},
+		{red9RmDeny, "default", `declare -n r=PS4; r='$(rm y)'; set -x; ls`, "notallow"},
+		{red9RmDeny, "default", `f(){ local -n r=$1; r[ls]=/bin/rm; ls y; }; f BASH_CMDS`, "notallow"},
+		{red9RmDeny, "default", `for PS4 in '$(rm y)'; do set -x; ls; done`, "notallow"},
+		{red9RmDeny, "default", `select PS4 in '$(rm y)'; do set -x; ls; break; done <<< 1`, "notallow"},
+		{red9RmDeny, "default", `BASH_CMDS[ls]=/bin/rm; ls y`, "notallow"},
+		{red9RmDeny, "default", `BASH_CMDS=([cat]=/bin/rm); cat y`, "notallow"},
+		{red9RmDeny, "default", `BASH_CMDS+=([ls]=/bin/rm); ls y`, "notallow"},
+		{red9RmDeny, "default", `declare -A BASH_CMDS=([ls]=/bin/rm); ls y`, "notallow"},
+		{red9RmDeny, "bypassPermissions", "shopt -s expand_aliases\nBASH_ALIASES[ls]='rm y'\nls", "notallow"},
+		{red9RmDeny, "default", `getopts a PATH`, "notallow"},
+		{red9Prefix, "default", `echo x; BASH_CMDS[echo]=/bin/rm; echo y`, "notallow"},
+		{red9None, "default", `read PATH < f; ls`, "notallow"},
+		// Benign neighbours: ordinary variables.
+		{red9RmDeny, "default", `read -r line < f; echo "$line"`, "allow"},
+		{red9RmDeny, "default", `read -rp 'name? ' v`, "allow"},
+		{red9RmDeny, "default", `mapfile -t lines < f; echo "${lines[0]}"`, "allow"},
+		{red9RmDeny, "default", `printf -v x %s 1; echo "$x"`, "allow"},
+		{red9RmDeny, "default", `declare -n r=x; r=1`, "allow"},
+		{red9None, "default", `for f in a b; do echo "$f"; done`, "allow"},
+	},
 }
 
 // TestRed9ShellDisguises decides every round-9 shell row.
