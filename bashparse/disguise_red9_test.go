@@ -124,3 +124,39 @@ func TestCodeVariableSetters(t *testing.T) {
 		}
 	}
 }
+
+// TestKeywordMode: set -k makes NAME=value words anywhere in a later
+// command assignments to its environment (r9-3, checked with bash 5.2:
+// set -k; git status GIT_CONFIG_PARAMETERS=… runs core.fsmonitor).
+func TestKeywordMode(t *testing.T) {
+	for _, c := range []struct {
+		src  string
+		want bool
+	}{
+		{`set -k; git status GIT_CONFIG_PARAMETERS="'core.fsmonitor'='rm y'"`, true},
+		{`set -ek; ls`, true},
+		{`set -eo pipefail -k`, true},
+		{`set -o keyword`, true},
+		{`set -o errexit -o keyword`, true},
+		{`set -o "$opt"`, true},
+		{`shopt -s -o keyword`, true},
+		{`shopt -os keyword`, true},
+		{`bash -k -c 'git status X=1'`, true},
+		{`bash -kc 'ls'`, true},
+		{`/bin/sh -k -c 'ls'`, true},
+		{`set -euo pipefail; ls`, false},
+		{`set -x; ls`, false},
+		{`set +k`, false},
+		{`set +o keyword`, false},
+		{`set -- -k; echo`, false},
+		{`shopt -s nullglob`, false},
+		{`shopt -u -o keyword`, false},
+		{`bash -c 'ls -k'`, false},
+	} {
+		a := Parse(c.src)
+		got := slices.ContainsFunc(a.Unresolved, func(u Unresolved) bool { return u.Reason == ReasonProgramConfig })
+		if got != c.want {
+			t.Errorf("Parse(%q): program-config unresolved = %v, want %v (%+v)", c.src, got, c.want, a.Unresolved)
+		}
+	}
+}

@@ -427,6 +427,10 @@ func (p *parser) emit(n syntax.Node, words []Word, assigns []Assign, redirs []Re
 	pays = append(pays, configPayloads(append(append([]Assign(nil), assigns...), pw.assigns...), len(inner) > 0)...)
 	pays = append(pays, p.stringPayloads(words, assigns)...)
 	pays = append(pays, codeVarSetters(inner)...)
+	if keywordMode(inner) {
+		pays = append(pays, payload{unresolved: true, reason: ReasonProgramConfig, origin: inner[0].Value,
+			script: "the keyword option makes NAME=value words of later commands assignments to their environment"})
+	}
 	if len(inner) > 0 && inner[0].Static() {
 		if target, ok := p.st.hashed[inner[0].Value]; ok {
 			argv := append([]Word{{Value: target}}, inner[1:]...)

@@ -90,6 +90,20 @@ var red9ShellClasses = map[string][]shellRow{
 		{red9RmDeny, "default", `declare -n r=x; r=1`, "allow"},
 		{red9None, "default", `for f in a b; do echo "$f"; done`, "allow"},
 	},
+	"r9-3 the keyword option turns operands into environment assignments": {
+		// set -k: NAME=value anywhere in a command is an assignment to
+		// its environment; git status then runs core.fsmonitor.
+		{red9RmDeny, "default", `set -k; git status GIT_CONFIG_PARAMETERS="'core.fsmonitor'='rm y'"`, "notallow"},
+		{red9RmDeny, "default", `set -o keyword; git diff GIT_EXTERNAL_DIFF='rm y'`, "notallow"},
+		{red9RmDeny, "default", `set -eo pipefail -k; git log GIT_PAGER='rm y'`, "notallow"},
+		{red9RmDeny, "default", `shopt -os keyword; ls LD_PRELOAD=./x.so`, "notallow"},
+		{red9RmDeny, "default", `bash -k -c "git status GIT_CONFIG_PARAMETERS=\"'core.fsmonitor'='rm y'\""`, "notallow"},
+		{red9RmDeny, "bypassPermissions", `set -k; git status GIT_CONFIG_PARAMETERS="'core.fsmonitor'='rm y'"`, "notallow"},
+		// Benign neighbours: other options.
+		{red9RmDeny, "default", `set -euo pipefail; ls`, "allow"},
+		{red9RmDeny, "default", `set -- -k; echo "$1"`, "allow"},
+		{red9RmDeny, "default", `set +k; git status`, "allow"},
+	},
 }
 
 // TestRed9ShellDisguises decides every round-9 shell row.
