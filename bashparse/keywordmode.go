@@ -32,7 +32,9 @@ func keywordMode(args []Word) bool {
 		a := rest[i]
 		v := a.Value
 		if !a.Static() {
-			return true // an option not known statically may be -k
+			// An option of set not known statically may be -k; a shell's
+			// dynamic word is already unresolved as what it runs.
+			return name == "set"
 		}
 		if v == "--" || v == "-" || !strings.HasPrefix(v, "-") && !strings.HasPrefix(v, "+") {
 			return false // operands from here on
@@ -42,6 +44,9 @@ func keywordMode(args []Word) bool {
 		}
 		if v[0] == '-' && strings.ContainsRune(v[1:], 'k') {
 			return true
+		}
+		if name != "set" && strings.ContainsRune(v[1:], 'c') {
+			return false // the next word is the shell's script
 		}
 		if strings.HasSuffix(v, "o") && i+1 < len(rest) {
 			// -o NAME (or +o NAME): the next word is an option's name.
