@@ -141,7 +141,7 @@ func codeVarSetters(args []Word) []payload {
 	names, dynamic := setterNames(args)
 	var out []payload
 	for _, n := range names {
-		if codeVariable(n) {
+		if codeVariable(n) || shellFileVar(n) {
 			out = append(out, payload{unresolved: true, reason: ReasonProgramConfig, origin: args[0].Value,
 				script: args[0].Value + " sets " + n + ", which changes which code later commands run"})
 		}
@@ -160,7 +160,7 @@ func (p *parser) loopVariable(f *syntax.ForClause) {
 	if !ok || wi.Name == nil {
 		return
 	}
-	if n := wi.Name.Value; codeVariable(n) {
+	if n := wi.Name.Value; codeVariable(n) || shellFileVar(n) {
 		p.unresolved(ReasonProgramConfig, "a loop sets "+n+", which changes which code later commands run", f)
 	}
 }

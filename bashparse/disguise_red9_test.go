@@ -186,3 +186,43 @@ func TestANSICBraceHex(t *testing.T) {
 		}
 	}
 }
+
+// TestHistfile: the shell reads and writes the file HISTFILE names
+// (history -r, -w), so an assignment to it is a write of that file (r9-5,
+// checked with bash 5.2: HISTFILE=.env; history -r; history prints .env).
+func TestHistfile(t *testing.T) {
+	for _, c := range []struct {
+		src     string
+		path    string // a written file listed, or "" for a dynamic one
+		dynamic bool
+	}{
+		{`HISTFILE=config/a; set -o history; history -s x; history -w`, "config/a", false},
+		{`HISTFILE=.env; history -r; history`, ".env", false},
+		{`declare HISTFILE=.env; history -r`, ".env", false},
+		{`export HISTFILE=config/a; history -w`, "config/a", false},
+		{`HISTFILE=$x; history -w`, "", true},
+		{`read HISTFILE < f; history -w`, "", true},
+		{`printf -v HISTFILE .env; history -r`, "", true},
+	} {
+		found := false
+		for _, cmd := range Parse(c.src).Commands {
+			for _, f := range cmd.Files {
+				if f.Access == Write && f.Dynamic == c.dynamic && (c.dynamic || f.Path == c.path) {
+					found = true
+				}
+			}
+		}
+		if !found {
+			t.Errorf("Parse(%q): no write of %q (dynamic %v) listed", c.src, c.path, c.dynamic)
+		}
+	}
+	for _, src := range []string{`read -r line < f`, `unset HISTFILE`, `echo "$HISTFILE"`} {
+		for _, cmd := range Parse(src).Commands {
+			for _, f := range cmd.Files {
+				if f.Access == Write {
+					t.Errorf("Parse(%q) lists a write of %q", src, f.Path)
+				}
+			}
+		}
+	}
+}

@@ -298,6 +298,7 @@ func (p *parser) stmt(st *syntax.Stmt) {
 		if exports(words) {
 			cmd.Files = append(cmd.Files, assignFiles(assigns)...)
 		}
+		cmd.Files = append(cmd.Files, histfileWrites(assigns)...)
 		cmd.ReadOnly = len(c.Args) == 0 && len(redirs) == 0
 		// export/declare/typeset/local/readonly set variables as a leading
 		// assignment does (and export them): GIT_EDITOR, PS4, LD_PRELOAD …
@@ -393,6 +394,8 @@ func (p *parser) emit(n syntax.Node, words []Word, assigns []Assign, redirs []Re
 	if len(inner) > 0 {
 		c.Files = append(c.Files, assignFiles(append(append([]Assign(nil), assigns...), pw.assigns...))...)
 	}
+	c.Files = append(c.Files, histfileWrites(assigns)...)
+	c.Files = append(c.Files, histfileSetters(inner)...)
 	c.Powers = append(c.Powers, pw.powers...)
 	for _, f := range pw.files {
 		if f.Access == Write {

@@ -120,6 +120,21 @@ var red9ShellClasses = map[string][]shellRow{
 		{red9RmDeny, "default", `echo $'\x{41}\x{42}'`, "allow"},
 		{pathPolicy, "default", `cat $'\x{2e}envrc.example'`, "allow"},
 	},
+	"r9-5 HISTFILE names a file the shell itself reads and writes": {
+		// history -r reads HISTFILE and history -w writes it, though the
+		// history command names no file.
+		{pathPolicy, "default", `HISTFILE=config/a; set -o history; history -s x; history -w`, "deny"},
+		{pathPolicy, "default", `HISTFILE=.env; history -r; history`, "deny"},
+		{pathPolicy, "default", `declare HISTFILE=.env; history -r; history`, "deny"},
+		{pathPolicy, "default", `export HISTFILE=config/a; history -w`, "deny"},
+		{pathPolicy, "default", `HISTFILE=./config/../.env; history -r; history`, "deny"},
+		{pathPolicy, "default", `read HISTFILE < f; history -w`, "notallow"},
+		{pathPolicy, "default", `printf -v HISTFILE .env; history -r; history`, "notallow"},
+		{red9None, "default", `HISTFILE=.env; history -r; history`, "notallow"},
+		// Benign neighbours.
+		{pathPolicy, "default", `HISTFILE=notes.txt; history -w`, "allow"},
+		{pathPolicy, "default", `unset HISTFILE; history`, "allow"},
+	},
 }
 
 // TestRed9ShellDisguises decides every round-9 shell row.
