@@ -226,3 +226,43 @@ func TestHistfile(t *testing.T) {
 		}
 	}
 }
+
+// TestHomeTilde: a tilde expands to the HOME the script set (r9-6,
+// checked with bash 5.2: HOME=.; cat ~/.env prints ./.env).
+func TestHomeTilde(t *testing.T) {
+	for _, c := range []struct {
+		src, want string // want: a file listed, "$" for a dynamic one
+	}{
+		{`HOME=.; cat ~/.env`, "./.env"},
+		{`export HOME=.; cat ~/.env`, "./.env"},
+		{`declare -x HOME=/tmp/p; cat ~/.env`, "/tmp/p/.env"},
+		{`for HOME in .; do cat ~/.env; done`, "./.env"},
+		{`HOME=.; cat < ~/.env`, "./.env"},
+		{`HOME=.; x=~/.env; cat $x`, "./.env"},
+		{`read HOME < f; cat ~/.env`, "$"},
+		{`printf -v HOME .; cat ~/.env`, "$"},
+		{`HOME=$PWD; cat ~/.env`, "$"},
+	} {
+		var got []string
+		for _, cmd := range Parse(c.src).Commands {
+			for _, f := range cmd.Files {
+				if f.Dynamic {
+					got = append(got, "$")
+				} else {
+					got = append(got, f.Path)
+				}
+			}
+		}
+		if !slices.Contains(got, c.want) {
+			t.Errorf("Parse(%q) files %q, want %q among them", c.src, got, c.want)
+		}
+	}
+	// Without an assignment to HOME a tilde is the home directory only.
+	for _, cmd := range Parse(`cat ~/.env`).Commands {
+		for _, f := range cmd.Files {
+			if f.Path != "~/.env" {
+				t.Errorf("cat ~/.env lists %q", f.Path)
+			}
+		}
+	}
+}

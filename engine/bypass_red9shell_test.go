@@ -135,9 +135,25 @@ var red9ShellClasses = map[string][]shellRow{
 		{pathPolicy, "default", `HISTFILE=notes.txt; history -w`, "allow"},
 		{pathPolicy, "default", `unset HISTFILE; history`, "allow"},
 	},
+	"r9-6 a tilde after the script set HOME": {
+		// ~ expands to the HOME the shell holds: HOME=.; cat ~/.env reads
+		// ./.env.
+		{pathPolicy, "default", `HOME=.; cat ~/.env`, "deny"},
+		{pathPolicy, "default", `export HOME=.; cat ~/.env`, "deny"},
+		{pathPolicy, "default", `HOME=src; cat ~/../.env`, "deny"},
+		{pathPolicy, "default", `for HOME in .; do cat ~/.env; done`, "deny"},
+		{pathPolicy, "default", `HOME=.; cat < ~/.env`, "deny"},
+		{pathPolicy, "default", `HOME=.; x=~/.env; cat $x`, "deny"},
+		{pathPolicy, "default", `HOME=.; cat ~/secrets/key`, "deny"},
+		{pathPolicy, "default", `read HOME < f; cat ~/.env`, "notallow"},
+		{pathPolicy, "default", `printf -v HOME .; cat ~/.env`, "notallow"},
+		// Benign neighbours.
+		{pathPolicy, "default", `HOME=src; cat ~/a.txt`, "allow"},
+		{pathPolicy, "default", `HOME=.; ls ~`, "allow"},
+	},
 }
 
 // TestRed9ShellDisguises decides every round-9 shell row.
 func TestRed9ShellDisguises(t *testing.T) {
-	runShellRows(t, map[string]string{"f": "a b\n", "y": "keep\n"}, red9ShellClasses)
+	runShellRows(t, map[string]string{"f": "a b\n", "y": "keep\n", "src/a.txt": "a\n"}, red9ShellClasses)
 }
