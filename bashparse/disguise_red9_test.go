@@ -266,3 +266,24 @@ func TestHomeTilde(t *testing.T) {
 		}
 	}
 }
+
+// TestHomeCd: cd with no operand (or to ~) goes to the HOME the script
+// set, so the directory after it is unknown (r9-6, checked with bash 5.2:
+// HOME=config; cd; pwd prints …/config).
+func TestHomeCd(t *testing.T) {
+	for _, c := range []struct {
+		src     string
+		unknown bool
+	}{
+		{`HOME=config; cd; echo x > a`, true},
+		{`HOME=config; cd ~; echo x > a`, true},
+		{`read HOME < f; cd; echo x > a`, true},
+		{`cd; echo x > a`, false},
+		{`cd src; echo x > a`, false},
+	} {
+		cmds := Parse(c.src).Commands
+		if got := cmds[len(cmds)-1].DirUnknown; got != c.unknown {
+			t.Errorf("Parse(%q): directory unknown = %v, want %v", c.src, got, c.unknown)
+		}
+	}
+}

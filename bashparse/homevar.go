@@ -38,3 +38,7 @@ func (s *shellState) homeWitnesses(files []File) []File {
 	}
 	return out
 }
+
+// homeSet reports a script that assigns HOME: cd with no operand, or to
+// ~, goes where that value says.
+func (s *shellState) homeSet() bool { return len(s.vars["HOME"]) > 0 || s.strTainted["HOME"] }

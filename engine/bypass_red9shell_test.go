@@ -147,6 +147,11 @@ var red9ShellClasses = map[string][]shellRow{
 		{pathPolicy, "default", `HOME=.; cat ~/secrets/key`, "deny"},
 		{pathPolicy, "default", `read HOME < f; cat ~/.env`, "notallow"},
 		{pathPolicy, "default", `printf -v HOME .; cat ~/.env`, "notallow"},
+		// cd with no operand goes to that HOME too.
+		{pathPolicy, "default", `HOME=config; cd; echo x > a`, "notallow"},
+		{pathPolicy, "default", `HOME=config; cd && echo x > a`, "notallow"},
+		{pathPolicy, "default", `read HOME < f; cd; echo x > a`, "notallow"},
+		{pathPolicy, "default", `HOME=config; cd ~; echo x > a`, "notallow"},
 		// Benign neighbours.
 		{pathPolicy, "default", `HOME=src; cat ~/a.txt`, "allow"},
 		{pathPolicy, "default", `HOME=.; ls ~`, "allow"},
