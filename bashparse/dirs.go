@@ -72,6 +72,9 @@ func (s *shellState) cd(name string, args []Word) {
 	case len(ops) == 0 && name == "pushd":
 		s.dirUnknown = true // swaps the top two stack entries
 		return
+	case (len(ops) == 0 || homeWord(ops[0])) && s.homeSet():
+		s.dirUnknown = true // the home directory is what the script made HOME
+		return
 	case len(ops) == 0:
 		target = "~"
 	case homeWord(ops[0]):

@@ -479,6 +479,8 @@ var codeVars = map[string]bool{
 	"PATH": true, "PERL5OPT": true, "PERL5LIB": true, "PYTHONSTARTUP": true, "PYTHONPATH": true, "NODE_OPTIONS": true,
 	"RUSTC_WRAPPER": true, "RUBYOPT": true, "PS4": true, "BASH_FUNC": true, "SHELLOPTS": true, "BASHOPTS": true,
 	"CDPATH": true, "VIMINIT": true, "EXINIT": true, "GVIMINIT": true,
+	// BASH_CMDS[ls]=/bin/rm is hash -p; BASH_ALIASES[ls]='rm x' an alias.
+	"BASH_CMDS": true, "BASH_ALIASES": true,
 }
 
 // assignPayloads turns assignments to program-naming variables into

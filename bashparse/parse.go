@@ -115,6 +115,7 @@ func (p *parser) run(src string, outer *Span) {
 		p.collectVars(f)
 	}
 	p.walk(f)
+	p.literalQuotes(f)
 }
 
 // mayAssign reports a script that may hold what collectVars looks for: an
@@ -220,6 +221,8 @@ func (p *parser) walk(root syntax.Node) {
 			if promptExpansion(x) {
 				p.unresolved(ReasonDynamicShell, "a prompt expansion (@P) runs the command substitutions of a value: "+p.text(x), n)
 			}
+		case *syntax.ForClause:
+			p.loopVariable(x)
 		case *syntax.ExtGlob:
 			if zshQualifier(x) {
 				p.unresolved(ReasonDynamicShell, "a zsh glob qualifier runs code: "+x.Op.String()+x.Pattern.Value+")", n)
@@ -300,6 +303,7 @@ func (p *parser) stmt(st *syntax.Stmt) {
 		if exports(words) {
 			cmd.Files = append(cmd.Files, assignFiles(assigns)...)
 		}
+		cmd.Files = append(cmd.Files, histfileWrites(assigns)...)
 		cmd.ReadOnly = len(c.Args) == 0 && len(redirs) == 0
 		// export/declare/typeset/local/readonly set variables as a leading
 		// assignment does (and export them): GIT_EDITOR, PS4, LD_PRELOAD …
@@ -395,6 +399,8 @@ func (p *parser) emit(n syntax.Node, words []Word, assigns []Assign, redirs []Re
 	if len(inner) > 0 {
 		c.Files = append(c.Files, assignFiles(append(append([]Assign(nil), assigns...), pw.assigns...))...)
 	}
+	c.Files = append(c.Files, histfileWrites(assigns)...)
+	c.Files = append(c.Files, histfileSetters(inner)...)
 	c.Powers = append(c.Powers, pw.powers...)
 	for _, f := range pw.files {
 		if f.Access == Write {
@@ -430,6 +436,11 @@ func (p *parser) emit(n syntax.Node, words []Word, assigns []Assign, redirs []Re
 	pays = append(pays, assignPayloads(append(append([]Assign(nil), assigns...), pw.assigns...))...)
 	pays = append(pays, configPayloads(append(append([]Assign(nil), assigns...), pw.assigns...), len(inner) > 0)...)
 	pays = append(pays, p.stringPayloads(words, assigns)...)
+	pays = append(pays, codeVarSetters(inner)...)
+	if keywordMode(inner) {
+		pays = append(pays, payload{unresolved: true, reason: ReasonProgramConfig, origin: inner[0].Value,
+			script: "the keyword option makes NAME=value words of later commands assignments to their environment"})
+	}
 	if len(inner) > 0 && inner[0].Static() {
 		if target, ok := p.st.hashed[inner[0].Value]; ok {
 			argv := append([]Word{{Value: target}}, inner[1:]...)
@@ -440,6 +451,7 @@ func (p *parser) emit(n syntax.Node, words []Word, assigns []Assign, redirs []Re
 	c.Recursive = recursiveTrees(inner)
 	c.Files = append(c.Files, protectedWitnesses(c.Recursive)...)
 	c.Files = append(c.Files, p.st.varWitnesses(c.Files)...)
+	c.Files = append(c.Files, p.st.homeWitnesses(c.Files)...)
 	c.Mentions = mentions(inner, c.Files)
 	c.Mentions = append(c.Mentions, p.st.varWitnesses(c.Mentions)...)
 	if c.ReadOnly && len(inner) > 0 && !subcommandFirst[inner[0].Value] {

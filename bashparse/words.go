@@ -219,6 +219,9 @@ func ansiC(s string) string {
 			// \cX is control-X (\c@ is NUL).
 			if i+1 < len(s) {
 				i++
+				if s[i] == '\\' && i+1 < len(s) && s[i+1] == '\\' {
+					i++ // $'\c\\' is control-backslash: bash takes both
+				}
 				if s[i] == '?' {
 					b.WriteByte(0x7f)
 				} else {
@@ -230,6 +233,12 @@ func ansiC(s string) string {
 		case 'v':
 			b.WriteByte('\v')
 		case 'x', 'u', 'U', '0', '1', '2', '3', '4', '5', '6', '7':
+			if c == 'x' && i+1 < len(s) && s[i+1] == '{' {
+				v, next := braceHex(s, i+2)
+				b.WriteByte(v)
+				i = next - 1
+				continue
+			}
 			j, base, max := i+1, 16, 2
 			switch c {
 			case 'u':
