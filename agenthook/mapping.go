@@ -1,17 +1,12 @@
 package agenthook
 
 import (
-	"encoding/json"
-	"errors"
 	"fmt"
-	"io/fs"
-	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 
 	"github.com/agentctl/agentctl/engine"
-	"github.com/agentctl/agentctl/settings"
 	"github.com/agentctl/agentctl/toolspec"
 )
 
@@ -353,171 +348,6 @@ func geminiFetch(ev *Event) ([]engine.Call, error) {
 		calls = append(calls, engine.Call{Tool: "WebFetch", Input: map[string]any{"url": strings.TrimRight(u, ".,;:!?"), "prompt": prompt}})
 	}
 	return calls, nil
-}
-
-func cursorShell(ev *Event) ([]engine.Call, error) {
-	cmd, err := required(ev.Fields, "command")
-	if err != nil {
-		return nil, err
-	}
-	return shellIn(ev, cmd, str(ev.Fields, "cwd")), nil
-}
-
-// cursorRoot is the workspace root: the session's cwd for Cursor, whose
-// shell events carry the command's own cwd.
-func cursorRoot(ev *Event) string {
-	if roots, _ := ev.Fields["workspace_roots"].([]any); len(roots) > 0 {
-		if r, _ := roots[0].(string); filepath.IsAbs(r) {
-			return r
-		}
-	}
-	return ev.Cwd
-}
-
-func cursorMCP(ev *Event) ([]engine.Call, error) {
-	tool := strings.TrimPrefix(ev.Tool, "MCP:")
-	if tool == "" {
-		return nil, fmt.Errorf("no tool_name")
-	}
-	server, err := cursorServer(ev)
-	if err != nil {
-		return nil, err
-	}
-	if server != "" {
-		return []engine.Call{{Tool: "mcp__" + server + "__" + tool, Input: ev.Input}}, nil
-	}
-	return []engine.Call{{Tool: "MCP:" + tool, Input: ev.Input}}, nil
-}
-
-// cursorServer finds the MCP server an event names by its url or command
-// in Cursor's mcp.json (the project's first in a trusted workspace, then
-// the user's); "" when none or several match. The project's file comes
-// with the repository: it is read as a settings file is (a FIFO, a device
-// or an oversized file there is an error, never a hook that waits until
-// the agent gives up on it).
-func cursorServer(ev *Event) (string, error) {
-	url, command := str(ev.Fields, "url"), str(ev.Fields, "command")
-	if url == "" && command == "" {
-		return "", nil
-	}
-	home, _ := os.UserHomeDir()
-	files := []string{filepath.Join(home, ".cursor", "mcp.json")}
-	if ev.TrustedProject {
-		files = append([]string{filepath.Join(cursorRoot(ev), ".cursor", "mcp.json")}, files...)
-	}
-	for _, p := range files {
-		b, err := settings.ReadConfigFile(p)
-		if errors.Is(err, fs.ErrNotExist) {
-			continue
-		}
-		if err != nil {
-			return "", fmt.Errorf("cursor MCP config: %w", err)
-		}
-		var doc struct {
-			Servers map[string]struct {
-				URL     string   `json:"url"`
-				Command string   `json:"command"`
-				Args    []string `json:"args"`
-			} `json:"mcpServers"`
-		}
-		if json.Unmarshal(b, &doc) != nil {
-			continue
-		}
-		var found []string
-		for name, s := range doc.Servers {
-			full := strings.TrimSpace(strings.Join(append([]string{s.Command}, s.Args...), " "))
-			if (url != "" && s.URL == url) || (command != "" && (s.Command == command || full == command)) {
-				found = append(found, name)
-			}
-		}
-		if len(found) == 1 {
-			return found[0], nil
-		}
-		if len(found) > 1 {
-			return "", nil
-		}
-	}
-	return "", nil
-}
-
-func cursorTool(kind string) func(*Event) ([]engine.Call, error) {
-	return func(ev *Event) ([]engine.Call, error) {
-		in := ev.Input
-		p, err := arg(in, "file_path", "path", "target_file")
-		if err != nil {
-			return nil, err
-		}
-		path := under(ev.Cwd, p)
-		switch kind {
-		case "Shell":
-			cmd, err := required(in, "command")
-			if err != nil {
-				return nil, err
-			}
-			dir, err := arg(in, "cwd", "working_directory")
-			if err != nil {
-				return nil, err
-			}
-			return shellIn(ev, cmd, dir), nil
-		case "Read":
-			if path == "" {
-				return nil, fmt.Errorf("required parameter `file_path` is missing")
-			}
-			return []engine.Call{{Tool: "Read", Input: map[string]any{"file_path": path}}}, nil
-		case "Write":
-			if path == "" {
-				return nil, fmt.Errorf("required parameter `file_path` is missing")
-			}
-			content, err := arg(in, "content", "contents")
-			if err != nil {
-				return nil, err
-			}
-			return []engine.Call{{Tool: "Write", Input: map[string]any{"file_path": path, "content": content}}}, nil
-		case "Edit", "StrReplace":
-			if path == "" {
-				return nil, fmt.Errorf("required parameter `file_path` is missing")
-			}
-			oldS, _ := in["old_string"].(string)
-			newS, _ := in["new_string"].(string)
-			return []engine.Call{{Tool: "Edit", Input: map[string]any{"file_path": path, "old_string": oldS, "new_string": newS}}}, nil
-		case "Delete":
-			if path == "" {
-				return nil, fmt.Errorf("required parameter `file_path` is missing")
-			}
-			return []engine.Call{{Tool: "Bash", Input: map[string]any{"command": "rm -- " + shellQuote(path)}}}, nil
-		case "Grep":
-			pat, _ := in["pattern"].(string)
-			d, _ := in["path"].(string)
-			g, _ := in["glob"].(string)
-			return grep(&Event{Cwd: ev.Cwd, Input: map[string]any{"pattern": pat, "path": d, "glob": g}})
-		case "Glob":
-			pat, err := arg(in, "pattern", "glob_pattern")
-			if err != nil {
-				return nil, err
-			}
-			d, err := arg(in, "path", "target_directory")
-			if err != nil {
-				return nil, err
-			}
-			return glob("pattern", "path")(&Event{Cwd: ev.Cwd, Input: map[string]any{"pattern": pat, "path": d}})
-		case "LS":
-			d, err := arg(in, "path", "target_directory")
-			if err != nil {
-				return nil, err
-			}
-			return listDir("path")(&Event{Cwd: ev.Cwd, Input: map[string]any{"path": d}})
-		case "Task":
-			// prompt and description are two fields of one call, not two
-			// spellings: the prompt is what the sub-agent gets.
-			prompt, _ := in["prompt"].(string)
-			if prompt == "" {
-				prompt, _ = in["description"].(string)
-			}
-			return []engine.Call{{Tool: "Agent", Input: map[string]any{"prompt": prompt}}}, nil
-		default: // MCP
-			return cursorMCP(ev)
-		}
-	}
 }
 
 // shellQuote quotes s as one shell word.

@@ -494,29 +494,6 @@ func (p *parser) emit(n syntax.Node, words []Word, assigns []Assign, redirs []Re
 	return &p.out.Commands[idx]
 }
 
-// stringPayloads finds array subscripts with command substitutions in
-// static strings: bash runs them when the string is evaluated
-// arithmetically (let, (( )), [[ -v ]], printf -v, read, declare -i).
-func (p *parser) stringPayloads(words []Word, assigns []Assign) []payload {
-	var out []payload
-	add := func(s string) {
-		for _, sc := range subscriptSubst(s) {
-			out = append(out, payload{script: sc, origin: "arithmetic subscript", reason: ReasonDynamicShell})
-		}
-	}
-	for _, w := range words {
-		if !w.Dynamic {
-			add(w.Value)
-		}
-	}
-	for _, a := range assigns {
-		if !a.Dynamic {
-			add(a.Value)
-		}
-	}
-	return out
-}
-
 // hash -p PATH NAME makes NAME run PATH from now on.
 func (p *parser) hash(args []Word, n syntax.Node) {
 	for i := 0; i < len(args); i++ {
@@ -532,67 +509,6 @@ func (p *parser) hash(args []Word, n syntax.Node) {
 			return
 		}
 	}
-}
-
-// readOnly classifies by the narrow view: what the user would see run.
-func (p *parser) readOnly(c *Command) bool {
-	if len(c.Words) == 0 {
-		// A bare assignment is never read-only; a lone redirection is judged by its files.
-		return len(c.Assigns) == 0
-	}
-	if len(c.Narrow.Assigns) > 0 || c.Narrow.DynamicName || p.timed > 0 {
-		return false
-	}
-	for _, w := range c.Narrow.Peeled {
-		if !readOnlyWrappers[w] {
-			return false
-		}
-	}
-	return IsReadOnly(c.Narrow.Name, c.Narrow.Args)
-}
-
-// readOnlyWrappers are the peeled wrappers a read-only command may stand
-// behind. The reference CLI runs "timeout 5 ls" without asking but asks for
-// "nice ls", "time ls", "nohup ls" and "stdbuf -o0 ls": those wrappers are
-// seen through by rules (spec §3), not by the read-only check.
-var readOnlyWrappers = map[string]bool{"timeout": true, "command": true, "builtin": true, "noglob": true}
-
-// payload analyses what a wrapper runs: a script parsed recursively, or an
-// argv (find -exec) emitted as a nested command.
-func (p *parser) payload(pay payload, outer Span, n syntax.Node) {
-	if pay.unresolved {
-		p.out.Unresolved = append(p.out.Unresolved, Unresolved{Reason: pay.reason, Text: pay.script, Span: outer})
-		return
-	}
-	if pay.dynamic {
-		p.out.Unresolved = append(p.out.Unresolved, Unresolved{Reason: pay.reason,
-			Text: pay.origin + " runs a script that is not static: " + pay.script, Span: outer})
-		if text, ok := dynamicScriptText(pay); ok {
-			// The script's static shape still says what it runs: sh -c
-			// "rm -rf $PWD" removes the cwd whatever else it does.
-			p.payload(payload{script: text, origin: pay.origin, reason: pay.reason, lenient: true}, outer, n)
-		}
-		return
-	}
-	if p.depth+1 >= MaxDepth {
-		p.out.Unresolved = append(p.out.Unresolved, Unresolved{Reason: ReasonTooDeep,
-			Text: "wrapper nesting deeper than the analysis limit", Span: outer})
-		return
-	}
-	sub := &parser{src: pay.script, out: p.out, depth: p.depth + 1, outer: &outer, origin: pay.origin, st: p.st, table: p.table}
-	if pay.lenient {
-		sp := parsers.Get().(*syntax.Parser)
-		_, err := sp.Parse(strings.NewReader(pay.script), "")
-		parsers.Put(sp)
-		if err != nil {
-			return
-		}
-	}
-	if pay.argv != nil {
-		sub.emit(n, pay.argv, nil, nil, false)
-		return
-	}
-	sub.run(pay.script, &outer)
 }
 
 func peeledXargs(c *Command) bool {

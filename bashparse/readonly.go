@@ -173,3 +173,26 @@ func sedScriptSafe(s string) bool {
 	sc := sedScan(s)
 	return sc.ok && len(sc.writes) == 0 && len(sc.execs) == 0
 }
+
+// readOnly classifies by the narrow view: what the user would see run.
+func (p *parser) readOnly(c *Command) bool {
+	if len(c.Words) == 0 {
+		// A bare assignment is never read-only; a lone redirection is judged by its files.
+		return len(c.Assigns) == 0
+	}
+	if len(c.Narrow.Assigns) > 0 || c.Narrow.DynamicName || p.timed > 0 {
+		return false
+	}
+	for _, w := range c.Narrow.Peeled {
+		if !readOnlyWrappers[w] {
+			return false
+		}
+	}
+	return IsReadOnly(c.Narrow.Name, c.Narrow.Args)
+}
+
+// readOnlyWrappers are the peeled wrappers a read-only command may stand
+// behind. The reference CLI runs "timeout 5 ls" without asking but asks for
+// "nice ls", "time ls", "nohup ls" and "stdbuf -o0 ls": those wrappers are
+// seen through by rules (spec §3), not by the read-only check.
+var readOnlyWrappers = map[string]bool{"timeout": true, "command": true, "builtin": true, "noglob": true}
