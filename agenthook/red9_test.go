@@ -89,16 +89,14 @@ func TestEventsReadOneWay(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			ev, err := ParseEvent([]byte(tt.raw), tt.agent)
-			var a Answer
-			agent := tt.agent
 			if err != nil {
 				if tt.want != "fail" {
 					t.Fatalf("ParseEvent: %v", err)
 				}
 				return
 			}
-			agent = ev.Agent
-			a = Decide(context.Background(), e, ev, Options{})
+			agent := ev.Agent
+			a := Decide(context.Background(), e, ev, Options{})
 			failed := a.Code == 2 || agent == Cursor && strings.Contains(string(a.Stdout), "could not decide")
 			switch {
 			case tt.want == "fail" && !failed:
