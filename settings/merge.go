@@ -60,7 +60,11 @@ func (s *Settings) merge(parts []*fileSettings, opts Options) error {
 	if v, ok := scalar("effortLevel"); ok {
 		s.EffortLevel = v.Value
 	}
-	seenHook := map[string]int{} // event, matcher and command → index in s.Hooks
+	// event, matcher, type and command → index in s.Hooks. The type is part
+	// of the key: a repository's http or prompt hook whose url or prompt
+	// repeats the user's command must not take that command's place (it
+	// never runs, so the user's deny hook would only ask).
+	seenHook := map[string]int{}
 	for _, p := range parts {
 		for _, r := range p.rules {
 			r.Root = s.sourceRoot(p.source, r.Pos.File)
@@ -71,7 +75,7 @@ func (s *Settings) merge(parts []*fileSettings, opts Options) error {
 			s.AdditionalDirectories = append(s.AdditionalDirectories, d)
 		}
 		for _, h := range p.hooks {
-			key := h.Event + "\x00" + h.Matcher + "\x00" + h.Command
+			key := h.Event + "\x00" + h.Matcher + "\x00" + h.Type + "\x00" + h.Command
 			if i, dup := seenHook[key]; dup {
 				// One entry runs, with the longest timeout any copy gives:
 				// a repository repeating the user's hook with "timeout": 1

@@ -68,6 +68,11 @@ func LoadTrustStore(path string) (*TrustStore, error) {
 	if fi.Mode().Perm()&0o022 != 0 {
 		return nil, fmt.Errorf("%w: %s: writable by group or others (mode %v); chmod 600 it", ErrTrustStore, path, fi.Mode().Perm())
 	}
+	// Its owner may rewrite it whatever its mode: another user's record
+	// (an XDG_CONFIG_HOME in a shared directory) could trust anything.
+	if !ownFile(path) {
+		return nil, fmt.Errorf("%w: %s: belongs to another user", ErrTrustStore, path)
+	}
 	data, err := readSettingsFile(path)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %s: %w", ErrTrustStore, path, err)
@@ -169,6 +174,11 @@ func ClaudeTrusts(stateFile, dir string) (string, bool, error) {
 	}
 	if err != nil {
 		return "", false, err
+	}
+	// Claude Code writes it for its user: another user's (a
+	// CLAUDE_CONFIG_DIR in a shared directory) records nothing of theirs.
+	if !ownFile(stateFile) {
+		return "", false, fmt.Errorf("%s: belongs to another user", stateFile)
 	}
 	var state struct {
 		Projects map[string]struct {
