@@ -61,59 +61,6 @@ func TestHookDedupKeepsType(t *testing.T) {
 	}
 }
 
-// TestWholeToolAllowConfined: an untrusted repository's allow rule naming
-// a file tool without a path names every path, outside the repository
-// too; it is confined to the repository (its settings' root), as its
-// family's rule for a tool whose own path rules are never consulted.
-// Trusted, or from the user, it stays whole; other tools are untouched.
-func TestWholeToolAllowConfined(t *testing.T) {
-	cases := []struct {
-		file, rule string
-		trusted    bool
-		wantTool   string
-		wantKind   SpecKind
-	}{
-		{"proj/.claude/settings.json", "Read", false, "Read", KindPath},
-		{"proj/.claude/settings.json", "Read(*)", false, "Read", KindPath},
-		{"proj/.claude/settings.local.json", "Edit", false, "Edit", KindPath},
-		{"proj/.claude/settings.yaml", "Grep", false, "Grep", KindPath},
-		{"proj/.claude/settings.json", "Write", false, "Edit", KindPath},
-		{"proj/.claude/settings.json", "MultiEdit", false, "Edit", KindPath},
-		{"proj/.claude/settings.json", "NotebookEdit", false, "Edit", KindPath},
-		{"proj/.claude/settings.json", "Glob", false, "Read", KindPath},
-		{"proj/.claude/settings.json", "Read", true, "Read", KindNone},
-		{"home/.claude/settings.json", "Read", false, "Read", KindNone},
-		{"home/.claude/settings.json", "Write", false, "Write", KindNone},
-		{"proj/.claude/settings.json", "Bash", false, "Bash", KindNone},
-		{"proj/.claude/settings.json", "WebFetch", false, "WebFetch", KindNone},
-		{"proj/.claude/settings.json", "Read(src/**)", false, "Read", KindPath},
-	}
-	for _, c := range cases {
-		t.Run(c.file+" "+c.rule, func(t *testing.T) {
-			src := `{"permissions":{"allow":["` + c.rule + `"]}}`
-			if filepath.Ext(c.file) == ".yaml" {
-				src = "permissions:\n  allow: ['" + c.rule + "']\n"
-			}
-			_, opts := tree(t, map[string]string{c.file: src})
-			opts.TrustWorkspace = c.trusted
-			s, err := Load(opts)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if len(s.Rules) != 1 {
-				t.Fatalf("rules = %v", ruleLines(s))
-			}
-			r := s.Rules[0]
-			if r.Tool != c.wantTool || r.Kind != c.wantKind {
-				t.Fatalf("rule %s: tool %s kind %q, want %s %q", r.Text, r.Tool, r.Kind, c.wantTool, c.wantKind)
-			}
-			if r.Kind == KindPath && r.Text == c.rule && c.rule != "Read(src/**)" && (r.Anchor != AnchorSource || r.Pattern != "**") {
-				t.Errorf("confined to %s %s, want source /**", r.Anchor, r.Pattern)
-			}
-		})
-	}
-}
-
 // TestTrustRecordOfAnotherUser: a trust record's owner may rewrite it
 // whatever its mode. agentctl's (under an XDG_CONFIG_HOME in a shared
 // directory) or Claude Code's state file (under such a CLAUDE_CONFIG_DIR)

@@ -161,11 +161,6 @@ func (s *Settings) distrust(p *fileSettings, why string) {
 	// (Read(//**), Read(~/.aws/**), Edit(../x/**)).
 	kept := p.rules[:0:0]
 	for _, r := range p.rules {
-		if wholeFileTool(r) {
-			var as string
-			r, as = confine(r)
-			s.warn(r.Pos, "%s allow rule %s applies inside the repository only (as %s): %s", p.source, r.Text, as, why)
-		}
 		if r.Behavior == Allow && r.Kind == KindPath && outsideRepository(r) {
 			s.warn(r.Pos, "%s allow rule %s not applied: it reaches outside the repository and %s", p.source, r.Text, why)
 			continue

@@ -7,63 +7,6 @@ import (
 	"testing"
 )
 
-// TestCheckRepositoryWholeToolAllow: an untrusted repository's allow rule
-// for a path outside it (Read(//**), Edit(~/**)) is not applied, but a
-// bare Read, Edit or Write (or Read(*)) names no path and approved the
-// tool on every file: the repository's own .claude/settings.json let check
-// and the hook allow reading ~/.netrc and writing ~/.ssh/authorized_keys
-// unasked. Such a rule now applies inside the repository only; trusted, it
-// is the user's bare rule again.
-func TestCheckRepositoryWholeToolAllow(t *testing.T) {
-	home := isolatedHome(t)
-	root, _ := filepath.EvalSymlinks(t.TempDir())
-	proj := filepath.Join(root, "proj")
-	secret, keys := filepath.Join(home, ".netrc"), filepath.Join(home, ".ssh", "authorized_keys")
-	inside := filepath.Join(proj, "src", "a.txt")
-	writeFiles(t, root, map[string]string{"proj/src/a.txt": "x\n"})
-	writeFiles(t, home, map[string]string{".netrc": "machine x password y\n", ".ssh/authorized_keys": ""})
-	read := func(p string) string { return `{"file_path":"` + p + `"}` }
-	write := func(p string) string { return `{"file_path":"` + p + `","content":"k"}` }
-	edit := func(p string) string { return `{"file_path":"` + p + `","old_string":"x","new_string":"y"}` }
-	grep := func(p string) string { return `{"pattern":"password","path":"` + p + `"}` }
-	cases := []struct {
-		name, rule, tool, input string
-		trusted                 bool
-		want                    string
-	}{
-		{"bare Read outside", "Read", "Read", read(secret), false, "ask"},
-		{"Read(*) outside", "Read(*)", "Read", read(secret), false, "ask"},
-		{"bare Read, Grep outside", "Read", "Grep", grep(home), false, "ask"},
-		{"bare Grep outside", "Grep", "Grep", grep(home), false, "ask"},
-		{"bare Edit, Write outside", "Edit", "Write", write(keys), false, "ask"},
-		{"bare Write outside", "Write", "Write", write(keys), false, "ask"},
-		{"Write(*) outside", "Write(*)", "Write", write(keys), false, "ask"},
-		{"bare MultiEdit, Write outside", "MultiEdit", "Write", write(keys), false, "ask"},
-		{"bare NotebookEdit, Edit outside", "NotebookEdit", "Edit", edit(keys), false, "ask"},
-		// Inside the repository the rule still approves (harmless neighbours).
-		{"bare Edit inside", "Edit", "Edit", edit(inside), false, "allow"},
-		{"bare Write inside", "Write", "Write", write(inside), false, "allow"},
-		{"bare MultiEdit inside", "MultiEdit", "Write", write(inside), false, "allow"},
-		{"bare Read inside", "Read", "Read", read(inside), false, "allow"},
-		// Trusted, the rule is what it says.
-		{"trusted bare Read outside", "Read", "Read", read(secret), true, "allow"},
-		{"trusted bare Write outside", "Write", "Write", write(keys), true, "allow"},
-	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			writeFiles(t, proj, map[string]string{".claude/settings.json": `{"permissions":{"allow":["` + c.rule + `"]}}`})
-			args := []string{"agentctl", "--cwd", proj, "--managed-settings", emptyManaged(t)}
-			if c.trusted {
-				args = append(args, "--trust-workspace")
-			}
-			out, errOut, _ := runCLI(t, "", append(args, "check", c.tool, c.input)...)
-			if got := strings.Fields(out + " none")[0]; got != c.want {
-				t.Errorf("%s %s: %s%s, want %s", c.tool, c.input, out, errOut, c.want)
-			}
-		})
-	}
-}
-
 // TestCheckRepositoryHookOfAnotherTypeRepeatsUserCommand: a repository's
 // prompt or http hook whose prompt or url is the user's hook command
 // merged with it as one hook; the repository's entry came first and never
