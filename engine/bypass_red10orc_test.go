@@ -1,0 +1,80 @@
+package engine
+
+import (
+	"context"
+	"testing"
+)
+
+// Bypass classes of the tenth red-team pass over Bash allow-rule matching,
+// modes and the read-only list, found while sweeping them against the
+// reference CLI. Each row is decided by both evaluators.
+
+// red10ListDeny denies the secret and approves the archivers by prefix;
+// red10ListNone has no rule at all.
+const (
+	red10ListDeny = `{"permissions":{"deny":["Read(.env)"],"allow":["Bash(tar:*)","Bash(sort:*)","Bash(rsync:*)"]}}`
+	red10ListNone = `{}`
+)
+
+var red10ListDenyClasses = map[string][]toolRow{
+	"o10-1 a reader whose files come from a list it reads at run time (deny rule)": {
+		// sort --files0-from=- reads (and prints) every file the NUL list
+		// on stdin names; printf is read-only, so the whole pipeline ran as
+		// a read-only command and printed .env under Read(.env).
+		// Before: allow.
+		{"Bash", `{"command":"printf '.env\\0' | sort --files0-from=-"}`, "", "ask"},
+		{"Bash", `{"command":"sort --files0-from=list"}`, "", "ask"},
+		{"Bash", `{"command":"sort --files0=list"}`, "", "ask"},
+		{"Bash", `{"command":"sort -u --files0-from list"}`, "dontAsk", "deny"},
+		{"Bash", `{"command":"wc -c --files0-from=list"}`, "", "ask"},
+		{"Bash", `{"command":"du --files0-from=list"}`, "", "ask"},
+		{"Bash", `{"command":"file -f list"}`, "", "ask"},
+		{"Bash", `{"command":"file --files-from=list"}`, "", "ask"},
+		// A checksum tool in check mode opens every file its list names
+		// and says whether each matches a digest the caller chose.
+		{"Bash", `{"command":"sha256sum -c sums"}`, "", "ask"},
+		{"Bash", `{"command":"md5sum --check sums"}`, "", "ask"},
+		{"Bash", `{"command":"cksum --ch sums"}`, "", "ask"},
+		{"Bash", `{"command":"sha1sum --quiet -c - < sums"}`, "", "ask"},
+		// A prefix rule approves tar's arguments, not the files its list
+		// names (tar cf - -T list | tar xO printed .env). Before: allow.
+		{"Bash", `{"command":"tar cf - -T list"}`, "", "ask"},
+		{"Bash", `{"command":"tar -cf out.tar --files-from=list"}`, "", "ask"},
+		{"Bash", `{"command":"tar -cf out.tar --files-fr=list"}`, "", "ask"},
+		// Benign neighbours: the same readers on files they name.
+		{"Bash", `{"command":"sort x"}`, "", "allow"},
+		{"Bash", `{"command":"wc -l x README.md"}`, "", "allow"},
+		{"Bash", `{"command":"du -sh src"}`, "", "allow"},
+		{"Bash", `{"command":"sha256sum x"}`, "", "allow"},
+		{"Bash", `{"command":"file x"}`, "", "allow"},
+		{"Bash", `{"command":"sort .env"}`, "", "deny"},
+	},
+}
+
+var red10ListNoneClasses = map[string][]toolRow{
+	"o10-1 a reader whose files come from a list it reads at run time (no rule)": {
+		// The listed files can lie outside the working directories, which
+		// a read-only command may not read unasked. Before: allow.
+		{"Bash", `{"command":"printf '/etc/hosts\\0' | sort --files0-from=-"}`, "", "ask"},
+		{"Bash", `{"command":"wc --files0-from=list"}`, "", "ask"},
+		{"Bash", `{"command":"sha512sum -c sums"}`, "", "ask"},
+		{"Bash", `{"command":"wc --files0-from=list"}`, "dontAsk", "deny"},
+		{"Bash", `{"command":"wc --files0-from=list"}`, "plan", "ask"},
+		// Benign neighbours.
+		{"Bash", `{"command":"sort -r x"}`, "", "allow"},
+		{"Bash", `{"command":"sha256sum x src/index.ts"}`, "", "allow"},
+		{"Bash", `{"command":"sort -c x"}`, "", "allow"},
+	},
+}
+
+func TestBypassRed10Lists(t *testing.T) {
+	files := map[string]string{"x": "x\n", "README.md": "x\n", "src/index.ts": "x\n", ".env": "SECRET=x\n", "list": ".env\x00", "sums": "0  .env\n"}
+	for policy, classes := range map[string]map[string][]toolRow{red10ListDeny: red10ListDenyClasses, red10ListNone: red10ListNoneClasses} {
+		s := project(t, policy, files)
+		e, err := New(context.Background(), s, WithEvaluator(EvalBoth))
+		if err != nil {
+			t.Fatal(err)
+		}
+		runToolRows(t, e, s.Cwd, classes)
+	}
+}
