@@ -67,6 +67,59 @@ var red10ListNoneClasses = map[string][]toolRow{
 	},
 }
 
+// red10ArithDeny approves every command but touch; red10ArithNone has no
+// rule at all.
+const (
+	red10ArithDeny = `{"permissions":{"allow":["Bash"],"deny":["Bash(touch:*)"]}}`
+	red10ArithNone = `{}`
+)
+
+var red10ArithClasses = map[string][]toolRow{
+	"o10-2 a literal that runs a command when arithmetic evaluates it": {
+		// The loop word is a literal, so its variable read as known; but
+		// $((x)) evaluates the value again and the subscript's $(touch p)
+		// runs (checked with bash: p is created). Before: allow.
+		{"Bash", `{"command":"for x in 'a[$(touch p)]'; do echo $((x)); done"}`, "", "ask"},
+		{"Bash", `{"command":"for x in 'a[$(touch p)]'; do echo ${a[x]}; done"}`, "", "ask"},
+		{"Bash", `{"command":"for x in 'a[$(touch p)]'; do s=abc; echo ${s:x}; done"}`, "", "ask"},
+		{"Bash", `{"command":"for x in 'a[$(touch p)]'; do [[ x -eq 0 ]]; done"}`, "", "ask"},
+		{"Bash", `{"command":"for x in 'a[$(touch p)]'; do (( x )); done"}`, "", "ask"},
+		{"Bash", "{\"command\":\"for x in 'a[`touch p`]'; do echo $((x+1)); done\"}", "", "ask"},
+		{"Bash", `{"command":"for x in 'a[$(touch p)]'; do echo $((x)); done"}`, "dontAsk", "deny"},
+		// A value naming another variable evaluates that one in turn.
+		{"Bash", `{"command":"for y in 'a[$(touch p)]'; do x=y; echo $((x)); done"}`, "", "ask"},
+		{"Bash", `{"command":"x='a[$(touch p)]' && declare -i n=x"}`, "", "deny"},
+		// Benign neighbours: numbers, and values never used in arithmetic.
+		{"Bash", `{"command":"for i in 1 2 3; do echo $((i*2)); done"}`, "", "allow"},
+		{"Bash", `{"command":"for x in 0x1F 2#101 64#_a; do echo $((x)); done"}`, "", "allow"},
+		{"Bash", `{"command":"for f in 'a[b]' c; do echo $f; done"}`, "", "allow"},
+		{"Bash", `{"command":"n=10; echo $((n+1))"}`, "", "allow"},
+	},
+}
+
+var red10ArithNoneClasses = map[string][]toolRow{
+	"o10-2 a literal that runs a command when arithmetic evaluates it (no rule)": {
+		// A read-only body made the loop read-only, in every mode.
+		// Before: allow.
+		{"Bash", `{"command":"for x in 'a[$(touch p)]'; do echo $((x)); done"}`, "", "ask"},
+		{"Bash", `{"command":"for x in 'a[$(touch p)]'; do echo $((x)); done"}`, "plan", "deny"},
+		{"Bash", `{"command":"for x in 'a[$(touch p)]'; do echo $((x)); done"}`, "dontAsk", "deny"},
+		{"Bash", `{"command":"for i in 1 2 3; do echo $((i*2)); done"}`, "", "allow"},
+		{"Bash", `{"command":"for i in 1 2 3; do echo $((i*2)); done"}`, "plan", "allow"},
+	},
+}
+
+func TestBypassRed10Arith(t *testing.T) {
+	for policy, classes := range map[string]map[string][]toolRow{red10ArithDeny: red10ArithClasses, red10ArithNone: red10ArithNoneClasses} {
+		s := project(t, policy, map[string]string{})
+		e, err := New(context.Background(), s, WithEvaluator(EvalBoth))
+		if err != nil {
+			t.Fatal(err)
+		}
+		runToolRows(t, e, s.Cwd, classes)
+	}
+}
+
 func TestBypassRed10Lists(t *testing.T) {
 	files := map[string]string{"x": "x\n", "README.md": "x\n", "src/index.ts": "x\n", ".env": "SECRET=x\n", "list": ".env\x00", "sums": "0  .env\n"}
 	for policy, classes := range map[string]map[string][]toolRow{red10ListDeny: red10ListDenyClasses, red10ListNone: red10ListNoneClasses} {
