@@ -41,6 +41,9 @@ func (p *parser) collectVars(root syntax.Node) {
 				p.st.cdpathUnknown = true
 			}
 		case *syntax.ForClause:
+			if x.Select {
+				p.st.implicitTaints("select")
+			}
 			if wi, ok := x.Loop.(*syntax.WordIter); ok && wi.Name != nil {
 				for _, it := range wi.Items {
 					if w := p.word(it); literal(w) {

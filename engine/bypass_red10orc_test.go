@@ -89,11 +89,23 @@ var red10ArithClasses = map[string][]toolRow{
 		// A value naming another variable evaluates that one in turn.
 		{"Bash", `{"command":"for y in 'a[$(touch p)]'; do x=y; echo $((x)); done"}`, "", "ask"},
 		{"Bash", `{"command":"x='a[$(touch p)]' && declare -i n=x"}`, "", "deny"},
+		// o10-3: read, mapfile, getopts and select assign REPLY, MAPFILE and
+		// OPTARG without naming them; only named operands were tainted, so
+		// read <<< 'a[$(touch p)]'; echo $((REPLY)) ran touch (checked with
+		// bash). Before: allow.
+		{"Bash", `{"command":"read <<< 'a[$(touch p)]'; echo $((REPLY))"}`, "", "ask"},
+		{"Bash", `{"command":"read -r < list; echo ${a[REPLY]}"}`, "", "ask"},
+		{"Bash", `{"command":"mapfile < list; echo $((MAPFILE))"}`, "", "ask"},
+		{"Bash", `{"command":"readarray -t < list; [[ MAPFILE -eq 1 ]]"}`, "", "ask"},
+		{"Bash", `{"command":"getopts a: o -a \"$1\"; echo $((OPTARG))"}`, "", "ask"},
+		{"Bash", `{"command":"read <<< 'a[$(touch p)]'; echo $((REPLY))"}`, "dontAsk", "deny"},
 		// Benign neighbours: numbers, and values never used in arithmetic.
 		{"Bash", `{"command":"for i in 1 2 3; do echo $((i*2)); done"}`, "", "allow"},
 		{"Bash", `{"command":"for x in 0x1F 2#101 64#_a; do echo $((x)); done"}`, "", "allow"},
 		{"Bash", `{"command":"for f in 'a[b]' c; do echo $f; done"}`, "", "allow"},
 		{"Bash", `{"command":"n=10; echo $((n+1))"}`, "", "allow"},
+		{"Bash", `{"command":"read -r line < list; echo \"$line\""}`, "", "allow"},
+		{"Bash", `{"command":"echo $((RANDOM % 6))"}`, "", "allow"},
 	},
 }
 
@@ -111,7 +123,7 @@ var red10ArithNoneClasses = map[string][]toolRow{
 
 func TestBypassRed10Arith(t *testing.T) {
 	for policy, classes := range map[string]map[string][]toolRow{red10ArithDeny: red10ArithClasses, red10ArithNone: red10ArithNoneClasses} {
-		s := project(t, policy, map[string]string{})
+		s := project(t, policy, map[string]string{"list": "a[$(touch p)]\n"})
 		e, err := New(context.Background(), s, WithEvaluator(EvalBoth))
 		if err != nil {
 			t.Fatal(err)
