@@ -86,6 +86,10 @@ var red10ArithClasses = map[string][]toolRow{
 		{"Bash", `{"command":"for x in 'a[$(touch p)]'; do (( x )); done"}`, "", "ask"},
 		{"Bash", "{\"command\":\"for x in 'a[`touch p`]'; do echo $((x+1)); done\"}", "", "ask"},
 		{"Bash", `{"command":"for x in 'a[$(touch p)]'; do echo $((x)); done"}`, "dontAsk", "deny"},
+		// A file name is repository content: a glob's words are names
+		// such as a[$(touch p)] (checked with bash).
+		{"Bash", `{"command":"for f in a*; do echo $((f)); done"}`, "", "ask"},
+		{"Bash", `{"command":"for f in *.txt; do echo ${a[f]}; done"}`, "", "ask"},
 		// A value naming another variable evaluates that one in turn.
 		{"Bash", `{"command":"for y in 'a[$(touch p)]'; do x=y; echo $((x)); done"}`, "", "ask"},
 		{"Bash", `{"command":"x='a[$(touch p)]' && declare -i n=x"}`, "", "deny"},
