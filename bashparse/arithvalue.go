@@ -14,10 +14,10 @@ func (s *shellState) arithLiteral(name, value string) {
 	if arithSafeValue(value) {
 		return
 	}
-	if s.strTainted == nil {
-		s.strTainted = map[string]bool{}
+	if s.arithUnsafe == nil {
+		s.arithUnsafe = map[string]bool{}
 	}
-	s.strTainted[name] = true
+	s.arithUnsafe[name] = true
 }
 
 // arithSafeValue reports a value made only of numbers (10, 0x1F, 2#101,
