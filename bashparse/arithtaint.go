@@ -13,7 +13,7 @@ import "mvdan.cc/sh/v3/syntax"
 // that may hold a value not known statically. n is an arithmetic command
 // or expansion, let, [[ ]] or a parameter expansion's index or slice.
 func (p *parser) arithTaint(n syntax.Node) {
-	if len(p.st.strTainted) == 0 {
+	if len(p.st.strTainted) == 0 && len(p.st.arithUnsafe) == 0 {
 		return
 	}
 	if t, ok := n.(*syntax.TestClause); ok {
@@ -48,7 +48,7 @@ func (p *parser) arithTaintWords(m, at syntax.Node) {
 				name = x.Param.Value
 			}
 		}
-		if name != "" && p.st.strTainted[name] {
+		if name != "" && (p.st.strTainted[name] || p.st.arithUnsafe[name]) {
 			p.unresolved(ReasonDynamicEval, "arithmetic evaluates $"+name+", a value known only at run time", at)
 		}
 		return true

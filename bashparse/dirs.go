@@ -32,6 +32,9 @@ type shellState struct {
 	// strTainted are those of tainted that may hold any string, not only
 	// the number an arithmetic assignment leaves (see arithTaint).
 	strTainted map[string]bool
+	// arithUnsafe are variables given a literal that runs code when
+	// arithmetic evaluates it (see arithLiteral); their value is known.
+	arithUnsafe map[string]bool
 	// intDecl: the script gives a variable the integer attribute
 	// (declare -i): its assignments are arithmetic.
 	intDecl bool

@@ -20,6 +20,7 @@ func optionPowers(words []Word) (pays []payload, files []File, powers []string) 
 	if name == "make" || name == "gmake" || name == "bmake" || name == "remake" {
 		pays, powers = makeVarPowers(words[1:])
 	}
+	files = append(files, checksumListReads(words)...)
 	for _, u := range powerOptions(words) {
 		desc := name + " " + u.name
 		dyn := !u.word.Static()
@@ -73,6 +74,8 @@ func optionPowers(words []Word) (pays []payload, files []File, powers []string) 
 				continue
 			}
 			files = append(files, fileOf(u.word, v, Read, desc))
+		case readsFileList:
+			files = append(files, fileListReads(u.word, u.value, desc)...)
 		case readsAtFile:
 			f := atFile(u.value)
 			if f == "" || f == "-" {

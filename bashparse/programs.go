@@ -28,6 +28,10 @@ const (
 	readsAtFile
 	// makeVars: VAR=VALUE arguments that may redefine a program make runs.
 	makeVars
+	// readsFileList: the value is a file (or "-", stdin) whose content
+	// names the files the program reads (sort --files0-from, tar -T):
+	// those files are known only at run time.
+	readsFileList
 )
 
 // progOpt is one option of a program that gives it a power beyond its
@@ -87,11 +91,11 @@ var programs = map[string][]program{
 	},
 	"ssh":   {{opts: []progOpt{{[]string{"-o"}, runsScript}, {[]string{"-F"}, readsScript}, {[]string{"-i"}, readsFile}}}},
 	"scp":   {{opts: []progOpt{{[]string{"-o"}, runsScript}, {[]string{"-S"}, runsScript}, {[]string{"-F"}, readsScript}}}},
-	"rsync": {{opts: []progOpt{{[]string{"-e", "--rsh"}, runsScript}, {[]string{"--files-from", "--exclude-from", "--include-from", "--password-file"}, readsFile}, {[]string{"--log-file", "--write-batch", "--only-write-batch"}, writesFile}}}},
+	"rsync": {{opts: []progOpt{{[]string{"-e", "--rsh"}, runsScript}, {[]string{"--exclude-from", "--include-from", "--password-file"}, readsFile}, {[]string{"--files-from"}, readsFileList}, {[]string{"--log-file", "--write-batch", "--only-write-batch"}, writesFile}}}},
 	"tar": {{opts: []progOpt{{[]string{"--to-command", "-I", "--use-compress-program", "-F", "--info-script", "--new-volume-script", "--rsh-command"}, runsScript},
 		{[]string{"--checkpoint-action"}, namesProgram},
-		{[]string{"--checkpoint-action"}, namesProgram}, {[]string{"-T", "--files-from", "-X", "--exclude-from"}, readsFile}}}},
-	"sort": {{opts: []progOpt{{[]string{"--compress-program"}, runsScript}, {[]string{"-o", "--output"}, writesFile}, {[]string{"--files0-from"}, readsFile}}}},
+		{[]string{"--checkpoint-action"}, namesProgram}, {[]string{"-X", "--exclude-from"}, readsFile}, {[]string{"-T", "--files-from"}, readsFileList}}}},
+	"sort": {{opts: []progOpt{{[]string{"--compress-program"}, runsScript}, {[]string{"-o", "--output"}, writesFile}, {[]string{"--files0-from"}, readsFileList}}}},
 	"zip":  {{opts: []progOpt{{[]string{"-TT", "--unzip-command"}, runsScript}}}},
 	"rg": {{opts: []progOpt{{[]string{"--pre"}, runsScript}, {[]string{"--hostname-bin"}, namesProgram},
 		{[]string{"-f", "--file", "--ignore-file"}, readsFile}}}},
@@ -104,8 +108,9 @@ var programs = map[string][]program{
 	"wget":      {{opts: []progOpt{{[]string{"-O", "--output-document", "-o", "--output-file", "-a", "--append-output", "-P", "--directory-prefix", "--save-cookies"}, writesFile}, {[]string{"--post-file", "--body-file", "-i", "--input-file", "--load-cookies"}, readsFile}, {[]string{"--use-askpass"}, runsScript}}}},
 	"diff":      {{opts: []progOpt{{[]string{"--output"}, writesFile}, {[]string{"--from-file", "--to-file", "-X", "--exclude-from"}, readsFile}}}},
 	"grep":      {{opts: []progOpt{{[]string{"-f", "--file", "--exclude-from"}, readsFile}}}},
-	"wc":        {{opts: []progOpt{{[]string{"--files0-from"}, readsFile}}}},
-	"du":        {{opts: []progOpt{{[]string{"--files0-from", "-X", "--exclude-from"}, readsFile}}}},
+	"wc":        {{opts: []progOpt{{[]string{"--files0-from"}, readsFileList}}}},
+	"du":        {{opts: []progOpt{{[]string{"-X", "--exclude-from"}, readsFile}, {[]string{"--files0-from"}, readsFileList}}}},
+	"file":      {{opts: []progOpt{{[]string{"-f", "--files-from"}, readsFileList}}}},
 	"base64":    {{opts: []progOpt{{[]string{"-o", "--output"}, writesFile}}}},
 	"tree":      {{opts: []progOpt{{[]string{"-o"}, writesFile}, {[]string{"--fromfile"}, readsFile}}}},
 	"jq":        {{opts: []progOpt{{[]string{"-f", "--from-file", "--rawfile", "--slurpfile"}, readsFile}}}},

@@ -31,6 +31,7 @@ func (p *parser) collectVars(root syntax.Node) {
 			if x.Name != nil && x.Value != nil && x.Array == nil && x.Index == nil {
 				if w := p.word(x.Value); literal(w) {
 					p.st.addVar(x.Name.Value, w.Value)
+					p.st.arithLiteral(x.Name.Value, w.Value)
 				} else if arithmOnly(x.Value) && !x.Append {
 					p.st.taintNum(x.Name.Value) // n=$((…)) holds a number
 				} else if p.st.taint(x.Name.Value); x.Name.Value == "CDPATH" {
@@ -40,10 +41,14 @@ func (p *parser) collectVars(root syntax.Node) {
 				p.st.cdpathUnknown = true
 			}
 		case *syntax.ForClause:
+			if x.Select {
+				p.st.implicitTaints("select")
+			}
 			if wi, ok := x.Loop.(*syntax.WordIter); ok && wi.Name != nil {
 				for _, it := range wi.Items {
 					if w := p.word(it); literal(w) {
 						p.st.addVar(wi.Name.Value, w.Value)
+						p.st.arithLiteral(wi.Name.Value, w.Value)
 					} else {
 						p.st.taint(wi.Name.Value)
 					}

@@ -40,6 +40,9 @@ func (s *shellState) taintNum(name string) {
 func (s *shellState) varTaints(n syntax.Node) {
 	switch x := n.(type) {
 	case *syntax.CallExpr:
+		if len(x.Args) > 0 {
+			s.implicitTaints(x.Args[0].Lit())
+		}
 		if len(x.Args) < 2 {
 			return
 		}
