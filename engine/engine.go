@@ -345,7 +345,7 @@ func (e *Engine) input(call Call) (*callInput, []string) {
 			}
 			f.Files = append(f.Files, en.file(p, cwd, access, tool))
 			f = en.searchFacts(tool, call.Input, f)
-			f = en.withNameVariant(f)
+			f = en.withNameVariant(f, append(append([]string{}, e.workingDirs(cwd)...), s.Home))
 		}
 	}
 	return &callInput{Tool: tool, Input: call.Input, Mode: mode, Cwd: cwd, ProjectRoot: s.ProjectRoot, Home: s.Home,

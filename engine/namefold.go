@@ -62,17 +62,43 @@ func nameVariant(p string) (string, bool) {
 
 // withNameVariant appends, after a file tool's fact, the fact of the
 // file's loose spelling when it differs: deny, ask and protected names see
-// it, and an allow must cover it too.
-func (e env) withNameVariant(f Facts) Facts {
+// it, and an allow must cover it too. dirs are the directories rules and
+// working-directory checks are anchored at (working dirs, home): only the
+// part of the path below the deepest one holding it is loosened, because
+// those directories are matched as spelled. A project whose own name is
+// not in loose form (an NFD "café" as HFS+ stores it, "x." or a zero-width
+// mark) otherwise moved every variant out of the project: ".env" + U+200C
+// missed Read(.env) and asked, and bypass mode allowed it.
+func (e env) withNameVariant(f Facts, dirs []string) Facts {
 	n := len(f.Files)
 	for i := 0; i < n; i++ {
 		ff := f.Files[i]
-		if v, ok := nameVariant(ff.Path); ok {
+		if v, ok := nameVariantBelow(ff.Path, dirs); ok {
 			ff.Path, ff.Resolved = v, e.res.resolve(v)
 			f.Files = append(f.Files, ff)
 		}
 	}
 	return f
+}
+
+// nameVariantBelow is nameVariant of p with the deepest of dirs holding
+// it kept as spelled; ok is false when that is p itself.
+func nameVariantBelow(p string, dirs []string) (string, bool) {
+	base := ""
+	for _, d := range dirs {
+		d = strings.TrimSuffix(d, "/")
+		if len(d) > len(base) && p != d && regoInDir(p, d) {
+			base = d
+		}
+	}
+	if base == "" {
+		return nameVariant(p)
+	}
+	rest, ok := nameVariant(p[len(base)+1:])
+	if !ok {
+		return p, false
+	}
+	return base + "/" + rest, true
 }
 
 // windowsAlias ports lib.windows_alias: an 8.3 short name (GIT~1 is

@@ -1,0 +1,107 @@
+package engine
+
+import (
+	"context"
+	"path/filepath"
+	"testing"
+)
+
+// TestLooseSpellingUnderHostileProject: a file tool's path is also checked
+// in its loose spelling (NFC, without HFS+'s invisible code points and the
+// dots and spaces that end a name), because macOS and Windows open the
+// same file under both. The whole path used to be loosened, the project
+// directory included, while rules and working directories stay anchored at
+// the project as spelled. A project whose own name is not loose-normal —
+// "café" in NFD, as HFS+ stores it, a name ending in a dot, a zero-width
+// mark — then moved the loose form out of the project: ".env"+U+200C
+// missed Read(.env) (ask; bypass mode allowed it), and every read inside
+// the project asked as "outside the working directories".
+func TestLooseSpellingUnderHostileProject(t *testing.T) {
+	const policy = `{"permissions":{"deny":["Read(.env)","Edit(/locked/**)","Read(/secret/**)"],"allow":["Edit(/src/**)"]}}`
+	for _, dir := range []string{"cafe\u0301", "caf\u00e9", "z\u200cw", "tr.", "sp ", "\u202ertl", "p[1]", "plain"} {
+		t.Run(dir, func(t *testing.T) {
+			root := filepath.Join(t.TempDir(), dir)
+			s := projectAt(t, root, policy, map[string]string{".env": "S=1", "ok.txt": "x", "src/a.go": "package a"})
+			e, err := New(context.Background(), s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			cwd := filepath.Join(root, "proj")
+			for _, r := range []struct{ mode, tool, path, want string }{
+				{"", "Read", ".env\u200c", "deny"},
+				{"", "Read", ".e\u200dnv", "deny"},
+				{"", "Read", "\ufeff.env", "deny"},
+				{"", "Read", ".env.", "deny"},
+				{"", "Read", ".env ", "deny"},
+				{"", "Read", "sub\u200c/.env", "deny"},
+				{"", "Read", "secret\u200c/k", "deny"},
+				{"", "Read", "secret./k", "deny"},
+				{"", "Write", ".env\u200c", "deny"},
+				{"", "Edit", "locked\u200c/x", "deny"},
+				{"", "Edit", "locked./x", "deny"},
+				{"", "Edit", "locked /x", "deny"},
+				{"", "Edit", "\u202alocked/x", "deny"},
+				{"bypassPermissions", "Read", ".env\u200c", "deny"},
+				{"bypassPermissions", "Read", "secret\u200c/k", "deny"},
+				{"bypassPermissions", "Write", ".e\u200dnv", "deny"},
+				{"bypassPermissions", "Edit", "locked\u200c/x", "deny"},
+				{"bypassPermissions", "Edit", "locked./x", "deny"},
+				{"dontAsk", "Read", ".env\u200c", "deny"},
+				// Protected names in loose spelling still ask, even in bypass mode.
+				{"", "Write", ".gi\u200ct/config", "ask"},
+				{"", "Write", ".claude\u200c/settings.json", "ask"},
+				{"bypassPermissions", "Write", ".gi\u200ct/hooks/pre-commit", "ask"},
+				{"bypassPermissions", "Write", ".clau\u200dde/settings.json", "ask"},
+				{"acceptEdits", "Write", ".bashrc\u200c", "ask"},
+				// The harmless neighbours stay as they were.
+				{"bypassPermissions", "Read", "ok.txt", "allow"},
+				{"bypassPermissions", "Write", "ok.txt", "allow"},
+				{"", "Read", ".envrc.example", "allow"},
+				{"", "Read", "environment", "allow"},
+			} {
+				in := map[string]any{"file_path": filepath.Join(cwd, r.path)}
+				switch r.tool {
+				case "Edit":
+					in["old_string"], in["new_string"] = "a", "b"
+				case "Write":
+					in["content"] = "x"
+				}
+				want := r.want
+				if want == "allow" && r.mode == "" && windowsAlias(cwd) {
+					want = "ask" // a project named "x." is a Windows alias pattern
+				}
+				d, err := e.Decide(context.Background(), Call{Tool: r.tool, Input: in, Mode: r.mode})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if d.Decision.String() != want {
+					t.Errorf("%s %s %q: got %s (%s: %s), want %s", r.mode, r.tool, r.path, d.Decision, d.Stage, d.Reason, want)
+				}
+			}
+		})
+	}
+}
+
+// TestReadInsideLooseNamedProject: a read inside a project whose name is
+// not loose-normal is a read inside the working directories (it asked:
+// its loose form lay outside them). A name ending in a dot or space is a
+// Windows alias pattern, which asks on its own; those are left out.
+func TestReadInsideLooseNamedProject(t *testing.T) {
+	for _, dir := range []string{"cafe\u0301", "z\u200cw", "\u202ertl", "\ufeffbom"} {
+		t.Run(dir, func(t *testing.T) {
+			root := filepath.Join(t.TempDir(), dir)
+			s := projectAt(t, root, `{"permissions":{"deny":["Read(.env)"]}}`, map[string]string{"ok.txt": "x", "d/n\u00e9.txt": "x"})
+			e, err := New(context.Background(), s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			cwd := filepath.Join(root, "proj")
+			for _, p := range []string{"ok.txt", "d/n\u00e9.txt", "d/ne\u0301.txt", "d"} {
+				d := decide(t, e, "Read", map[string]any{"file_path": filepath.Join(cwd, p)})
+				if d.Decision.String() != "allow" {
+					t.Errorf("Read %q: got %s (%s: %s), want allow", p, d.Decision, d.Stage, d.Reason)
+				}
+			}
+		})
+	}
+}
