@@ -105,3 +105,59 @@ func TestReadInsideLooseNamedProject(t *testing.T) {
 		})
 	}
 }
+
+// TestShellLooseSpelling: the shell's files get the loose spelling the
+// file tools get. `cat .env` + U+200C is .env on HFS+ (git's
+// CVE-2014-9390 class), `cat .env.` is .env on Windows; both were allowed
+// as read-only while Read of the same path was denied. The project's own
+// name, however spelled, stays as it is.
+func TestShellLooseSpelling(t *testing.T) {
+	const policy = `{"permissions":{"deny":["Read(.env)","Read(/secret/**)","Edit(/locked/**)"]}}`
+	for _, dir := range []string{"plain", "cafe\u0301", "z\u200cw", "p[1]"} {
+		t.Run(dir, func(t *testing.T) {
+			root := filepath.Join(t.TempDir(), dir)
+			s := projectAt(t, root, policy, map[string]string{".env": "S=1", "ok.txt": "x", "secret/k": "k"})
+			e, err := New(context.Background(), s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, r := range []struct{ mode, cmd, want string }{
+				{"", "cat .env\u200c", "deny"},
+				{"", "cat .e\u200dnv", "deny"},
+				{"", "cat \u200e.env", "deny"},
+				{"", "cat .env.", "deny"},
+				{"", "cat '.env '", "deny"},
+				{"", "head -n1 sub/.env\u200c", "deny"},
+				{"", "cat ../proj/.env\ufeff", "deny"},
+				{"", "cat secret\u200c/k", "deny"},
+				{"", "grep x secret./k", "deny"},
+				{"", "x=.env\u200c; cat $x", "deny"},
+				{"", "rev < .env\u200c", "deny"},
+				{"", "echo x > locked\u200c/f", "deny"},
+				{"", "cp ok.txt locked./f", "deny"},
+				{"bypassPermissions", "cat .env\u200c", "deny"},
+				{"bypassPermissions", "tee locked\u200c/f < ok.txt", "deny"},
+				{"", "echo x > .gi\u200ct/config", "ask"},
+				{"", "echo x >> .bashrc\u200c", "ask"},
+				{"bypassPermissions", "echo x > .clau\u200cde/settings.json", "ask"},
+				{"acceptEdits", "touch .git./hooks/pre-commit", "ask"},
+				// Neighbours stay allowed.
+				{"", "cat ok.txt", "allow"},
+				{"", "cat caf\u00e9.txt ok.txt", "allow"},
+				{"", "cat cafe\u0301.txt", "allow"},
+				{"", "cat *.txt", "allow"},
+				{"", "ls -a", "allow"},
+				{"", "cat ../proj/ok.txt", "allow"},
+				{"", "grep -r x --exclude=.env --exclude-dir=secret .", "allow"},
+			} {
+				d, err := e.Decide(context.Background(), Call{Tool: "Bash", Input: map[string]any{"command": r.cmd}, Mode: r.mode})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if d.Decision.String() != r.want {
+					t.Errorf("%s %q: got %s (%s: %s), want %s", r.mode, r.cmd, d.Decision, d.Stage, d.Reason, r.want)
+				}
+			}
+		})
+	}
+}

@@ -325,6 +325,7 @@ func (e *Engine) input(call Call) (*callInput, []string) {
 		defer en.res.Close()
 		a, own := call.analysis(e.bundle.Commands)
 		f = en.gitRepoFacts(a, en.bashFacts(a), 0)
+		f = en.withNameVariant(f, append(append([]string{}, e.workingDirs(cwd)...), s.Home))
 		if own {
 			releaseCommands(a.Commands) // the facts copied what they keep
 		}

@@ -69,16 +69,30 @@ func nameVariant(p string) (string, bool) {
 // not in loose form (an NFD "café" as HFS+ stores it, "x." or a zero-width
 // mark) otherwise moved every variant out of the project: ".env" + U+200C
 // missed Read(.env) and asked, and bypass mode allowed it.
+//
+// The shell's files and mentions get the same: `cat .env` + U+200C opens
+// .env on HFS+ as the Read tool does, and `cat .env.` opens it on Windows.
 func (e env) withNameVariant(f Facts, dirs []string) Facts {
-	n := len(f.Files)
+	f.Files = e.appendNameVariants(f.Files, dirs)
+	f.Mentions = e.appendNameVariants(f.Mentions, dirs)
+	return f
+}
+
+// appendNameVariants appends to files the loose spelling of each static
+// one that has a different one.
+func (e env) appendNameVariants(files []FileFact, dirs []string) []FileFact {
+	n := len(files)
 	for i := 0; i < n; i++ {
-		ff := f.Files[i]
+		ff := files[i]
+		if ff.Dynamic {
+			continue // kept as written: its own checks ask
+		}
 		if v, ok := nameVariantBelow(ff.Path, dirs); ok {
 			ff.Path, ff.Resolved = v, e.res.resolve(v)
-			f.Files = append(f.Files, ff)
+			files = append(files, ff)
 		}
 	}
-	return f
+	return files
 }
 
 // nameVariantBelow is nameVariant of p with the deepest of dirs holding
@@ -87,7 +101,10 @@ func nameVariantBelow(p string, dirs []string) (string, bool) {
 	base := ""
 	for _, d := range dirs {
 		d = strings.TrimSuffix(d, "/")
-		if len(d) > len(base) && p != d && regoInDir(p, d) {
+		if p == d {
+			return p, false // the directory itself, as spelled
+		}
+		if len(d) > len(base) && regoInDir(p, d) {
 			base = d
 		}
 	}
