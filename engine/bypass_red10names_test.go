@@ -161,3 +161,52 @@ func TestShellLooseSpelling(t *testing.T) {
 		})
 	}
 }
+
+// TestGlobToolInHostileDirectory: the Glob tool's pattern is relative to
+// its search directory, and the directory's name is not part of the
+// pattern. It was pasted in unescaped, so the static prefix stopped at the
+// directory's own "[", "*" or "{": Glob secret/* in a project "p[1]"
+// asked (a read of the parent) instead of meeting Read(/secret/**), and
+// in a subdirectory "sub[2]" of a plain project it was allowed past
+// Read(**/secret/**).
+func TestGlobToolInHostileDirectory(t *testing.T) {
+	const policy = `{"permissions":{"deny":["Read(.env)","Read(/secret/**)","Read(**/vault/**)"]}}`
+	for _, dir := range []string{"plain", "p[1]", "a*", "q?", "x{a,b}", `b\s`, "[!x]"} {
+		t.Run(dir, func(t *testing.T) {
+			root := filepath.Join(t.TempDir(), dir)
+			s := projectAt(t, root, policy, map[string]string{".env": "S=1", "secret/k": "k", "docs/a.md": "a",
+				"sub[2]/vault/k": "k", "s*/vault/k": "k", "c{1,2}/vault/k": "k", "b[x]/docs/a.md": "a"})
+			e, err := New(context.Background(), s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			cwd := filepath.Join(root, "proj")
+			for _, r := range []struct{ sub, pattern, want string }{
+				{"", "secret/*", "deny"},
+				{"", "secret/**", "deny"},
+				{"", "{secret,docs}/*", "deny"},
+				{"", ".env", "deny"},
+				{"sub[2]", "vault/*", "deny"},
+				{"sub[2]", "vault/**/*.key", "deny"},
+				{"s*", "vault/*", "deny"},
+				{"c{1,2}", "vault/*", "deny"},
+				{"c{1,2}", "{vault,x}/k", "deny"},
+				{"sub[2]", "../secret/*", "deny"},
+				// Harmless neighbours.
+				{"", "*.md", "allow"},
+				{"", "docs/*", "allow"},
+				{"b[x]", "docs/*.md", "allow"},
+				{"sub[2]", "*.txt", "allow"},
+			} {
+				in := map[string]any{"pattern": r.pattern, "path": filepath.Join(cwd, r.sub)}
+				d, err := e.Decide(context.Background(), Call{Tool: "Glob", Input: in})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if d.Decision.String() != r.want {
+					t.Errorf("Glob %q in %q: got %s (%s: %s), want %s", r.pattern, r.sub, d.Decision, d.Stage, d.Reason, r.want)
+				}
+			}
+		})
+	}
+}
