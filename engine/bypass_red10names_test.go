@@ -210,3 +210,57 @@ func TestGlobToolInHostileDirectory(t *testing.T) {
 		})
 	}
 }
+
+// TestQuotedGlobCharsInShellGlob: in a shell glob word the quoted and
+// backslash-escaped characters are literal. `cat 'sub[2]'/vault/*` reads
+// the files of the directory "sub[2]"; the word was matched as the
+// pattern sub[2]/vault/*, whose [2] is a class (sub2), so it met no
+// guarded path and Read(**/vault/**) let it through.
+func TestQuotedGlobCharsInShellGlob(t *testing.T) {
+	const policy = `{"permissions":{"deny":["Read(**/vault/**)","Read(.env)"]}}`
+	for _, dir := range []string{"plain", "p[1]"} {
+		t.Run(dir, func(t *testing.T) {
+			root := filepath.Join(t.TempDir(), dir)
+			s := projectAt(t, root, policy, map[string]string{"sub[2]/vault/k": "k", "x?/vault/k": "k", "c{1,2}/vault/k": "k",
+				"st*r/vault/k": "k", "b\\s/vault/k": "k", "d[!a]/vault/k": "k", "d[!a]/ok.txt": "x", "e[1]/.env": "S=1",
+				"ok.txt": "x", "docs/a.md": "a"})
+			e, err := New(context.Background(), s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, r := range []struct{ cmd, want string }{
+				{"cat 'sub[2]'/vault/*", "deny"},
+				{`cat "sub[2]"/vault/*`, "deny"},
+				{`cat sub\[2\]/vault/*`, "deny"},
+				{"cat sub'[2]'/v*/k", "deny"},
+				{"cat 'sub[2]/'*/k", "deny"},
+				{"cat ./'sub[2]'/*/*", "deny"},
+				{"head -n1 'sub[2]'/vault/?", "deny"},
+				{"cat 'c{1,2}'/vault/*", "deny"},
+				{`cat c\{1,2\}/vault/*`, "deny"},
+				{"cat 'd[!a]'/vault/*", "deny"},
+				{"cat 'x?'/vault/*", "deny"},
+				{"cat 'st*r'/vault/*", "deny"},
+				{`cat 'b\s'/vault/*`, "deny"},
+				{"cat 'e[1]'/.e*", "deny"},
+				{"cat $'e[1]'/.env*", "deny"},
+				{"cd 'sub[2]' && cat vault/*", "deny"},
+				// Harmless neighbours.
+				{"cat 'd[!a]'/*.txt", "allow"},
+				{"cat *.txt", "allow"},
+				{"cat 'docs'/*.md", "allow"},
+				{"ls 'sub[2]'", "allow"},
+				{"cat [[:alpha:]]*.txt", "allow"},
+				{"grep -l x 'sub[2]'/*.txt", "allow"},
+			} {
+				d, err := e.Decide(context.Background(), Call{Tool: "Bash", Input: map[string]any{"command": r.cmd}})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if d.Decision.String() != r.want {
+					t.Errorf("%q: got %s (%s: %s), want %s", r.cmd, d.Decision, d.Stage, d.Reason, r.want)
+				}
+			}
+		})
+	}
+}
