@@ -3,6 +3,8 @@ package engine
 import (
 	"strings"
 
+	"github.com/agentctl/agentctl/settings"
+
 	"golang.org/x/text/unicode/norm"
 )
 
@@ -93,6 +95,33 @@ func (e env) appendNameVariants(files []FileFact, dirs []string) []FileFact {
 		}
 	}
 	return files
+}
+
+// looseAnchors lists home and the root of every source a path rule is
+// anchored at ("/x" in a --settings file is under that file's folder), each
+// cleaned and symlink-resolved: a folder named in NFD or with an invisible
+// mark must not move a loose spelling out from under its own rules.
+func looseAnchors(s *settings.Settings) []string {
+	var out []string
+	seen := map[string]bool{}
+	add := func(d string) {
+		if d == "" {
+			return
+		}
+		for _, v := range variants(d) {
+			if !seen[v] {
+				seen[v] = true
+				out = append(out, v)
+			}
+		}
+	}
+	add(s.Home)
+	for _, r := range s.Rules {
+		if r.Anchor == settings.AnchorSource {
+			add(r.Root)
+		}
+	}
+	return out
 }
 
 // nameVariantBelow is nameVariant of p with the deepest of dirs holding

@@ -83,3 +83,35 @@ func jsonString(t *testing.T, s string) string {
 	}
 	return string(b)
 }
+
+// TestLooseSpellingUnderSettingsFolder: "/x" in a --settings file is
+// anchored at that file's folder. A folder whose own name is not
+// loose-normal (NFD, an invisible mark) moved a path's loose spelling out
+// from under the rule: Read of x+U+200C/k asked, and bypass mode allowed
+// it past Read(/x/**).
+func TestLooseSpellingUnderSettingsFolder(t *testing.T) {
+	for _, name := range []string{"cafe\u0301", "z\u200cw", "p[1]"} {
+		t.Run(name, func(t *testing.T) {
+			isolatedHome(t)
+			root, _ := filepath.EvalSymlinks(t.TempDir())
+			folder := filepath.Join(root, name)
+			writeFiles(t, folder, map[string]string{"s.json": `{"permissions":{"deny":["Read(/x/**)"]}}`, "x/k": "k", "y/k": "k"})
+			writeFiles(t, filepath.Join(root, "proj"), map[string]string{"a.txt": "x"})
+			managed := emptyManaged(t)
+			for _, c := range []struct{ mode, path, want string }{
+				{"default", filepath.Join(folder, "x\u200c", "k"), "deny"},
+				{"bypassPermissions", filepath.Join(folder, "x\u200c", "k"), "deny"},
+				{"bypassPermissions", filepath.Join(folder, "\u200dx", "k"), "deny"},
+				{"bypassPermissions", filepath.Join(folder, "x.", "k"), "deny"},
+				{"bypassPermissions", filepath.Join(folder, "x", "k"), "deny"},
+				{"bypassPermissions", filepath.Join(folder, "y", "k"), "allow"},
+			} {
+				out, errOut, code := runCLI(t, "", "agentctl", "--cwd", filepath.Join(root, "proj"), "--managed-settings", managed,
+					"--settings", filepath.Join(folder, "s.json"), "--permission-mode", c.mode, "check", "Read", `{"file_path":`+jsonString(t, c.path)+`}`)
+				if got := map[int]string{0: "allow", 2: "deny", 3: "ask"}[code]; got != c.want {
+					t.Errorf("%s Read %q: exit %d (%s %s), want %s", c.mode, c.path, code, out, errOut, c.want)
+				}
+			}
+		})
+	}
+}
