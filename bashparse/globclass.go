@@ -24,6 +24,11 @@ func plainBrackets(g string) string {
 	}
 	var b strings.Builder
 	for i := 0; i < len(g); i++ {
+		if g[i] == '\\' && i+1 < len(g) {
+			b.WriteString(g[i : i+2]) // a literal character (globquote.go)
+			i++
+			continue
+		}
 		if g[i] != '[' {
 			b.WriteByte(g[i])
 			continue

@@ -39,10 +39,10 @@ func (p *parser) wordValue(w *syntax.Word) Word {
 			return Word{Value: l.Value}
 		}
 	}
-	var sb strings.Builder
+	var sb, pat strings.Builder // pat: the value as a glob pattern (globquote.go)
 	out := Word{}
 	tailFrom := 0 // the static tail starts after the last run-time part
-	add := func(v string) { sb.WriteString(v) }
+	add := func(v string) { sb.WriteString(v); pat.WriteString(globQuoter.Replace(v)) }
 	dynamic := func() { out.Dynamic = true; tailFrom = sb.Len() }
 	for i, part := range w.Parts {
 		switch x := part.(type) {
@@ -68,7 +68,8 @@ func (p *parser) wordValue(w *syntax.Word) Word {
 			if strings.Contains(v, "{") && (strings.Contains(v, ",") || strings.Contains(v, "..")) {
 				out.Brace = true
 			}
-			add(unescapeUnquoted(v))
+			sb.WriteString(unescapeUnquoted(v))
+			pat.WriteString(globUnquoted(v))
 		case *syntax.SglQuoted:
 			if x.Dollar {
 				add(ansiC(x.Value))
@@ -87,7 +88,8 @@ func (p *parser) wordValue(w *syntax.Word) Word {
 			// @(…), !(…), *(…), +(…), ?(…) match within one path segment:
 			// as a file pattern, "*" covers every one of them.
 			out.Glob = true
-			add(extGlobCover(x.Pattern.Value))
+			sb.WriteString(extGlobCover(x.Pattern.Value))
+			pat.WriteString(extGlobCover(x.Pattern.Value))
 		case *syntax.BraceExp:
 			out.Brace = true
 		default:
@@ -102,7 +104,7 @@ func (p *parser) wordValue(w *syntax.Word) Word {
 	}
 	if out.Glob && !out.Dynamic && !out.Brace {
 		// [[:alpha:]], [[=e=]] and [!x] in terms the matchers know.
-		g := plainBrackets(sb.String())
+		g := plainBrackets(pat.String())
 		if p.nocaseglob() {
 			g = foldGlobCase(g)
 		}

@@ -40,8 +40,11 @@ type Engine struct {
 	// forms) per cwd: resolving them is file-system I/O on every decision.
 	wds      sync.Map
 	settings *settings.Settings
-	guards   guardGlobs
-	guardIdx *guardIndex
+	// looseAnchors are home and the settings sources' roots: directories
+	// a name's loose spelling keeps as spelled (namefold.go).
+	looseAnchors []string
+	guards       guardGlobs
+	guardIdx     *guardIndex
 	// policyFiles are the settings' policy files, lower-cased once.
 	policyFiles *policyFiles
 	// walkGuards are the guards witnesses are made from (see newGuards).
@@ -135,7 +138,7 @@ func New(ctx context.Context, s *settings.Settings, opts ...Option) (*Engine, er
 	all, walk := newGuards(s)
 	e := &Engine{settings: s, guards: all, guardIdx: newGuardIndex(all), policyFiles: newPolicyFiles(s.PolicyFiles), walkGuards: walk, bundle: b, remote: c.remote,
 		now: time.Now, client: remoteClient(c.remoteTimeout), evaluator: c.evaluator, native: newNativeIndex(b.rules),
-		guarded: guardedCommands(s)}
+		guarded: guardedCommands(s), looseAnchors: looseAnchors(s)}
 	if c.logTo != nil {
 		if e.log, err = newDecisionLog(ctx, c.logTo, b); err != nil {
 			return nil, err
@@ -325,6 +328,7 @@ func (e *Engine) input(call Call) (*callInput, []string) {
 		defer en.res.Close()
 		a, own := call.analysis(e.bundle.Commands)
 		f = en.gitRepoFacts(a, en.bashFacts(a), 0)
+		f = en.withNameVariant(f, append(append([]string{}, e.workingDirs(cwd)...), e.looseAnchors...))
 		if own {
 			releaseCommands(a.Commands) // the facts copied what they keep
 		}
@@ -345,7 +349,7 @@ func (e *Engine) input(call Call) (*callInput, []string) {
 			}
 			f.Files = append(f.Files, en.file(p, cwd, access, tool))
 			f = en.searchFacts(tool, call.Input, f)
-			f = en.withNameVariant(f)
+			f = en.withNameVariant(f, append(append([]string{}, e.workingDirs(cwd)...), e.looseAnchors...))
 		}
 	}
 	return &callInput{Tool: tool, Input: call.Input, Mode: mode, Cwd: cwd, ProjectRoot: s.ProjectRoot, Home: s.Home,

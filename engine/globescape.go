@@ -38,6 +38,21 @@ func globMetaAt(s string) int {
 	return -1
 }
 
+// braceAt is the index of the first unescaped "{" of s, or -1: an
+// escaped one (`x\{1\}`, a directory's own name) may come before one
+// that opens an alternation.
+func braceAt(s string) int {
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '\\':
+			i++
+		case '{':
+			return i
+		}
+	}
+	return -1
+}
+
 // unescapeGlob drops the escapes of a glob's literal text.
 func unescapeGlob(s string) string {
 	if !strings.Contains(s, `\`) {

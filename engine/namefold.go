@@ -3,6 +3,8 @@ package engine
 import (
 	"strings"
 
+	"github.com/agentctl/agentctl/settings"
+
 	"golang.org/x/text/unicode/norm"
 )
 
@@ -62,17 +64,87 @@ func nameVariant(p string) (string, bool) {
 
 // withNameVariant appends, after a file tool's fact, the fact of the
 // file's loose spelling when it differs: deny, ask and protected names see
-// it, and an allow must cover it too.
-func (e env) withNameVariant(f Facts) Facts {
-	n := len(f.Files)
+// it, and an allow must cover it too. dirs are the directories rules and
+// working-directory checks are anchored at (working dirs, home): only the
+// part of the path below the deepest one holding it is loosened, because
+// those directories are matched as spelled. A project whose own name is
+// not in loose form (an NFD "café" as HFS+ stores it, "x." or a zero-width
+// mark) otherwise moved every variant out of the project: ".env" + U+200C
+// missed Read(.env) and asked, and bypass mode allowed it.
+//
+// The shell's files and mentions get the same: `cat .env` + U+200C opens
+// .env on HFS+ as the Read tool does, and `cat .env.` opens it on Windows.
+func (e env) withNameVariant(f Facts, dirs []string) Facts {
+	f.Files = e.appendNameVariants(f.Files, dirs)
+	f.Mentions = e.appendNameVariants(f.Mentions, dirs)
+	return f
+}
+
+// appendNameVariants appends to files the loose spelling of each static
+// one that has a different one.
+func (e env) appendNameVariants(files []FileFact, dirs []string) []FileFact {
+	n := len(files)
 	for i := 0; i < n; i++ {
-		ff := f.Files[i]
-		if v, ok := nameVariant(ff.Path); ok {
+		ff := files[i]
+		if ff.Dynamic {
+			continue // kept as written: its own checks ask
+		}
+		if v, ok := nameVariantBelow(ff.Path, dirs); ok {
 			ff.Path, ff.Resolved = v, e.res.resolve(v)
-			f.Files = append(f.Files, ff)
+			files = append(files, ff)
 		}
 	}
-	return f
+	return files
+}
+
+// looseAnchors lists home and the root of every source a path rule is
+// anchored at ("/x" in a --settings file is under that file's folder), each
+// cleaned and symlink-resolved: a folder named in NFD or with an invisible
+// mark must not move a loose spelling out from under its own rules.
+func looseAnchors(s *settings.Settings) []string {
+	var out []string
+	seen := map[string]bool{}
+	add := func(d string) {
+		if d == "" {
+			return
+		}
+		for _, v := range variants(d) {
+			if !seen[v] {
+				seen[v] = true
+				out = append(out, v)
+			}
+		}
+	}
+	add(s.Home)
+	for _, r := range s.Rules {
+		if r.Anchor == settings.AnchorSource {
+			add(r.Root)
+		}
+	}
+	return out
+}
+
+// nameVariantBelow is nameVariant of p with the deepest of dirs holding
+// it kept as spelled; ok is false when that is p itself.
+func nameVariantBelow(p string, dirs []string) (string, bool) {
+	base := ""
+	for _, d := range dirs {
+		d = strings.TrimSuffix(d, "/")
+		if p == d {
+			return p, false // the directory itself, as spelled
+		}
+		if len(d) > len(base) && regoInDir(p, d) {
+			base = d
+		}
+	}
+	if base == "" {
+		return nameVariant(p)
+	}
+	rest, ok := nameVariant(p[len(base)+1:])
+	if !ok {
+		return p, false
+	}
+	return base + "/" + rest, true
 }
 
 // windowsAlias ports lib.windows_alias: an 8.3 short name (GIT~1 is

@@ -36,7 +36,9 @@ func (e env) searchFacts(tool string, in map[string]any, f Facts) Facts {
 		for _, alt := range braceAlternatives(pat) {
 			p := alt
 			if !filepath.IsAbs(p) {
-				p = f.Files[0].Path + "/" + p
+				// The search directory is a name, the pattern a glob: a
+				// directory "p[1]" or "a*" must not end the static prefix.
+				p = globEscaper.Replace(f.Files[0].Path) + "/" + p
 			}
 			d := staticPrefix(e.clean(p, f.Files[0].Path))
 			if !seen[d] {

@@ -135,7 +135,7 @@ func (e env) plainOperand(op bashparse.File, dir string) FileFact {
 // staticPrefix is the directory part of a glob before its first wildcard.
 func staticPrefix(p string) string {
 	i := globMetaAt(p)
-	if j := strings.IndexByte(p, '{'); j >= 0 && (i < 0 || j < i) && (j == 0 || p[j-1] != '\\') {
+	if j := braceAt(p); j >= 0 && (i < 0 || j < i) {
 		i = j
 	}
 	if i < 0 {
