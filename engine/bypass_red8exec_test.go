@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"context"
 	"testing"
 )
 
@@ -9,18 +8,13 @@ import (
 // interpreter (bashparse's FuzzAnalysisCoversExecution). Each row is
 // decided by both evaluators, which must agree.
 
-type execRed8Case struct {
-	settings, mode, cmd string
-	want                string // deny, ask, notallow, notdeny or allow
-}
-
 // red8RmDeny denies rm and allows everything else.
 const red8RmDeny = `{"permissions":{"allow":["Bash"],"deny":["Bash(rm *)","Bash(curl *)"]}}`
 
 // red8LsOnly approves ls alone.
 const red8LsOnly = `{"permissions":{"allow":["Bash(ls *)","Bash(cat *)"]}}`
 
-var execRed8Classes = map[string][]execRed8Case{
+var execRed8Classes = map[string][]shellRow{
 	"r8-1 a brace expansion that spans quoted parts": {
 		// bash expands braces before quote removal: {r"m",x} y runs
 		// rm x y. A word whose braces span a quote or an expansion is
@@ -81,35 +75,5 @@ var execRed8Classes = map[string][]execRed8Case{
 func TestRed8ExecClasses(t *testing.T) {
 	files := map[string]string{".env": "SECRET=1\n", "secrets/key": "k\n", "config/app.yml": "a: 1\n",
 		"README.md": "readme\n", "x": "x\n"}
-	engines := map[string]*Engine{}
-	for _, cases := range execRed8Classes {
-		for _, c := range cases {
-			if engines[c.settings] != nil {
-				continue
-			}
-			fs := map[string]string{}
-			for k, v := range files {
-				fs[k] = v
-			}
-			e, err := New(context.Background(), project(t, c.settings, fs), WithEvaluator(EvalBoth))
-			if err != nil {
-				t.Fatal(err)
-			}
-			engines[c.settings] = e
-		}
-	}
-	for class, cases := range execRed8Classes {
-		t.Run(class, func(t *testing.T) {
-			for _, c := range cases {
-				d, err := engines[c.settings].Decide(context.Background(),
-					Call{Tool: "Bash", Mode: c.mode, Input: map[string]any{"command": c.cmd}})
-				if err != nil {
-					t.Fatal(err)
-				}
-				if !wantDecision(c.want, d.Decision.String()) {
-					t.Errorf("%s [%s]: got %s (%s: %s), want %s", c.cmd, c.mode, d.Decision, d.Stage, d.Reason, c.want)
-				}
-			}
-		})
-	}
+	runShellRows(t, files, execRed8Classes, WithEvaluator(EvalBoth))
 }

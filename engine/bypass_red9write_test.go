@@ -1,17 +1,11 @@
 package engine
 
 import (
-	"context"
 	"testing"
 )
 
 // Bypass classes of writers, acceptEdits and critical-path rm (round 9).
 // Each row is decided by both evaluators, which must agree.
-
-type red9wCase struct {
-	settings, mode, cmd string
-	want                string // deny, ask, notallow, notdeny or allow
-}
 
 // red9wAllowAll approves every Bash command by rule: only the safety
 // stage (protected paths, critical-path rm) stands between it and allow.
@@ -23,7 +17,7 @@ const red9wRmAllowed = `{"permissions":{"allow":["Bash(rm *)","Bash(rmdir *)","B
 // red9wNone has no rules: the mode alone decides.
 const red9wNone = `{}`
 
-var red9wClasses = map[string][]red9wCase{
+var red9wClasses = map[string][]shellRow{
 	"r9w-1 a tree-removing rm of a word known only at run time": {
 		// rm -rf $PWD removes the cwd; rm -rf "$X" may be any critical
 		// path. Critical-path rm asks in every mode, whatever the allow
@@ -279,35 +273,5 @@ func TestRed9WriteClasses(t *testing.T) {
 	files := map[string]string{".env": "SECRET=1\n", "README.md": "readme\n", "x": "x\n", "list": "a\n",
 		"src/a.go": "package a\n", "build/out": "o\n", "pay/.git/hooks/pre-commit": "echo pwn\n", "pay/x": "x\n",
 		"pay2/.claude/settings.json": "{}\n", "empty/.keep": ""}
-	engines := map[string]*Engine{}
-	for _, cases := range red9wClasses {
-		for _, c := range cases {
-			if engines[c.settings] != nil {
-				continue
-			}
-			fs := map[string]string{}
-			for k, v := range files {
-				fs[k] = v
-			}
-			e, err := New(context.Background(), project(t, c.settings, fs), WithEvaluator(EvalBoth))
-			if err != nil {
-				t.Fatal(err)
-			}
-			engines[c.settings] = e
-		}
-	}
-	for class, cases := range red9wClasses {
-		t.Run(class, func(t *testing.T) {
-			for _, c := range cases {
-				d, err := engines[c.settings].Decide(context.Background(),
-					Call{Tool: "Bash", Mode: c.mode, Input: map[string]any{"command": c.cmd}})
-				if err != nil {
-					t.Fatal(err)
-				}
-				if !wantDecision(c.want, d.Decision.String()) {
-					t.Errorf("%s [%s]: got %s (%s: %s), want %s", c.cmd, c.mode, d.Decision, d.Stage, d.Reason, c.want)
-				}
-			}
-		})
-	}
+	runShellRows(t, files, red9wClasses, WithEvaluator(EvalBoth))
 }

@@ -3,7 +3,6 @@ package engine
 import (
 	"context"
 	"encoding/json"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -242,26 +241,10 @@ func TestReferenceSweep2(t *testing.T) {
 			t.Errorf("row %d (%s %s): want %s is looser than the reference's %s with no note", i, r.tool, r.input, r.want, r.ref)
 		}
 	}
-	root := t.TempDir()
-	dirs := map[string]string{"<cwd>": filepath.Join(root, "proj"), "<home>": filepath.Join(root, "home"), "<tmp>": filepath.Join(root, "tmp")}
-	sub := func(s string) string {
-		for k, v := range dirs {
-			s = strings.ReplaceAll(s, k, v)
-		}
-		return s
-	}
 	files := map[string]string{"<cwd>/package.json": `{"scripts":{"test":"x","build":"x"}}`, "<cwd>/.env": "SECRET=x\n",
 		"<cwd>/README.md": "# x\n", "<cwd>/x": "x\n", "<cwd>/src/index.ts": "x\n", "<cwd>/src/nested/deep.ts": "x\n",
 		"<cwd>/lib/util.ts": "x\n", "<cwd>/sub/k": "x\n", "<home>/.bashrc": "x\n", "<home>/f": "x\n", "<tmp>/f": "x\n"}
-	for name, content := range files {
-		p := sub(name)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	root, dirs, sub := sweepLayout(t, files)
 	engines := map[string]*Engine{}
 	for _, r := range referenceSweep2 {
 		key := r.settings + "\x00" + r.flags

@@ -215,23 +215,7 @@ func TestReferenceSweep3(t *testing.T) {
 // its settings.
 func sweep3Engine(t *testing.T, r sweep3Row) (*Engine, func(string) string, error) {
 	t.Helper()
-	root := t.TempDir()
-	dirs := map[string]string{"<cwd>": filepath.Join(root, "proj"), "<home>": filepath.Join(root, "home"), "<tmp>": filepath.Join(root, "tmp")}
-	sub := func(s string) string {
-		for k, v := range dirs {
-			s = strings.ReplaceAll(s, k, v)
-		}
-		return s
-	}
-	for name, content := range sweep3Files {
-		p := filepath.Clean(sub(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	root, dirs, sub := sweepLayout(t, sweep3Files)
 	if name, target, ok := strings.Cut(r.link, "->"); ok {
 		p := sub(name)
 		if !filepath.IsAbs(p) {

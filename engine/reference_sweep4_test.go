@@ -3,9 +3,7 @@ package engine
 import (
 	"context"
 	"encoding/json"
-	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/agentctl/agentctl/settings"
@@ -138,28 +136,7 @@ func TestReferenceSweep4(t *testing.T) {
 			t.Errorf("%s: want %s is looser than the reference's %s with no note", r.id, r.want, r.ref)
 		}
 	}
-	root := t.TempDir()
-	dirs := map[string]string{"<cwd>": filepath.Join(root, "proj"), "<home>": filepath.Join(root, "home"), "<tmp>": filepath.Join(root, "tmp")}
-	sub := func(s string) string {
-		for k, v := range dirs {
-			s = strings.ReplaceAll(s, k, v)
-		}
-		return s
-	}
-	for _, d := range dirs {
-		if err := os.MkdirAll(d, 0o755); err != nil {
-			t.Fatal(err)
-		}
-	}
-	for name, content := range sweep4Files {
-		p := sub(name)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	root, dirs, sub := sweepLayout(t, sweep4Files)
 	engines := map[string]*Engine{}
 	for _, r := range referenceSweep4 {
 		e := engines[r.settings]

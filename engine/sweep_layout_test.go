@@ -1,0 +1,39 @@
+package engine
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// sweepLayout lays out a reference sweep's directories as the reference
+// run had them — root/proj, root/home, root/tmp — with files (names and
+// contents may say <cwd>, <home>, <tmp>), and returns the root, the
+// directories and the substitution of those placeholders.
+func sweepLayout(t *testing.T, files map[string]string) (string, map[string]string, func(string) string) {
+	t.Helper()
+	root := t.TempDir()
+	dirs := map[string]string{"<cwd>": filepath.Join(root, "proj"), "<home>": filepath.Join(root, "home"), "<tmp>": filepath.Join(root, "tmp")}
+	sub := func(s string) string {
+		for k, v := range dirs {
+			s = strings.ReplaceAll(s, k, v)
+		}
+		return s
+	}
+	for _, d := range dirs {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for name, content := range files {
+		p := filepath.Clean(sub(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return root, dirs, sub
+}
