@@ -23,11 +23,19 @@ func (p *parser) notePipe(b *syntax.BinaryCmd) {
 	}
 }
 
+// pipedProducers are the commands whose output pipedText can know.
+var pipedProducers = map[string]bool{"echo": true, "printf": true, "cat": true}
+
 // pipedText is what x writes to its stdout when x is echo or printf of
 // static words, or cat of a here-document or here-string; "" otherwise.
 func (p *parser) pipedText(x *syntax.Stmt) string {
 	ce, ok := x.Cmd.(*syntax.CallExpr)
 	if !ok || len(ce.Assigns) > 0 || len(ce.Args) == 0 || x.Negated {
+		return ""
+	}
+	// Most pipes start with another command: its name alone answers, and
+	// the words are converted only for echo, printf and cat.
+	if !pipedProducers[ce.Args[0].Lit()] {
 		return ""
 	}
 	words := make([]string, len(ce.Args))

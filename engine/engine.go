@@ -328,7 +328,7 @@ func (e *Engine) input(call Call) (*callInput, []string) {
 		defer en.res.Close()
 		a, own := call.analysis(e.bundle.Commands)
 		f = en.gitRepoFacts(a, en.bashFacts(a), 0)
-		f = en.withNameVariant(f, append(append([]string{}, e.workingDirs(cwd)...), e.looseAnchors...))
+		f = en.withNameVariant(f, e.workingDirs(cwd), e.looseAnchors)
 		if own {
 			releaseCommands(a.Commands) // the facts copied what they keep
 		}
@@ -349,7 +349,7 @@ func (e *Engine) input(call Call) (*callInput, []string) {
 			}
 			f.Files = append(f.Files, en.file(p, cwd, access, tool))
 			f = en.searchFacts(tool, call.Input, f)
-			f = en.withNameVariant(f, append(append([]string{}, e.workingDirs(cwd)...), e.looseAnchors...))
+			f = en.withNameVariant(f, e.workingDirs(cwd), e.looseAnchors)
 		}
 	}
 	return &callInput{Tool: tool, Input: call.Input, Mode: mode, Cwd: cwd, ProjectRoot: s.ProjectRoot, Home: s.Home,

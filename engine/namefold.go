@@ -33,14 +33,7 @@ func hfsIgnorable(r rune) bool {
 // end a component (never "." or ".." themselves). ok is false when that is
 // p itself, as it is for any plain ASCII path without such an ending.
 func nameVariant(p string) (string, bool) {
-	plain := true
-	for i := 0; i < len(p); i++ {
-		if p[i] >= 0x80 || (p[i] == '.' || p[i] == ' ') && (i+1 == len(p) || p[i+1] == '/') {
-			plain = false
-			break
-		}
-	}
-	if plain {
+	if plainName(p) {
 		return p, false
 	}
 	v := norm.NFC.String(strings.Map(func(r rune) rune {
@@ -74,22 +67,22 @@ func nameVariant(p string) (string, bool) {
 //
 // The shell's files and mentions get the same: `cat .env` + U+200C opens
 // .env on HFS+ as the Read tool does, and `cat .env.` opens it on Windows.
-func (e env) withNameVariant(f Facts, dirs []string) Facts {
-	f.Files = e.appendNameVariants(f.Files, dirs)
-	f.Mentions = e.appendNameVariants(f.Mentions, dirs)
+func (e env) withNameVariant(f Facts, wds, anchors []string) Facts {
+	f.Files = e.appendNameVariants(f.Files, wds, anchors)
+	f.Mentions = e.appendNameVariants(f.Mentions, wds, anchors)
 	return f
 }
 
 // appendNameVariants appends to files the loose spelling of each static
 // one that has a different one.
-func (e env) appendNameVariants(files []FileFact, dirs []string) []FileFact {
+func (e env) appendNameVariants(files []FileFact, wds, anchors []string) []FileFact {
 	n := len(files)
 	for i := 0; i < n; i++ {
 		ff := files[i]
 		if ff.Dynamic {
 			continue // kept as written: its own checks ask
 		}
-		if v, ok := nameVariantBelow(ff.Path, dirs); ok {
+		if v, ok := nameVariantBelow(ff.Path, wds, anchors); ok {
 			ff.Path, ff.Resolved = v, e.res.resolve(v)
 			files = append(files, ff)
 		}
@@ -124,17 +117,35 @@ func looseAnchors(s *settings.Settings) []string {
 	return out
 }
 
-// nameVariantBelow is nameVariant of p with the deepest of dirs holding
-// it kept as spelled; ok is false when that is p itself.
-func nameVariantBelow(p string, dirs []string) (string, bool) {
-	base := ""
-	for _, d := range dirs {
-		d = strings.TrimSuffix(d, "/")
-		if p == d {
-			return p, false // the directory itself, as spelled
+// plainName reports a path with no loose spelling: ASCII, and no name
+// ending in a dot or a space.
+func plainName(p string) bool {
+	for i := 0; i < len(p); i++ {
+		if p[i] >= 0x80 || (p[i] == '.' || p[i] == ' ') && (i+1 == len(p) || p[i+1] == '/') {
+			return false
 		}
-		if len(d) > len(base) && regoInDir(p, d) {
-			base = d
+	}
+	return true
+}
+
+// nameVariantBelow is nameVariant of p with the deepest directory of
+// wds (the working directories) and anchors (looseAnchors) holding it kept
+// as spelled; ok is false when that is p itself. The two lists are walked
+// as they are: joining them would cost every call an allocation.
+func nameVariantBelow(p string, wds, anchors []string) (string, bool) {
+	if plainName(p) {
+		return p, false
+	}
+	base := ""
+	for _, dirs := range [2][]string{wds, anchors} {
+		for _, d := range dirs {
+			d = strings.TrimSuffix(d, "/")
+			if p == d {
+				return p, false // the directory itself, as spelled
+			}
+			if len(d) > len(base) && regoInDir(p, d) {
+				base = d
+			}
 		}
 	}
 	if base == "" {

@@ -2,7 +2,6 @@ package engine
 
 import (
 	"context"
-	"encoding/json"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -271,14 +270,7 @@ func TestReferenceSweep2(t *testing.T) {
 			}
 			engines[key] = e
 		}
-		var in map[string]any
-		if err := json.Unmarshal([]byte(sub(r.input)), &in); err != nil {
-			t.Fatal(err)
-		}
-		d, err := e.Decide(context.Background(), Call{Tool: r.tool, Mode: r.mode, Input: in})
-		if err != nil {
-			t.Fatal(err)
-		}
+		d := sweepDecide(t, e, r.tool, sub(r.input), r.mode)
 		if got := d.Decision.String(); got != r.want {
 			t.Errorf("%s %s [%s] under %s %s: got %s (%s: %s), want %s (reference: %s)", r.tool, r.input, r.mode, r.settings, r.flags,
 				got, d.Stage, d.Reason, r.want, r.ref)

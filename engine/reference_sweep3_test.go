@@ -2,7 +2,6 @@ package engine
 
 import (
 	"context"
-	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -195,14 +194,7 @@ func TestReferenceSweep3(t *testing.T) {
 			}
 			engines[key], dirsOf[key] = e, sub
 		}
-		var in map[string]any
-		if err := json.Unmarshal([]byte(sub(r.input)), &in); err != nil {
-			t.Fatal(err)
-		}
-		d, err := e.Decide(context.Background(), Call{Tool: r.tool, Mode: r.mode, Input: in})
-		if err != nil {
-			t.Fatal(err)
-		}
+		d := sweepDecide(t, e, r.tool, sub(r.input), r.mode)
 		if got := d.Decision.String(); got != r.want {
 			t.Errorf("%s: %s %s [%s] under %s (%s): got %s (%s: %s), want %s (reference: %s)", r.id, r.tool, r.input, r.mode,
 				r.settings, r.source, got, d.Stage, d.Reason, r.want, r.ref)

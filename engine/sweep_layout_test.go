@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"context"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -36,4 +38,18 @@ func sweepLayout(t *testing.T, files map[string]string) (string, map[string]stri
 		}
 	}
 	return root, dirs, sub
+}
+
+// sweepDecide decides one swept call: tool with its JSON input in mode.
+func sweepDecide(t *testing.T, e *Engine, tool, input, mode string) Decision {
+	t.Helper()
+	var in map[string]any
+	if err := json.Unmarshal([]byte(input), &in); err != nil {
+		t.Fatal(err)
+	}
+	d, err := e.Decide(context.Background(), Call{Tool: tool, Mode: mode, Input: in})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
 }

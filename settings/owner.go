@@ -16,6 +16,12 @@ func ownFile(path string) bool {
 	if err != nil {
 		return true // missing: nothing is read; unreadable: reading says why
 	}
+	return owned(fi)
+}
+
+// owned reports whether fi belongs to this process's user or to root (a
+// system without owners owns everything).
+func owned(fi os.FileInfo) bool {
 	st, ok := fi.Sys().(*syscall.Stat_t)
 	if !ok {
 		return true

@@ -70,7 +70,7 @@ func LoadTrustStore(path string) (*TrustStore, error) {
 	}
 	// Its owner may rewrite it whatever its mode: another user's record
 	// (an XDG_CONFIG_HOME in a shared directory) could trust anything.
-	if !ownFile(path) {
+	if !owned(fi) {
 		return nil, fmt.Errorf("%w: %s: belongs to another user", ErrTrustStore, path)
 	}
 	data, err := readSettingsFile(path)
@@ -177,8 +177,10 @@ func ClaudeTrusts(stateFile, dir string) (string, bool, error) {
 	}
 	// Claude Code writes it for its user: another user's (a
 	// CLAUDE_CONFIG_DIR in a shared directory) records nothing of theirs.
-	if !ownFile(stateFile) {
-		return "", false, fmt.Errorf("%s: belongs to another user", stateFile)
+	// A record whose owner cannot be read (gone since it was read) trusts
+	// nothing either.
+	if fi, err := os.Stat(stateFile); err != nil || !owned(fi) {
+		return "", false, fmt.Errorf("%s: belongs to another user, or its owner cannot be read", stateFile)
 	}
 	var state struct {
 		Projects map[string]struct {

@@ -91,19 +91,9 @@ func TestRunHookAnswersRealProcess(t *testing.T) {
 				"hooks":       map[string]any{"PreToolUse": []any{map[string]any{"matcher": tt.matcher, "hooks": []any{entry}}}}})
 			mf := filepath.Join(t.TempDir(), "managed.json")
 			os.WriteFile(mf, managed, 0o644)
-			q, _ := json.Marshal(tt.command)
-			script := filepath.Join(t.TempDir(), "s.jsonl")
-			os.WriteFile(script, []byte(`{"role":"assistant","content":[{"type":"tool_use","id":"t1","name":"Bash","input":{"command":`+string(q)+`}}]}`+"\n"), 0o644)
-			cmd := exec.Command(exe, "run", "--cwd", dir, "--managed-settings", mf, "--session-dir", t.TempDir(), script)
-			cmd.Env = append(os.Environ(), asMainEnv+"=1", "HOME="+t.TempDir(), "CLAUDE_CONFIG_DIR=")
-			var out, errb bytes.Buffer
-			cmd.Stdout, cmd.Stderr = &out, &errb
-			if err := cmd.Run(); err != nil {
-				t.Fatalf("%v: %s", err, errb.String())
-			}
-			_, statErr := os.Stat(filepath.Join(dir, "made"))
-			if ran := statErr == nil; ran != tt.ran {
-				t.Errorf("ran = %v, want %v\nstdout: %s\nstderr: %s", ran, tt.ran, out.String(), errb.String())
+			out, errOut, ran := runMadeSession(t, exe, dir, tt.command, "--managed-settings", mf)
+			if ran != tt.ran {
+				t.Errorf("ran = %v, want %v\nstdout: %s\nstderr: %s", ran, tt.ran, out, errOut)
 			}
 		})
 	}
@@ -134,20 +124,31 @@ func TestRunApproverAnswerReadStrictestRealProcess(t *testing.T) {
 			dir, _ := filepath.EvalSymlinks(t.TempDir())
 			approver := filepath.Join(t.TempDir(), "approve.sh")
 			os.WriteFile(approver, []byte("#!/bin/sh\ncat > /dev/null\nprintf '%s\\n' '"+tt.answer+"'\n"), 0o755)
-			script := filepath.Join(t.TempDir(), "s.jsonl")
-			os.WriteFile(script, []byte(`{"role":"assistant","content":[{"type":"tool_use","id":"t1","name":"Bash","input":{"command":"touch made"}}]}`+"\n"), 0o644)
-			cmd := exec.Command(exe, "run", "--cwd", dir, "--managed-settings", emptyManaged(t), "--session-dir", t.TempDir(),
-				"--permission-prompt-command", "'"+approver+"'", script)
-			cmd.Env = append(os.Environ(), asMainEnv+"=1", "HOME="+t.TempDir(), "CLAUDE_CONFIG_DIR=")
-			var out, errb bytes.Buffer
-			cmd.Stdout, cmd.Stderr = &out, &errb
-			if err := cmd.Run(); err != nil {
-				t.Fatalf("%v: %s", err, errb.String())
-			}
-			_, statErr := os.Stat(filepath.Join(dir, "made"))
-			if ran := statErr == nil; ran != tt.ran {
-				t.Errorf("ran = %v, want %v\nstdout: %s", ran, tt.ran, out.String())
+			out, _, ran := runMadeSession(t, exe, dir, "touch made", "--managed-settings", emptyManaged(t),
+				"--permission-prompt-command", "'"+approver+"'")
+			if ran != tt.ran {
+				t.Errorf("ran = %v, want %v\nstdout: %s", ran, tt.ran, out)
 			}
 		})
 	}
+}
+
+// runMadeSession runs the real agentctl (this test binary as main) on a
+// one-call session of Bash command in dir, with args before the script, and
+// reports whether the call made dir/made.
+func runMadeSession(t *testing.T, exe, dir, command string, args ...string) (stdout, stderr string, ran bool) {
+	t.Helper()
+	q, _ := json.Marshal(command)
+	script := filepath.Join(t.TempDir(), "s.jsonl")
+	os.WriteFile(script, []byte(`{"role":"assistant","content":[{"type":"tool_use","id":"t1","name":"Bash","input":{"command":`+string(q)+`}}]}`+"\n"), 0o644)
+	argv := append(append([]string{"run", "--cwd", dir, "--session-dir", t.TempDir()}, args...), script)
+	cmd := exec.Command(exe, argv...)
+	cmd.Env = append(os.Environ(), asMainEnv+"=1", "HOME="+t.TempDir(), "CLAUDE_CONFIG_DIR=")
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("%v: %s", err, errb.String())
+	}
+	_, statErr := os.Stat(filepath.Join(dir, "made"))
+	return out.String(), errb.String(), statErr == nil
 }
