@@ -3,8 +3,9 @@ package agenthook
 import (
 	"fmt"
 	"path/filepath"
-	"regexp"
 	"strings"
+
+	"github.com/agentctl/agentctl/internal/lazyre"
 
 	"github.com/agentctl/agentctl/engine"
 	"github.com/agentctl/agentctl/toolspec"
@@ -325,7 +326,7 @@ func geminiReadMany(ev *Event) ([]engine.Call, error) {
 	return calls, nil
 }
 
-var urlPattern = regexp.MustCompile(`https?://[^\s<>"'` + "`" + `)\]]+`)
+var urlPattern = lazyre.New(`https?://[^\s<>"'` + "`" + `)\]]+`)
 
 func geminiFetch(ev *Event) ([]engine.Call, error) {
 	prompt, _ := ev.Input["prompt"].(string)

@@ -1,9 +1,10 @@
 package bashparse
 
 import (
-	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/agentctl/agentctl/internal/lazyre"
 
 	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/syntax"
@@ -13,7 +14,7 @@ import (
 const maxBraceWords = 256
 
 // braceSeq finds the sequence expressions of a brace word ({1..9}).
-var braceSeq = regexp.MustCompile(`\{(-?[0-9]+)\.\.(-?[0-9]+)(?:\.\.-?[0-9]+)?\}`)
+var braceSeq = lazyre.New(`\{(-?[0-9]+)\.\.(-?[0-9]+)(?:\.\.-?[0-9]+)?\}`)
 
 // braceFiles lists the files a brace word expands to. A file operand
 // spelled with braces ({.env,x}, .{e,}nv) is known before the shell runs:

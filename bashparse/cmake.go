@@ -1,8 +1,9 @@
 package bashparse
 
 import (
-	"regexp"
 	"strings"
+
+	"github.com/agentctl/agentctl/internal/lazyre"
 )
 
 // cmake -E is a portable command set: env, time and chdir run the command
@@ -12,10 +13,10 @@ import (
 // it includes (a toolchain file, a project include).
 
 // cmakeProgramVar matches cache variables whose value is a program.
-var cmakeProgramVar = regexp.MustCompile(`(?i)^CMAKE_([A-Z]+_)?(COMPILER_LAUNCHER|LINKER_LAUNCHER|COMPILER|LINKER|MAKE_PROGRAM|CROSSCOMPILING_EMULATOR)$|_(LAUNCHER|EMULATOR)$`)
+var cmakeProgramVar = lazyre.New(`(?i)^CMAKE_([A-Z]+_)?(COMPILER_LAUNCHER|LINKER_LAUNCHER|COMPILER|LINKER|MAKE_PROGRAM|CROSSCOMPILING_EMULATOR)$|_(LAUNCHER|EMULATOR)$`)
 
 // cmakeScriptVar matches cache variables whose value is a script cmake runs.
-var cmakeScriptVar = regexp.MustCompile(`(?i)(TOOLCHAIN_FILE|_INCLUDE|_INCLUDE_BEFORE|_PROJECT_TOP_LEVEL_INCLUDES)$`)
+var cmakeScriptVar = lazyre.New(`(?i)(TOOLCHAIN_FILE|_INCLUDE|_INCLUDE_BEFORE|_PROJECT_TOP_LEVEL_INCLUDES)$`)
 
 // cmakePayloads reads cmake -E commands and -D program variables.
 func cmakePayloads(args []Word) []payload {

@@ -1,8 +1,9 @@
 package bashparse
 
 import (
-	"regexp"
 	"strings"
+
+	"github.com/agentctl/agentctl/internal/lazyre"
 )
 
 // Programs with a command language of their own that reaches the shell:
@@ -217,7 +218,7 @@ func vimExFiles(name string, args []Word) []File {
 
 // vimFilterCmd matches :r !cmd (also :r!cmd) and :w !cmd; the command
 // is group 1 or 2.
-var vimFilterCmd = regexp.MustCompile(`^(?:(?:r|re|rea|read)\s*!(.*)|(?:w|wr|wri|writ|write)\s+!(.*))$`)
+var vimFilterCmd = lazyre.New(`^(?:(?:r|re|rea|read)\s*!(.*)|(?:w|wr|wri|writ|write)\s+!(.*))$`)
 
 // vimHarmless are +cmd/-c values that only move, search, set or save.
 func vimHarmless(v string) bool {
@@ -299,7 +300,7 @@ func sqliteFiles(args []Word) []File {
 // +G, +100, +50%, +F, +/pattern, +?pattern. Anything else is a less
 // command run at start: +!cmd runs cmd, +|m cmd pipes to cmd, +v starts
 // an editor, +s F writes F.
-var lessMotion = regexp.MustCompile(`^\+?([0-9]+[gGpP%]?|[gGFpP]|[/?][^!|\n]*)$`)
+var lessMotion = lazyre.New(`^\+?([0-9]+[gGpP%]?|[gGFpP]|[/?][^!|\n]*)$`)
 
 // lessKeyOpts read key bindings (and, in their #env section, LESSOPEN)
 // from a file or a string.

@@ -2,8 +2,9 @@ package bashparse
 
 import (
 	"path"
-	"regexp"
 	"strings"
+
+	"github.com/agentctl/agentctl/internal/lazyre"
 )
 
 // Downloads whose file names the server or a URL template chooses. The
@@ -20,7 +21,7 @@ import (
 //     which may be any name, slashes included.
 
 // curlTemplate is a #N reference in a curl output name.
-var curlTemplate = regexp.MustCompile(`#[0-9]+`)
+var curlTemplate = lazyre.New(`#[0-9]+`)
 
 // downloadFiles lists the writes a download names only through its server
 // or a URL template.

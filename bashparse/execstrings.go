@@ -1,8 +1,9 @@
 package bashparse
 
 import (
-	"regexp"
 	"strings"
+
+	"github.com/agentctl/agentctl/internal/lazyre"
 
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -148,7 +149,7 @@ var interpreterValueOpts = map[string]bool{"-m": true, "-W": true, "-X": true, "
 
 // spawnAPI matches the calls through which an inline program runs other
 // programs: what such a call runs is read only when it is a string literal.
-var spawnAPI = regexp.MustCompile(`\b(system|exec[lv]?p?e?|popen|spawn(Sync)?|execSync|execFile(Sync)?|subprocess|` +
+var spawnAPI = lazyre.New(`\b(system|exec[lv]?p?e?|popen|spawn(Sync)?|execSync|execFile(Sync)?|subprocess|` +
 	`child_process|shell_exec|passthru|proc_open|Popen|Process|Runtime|IO\.popen|Open3|qx|pcntl_exec)\b|%x|` + "`")
 
 // inlineCodePayloads: the string literals of an inline program (python -c,
@@ -324,11 +325,11 @@ func suPayload(name string, args []Word) []payload {
 // "…" | getline, print … | "…".
 // A literal is the whole command only when nothing is concatenated to it:
 // system("r" "m x") and print | "r" "m x" run "rm x".
-var awkCalls = regexp.MustCompile(`system\s*\(\s*"((?:[^"\\]|\\.)*)"\s*\)|"((?:[^"\\]|\\.)*)"\s*\|\s*getline|\|\s*"((?:[^"\\]|\\.)*)"\s*(?:$|[;}\n)])`)
+var awkCalls = lazyre.New(`system\s*\(\s*"((?:[^"\\]|\\.)*)"\s*\)|"((?:[^"\\]|\\.)*)"\s*\|\s*getline|\|\s*"((?:[^"\\]|\\.)*)"\s*(?:$|[;}\n)])`)
 
 // awkDynamic: what remains of system() or a pipe once the literal calls
 // are taken out runs a command computed at run time.
-var awkDynamic = regexp.MustCompile(`system\s*\(|\|\s*getline|\|\s*[^\s&|]`)
+var awkDynamic = lazyre.New(`system\s*\(|\|\s*getline|\|\s*[^\s&|]`)
 
 func awkPayloads(args []Word) []payload {
 	prog := ""

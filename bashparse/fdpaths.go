@@ -2,7 +2,8 @@ package bashparse
 
 import (
 	"path"
-	"regexp"
+
+	"github.com/agentctl/agentctl/internal/lazyre"
 )
 
 // fdLinkPath matches the paths that name another process's open file:
@@ -12,7 +13,7 @@ import (
 // agentctl can resolve in its own process: rm -rf /dev/stdin/ < ~ and
 // exec 3<..; rm -rf /dev/fd/3/ empty the directory behind the
 // descriptor. Such a path is known only at run time.
-var fdLinkPath = regexp.MustCompile(`^/(dev/(fd/[^/]+|stdin|stdout|stderr)|proc/[^/]+/(task/[^/]+/)?fd/[^/]+)(/|$)`)
+var fdLinkPath = lazyre.New(`^/(dev/(fd/[^/]+|stdin|stdout|stderr)|proc/[^/]+/(task/[^/]+/)?fd/[^/]+)(/|$)`)
 
 // fdLink reports a path naming an open file descriptor's file.
 func fdLink(p string) bool {

@@ -1,8 +1,9 @@
 package bashparse
 
 import (
-	"regexp"
 	"strings"
+
+	"github.com/agentctl/agentctl/internal/lazyre"
 )
 
 // gitExtPayloads: a git remote URL "ext::CMD ARGS" makes git run CMD to
@@ -34,7 +35,7 @@ func extCommand(v string) (string, bool) {
 
 // gitURLKey matches configuration keys holding a remote URL: a remote's
 // url, or url.<base>.insteadOf, whose base replaces matching URLs.
-var gitURLKey = regexp.MustCompile(`(?i)^(remote\..+\.(url|pushurl)|url\..+\.(insteadof|pushinsteadof))$`)
+var gitURLKey = lazyre.New(`(?i)^(remote\..+\.(url|pushurl)|url\..+\.(insteadof|pushinsteadof))$`)
 
 // gitURLConfigPayloads: an ext:: URL set through configuration (git -c
 // remote.o.url=ext::…, -c url.ext::….insteadOf=https://…).

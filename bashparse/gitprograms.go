@@ -1,13 +1,14 @@
 package bashparse
 
 import (
-	"regexp"
 	"strings"
+
+	"github.com/agentctl/agentctl/internal/lazyre"
 )
 
 // gitProgramKey matches configuration keys whose value is a program or a
 // shell command git runs.
-var gitProgramKey = regexp.MustCompile(`(?i)^(alias\..+|core\.(pager|editor|sshcommand|askpass|fsmonitor|hookspath|gitproxy)|init\.templatedir|pager\..+|sequence\.editor|diff\.external|diff\..+\.(command|textconv)|merge\..+\.driver|filter\..+\.(clean|smudge|process)|credential(\..+)?\.helper|gpg(\..+)?\.program|uploadpack\.packobjectshook|remote\..+\.(uploadpack|receivepack|proxy)|(web|help)\.browser|browser\..+\.(cmd|path)|man\..+\.(cmd|path)|(merge|diff)tool\..+\.(cmd|path)|interactive\.difffilter|sendemail\..+|imap\.tunnel|include(if\..+)?\.path|http\..*proxy|protocol\..+\.allow|ssh\.variant|submodule\..+\.update|trailer\..+\.(command|cmd)|core\.alternaterefscommand)$`)
+var gitProgramKey = lazyre.New(`(?i)^(alias\..+|core\.(pager|editor|sshcommand|askpass|fsmonitor|hookspath|gitproxy)|init\.templatedir|pager\..+|sequence\.editor|diff\.external|diff\..+\.(command|textconv)|merge\..+\.driver|filter\..+\.(clean|smudge|process)|credential(\..+)?\.helper|gpg(\..+)?\.program|uploadpack\.packobjectshook|remote\..+\.(uploadpack|receivepack|proxy)|(web|help)\.browser|browser\..+\.(cmd|path)|man\..+\.(cmd|path)|(merge|diff)tool\..+\.(cmd|path)|interactive\.difffilter|sendemail\..+|imap\.tunnel|include(if\..+)?\.path|http\..*proxy|protocol\..+\.allow|ssh\.variant|submodule\..+\.update|trailer\..+\.(command|cmd)|core\.alternaterefscommand)$`)
 
 // gitConfigPayloads reads one `key=value` (git -c) or key and value (git
 // config): a program-naming key's value is analysed as the command it is.

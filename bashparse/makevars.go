@@ -1,8 +1,9 @@
 package bashparse
 
 import (
-	"regexp"
 	"strings"
+
+	"github.com/agentctl/agentctl/internal/lazyre"
 )
 
 // make's command-line variable assignments override the makefile's: a
@@ -13,7 +14,7 @@ import (
 // its kin are unresolved; VAR!=cmd runs cmd while make reads its arguments.
 
 // makeAssign matches a command-line variable assignment of make.
-var makeAssign = regexp.MustCompile(`^([A-Za-z_.][A-Za-z0-9_.-]*)\s*(:::=|::=|:=|\?=|\+=|!=|=)(.*)$`)
+var makeAssign = lazyre.New(`^([A-Za-z_.][A-Za-z0-9_.-]*)\s*(:::=|::=|:=|\?=|\+=|!=|=)(.*)$`)
 
 // makeConfigVars change how make runs every recipe or reads its options.
 var makeConfigVars = map[string]bool{"SHELL": true, ".SHELLFLAGS": true, "MAKESHELL": true, "MAKEFLAGS": true,

@@ -1,8 +1,9 @@
 package bashparse
 
 import (
-	"regexp"
 	"strings"
+
+	"github.com/agentctl/agentctl/internal/lazyre"
 )
 
 // sshCommandKeys are ssh options (-o KEY=VALUE) whose value runs locally.
@@ -151,8 +152,8 @@ func scriptFiles(words []Word) []File {
 }
 
 var (
-	awkGetline = regexp.MustCompile(`getline[^<;}]*<\s*"([^"]+)"`)
-	awkPrint   = regexp.MustCompile(`print[f]?[^;}|]*?>>?\s*"([^"]+)"`)
+	awkGetline = lazyre.New(`getline[^<;}]*<\s*"([^"]+)"`)
+	awkPrint   = lazyre.New(`print[f]?[^;}|]*?>>?\s*"([^"]+)"`)
 )
 
 // sedScripts returns the script words of a sed command line.

@@ -1,6 +1,9 @@
 package bashparse
 
-import "strings"
+import (
+	"strings"
+	"sync"
+)
 
 // Subcommand aliases. A CLI that runs `npm pub` as `npm publish`, `helm
 // del` as `helm uninstall` or `docker image push` as `docker push` must
@@ -25,9 +28,9 @@ verison version ic ci innit init in install ins install inst install insta insta
 isnta install isntal install isntall install install-clean ci isntall-clean ci hlep help dist-tags dist-tag
 upgrade update udpate update rum run sit install-ci-test urn run ogr org add-user adduser`)
 
-// subAliases maps, per program, a subcommand word to its canonical name.
+// subAliases maps, per program, a subcommand word to its canonical name
+// (npm's, the largest, is npmTable).
 var subAliases = map[string]map[string]string{
-	"npm":   npmAbbrevs(),
 	"helm":  pairs(`del uninstall delete uninstall un uninstall ls list fetch pull`),
 	"cargo": pairs(`b build c check d doc r run t test rm remove`),
 	"pnpm": pairs(`i install add add rm remove uninstall remove un remove up update upgrade update
@@ -43,6 +46,10 @@ func pairs(s string) map[string]string {
 	}
 	return m
 }
+
+// npmTable is npmAbbrevs, built when a command first names npm: every
+// process pays for its package's init, and most never meet npm.
+var npmTable = sync.OnceValue(npmAbbrevs)
 
 // npmAbbrevs is npm's deref as a table: every command, alias and unique
 // prefix of one (the abbrev package) to the command it runs.
@@ -99,7 +106,11 @@ func canonicalSub(name, sub string) string {
 		}
 		sub = b.String()
 	}
-	if c, ok := subAliases[name][sub]; ok {
+	table := subAliases[name]
+	if name == "npm" {
+		table = npmTable()
+	}
+	if c, ok := table[sub]; ok {
 		return c
 	}
 	return sub

@@ -1,8 +1,9 @@
 package bashparse
 
 import (
-	"regexp"
 	"strings"
+
+	"github.com/agentctl/agentctl/internal/lazyre"
 )
 
 // tarListReadOnly accepts tar's list mode only (-t, --list, or a bundle
@@ -63,7 +64,7 @@ func psReadOnly(args []string) bool {
 
 // sqlMetaRe matches statements that only describe: SHOW, DESCRIBE, psql's
 // describe meta-commands (\d…, \l, \dn, \conninfo), SELECT version().
-var sqlMetaRe = regexp.MustCompile(`(?i)^\s*(show\s+[a-z_ ]+|desc(ribe)?\s+[a-z0-9_.` + "`" + `"]+|\\d[a-z+]*( +[a-z0-9_."*]+)?|\\l\+?|\\conninfo|select\s+(version|current_user|current_database|database|user)\(\))\s*;?\s*$`)
+var sqlMetaRe = lazyre.New(`(?i)^\s*(show\s+[a-z_ ]+|desc(ribe)?\s+[a-z0-9_.` + "`" + `"]+|\\d[a-z+]*( +[a-z0-9_."*]+)?|\\l\+?|\\conninfo|select\s+(version|current_user|current_database|database|user)\(\))\s*;?\s*$`)
 
 // sqlMeta accepts one SQL statement or psql meta-command that only
 // describes the database.

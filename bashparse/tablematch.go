@@ -1,8 +1,9 @@
 package bashparse
 
 import (
-	"regexp"
 	"strings"
+
+	"github.com/agentctl/agentctl/internal/lazyre"
 )
 
 // Options configure ParseWith.
@@ -224,7 +225,7 @@ func anyDynamic(ws []Word) bool {
 
 // awkProgram matches what makes an awk program more than a filter: running
 // commands, reading from them, writing files, or its program from a file.
-var awkUnsafe = regexp.MustCompile(`system|getline|\||print[f]?[^;{}]*>|close|fflush|@load|@include`)
+var awkUnsafe = lazyre.New(`system|getline|\||print[f]?[^;{}]*>|close|fflush|@load|@include`)
 
 // awkReadOnly accepts `awk [-F SEP] [-v VAR=VALUE] 'PROGRAM' [FILE…]`
 // whose program only filters and prints to standard output.

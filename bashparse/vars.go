@@ -1,8 +1,9 @@
 package bashparse
 
 import (
-	"regexp"
 	"strings"
+
+	"github.com/agentctl/agentctl/internal/lazyre"
 
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -75,7 +76,7 @@ func (s *shellState) addVar(name, value string) {
 	}
 }
 
-var simpleParam = regexp.MustCompile(`\$(?:\{([A-Za-z_][A-Za-z0-9_]*)\}|([A-Za-z_][A-Za-z0-9_]*))`)
+var simpleParam = lazyre.New(`\$(?:\{([A-Za-z_][A-Za-z0-9_]*)\}|([A-Za-z_][A-Za-z0-9_]*))`)
 
 // varWitnesses spells each dynamic file word with the literal values its
 // plain $NAME and ${NAME} parts may hold.
@@ -125,7 +126,7 @@ func (s *shellState) varWitnesses(files []File) []File {
 // expanded in assignments too).
 func literal(w Word) bool { return !w.Dynamic && !w.Glob && !w.Brace }
 
-var cmdSubst = regexp.MustCompile("\\$\\(([^()`$]*)\\)|`([^`$()]*)`")
+var cmdSubst = lazyre.New("\\$\\(([^()`$]*)\\)|`([^`$()]*)`")
 
 // knownSubsts replaces the command substitutions whose output is known
 // without running anything: echo and printf of literals, pwd, and git

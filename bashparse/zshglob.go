@@ -1,7 +1,7 @@
 package bashparse
 
 import (
-	"regexp"
+	"github.com/agentctl/agentctl/internal/lazyre"
 
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -11,7 +11,7 @@ import (
 // evaluates CODE, +NAME (and o+NAME, O+NAME) calls a function. The parser
 // reads such a suffix as a bash extended glob (*(…), ?(…)); where the
 // Bash tool runs zsh it is a command agentctl does not read: unresolved.
-var zshQualifierCode = regexp.MustCompile(`(^|[^A-Za-z0-9])?e[^A-Za-z0-9\s]|\+[A-Za-z_]`)
+var zshQualifierCode = lazyre.New(`(^|[^A-Za-z0-9])?e[^A-Za-z0-9\s]|\+[A-Za-z_]`)
 
 // zshQualifier reports an extended glob whose pattern reads as zsh glob
 // qualifiers that run code.

@@ -3,10 +3,11 @@ package engine
 import (
 	"encoding/json"
 	"reflect"
-	"regexp"
 	"strconv"
 	"strings"
 	"sync"
+
+	"github.com/agentctl/agentctl/internal/lazyre"
 
 	"github.com/agentctl/agentctl/bashparse"
 	"github.com/agentctl/agentctl/toolspec"
@@ -26,8 +27,8 @@ var (
 		".pre-commit-config.yaml")
 	regoStrictDirs  = set(strictDirNames...)
 	regoRmCommands  = set("rm", "rmdir", "unlink", "shred")
-	regoHomeWordRe  = regexp.MustCompile(`^["']?(\$HOME|\$\{HOME\}|~)`)
-	regoCwdWordRe   = regexp.MustCompile(`^["']?\$\{?(PWD|OLDPWD)\}?["']?/*["']?$`)
+	regoHomeWordRe  = lazyre.New(`^["']?(\$HOME|\$\{HOME\}|~)`)
+	regoCwdWordRe   = lazyre.New(`^["']?\$\{?(PWD|OLDPWD)\}?["']?/*["']?$`)
 	regoAccessKinds = map[string]string{"read": "Read", "write": "Edit"}
 )
 

@@ -4,6 +4,8 @@ import (
 	"regexp"
 	"strings"
 	"time"
+
+	"github.com/agentctl/agentctl/internal/lazyre"
 )
 
 // maxHookTimeout bounds a hook's timeout. Seconds beyond it would overflow
@@ -24,7 +26,7 @@ func hookTimeout(secs int, def time.Duration) time.Duration {
 	return time.Duration(secs) * time.Second
 }
 
-var exactMatcher = regexp.MustCompile(`^[A-Za-z0-9_\-, |]*$`)
+var exactMatcher = lazyre.New(`^[A-Za-z0-9_\-, |]*$`)
 
 // matches applies a hook matcher to a tool name: empty or "*" matches all;
 // only letters, digits, '_', '-', spaces, ',' and '|' are exact names;

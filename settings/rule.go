@@ -3,8 +3,9 @@ package settings
 import (
 	"errors"
 	"fmt"
-	"regexp"
 	"strings"
+
+	"github.com/agentctl/agentctl/internal/lazyre"
 
 	"github.com/agentctl/agentctl/internal/hostname"
 	"github.com/agentctl/agentctl/toolspec"
@@ -135,8 +136,8 @@ var bashParams = map[string]bool{"description": true, "timeout": true, "run_in_b
 	"dangerouslyDisableSandbox": true}
 
 var (
-	toolNameRE = regexp.MustCompile(`^[A-Za-z0-9_*-]+$`)
-	paramRE    = regexp.MustCompile(`^([A-Za-z_][A-Za-z0-9_-]*):(.*)$`)
+	toolNameRE = lazyre.New(`^[A-Za-z0-9_*-]+$`)
+	paramRE    = lazyre.New(`^([A-Za-z_][A-Za-z0-9_-]*):(.*)$`)
 )
 
 // errRule is wrapped by every grammar error.

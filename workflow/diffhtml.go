@@ -140,7 +140,7 @@ func WriteDiffHTML(w io.Writer, title string, changes []Change, s DiffSummary) e
 		return err
 	}
 	page.JSON = js
-	return diffTemplate.Execute(w, page)
+	return diffTemplate().Execute(w, page)
 }
 
 func newDiffCell(d engine.Decision) diffCell {

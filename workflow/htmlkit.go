@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"html/template"
 	"strings"
+	"sync"
 
 	"github.com/agentctl/agentctl/engine"
 )
@@ -90,7 +91,13 @@ func ruleText(d engine.Decision) string {
 // reportKit holds the shared templates: "head" (document start, style,
 // title), "chart" (a []chartRow), "filters" (a []filterSelect after the
 // text box) and "end" (the summary JSON, the script, document end).
-var reportKit = template.Must(template.New("kit").Parse(`
+// Parsed on first use: every agentctl process links this package, and most
+// (a hook, a check) never write a report.
+var reportKit = sync.OnceValue(func() *template.Template {
+	return template.Must(template.New("kit").Parse(reportKitText))
+})
+
+const reportKitText = `
 {{define "head"}}<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>{{.}}</title>
 <style>
@@ -157,9 +164,12 @@ td.input{font-family:monospace;font-size:12px;max-width:30em;overflow-wrap:anywh
   document.body.dataset.ready = ok ? 'ok' : 'mismatch';
 })();
 </script></body></html>
-{{end}}`))
+{{end}}`
 
-// newReport is a report template: the kit's blocks and body, which uses them.
-func newReport(name, body string) *template.Template {
-	return template.Must(template.Must(reportKit.Clone()).New(name).Parse(body))
+// newReport is a report template, parsed on first use: the kit's blocks
+// and body, which uses them.
+func newReport(name, body string) func() *template.Template {
+	return sync.OnceValue(func() *template.Template {
+		return template.Must(template.Must(reportKit().Clone()).New(name).Parse(body))
+	})
 }

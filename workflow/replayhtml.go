@@ -47,7 +47,7 @@ func WriteReplayHTML(w io.Writer, title string, rs []Replayed, sum Summary) erro
 		return err
 	}
 	page.JSON = js
-	return replayTemplate.Execute(w, page)
+	return replayTemplate().Execute(w, page)
 }
 
 var replayTemplate = newReport("replay", `{{template "head" .Title}}

@@ -10,9 +10,10 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
-	"regexp"
 	"sort"
 	"strings"
+
+	"github.com/agentctl/agentctl/internal/lazyre"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -59,7 +60,7 @@ func LoadConfig(path string) ([]ServerConfig, error) {
 	return out, nil
 }
 
-var invalidName = regexp.MustCompile(`[^A-Za-z0-9_-]`)
+var invalidName = lazyre.New(`[^A-Za-z0-9_-]`)
 
 // ToolName is the pool name of a server's tool: mcp__<server>__<tool>, with
 // characters outside [A-Za-z0-9_-] replaced by '_'.
