@@ -5,8 +5,15 @@ package bashparse
 
 import "fmt"
 
-// MaxLength is the longest command analysed; longer ones are unresolved.
+// MaxLength is the longest command an allow rule may approve; a longer one
+// is unresolved (too-long) — and still parsed up to MaxParsed, so that the
+// deny and ask rules see its parts (spec §3: "unless a deny rule already
+// matched"; over-long commands with many subcommands are a public bypass).
 const MaxLength = 10000
+
+// MaxParsed is the longest command parsed at all: past it only the
+// too-long entry is known.
+const MaxParsed = 256 << 10
 
 // MaxDepth bounds nesting of substitutions and wrapper payloads.
 const MaxDepth = 16

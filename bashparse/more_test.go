@@ -14,8 +14,12 @@ import (
 
 func TestLimits(t *testing.T) {
 	long := "echo " + strings.Repeat("a", MaxLength)
-	if a := Parse(long); len(a.Unresolved) != 1 || a.Unresolved[0].Reason != ReasonTooLong || len(a.Commands) != 0 {
-		t.Errorf("over-long command: %s", summary(a))
+	if a := Parse(long); len(a.Unresolved) != 1 || a.Unresolved[0].Reason != ReasonTooLong || len(a.Commands) != 1 {
+		t.Errorf("over-long command (unresolved, and its one command still seen): %s", summary(a))
+	}
+	huge := "echo " + strings.Repeat("a", MaxParsed)
+	if a := Parse(huge); len(a.Unresolved) != 1 || a.Unresolved[0].Reason != ReasonTooLong || len(a.Commands) != 0 {
+		t.Errorf("command past MaxParsed: %s", summary(a))
 	}
 	deep := strings.Repeat("$(", 40) + "rm x" + strings.Repeat(")", 40)
 	if a := Parse("echo " + deep); !hasReason(a, ReasonTooDeep) {

@@ -23,7 +23,9 @@ func parseInto(src string, table *Table, buf []Command) Analysis {
 	if len(src) > MaxLength {
 		a.Unresolved = append(a.Unresolved, Unresolved{Reason: ReasonTooLong,
 			Text: "command is longer than 10000 characters", Span: Span{End: len(src), Line: 1, Col: 1}})
-		return a
+		if len(src) > MaxParsed {
+			return a
+		}
 	}
 	p := &parser{src: src, out: &a, st: &shellState{}, table: table, capHint: commandsHint(src)}
 	if w := min(wordsHint(src), slabMax); w > 0 {
