@@ -111,13 +111,47 @@ func (p *parser) run(src string, outer *Span) {
 		p.out.Unresolved = append(p.out.Unresolved, Unresolved{Reason: ReasonParseError,
 			Text: pe.Error(), Span: span})
 		p.salvage(src, span)
+		if f := p.linesBefore(src, pe.Line); f != nil {
+			p.walkFile(src, f)
+		}
 		return
 	}
+	p.walkFile(src, f)
+}
+
+func (p *parser) walkFile(src string, f *syntax.File) {
 	if mayAssign(src) {
 		p.collectVars(f)
 	}
 	p.walk(f)
 	p.literalQuotes(f)
+}
+
+// linesBefore parses the lines of src before line (1-based), or returns nil
+// when there are none or they do not parse on their own. Bash runs a
+// script's complete commands one by one and meets a syntax error only when
+// it reaches that line: bash -c $'rm -rf b\nfi' removes b first. The
+// commands it would run are walked so that deny and ask rules see them; the
+// parse error stays unresolved, so nothing is approved.
+func (p *parser) linesBefore(src string, line int) *syntax.File {
+	end := 0
+	for n := 1; n < line; n++ {
+		i := strings.IndexByte(src[end:], '\n')
+		if i < 0 {
+			return nil
+		}
+		end += i + 1
+	}
+	if end == 0 {
+		return nil
+	}
+	sp := parsers.Get().(*syntax.Parser)
+	f, err := sp.Parse(strings.NewReader(bashComments(src[:end])), "")
+	parsers.Put(sp)
+	if err != nil {
+		return nil
+	}
+	return f
 }
 
 // mayAssign reports a script that may hold what collectVars looks for: an
