@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/agentctl/agentctl/bashparse"
 	regopkg "github.com/agentctl/agentctl/rego"
@@ -29,11 +30,15 @@ const LogPackage = "system.log"
 type Bundle struct {
 	// Modules maps bundle paths (agentctl/deny.rego, custom/x.rego) to source.
 	Modules map[string]string
-	// Data is the base document: {"agentctl": {"rules": …, "tools": …}}, the
-	// settings rules and the tool catalogue.
-	Data map[string]any
-	// Revision is a content hash of modules and data.
-	Revision string
+	// profile is the command knowledge profile the settings name.
+	profile string
+	// doc is the base document and the revision, made on first use.
+	doc struct {
+		once     sync.Once
+		raw      []byte
+		revision string
+		data     map[string]any
+	}
 	// files maps the bundle paths of custom modules to the user's paths,
 	// so that errors name the user's file.
 	files map[string]string
@@ -78,21 +83,47 @@ func Build(s *settings.Settings, policyDir string) (*Bundle, error) {
 	if b.Commands, err = commandTable(profile, policyDir); err != nil {
 		return nil, err
 	}
-	raw, err := json.Marshal(map[string]any{"agentctl": map[string]any{"rules": b.rules, "tools": toolspec.Data(),
-		"commands": commandsData(profile, b.Commands)}})
-	if err != nil {
-		return nil, err
-	}
-	if err := json.Unmarshal(raw, &b.Data); err != nil {
-		return nil, err
-	}
-	h := sha256.New()
-	for _, name := range b.moduleNames() {
-		fmt.Fprintf(h, "%s\x00%s\x00", name, b.Modules[name])
-	}
-	h.Write(raw)
-	b.Revision = hex.EncodeToString(h.Sum(nil))[:16]
+	b.profile = profile
 	return b, nil
+}
+
+// document makes the base document and the revision once. Only OPA reads
+// the document (the native evaluator reads the rule index) and only a
+// bundle or a decision log names the revision: a hook process that needs
+// neither spent a fifth of its page faults encoding and decoding them.
+func (b *Bundle) document() {
+	b.doc.once.Do(func() {
+		raw, err := json.Marshal(map[string]any{"agentctl": map[string]any{"rules": b.rules, "tools": toolspec.Data(),
+			"commands": commandsData(b.profile, b.Commands)}})
+		if err == nil {
+			err = json.Unmarshal(raw, &b.doc.data)
+		}
+		if err != nil {
+			// Strings, lists and maps of them always encode and decode; a
+			// half-made policy must never decide, so this stops the process.
+			panic(fmt.Sprintf("agentctl: the bundle's base document: %v", err))
+		}
+		h := sha256.New()
+		for _, name := range b.moduleNames() {
+			fmt.Fprintf(h, "%s\x00%s\x00", name, b.Modules[name])
+		}
+		h.Write(raw)
+		b.doc.raw = raw
+		b.doc.revision = hex.EncodeToString(h.Sum(nil))[:16]
+	})
+}
+
+// Revision is a content hash of the modules and the base document.
+func (b *Bundle) Revision() string {
+	b.document()
+	return b.doc.revision
+}
+
+// Data is the base document: {"agentctl": {"rules": …, "tools": …}}, the
+// settings rules and the tool catalogue.
+func (b *Bundle) Data() map[string]any {
+	b.document()
+	return b.doc.data
 }
 
 func (b *Bundle) moduleNames() []string {

@@ -49,8 +49,8 @@ type Signing struct {
 // not nil.
 func (b *Bundle) WriteTarGz(w io.Writer, sign *Signing) error {
 	ob := bundle.Bundle{
-		Manifest: bundle.Manifest{Revision: b.Revision, Roots: &[]string{"agentctl"}},
-		Data:     b.Data,
+		Manifest: bundle.Manifest{Revision: b.Revision(), Roots: &[]string{"agentctl"}},
+		Data:     b.Data(),
 	}
 	for _, name := range b.moduleNames() {
 		src := b.Modules[name]

@@ -57,7 +57,7 @@ func TestCommandPolicyDir(t *testing.T) {
 			t.Errorf("%q: %s, want %s", cmd, d.Decision, want)
 		}
 	}
-	cmds := e.Bundle().Data["agentctl"].(map[string]any)["commands"].(map[string]any)
+	cmds := e.Bundle().Data()["agentctl"].(map[string]any)["commands"].(map[string]any)
 	if cmds["profile"] != "extended" || cmds["entries"].(map[string]any)["kubectl get"] == nil {
 		t.Errorf("data.agentctl.commands = %v", cmds["profile"])
 	}

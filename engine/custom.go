@@ -107,7 +107,7 @@ func newCustomQuery(ctx context.Context, b *Bundle) (*customQuery, error) {
 
 // dataHas reports whether the bundle's data holds the object path keys.
 func (b *Bundle) dataHas(keys ...string) bool {
-	var v any = b.Data
+	var v any = b.Data()
 	for _, k := range keys {
 		m, ok := v.(map[string]any)
 		if !ok {

@@ -116,7 +116,7 @@ func (l *decisionLog) write(ctx context.Context, e *Engine, input map[string]any
 	ev := LogEvent{
 		Labels:     map[string]string{"id": l.id, "version": opaVersion, "app": "agentctl", "evaluation": e.where()},
 		DecisionID: newUUID(),
-		Bundles:    map[string]BundleInfo{"agentctl": {Revision: e.bundle.Revision}},
+		Bundles:    map[string]BundleInfo{"agentctl": {Revision: e.bundle.Revision()}},
 		Path:       logPath,
 		Input:      input,
 		Result:     d,

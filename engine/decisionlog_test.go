@@ -61,7 +61,7 @@ func TestDecisionLogEvent(t *testing.T) {
 		{"path", first["path"] == "agentctl/decision"},
 		{"input", first["input"].(map[string]any)["tool"] == "Bash"},
 		{"result", first["result"].(map[string]any)["decision"] == "deny" && second["result"].(map[string]any)["decision"] == "allow"},
-		{"bundles", reflect.DeepEqual(first["bundles"], map[string]any{"agentctl": map[string]any{"revision": e.Bundle().Revision}})},
+		{"bundles", reflect.DeepEqual(first["bundles"], map[string]any{"agentctl": map[string]any{"revision": e.Bundle().Revision()}})},
 		{"timestamp", first["timestamp"] != ""},
 		{"metrics", first["metrics"].(map[string]any)["timer_agentctl_eval_ns"].(float64) > 0},
 		{"req_id", first["req_id"] == 1.0 && second["req_id"] == 2.0},
@@ -106,7 +106,7 @@ func TestDecisionLogMask(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if e.Bundle().Revision != plain.Revision || len(e.Bundle().Modules) != len(plain.Modules) {
+	if e.Bundle().Revision() != plain.Revision() || len(e.Bundle().Modules) != len(plain.Modules) {
 		t.Errorf("the system.log module changed the decision bundle")
 	}
 	d := decide(t, e, "Bash", map[string]any{"command": "rm secret.txt"})

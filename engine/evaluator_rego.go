@@ -28,7 +28,7 @@ func (b *Bundle) regoBase(query string) []func(*rego.Rego) {
 	return []func(*rego.Rego){
 		rego.Query(query),
 		// AST values on read: no conversion of the rule indexes per lookup.
-		rego.Store(inmem.NewFromObjectWithOpts(b.Data, inmem.OptReturnASTValuesOnRead(true))),
+		rego.Store(inmem.NewFromObjectWithOpts(b.Data(), inmem.OptReturnASTValuesOnRead(true))),
 		rego.StrictBuiltinErrors(true),
 	}
 }
@@ -81,7 +81,8 @@ var builtin struct {
 // builtinCompiler compiles the built-in stage modules once per process.
 func builtinCompiler(ctx context.Context) (*ast.Compiler, error) {
 	builtin.once.Do(func() {
-		b := &Bundle{Modules: map[string]string{}, Data: map[string]any{}}
+		b := &Bundle{Modules: map[string]string{}}
+		b.doc.once.Do(func() { b.doc.data = map[string]any{} }) // the modules alone: no rules
 		for name, src := range regopkg.Modules() {
 			b.Modules["agentctl/"+name] = src
 		}

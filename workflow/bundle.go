@@ -191,7 +191,7 @@ func (p *BundlePolicy) describe(data *engine.BundleData, s *settings.Settings) [
 		}
 		notes = append(notes, n)
 	}
-	ours, _ := p.facts.Bundle().Data["agentctl"].(map[string]any)
+	ours, _ := p.facts.Bundle().Data()["agentctl"].(map[string]any)
 	if got, err := json.Marshal(ours["commands"]); err == nil && len(data.Commands) > 0 && !jsonEqual(got, data.Commands) {
 		notes = append(notes, "The bundle's command table differs from the one the facts use (the working tree's "+
 			"--policy command tables): its Bash calls are parsed with the working tree's.")

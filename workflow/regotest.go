@@ -73,7 +73,7 @@ func RunRegoTests(ctx context.Context, b *engine.Bundle, policyDir string) ([]Re
 			modules[name] = m
 		}
 	}
-	store := inmem.NewFromObject(b.Data)
+	store := inmem.NewFromObject(b.Data())
 	ch, err := tester.NewRunner().SetStore(store).SetModules(modules).
 		SetDefaultRegoVersion(ast.RegoV1).RunTests(ctx, nil)
 	if err != nil {

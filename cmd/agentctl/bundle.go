@@ -61,11 +61,11 @@ Examples:
 					return err
 				}
 				if asJSON {
-					out, _ := json.Marshal(map[string]any{"path": path, "revision": b.Revision, "signed": sign != nil})
+					out, _ := json.Marshal(map[string]any{"path": path, "revision": b.Revision(), "signed": sign != nil})
 					fmt.Fprintln(c.App.Writer, string(out))
 					return nil
 				}
-				fmt.Fprintf(c.App.ErrWriter, "wrote %s (revision %s)\n", path, b.Revision)
+				fmt.Fprintf(c.App.ErrWriter, "wrote %s (revision %s)\n", path, b.Revision())
 				return nil
 			},
 		}},
