@@ -65,7 +65,7 @@ e2e:
 # (AGENTCTL_CODEX_BIN: the native binary of the npm package @openai/codex).
 bench-hook: build
 	AGENTCTL_BENCH_BIN=$(CURDIR)/bin/agentctl-hook $(GO) test -run='^$$' -bench='HookProcess|CodexExecpolicy' -benchtime=40x -count=3 ./cmd/agentctl
-	AGENTCTL_BENCH_BIN=$(CURDIR)/bin/agentctl $(GO) test -run='^$$' -bench='HookProcess' -benchtime=40x -count=3 ./cmd/agentctl
+	AGENTCTL_BENCH_BIN=$(CURDIR)/bin/agentctl $(GO) test -run='^$$' -bench='HookProcess|CheckProcess' -benchtime=40x -count=3 ./cmd/agentctl
 
 # The replay report of the workflow fixtures and the diff report of a
 # proposed change against the deployed bundle, with a screenshot of each in
