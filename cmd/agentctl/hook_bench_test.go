@@ -136,5 +136,7 @@ func BenchmarkCodexExecpolicyCheck(b *testing.B) {
 		cmd := exec.Command(bin, "execpolicy", "check", "--rules", rules, "git", "push", "origin", "main")
 		cmd.Env = append(os.Environ(), "HOME="+home, "CODEX_HOME="+home)
 		return cmd
-	}, func(out []byte, err error) bool { return err == nil && bytes.Contains(out, []byte(`"decision":"forbidden"`)) })
+	}, func(out []byte, err error) bool {
+		return err == nil && bytes.Contains(out, []byte(`"decision":"forbidden"`))
+	})
 }
