@@ -241,7 +241,7 @@ func fileOperands(words []Word) []File {
 			}
 		}
 	}
-	if name == "cp" || name == "mv" {
+	if name == "cp" || name == "mv" || name == "rsync" {
 		markCopiedLinks(name, args, ops, len(extra) > 0, out)
 	}
 	if removesTrees(name, args) {
