@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"strconv"
 	"testing"
 
 	"github.com/agentctl/agentctl/settings"
@@ -159,5 +160,47 @@ func TestBypassRed11CopiedLinks(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestBypassRed11LinkBudget: a tree with more links than a call looks
+// through is known only at run time: its copy asks, even in bypass mode
+// (one of the links it did not look at may point at .git). A tree within
+// the budget whose links stay inside the project is copied freely.
+func TestBypassRed11LinkBudget(t *testing.T) {
+	root, dirs, sub := sweepLayout(t, map[string]string{"<cwd>/a.txt": "a\n", "<cwd>/.git/config": "[core]\n"})
+	for dir, n := range map[string]int{"many": maxCopiedLinks + 1, "some": 20} {
+		if err := os.MkdirAll(filepath.Join(dirs["<cwd>"], dir), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		for i := range n {
+			if err := os.Symlink("../a.txt", filepath.Join(dirs["<cwd>"], dir, "l"+strconv.Itoa(i))); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	s, err := settings.Load(settings.Options{Cwd: dirs["<cwd>"], Home: dirs["<home>"], ManagedFile: filepath.Join(root, "none.json"),
+		TrustWorkspace: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, err := New(t.Context(), s, WithEvaluator(EvalBoth))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range []red11Row{
+		{``, `mv many m2`, `acceptEdits`, `ask`},
+		{``, `cp -a many m2`, `bypassPermissions`, `ask`},
+		{``, `cp -r some s2`, `acceptEdits`, `allow`},
+		{``, `mv some s2`, `bypassPermissions`, `allow`},
+		{``, `cp many/l1 c`, `acceptEdits`, `allow`},
+	} {
+		d, err := e.Decide(t.Context(), Call{Tool: "Bash", Mode: r.mode, Input: map[string]any{"command": sub(r.cmd)}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := d.Decision.String(); got != r.want {
+			t.Errorf("%q [%s]: got %s (%s: %s), want %s", r.cmd, r.mode, got, d.Stage, d.Reason, r.want)
+		}
 	}
 }

@@ -9,14 +9,19 @@ import (
 	"github.com/agentctl/agentctl/bashparse"
 )
 
+// maxCopiedLinks bounds the links one copied tree may add to a call's
+// facts: each is resolved and checked like a file operand.
+const maxCopiedLinks = 200
+
 // copiedLinks lists, for a source a copy or move recreates links of
 // (bashparse.File.CopiesLinks), each symbolic link at or under it as a
 // write of that link: the command makes a second name for what the link
 // points to, so it is checked as `ln -s TARGET NEW` is (its resolved path
 // is the target: a protected path asks, a path outside the working
-// directories asks where writes there ask). A tree too large to look
-// through within the budget is a write known only at run time, and may
-// carry a link to .git (spec §6: fail closed).
+// directories asks where writes there ask). The walk reads at most
+// globBudget directories and keeps at most maxCopiedLinks links; a tree
+// larger than that is a write known only at run time, and may carry a
+// link to .git (spec §6: fail closed).
 func (e env) copiedLinks(op bashparse.File, dir string) []FileFact {
 	roots := []string{e.clean(op.Path, dir)}
 	if op.Glob {
@@ -28,7 +33,7 @@ func (e env) copiedLinks(op bashparse.File, dir string) []FileFact {
 		roots = m
 	}
 	var out []FileFact
-	left := globBudget
+	dirs, links := globBudget, maxCopiedLinks
 	for _, root := range roots {
 		fi, err := os.Lstat(root)
 		if err != nil {
@@ -45,15 +50,20 @@ func (e env) copiedLinks(op bashparse.File, dir string) []FileFact {
 			if err != nil {
 				return nil // unreadable: nothing the command can copy either
 			}
-			if left--; left < 0 {
-				return fs.SkipAll
-			}
-			if d.Type()&fs.ModeSymlink != 0 {
+			switch {
+			case d.IsDir():
+				if dirs--; dirs < 0 {
+					return fs.SkipAll
+				}
+			case d.Type()&fs.ModeSymlink != 0:
+				if links--; links < 0 {
+					return fs.SkipAll
+				}
 				out = append(out, e.file(p, "/", "write", op.Via))
 			}
 			return nil
 		})
-		if err != nil || left < 0 {
+		if err != nil || dirs < 0 || links < 0 {
 			return append(out, e.unlookedTree(op, root)...)
 		}
 	}
