@@ -19,7 +19,8 @@ import (
 // now a write of its target, as `ln -s .git g` is. Checked with the real
 // cp, mv and rsync: each row marked "was allow" wrote .git/config or a
 // hook. The harmless neighbours (plain copies, links to plain files,
-// copies that follow links) stay allowed.
+// copies that follow links) stay allowed. And acceptEdits now asks for cp,
+// mv and touch with an option, as the reference CLI does.
 
 type red11Row struct {
 	settings string // flag settings; <cwd>, <home>, <tmp> stand for the layout's directories
@@ -104,18 +105,41 @@ var red11Rows = map[string][]red11Row{
 		{red11Allow, `rsync --arch src/ d/`, `default`, `ask`},
 		{red11Allow, `rsync -avz src/ d/`, `dontAsk`, `deny`},
 	},
+	// acceptEdits lets cp, mv and touch through only without options, as
+	// the reference CLI does ("cp with flags requires manual approval"):
+	// was allow. rm, rmdir, mkdir and sed -i keep theirs.
+	"accept-edits-options": {
+		{`{}`, `cp -a a.txt c`, `acceptEdits`, `ask`},
+		{`{}`, `cp -r plain p2`, `acceptEdits`, `ask`},
+		{`{}`, `cp -- a.txt c`, `acceptEdits`, `ask`},
+		{`{}`, `cp -P plnk c`, `acceptEdits`, `ask`},
+		{`{}`, `cp --backup=numbered a.txt c`, `acceptEdits`, `ask`},
+		{`{}`, `mv -f a.txt c`, `acceptEdits`, `ask`},
+		{`{}`, `mv -v plain p2`, `acceptEdits`, `ask`},
+		{`{}`, `touch -c a.txt`, `acceptEdits`, `ask`},
+		{`{}`, `touch -r a.txt c`, `acceptEdits`, `ask`},
+		{`{}`, `timeout 5 cp -r plain p2`, `acceptEdits`, `ask`},
+		{`{}`, `cp -r plain p2`, `dontAsk`, `deny`},
+		{`{}`, `cp a.txt c`, `acceptEdits`, `allow`},
+		{`{}`, `mv a.txt c`, `acceptEdits`, `allow`},
+		{`{}`, `touch c`, `acceptEdits`, `allow`},
+		{`{}`, `rm -rf plain`, `acceptEdits`, `allow`},
+		{`{}`, `mkdir -p q/r`, `acceptEdits`, `allow`},
+		{`{}`, `sed -i s/a/b/ a.txt`, `acceptEdits`, `allow`},
+		{`{}`, `cp -a a.txt c`, `bypassPermissions`, `allow`},
+		{red11Allow, `cp -a a.txt c`, `default`, `allow`},
+	},
 	// Neighbours: copies with no link to a guarded place, and copies that
 	// follow links (a copy of the content, not a new name).
 	"neighbours": {
-		{`{}`, `cp -P plnk c`, `acceptEdits`, `allow`},
-		{`{}`, `cp -a a.txt c`, `acceptEdits`, `allow`},
-		{`{}`, `cp -r plain p2`, `acceptEdits`, `allow`},
+		{`{}`, `cp -P plnk c`, `bypassPermissions`, `allow`},
+		{`{}`, `cp -r plain p2`, `bypassPermissions`, `allow`},
 		{`{}`, `mv plain p2`, `acceptEdits`, `allow`},
 		{`{}`, `mv a.txt c.txt`, `acceptEdits`, `allow`},
 		{`{}`, `cp flnk c`, `acceptEdits`, `allow`},
 		{`{}`, `cp src/b.txt c`, `acceptEdits`, `allow`},
-		{`{}`, `cp -a new-missing c`, `acceptEdits`, `allow`},
-		{`{}`, `mkdir d && cp -a a.txt d/`, `acceptEdits`, `allow`},
+		{`{}`, `cp -a new-missing c`, `bypassPermissions`, `allow`},
+		{`{}`, `mkdir d && cp a.txt d/`, `acceptEdits`, `allow`},
 		{red11Allow, `rsync -r src/ d/`, `default`, `allow`},
 		{red11Allow, `rsync -a plain/ d/`, `default`, `allow`},
 		{red11Allow, `cp -a plain p2`, `default`, `allow`},
@@ -191,8 +215,8 @@ func TestBypassRed11LinkBudget(t *testing.T) {
 	for _, r := range []red11Row{
 		{``, `mv many m2`, `acceptEdits`, `ask`},
 		{``, `cp -a many m2`, `bypassPermissions`, `ask`},
-		{``, `cp -r some s2`, `acceptEdits`, `allow`},
-		{``, `mv some s2`, `bypassPermissions`, `allow`},
+		{``, `cp -r some s2`, `bypassPermissions`, `allow`},
+		{``, `mv some s2`, `acceptEdits`, `allow`},
 		{``, `cp many/l1 c`, `acceptEdits`, `allow`},
 	} {
 		d, err := e.Decide(t.Context(), Call{Tool: "Bash", Mode: r.mode, Input: map[string]any{"command": sub(r.cmd)}})
