@@ -105,6 +105,12 @@ type File struct {
 	// the destination rsync --delete empties. Removing a critical path
 	// asks like rm of it (spec §6).
 	Removes bool `json:"removes,omitempty"`
+	// CopiesLinks marks a source whose symbolic links the command recreates
+	// as links at its destination (cp -P, -d, -a, -r; every mv): a link in
+	// it is an alias the command makes under a new name, which a later part
+	// of the same command can write through, unseen (spec §6). The engine
+	// counts each such link as a write of what it points to.
+	CopiesLinks bool `json:"copies_links,omitempty"`
 }
 
 // View is a command as a rule sees it after wrappers are peeled.

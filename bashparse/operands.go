@@ -241,6 +241,9 @@ func fileOperands(words []Word) []File {
 			}
 		}
 	}
+	if name == "cp" || name == "mv" || name == "rsync" {
+		markCopiedLinks(name, args, ops, len(extra) > 0, out)
+	}
 	if removesTrees(name, args) {
 		for i := range out {
 			out[i].Tree = true

@@ -570,6 +570,7 @@ func uniqueFiles(fs []File) []File {
 				if g.Path == f.Path && g.Access == f.Access {
 					dup = true
 					out[i].Tree, out[i].Removes = g.Tree || f.Tree, g.Removes || f.Removes
+					out[i].CopiesLinks = g.CopiesLinks || f.CopiesLinks
 					break
 				}
 			}
@@ -585,6 +586,7 @@ func uniqueFiles(fs []File) []File {
 		k := [2]string{f.Path, string(f.Access)}
 		if i, ok := seen[k]; ok {
 			out[i].Tree, out[i].Removes = out[i].Tree || f.Tree, out[i].Removes || f.Removes
+			out[i].CopiesLinks = out[i].CopiesLinks || f.CopiesLinks
 			continue
 		}
 		seen[k] = len(out)

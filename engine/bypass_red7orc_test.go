@@ -99,11 +99,11 @@ var orcClasses = map[string][]orcCase{
 		{"{}", "bypassPermissions", `cp -r payload sub`, "ask"},
 		{"{}", "bypassPermissions", `cp -R ./ sub/copy`, "ask"},
 		// Benign neighbours.
-		{"{}", "acceptEdits", `cp -r src/. lib`, "allow"},
+		{"{}", "acceptEdits", `cp -r src/. lib`, "ask"}, // acceptEdits asks for cp with an option (the reference does)
 		{"{}", "bypassPermissions", `cp -r src lib/`, "allow"},
 		{"{}", "acceptEdits", `cp x y`, "allow"},
 		{"{}", "acceptEdits", `mv src/main.go lib/`, "allow"},
-		{"{}", "acceptEdits", `cp -r src lib/`, "allow"},
+		{"{}", "acceptEdits", `cp -r src lib/`, "ask"}, // an option: see bypass_red11orc_test.go
 	},
 	"o4 a bare Read or Edit allow approved shell file operands anywhere": {
 		// The reference asks for cp x /tmp/y under Bash(cp:*) and Edit,

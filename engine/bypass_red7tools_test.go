@@ -114,9 +114,9 @@ var red7Classes = map[string][]red6Case{
 		{"Bash", `{"command":"cp --target-directory /tmp src/main.go"}`, "acceptEdits", "ask"},
 		{"Bash", `{"command":"cp --target-directory .git/hooks src/main.go"}`, "dontAsk", "deny"},
 		// Benign neighbours: a target inside the working directories.
-		{"Bash", `{"command":"cp --target-directory src/sub src/main.go"}`, "acceptEdits", "allow"},
-		{"Bash", `{"command":"cp --target-directory=src/sub src/main.go"}`, "acceptEdits", "allow"},
-		{"Bash", `{"command":"cp -t src/sub src/main.go"}`, "acceptEdits", "allow"},
+		{"Bash", `{"command":"cp --target-directory src/sub src/main.go"}`, "acceptEdits", "ask"}, // acceptEdits asks for cp with an option (the reference does)
+		{"Bash", `{"command":"cp --target-directory=src/sub src/main.go"}`, "acceptEdits", "ask"},
+		{"Bash", `{"command":"cp -t src/sub src/main.go"}`, "acceptEdits", "ask"},
 	},
 }
 

@@ -256,7 +256,7 @@ var red9wClasses = map[string][]shellRow{
 		{red9wAllowAll, "bypassPermissions", `cp --parents src/a.go build/`, "allow"},
 		{red9wAllowAll, "bypassPermissions", `install -d build/x`, "allow"},
 		{red9wAllowAll, "bypassPermissions", `install -m644 x build/x`, "allow"},
-		{red9wNone, "acceptEdits", `cp --parents src/a.go build/`, "allow"},
+		{red9wNone, "acceptEdits", `cp --parents src/a.go build/`, "ask"}, // acceptEdits asks for cp with an option (the reference does)
 	},
 }
 

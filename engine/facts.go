@@ -304,6 +304,11 @@ func (e env) bashFacts(a bashparse.Analysis) Facts {
 		}
 		for _, d := range dirs {
 			for _, op := range c.Files {
+				if op.CopiesLinks && !op.Dynamic && !c.DirUnknown {
+					for _, ff := range e.copiedLinks(op, d) {
+						addFile(ff)
+					}
+				}
 				if op.WalkRoot != "" && !op.Dynamic && !c.DirUnknown && !e.walkMayHold(e.clean(op.WalkRoot, d)) {
 					continue
 				}

@@ -18,9 +18,11 @@ import (
 // the Rego rule it ports.
 
 var (
-	regoEditCommands   = set("mkdir", "touch", "rm", "rmdir", "mv", "cp", "sed")
-	regoProtectedDirs  = set(".git", ".vscode", ".idea", ".husky", ".cargo", ".devcontainer", ".yarn", ".mvn", ".claude")
-	regoProtectedFiles = set(".bashrc", ".bash_profile", ".bash_login", ".profile", ".zshrc", ".zprofile", ".zshenv",
+	regoEditCommands = set("mkdir", "touch", "rm", "rmdir", "mv", "cp", "sed")
+	// regoOptionlessEditCommands ports lib.optionless_edit_commands.
+	regoOptionlessEditCommands = set("mv", "cp", "touch")
+	regoProtectedDirs          = set(".git", ".vscode", ".idea", ".husky", ".cargo", ".devcontainer", ".yarn", ".mvn", ".claude")
+	regoProtectedFiles         = set(".bashrc", ".bash_profile", ".bash_login", ".profile", ".zshrc", ".zprofile", ".zshenv",
 		".zlogin", ".envrc", ".gitconfig", ".gitmodules", ".npmrc", ".mcp.json", ".claude.json",
 		// Claude Code 2.1.332 also asks for these (its sensitive files).
 		".bash_logout", ".bash_aliases", ".zlogout", ".yarnrc", ".yarnrc.yml", ".bunfig.toml", ".ripgreprc",

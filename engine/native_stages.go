@@ -135,8 +135,22 @@ func (n *nativeEval) cmdOK(c *CommandFact) bool {
 	if c.ReadOnly && !c.ExecWrapper && len(c.Powers) == 0 {
 		return true
 	}
-	return n.in.Mode == "acceptEdits" && regoEditCommands[c.Narrow.Name] && len(c.Narrow.Assigns) == 0 &&
-		len(c.Powers) == 0
+	return n.in.Mode == "acceptEdits" && regoEditCommands[c.Narrow.Name] && !editWithOption(c) &&
+		len(c.Narrow.Assigns) == 0 && len(c.Powers) == 0
+}
+
+// editWithOption ports mode.edit_with_option(c): a cp, mv or touch given
+// an option, which acceptEdits does not let through.
+func editWithOption(c *CommandFact) bool {
+	if !regoOptionlessEditCommands[c.Narrow.Name] {
+		return false
+	}
+	for _, a := range c.Narrow.Args {
+		if strings.HasPrefix(a, "-") {
+			return true
+		}
+	}
+	return false
 }
 
 // fileOK ports mode.file_ok(f).

@@ -224,7 +224,7 @@ var referenceSweep2 = []sweep2Row{
 	{`{"useAutoModeDuringPlan":false}`, ``, `Bash`, `{"command":"mkdir -p <tmp>/x"}`, `acceptEdits`, `ask`, `ask`, ``},
 	{`{"useAutoModeDuringPlan":false}`, ``, `Bash`, `{"command":"git add ."}`, `acceptEdits`, `ask`, `ask`, ``},
 	{`{"useAutoModeDuringPlan":false}`, ``, `Bash`, `{"command":"rm -rf src"}`, `acceptEdits`, `allow`, `allow`, ``},
-	{`{"useAutoModeDuringPlan":false}`, ``, `Bash`, `{"command":"cp -r src lib/"}`, `acceptEdits`, `allow`, `ask`, `spec §6: acceptEdits runs cp inside the working directories; what it writes is checked`},
+	{`{"useAutoModeDuringPlan":false}`, ``, `Bash`, `{"command":"cp -r src lib/"}`, `acceptEdits`, `ask`, `ask`, ``},
 	{`{"useAutoModeDuringPlan":false}`, ``, `Bash`, `{"command":"rm -rf src"}`, `bypassPermissions`, `allow`, `allow`, ``},
 	{`{}`, ``, `Write`, `{"file_path":"<cwd>/.claude/settings.json","content":"x"}`, `acceptEdits`, `ask`, `ask`, ``},
 	{`{}`, ``, `Write`, `{"file_path":"<cwd>/.gitignore","content":"x"}`, `acceptEdits`, `allow`, `allow`, ``},

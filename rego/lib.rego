@@ -19,6 +19,13 @@ no_permission_tool if tool_spec.needs_permission == false
 # Commands acceptEdits lets through on paths inside the working directories.
 edit_commands := {"mkdir", "touch", "rm", "rmdir", "mv", "cp", "sed"}
 
+# Edit commands acceptEdits lets through only without options: an option of
+# cp or mv can move the destination (-t DIR), keep links as links (-P, -a,
+# -r) or back up under another name (-S SUF); one of touch can take a time
+# or a reference file. The reference CLI asks for every option of these
+# three (even "--"), and so does agentctl.
+optionless_edit_commands := {"mv", "cp", "touch"}
+
 tool_keys := k if {
 	k := array.concat(buckets, mcp_keys)
 }

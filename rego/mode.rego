@@ -33,8 +33,16 @@ cmd_ok(c) if {
 cmd_ok(c) if {
 	input.mode == "acceptEdits"
 	c.narrow.name in lib.edit_commands
+	not edit_with_option(c)
 	count(object.get(c.narrow, "assigns", [])) == 0
 	count(object.get(c, "powers", [])) == 0
+}
+
+# edit_with_option(c): a cp, mv or touch given an option (lib.optionless_edit_commands).
+edit_with_option(c) if {
+	c.narrow.name in lib.optionless_edit_commands
+	some a in object.get(c.narrow, "args", [])
+	startswith(a, "-")
 }
 
 # file_ok(f): the mode lets the call touch f without asking.
