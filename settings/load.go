@@ -230,10 +230,11 @@ func Load(opts Options) (*Settings, error) {
 	if !s.Trust.Trusted {
 		s.CarriedEnv = carried
 	}
-	s.PolicyFiles = s.policyFiles(opts, managed, claudeConfigDir)
 	if err := s.merge(parts, opts); err != nil {
 		return nil, err
 	}
+	// After the merge: the scripts the merged hooks name are policy too.
+	s.PolicyFiles = s.policyFiles(opts, managed, claudeConfigDir)
 	return s, nil
 }
 

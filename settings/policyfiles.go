@@ -31,7 +31,8 @@ func hookConfigFiles(home, cwd string) []string {
 // policy) and managed-settings.d beside it, a --settings file, a --policy
 // directory of custom Rego and command tables, the user
 // settings directory (CLAUDE_CONFIG_DIR may be anywhere), Claude Code's
-// trust record and agentctl's. A write to any of them changes what the
+// trust record and agentctl's, and the scripts the hooks and the
+// classifier run (commandFiles). A write to any of them changes what the
 // next call is decided by, so the engine protects them as it protects
 // .git and .claude (spec §6).
 func (s *Settings) policyFiles(opts Options, managed, claudeConfigDir string) []string {
@@ -54,6 +55,7 @@ func (s *Settings) policyFiles(opts Options, managed, claudeConfigDir string) []
 	// so), wherever this session's own record is.
 	out = append(out, filepath.Join(opts.Home, ".config", "agentctl", "trusted.json"))
 	out = append(out, hookConfigFiles(opts.Home, opts.Cwd)...)
+	out = append(out, s.commandFiles()...)
 	var clean []string
 	seen := map[string]bool{}
 	keep := func(p string) {
