@@ -23,6 +23,14 @@ func hookConfigFiles(home, cwd string) []string {
 		filepath.Join(cwd, ".gemini", "settings.json"), filepath.Join(cwd, ".cursor", "hooks.json"),
 		gemini, "/etc/cursor/hooks.json",
 		filepath.Join(home, ".cursor", "mcp.json"), filepath.Join(cwd, ".cursor", "mcp.json"),
+		// Gemini CLI loads more than settings.json from the workspace's
+		// .gemini: the extensions there (their MCP servers and hooks, which
+		// the Gemini hook reads to tell a repository's server), .gemini/.env
+		// (BASH_ENV, PATH for every command it runs), its commands. A
+		// session writing one widens the next session's policy, as writing
+		// .mcp.json or .claude would. The user's extensions and .env too.
+		filepath.Join(cwd, ".gemini"),
+		filepath.Join(home, ".gemini", "extensions"), filepath.Join(home, ".gemini", ".env"),
 	}
 }
 
