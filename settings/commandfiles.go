@@ -43,6 +43,11 @@ func (s *Settings) commandFiles() []string {
 // missing script a hook names makes it answer. An unparsable command
 // names nothing (it fails when run).
 func scriptPaths(command, dir, home string) []string {
+	return scriptPathsAt(command, dir, home, 0)
+}
+
+// scriptPathsAt is scriptPaths inside depth levels of `sh -c`.
+func scriptPathsAt(command, dir, home string, depth int) []string {
 	f, err := syntax.NewParser().Parse(strings.NewReader(command), "")
 	if err != nil {
 		return nil
@@ -58,16 +63,31 @@ func scriptPaths(command, dir, home string) []string {
 	})}
 	var out []string
 	syntax.Walk(f, func(n syntax.Node) bool {
-		call, ok := n.(*syntax.CallExpr)
-		if !ok {
-			return true
-		}
-		for i, w := range call.Args {
-			fields, err := expand.Fields(cfg, w)
-			if err != nil {
-				continue
+		switch n := n.(type) {
+		case *syntax.Redirect:
+			// `sh < scripts/guard.sh`: the script is the shell's input.
+			if n.Op == syntax.RdrIn && n.Word != nil {
+				if word, err := expand.Literal(cfg, n.Word); err == nil {
+					if p, ok := scriptPath(word, false, dir); ok {
+						out = append(out, p)
+					}
+				}
 			}
-			for _, word := range fields {
+		case *syntax.CallExpr:
+			var words []string
+			for _, w := range n.Args {
+				fields, err := expand.Fields(cfg, w)
+				if err != nil {
+					continue
+				}
+				words = append(words, fields...)
+			}
+			for i, word := range words {
+				// `bash -c "sh scripts/guard.sh"`: the script is inside.
+				if i >= 2 && words[i-1] == "-c" && depth < 3 && shellNames[filepath.Base(words[0])] {
+					out = append(out, scriptPathsAt(word, dir, home, depth+1)...)
+					continue
+				}
 				if p, ok := scriptPath(word, i == 0, dir); ok {
 					out = append(out, p)
 				}
@@ -77,6 +97,9 @@ func scriptPaths(command, dir, home string) []string {
 	})
 	return out
 }
+
+// shellNames are the programs whose -c argument is itself a command line.
+var shellNames = map[string]bool{"sh": true, "bash": true, "dash": true, "zsh": true, "ksh": true}
 
 // scriptPath is the absolute path one word names, if it names one (see
 // scriptPaths); first says the word is the command name.

@@ -46,6 +46,12 @@ func TestHookScriptsArePolicyFiles(t *testing.T) {
 			[]string{"proj/lint/policy.sh"}, nil},
 		{"classifier script", "home/.claude/settings.json", `{"agentctl": {"autoClassifier": "./tools/classify.sh"}}`, false,
 			[]string{"proj/tools/classify.sh"}, nil},
+		{"inside bash -c", "proj/.claude/settings.json", hook(`bash -c "sh scripts/guard.sh --fast"`), true,
+			[]string{"proj/scripts/guard.sh"}, []string{"proj/sh scripts/guard.sh --fast"}},
+		{"the shell's input", "proj/.claude/settings.json", hook("sh < scripts/guard.sh"), true,
+			[]string{"proj/scripts/guard.sh"}, nil},
+		{"sourced before the check", "proj/.claude/settings.json", hook(". ./scripts/other.sh && check"), true,
+			[]string{"proj/scripts/other.sh"}, nil},
 		// Neighbours: nothing of the workspace becomes policy.
 		{"untrusted project hook does not run", "proj/.claude/settings.json", hook("sh scripts/guard.sh"), false,
 			nil, []string{"proj/scripts/guard.sh"}},
