@@ -5,9 +5,11 @@ import (
 	"debug/elf"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"strings"
+	"syscall"
 
 	"github.com/agentctl/agentctl/agenthook"
 )
@@ -55,10 +57,19 @@ func loaderRisk(command string) string {
 // dynamicallyLinked reports whether path is an ELF program the dynamic
 // loader starts (it has a PT_INTERP header) or, for a script, the
 // interpreter its #! line names.
+// The program may be a repository's file: it is opened without blocking
+// and only a regular file is read (a FIFO there must not hang doctor).
 func dynamicallyLinked(path string) (dynamic bool, interpreter string, err error) {
-	f, err := elf.Open(path)
+	s, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return false, "", err
+	}
+	defer s.Close()
+	if fi, err := s.Stat(); err != nil || !fi.Mode().IsRegular() {
+		return false, "", fmt.Errorf("%s: not a regular file", path)
+	}
+	f, err := elf.NewFile(s)
 	if err == nil {
-		defer f.Close()
 		for _, p := range f.Progs {
 			if p.Type == elf.PT_INTERP {
 				return true, "", nil
@@ -70,12 +81,10 @@ func dynamicallyLinked(path string) (dynamic bool, interpreter string, err error
 	if !errors.As(err, &fe) {
 		return false, "", err
 	}
-	s, err := os.Open(path)
-	if err != nil {
+	if _, err := s.Seek(0, io.SeekStart); err != nil {
 		return false, "", err
 	}
-	defer s.Close()
-	line, _ := bufio.NewReader(s).ReadString('\n')
+	line, _ := bufio.NewReader(io.LimitReader(s, 4096)).ReadString('\n')
 	if rest, ok := strings.CutPrefix(line, "#!"); ok {
 		if fields := strings.Fields(rest); len(fields) > 0 {
 			return false, fields[0], nil

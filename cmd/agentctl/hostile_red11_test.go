@@ -7,6 +7,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 )
 
@@ -224,10 +225,15 @@ func TestLoaderRiskNamesDynamicPrograms(t *testing.T) {
 	if err := os.Chmod(filepath.Join(dir, "wrap.sh"), 0o755); err != nil {
 		t.Fatal(err)
 	}
+	fifo := filepath.Join(dir, "fifo")
+	if err := syscall.Mkfifo(fifo, 0o755); err != nil {
+		t.Fatal(err)
+	}
 	for _, c := range []struct {
 		command string
 		risk    bool
 	}{
+		{fifo + " hook", false}, // a repository's FIFO: read without blocking
 		{sh + " -c 'agentctl hook'", true},
 		{filepath.Join(dir, "wrap.sh") + " --agent claude", true},
 		{filepath.Join(dir, "plain.txt"), false},
