@@ -9,8 +9,9 @@ import (
 	"mvdan.cc/sh/v3/syntax"
 )
 
-// commandFiles lists the files the session's decision commands name —
-// each hook command that runs and the auto-mode classifier — by a word
+// commandFiles lists the files the session's commands name — each hook
+// command that runs, the auto-mode classifier and the commands the agent
+// runs itself (status line, credential helpers) — by a word
 // that is a path: `sh scripts/guard.sh`, `"$CLAUDE_PROJECT_DIR"/bin/check`,
 // `python3 ~/hooks/lint.py`. The script is the decision: a session that
 // rewrites scripts/guard.sh (an edit acceptEdits allows in the working
@@ -26,6 +27,9 @@ func (s *Settings) commandFiles() []string {
 			continue
 		}
 		out = append(out, scriptPaths(h.Command, s.ProjectRoot, s.Home)...)
+	}
+	for _, c := range s.runCommands {
+		out = append(out, scriptPaths(c, s.ProjectRoot, s.Home)...)
 	}
 	if s.AutoClassifier != nil && s.AutoClassifierSkipped == "" {
 		out = append(out, scriptPaths(s.AutoClassifier.Value, s.Cwd, s.Home)...)
