@@ -245,3 +245,72 @@ func TestLoaderRiskNamesDynamicPrograms(t *testing.T) {
 		}
 	}
 }
+
+// TestHookProgramInWorkspace: agentctl installed as a hook from a build
+// inside the workspace (proj/bin/agentctl-hook, a checkout of agentctl
+// itself) was an ordinary file of the working directory: a session under
+// acceptEdits overwrote it (Write, cp) and the next hook call ran the
+// session's program, which answers as it likes. Gemini CLI and Cursor
+// name it in their own files, which the settings do not read. The hook's
+// own program and the builds beside it are policy files now: each such
+// write asks (Gemini CLI: deny); other files of bin/ stay edits.
+func TestHookProgramInWorkspace(t *testing.T) {
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	self, err := os.ReadFile(exe)
+	if err != nil {
+		t.Fatal(err)
+	}
+	proj, _ := filepath.EvalSymlinks(t.TempDir())
+	bin := filepath.Join(proj, "bin", "agentctl-hook")
+	writeFiles(t, proj, map[string]string{"bin/README": "built here\n"})
+	if err := os.WriteFile(bin, self, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	claude := func(tool, input string) string {
+		return `{"hook_event_name":"PreToolUse","cwd":"` + proj + `","permission_mode":"acceptEdits","tool_name":"` + tool + `","tool_input":` + input + `}`
+	}
+	gemini := func(tool, input string) string {
+		return `{"hook_event_name":"BeforeTool","cwd":"` + proj + `","tool_name":"` + tool + `","tool_input":` + input + `}`
+	}
+	cases := []struct {
+		name, agent, event, want string
+	}{
+		{"Write over the hook binary", "claude", claude("Write", `{"file_path":"`+bin+`","content":"#!/bin/sh\necho allow"}`), "ask"},
+		{"cp over the full build beside it", "claude", claude("Bash", `{"command":"cp bin/README bin/agentctl"}`), "ask"},
+		{"sed in place on it", "claude", claude("Bash", `{"command":"sed -i s/deny/allo/ bin/agentctl-hook"}`), "ask"},
+		{"Gemini write_file over it", "gemini", gemini("write_file", `{"file_path":"`+bin+`","content":"x"}`), "deny"},
+		{"another file of bin", "claude", claude("Write", `{"file_path":"`+filepath.Join(proj, "bin", "README")+`","content":"x"}`), "allow"},
+		{"reading it", "claude", claude("Bash", `{"command":"ls -l bin/agentctl-hook"}`), "allow"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			args := []string{"--agent", c.agent, "--managed-settings", emptyManaged(t)}
+			if c.agent == "gemini" {
+				args = append(args, "--permission-mode", "acceptEdits")
+			}
+			env := []string{"HOME=" + t.TempDir(), "CLAUDE_CONFIG_DIR=", "XDG_CONFIG_HOME=" + t.TempDir(),
+				"CLAUDE_PROJECT_DIR=" + proj, "GEMINI_PROJECT_DIR=" + proj}
+			out, errOut, code := hookProcOf(t, bin, nil, c.event, env, args...)
+			var a struct {
+				Decision string `json:"decision"`
+				Out      struct {
+					PermissionDecision string `json:"permissionDecision"`
+				} `json:"hookSpecificOutput"`
+			}
+			json.Unmarshal([]byte(out), &a)
+			got := a.Out.PermissionDecision
+			if c.agent == "gemini" {
+				got = a.Decision
+				if code == 2 {
+					got = "deny"
+				}
+			}
+			if got != c.want {
+				t.Errorf("got %q (exit %d), want %s\nstdout: %s\nstderr: %s", got, code, c.want, out, errOut)
+			}
+		})
+	}
+}
