@@ -15,9 +15,13 @@ all: build
 # bin/agentctl-hook is the same command built without OPA (tag
 # agentctl_lean): only `hook` and `version`, for agents that start one
 # process per tool call; it hands policies that need OPA to bin/agentctl.
+# Both are linked statically (no cgo): an agent applies a repository's env
+# block (LD_PRELOAD=./x.so, LD_LIBRARY_PATH) to its own process and every
+# hook inherits it, and the dynamic loader would run the repository's code
+# in the hook before it decides (it printed an allow and exited).
 build:
-	$(GO) build -tags $(TAGS) -o bin/agentctl ./cmd/agentctl
-	$(GO) build -tags agentctl_lean,$(TAGS) -o bin/agentctl-hook ./cmd/agentctl
+	CGO_ENABLED=0 $(GO) build -tags $(TAGS) -o bin/agentctl ./cmd/agentctl
+	CGO_ENABLED=0 $(GO) build -tags agentctl_lean,$(TAGS) -o bin/agentctl-hook ./cmd/agentctl
 
 # The stock OPA binary, built from the same Go module agentctl embeds: the
 # remote tests run it as a server and `opa test rego/` runs the Rego tests.

@@ -42,6 +42,9 @@ type fileSettings struct {
 	envPos   Position
 	scalars  map[string]Scalar // defaultMode, disableBypassPermissionsMode, autoClassifier, …
 	warnings []Warning
+	// commands are the commands Claude Code runs that this file names
+	// (agentCommandKeys).
+	commands []string
 	// aboveCwd marks local settings read at a git root above the cwd:
 	// the workspace's trust (of the cwd and below) does not reach them.
 	aboveCwd bool
@@ -117,6 +120,9 @@ func decodeDocument(file string, src Source, root *node) (*fileSettings, error) 
 			}
 			d.out.scalars[k.str] = Scalar{Value: v.str, Source: d.out.source, Pos: d.pos(v)}
 		default:
+			if agentCommandKeys[k.str] {
+				d.agentCommand(v)
+			}
 			if !claudeCodeKeys[k.str] {
 				d.warn(k, "%s", unknownKey("", k.str, appliedKeys))
 			}

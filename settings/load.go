@@ -84,6 +84,9 @@ type Settings struct {
 	EffortLevel string `json:"effort_level,omitempty"`
 	// Trust says whether the workspace may run what its settings name.
 	Trust Trust `json:"trust"`
+	// runCommands are the commands the agent itself runs (status line,
+	// credential helpers) of the files whose commands run.
+	runCommands []string
 	// rootTrust is the trust of local settings at a git root above the
 	// cwd (gitRootTrust).
 	rootTrust Trust
@@ -230,10 +233,12 @@ func Load(opts Options) (*Settings, error) {
 	if !s.Trust.Trusted {
 		s.CarriedEnv = carried
 	}
-	s.PolicyFiles = s.policyFiles(opts, managed, claudeConfigDir)
 	if err := s.merge(parts, opts); err != nil {
 		return nil, err
 	}
+	// After the merge: the scripts the merged hooks name are policy too.
+	s.runCommands = s.agentCommands(parts)
+	s.PolicyFiles = s.policyFiles(opts, managed, claudeConfigDir)
 	return s, nil
 }
 

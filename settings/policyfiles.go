@@ -23,6 +23,14 @@ func hookConfigFiles(home, cwd string) []string {
 		filepath.Join(cwd, ".gemini", "settings.json"), filepath.Join(cwd, ".cursor", "hooks.json"),
 		gemini, "/etc/cursor/hooks.json",
 		filepath.Join(home, ".cursor", "mcp.json"), filepath.Join(cwd, ".cursor", "mcp.json"),
+		// Gemini CLI loads more than settings.json from the workspace's
+		// .gemini: the extensions there (their MCP servers and hooks, which
+		// the Gemini hook reads to tell a repository's server), .gemini/.env
+		// (BASH_ENV, PATH for every command it runs), its commands. A
+		// session writing one widens the next session's policy, as writing
+		// .mcp.json or .claude would. The user's extensions and .env too.
+		filepath.Join(cwd, ".gemini"),
+		filepath.Join(home, ".gemini", "extensions"), filepath.Join(home, ".gemini", ".env"),
 	}
 }
 
@@ -31,7 +39,8 @@ func hookConfigFiles(home, cwd string) []string {
 // policy) and managed-settings.d beside it, a --settings file, a --policy
 // directory of custom Rego and command tables, the user
 // settings directory (CLAUDE_CONFIG_DIR may be anywhere), Claude Code's
-// trust record and agentctl's. A write to any of them changes what the
+// trust record and agentctl's, and the scripts the hooks and the
+// classifier run (commandFiles). A write to any of them changes what the
 // next call is decided by, so the engine protects them as it protects
 // .git and .claude (spec §6).
 func (s *Settings) policyFiles(opts Options, managed, claudeConfigDir string) []string {
@@ -54,6 +63,7 @@ func (s *Settings) policyFiles(opts Options, managed, claudeConfigDir string) []
 	// so), wherever this session's own record is.
 	out = append(out, filepath.Join(opts.Home, ".config", "agentctl", "trusted.json"))
 	out = append(out, hookConfigFiles(opts.Home, opts.Cwd)...)
+	out = append(out, s.commandFiles()...)
 	var clean []string
 	seen := map[string]bool{}
 	keep := func(p string) {

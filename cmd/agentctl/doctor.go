@@ -69,6 +69,7 @@ func doctorAction(c *cli.Context) error {
 	if len(r.Installs) == 0 {
 		r.Problems = append(r.Problems, "agentctl is not installed as a hook of any agent here (agentctl hooks install --agent claude)")
 	}
+	r.Warnings = append(r.Warnings, loaderWarnings(r.Installs)...)
 	o := settingsOptions(c)
 	o.Cwd = env.Cwd
 	// Settings are loaded as the hook loads them.

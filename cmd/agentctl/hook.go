@@ -94,6 +94,7 @@ func hookAnswer(c *cli.Context, agent agenthook.Agent) agenthook.Answer {
 	if err != nil {
 		return agenthook.Fail(ev.Agent, ev.Name, fmt.Errorf("settings: %w", err))
 	}
+	s.PolicyFiles = append(s.PolicyFiles, hookPrograms()...)
 	var warnings string
 	for _, w := range s.Warnings {
 		warnings += "agentctl: " + w.String() + "\n"

@@ -188,6 +188,9 @@ func hooksInstall(c *cli.Context) error {
 		fmt.Fprintf(w, "backup: %s\n", res.Backup)
 	}
 	fmt.Fprintf(w, "command: %s\n", cmd)
+	if risk := loaderRisk(cmd); risk != "" {
+		fmt.Fprintf(c.App.ErrWriter, "agentctl: warning: %s\n", risk)
+	}
 	return nil
 }
 
