@@ -159,22 +159,11 @@ func TestBypassRed11CopiedLinks(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	engines := map[string]*Engine{}
+	engine := sweepEngines(root, dirs, sub)
 	for class, rows := range red11Rows {
 		t.Run(class, func(t *testing.T) {
 			for _, r := range rows {
-				e := engines[r.settings]
-				if e == nil {
-					s, err := settings.Load(settings.Options{Cwd: dirs["<cwd>"], Home: dirs["<home>"], ManagedFile: filepath.Join(root, "none.json"),
-						TrustWorkspace: true, FlagSettings: sub(r.settings)})
-					if err != nil {
-						t.Fatal(err)
-					}
-					if e, err = New(context.Background(), s, WithEvaluator(EvalBoth)); err != nil {
-						t.Fatal(err)
-					}
-					engines[r.settings] = e
-				}
+				e := engine(t, r.settings)
 				d, err := e.Decide(context.Background(), Call{Tool: "Bash", Mode: r.mode, Input: map[string]any{"command": sub(r.cmd)}})
 				if err != nil {
 					t.Fatal(err)

@@ -3,10 +3,7 @@ package engine
 import (
 	"context"
 	"encoding/json"
-	"path/filepath"
 	"testing"
-
-	"github.com/agentctl/agentctl/settings"
 )
 
 // Rows of a fourth differential sweep against the reference CLI (2.1.332,
@@ -137,20 +134,9 @@ func TestReferenceSweep4(t *testing.T) {
 		}
 	}
 	root, dirs, sub := sweepLayout(t, sweep4Files)
-	engines := map[string]*Engine{}
+	engine := sweepEngines(root, dirs, sub)
 	for _, r := range referenceSweep4 {
-		e := engines[r.settings]
-		if e == nil {
-			s, err := settings.Load(settings.Options{Cwd: dirs["<cwd>"], Home: dirs["<home>"], ManagedFile: filepath.Join(root, "none.json"),
-				TrustWorkspace: true, FlagSettings: sub(r.settings)})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if e, err = New(context.Background(), s, WithEvaluator(EvalBoth)); err != nil {
-				t.Fatal(err)
-			}
-			engines[r.settings] = e
-		}
+		e := engine(t, r.settings)
 		in, err := json.Marshal(map[string]string{"command": sub(r.command)})
 		if err != nil {
 			t.Fatal(err)

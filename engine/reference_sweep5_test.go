@@ -4,8 +4,6 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
-
-	"github.com/agentctl/agentctl/settings"
 )
 
 // Rows of a fifth differential sweep against the reference CLI (2.1.332,
@@ -262,20 +260,9 @@ func TestReferenceSweep5(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	engines := map[string]*Engine{}
+	engine := sweepEngines(root, dirs, sub)
 	for _, r := range referenceSweep5 {
-		e := engines[r.settings]
-		if e == nil {
-			s, err := settings.Load(settings.Options{Cwd: dirs["<cwd>"], Home: dirs["<home>"], ManagedFile: filepath.Join(root, "none.json"),
-				TrustWorkspace: true, FlagSettings: sub(r.settings)})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if e, err = New(t.Context(), s, WithEvaluator(EvalBoth)); err != nil {
-				t.Fatal(err)
-			}
-			engines[r.settings] = e
-		}
+		e := engine(t, r.settings)
 		d := sweepDecide(t, e, r.tool, sub(r.input), r.mode)
 		if got := d.Decision.String(); got != r.want {
 			t.Errorf("%s: %s %s [%s] under %s: got %s (%s: %s), want %s (reference: %s)", r.id, r.tool, r.input, r.mode, r.settings,

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/agentctl/agentctl/settings"
 )
 
 // sweepLayout lays out a reference sweep's directories as the reference
@@ -52,4 +54,28 @@ func sweepDecide(t *testing.T, e *Engine, tool, input, mode string) Decision {
 		t.Fatal(err)
 	}
 	return d
+}
+
+// sweepEngines returns the engine of a sweep's layout for a flag-settings
+// JSON (placeholders substituted), made once per distinct settings: trusted
+// workspace, no managed file, both evaluators.
+func sweepEngines(root string, dirs map[string]string, sub func(string) string) func(t *testing.T, flagSettings string) *Engine {
+	engines := map[string]*Engine{}
+	return func(t *testing.T, flagSettings string) *Engine {
+		t.Helper()
+		if e := engines[flagSettings]; e != nil {
+			return e
+		}
+		s, err := settings.Load(settings.Options{Cwd: dirs["<cwd>"], Home: dirs["<home>"], ManagedFile: filepath.Join(root, "none.json"),
+			TrustWorkspace: true, FlagSettings: sub(flagSettings)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		e, err := New(context.Background(), s, WithEvaluator(EvalBoth))
+		if err != nil {
+			t.Fatal(err)
+		}
+		engines[flagSettings] = e
+		return e
+	}
 }

@@ -78,19 +78,25 @@ func timeProcess(b *testing.B, mk func() *exec.Cmd, check func(out []byte, err e
 	}
 }
 
+// benchBinary is the agentctl the process benchmarks start —
+// AGENTCTL_BENCH_BIN, else this test binary as agentctl — and its
+// environment, with the evaluator a user runs (the test main sets "both").
+func benchBinary() (string, []string) {
+	env := append(os.Environ(), engine.EvaluatorEnv+"="+string(engine.EvalNative))
+	if bin := os.Getenv("AGENTCTL_BENCH_BIN"); bin != "" {
+		return bin, env
+	}
+	bin, _ := os.Executable()
+	return bin, append(env, asMainEnv+"=1")
+}
+
 // BenchmarkHookProcess is the whole hook as an agent runs it: a process
 // started, one PreToolUse event on stdin, the answer on stdout.
 // AGENTCTL_BENCH_BIN names a built agentctl (default: this test binary as
 // agentctl).
 func BenchmarkHookProcess(b *testing.B) {
 	cwd, managed, _ := benchPolicy(b)
-	bin := os.Getenv("AGENTCTL_BENCH_BIN")
-	// The evaluator a user runs (the test main sets "both" for tests).
-	env := append(os.Environ(), engine.EvaluatorEnv+"="+string(engine.EvalNative))
-	if bin == "" {
-		bin, _ = os.Executable()
-		env = append(env, asMainEnv+"=1")
-	}
+	bin, env := benchBinary()
 	event := []byte(`{"hook_event_name":"PreToolUse","cwd":"` + cwd + `","permission_mode":"default","tool_name":"Bash","tool_input":{"command":"git push origin main"}}`)
 	timeProcess(b, func() *exec.Cmd {
 		cmd := exec.Command(bin, "hook", "--agent", "claude", "--managed-settings", managed)
@@ -106,12 +112,7 @@ func BenchmarkHookProcess(b *testing.B) {
 // the same policy: a process started, the decision printed, exit 2 (deny).
 func BenchmarkCheckProcess(b *testing.B) {
 	cwd, managed, _ := benchPolicy(b)
-	bin := os.Getenv("AGENTCTL_BENCH_BIN")
-	env := append(os.Environ(), engine.EvaluatorEnv+"="+string(engine.EvalNative))
-	if bin == "" {
-		bin, _ = os.Executable()
-		env = append(env, asMainEnv+"=1")
-	}
+	bin, env := benchBinary()
 	timeProcess(b, func() *exec.Cmd {
 		cmd := exec.Command(bin, "--cwd", cwd, "--managed-settings", managed, "check", "Bash", `{"command":"git push origin main"}`)
 		cmd.Env = env
