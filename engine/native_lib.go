@@ -395,18 +395,45 @@ func (n *nativeEval) paramMatches(r *nativeRule, in map[string]any) bool {
 	return ok && n.re(r.re, s)
 }
 
-// fieldMatches ports lib.field_matches: the rule's regex against the first
-// of its fields the input holds as a string.
+// fieldMatches ports lib.field_matches (deny and ask): the rule's regex
+// against every spec field the input holds as a string, as written,
+// trimmed, and trimmed without one leading "/" — any one matching.
 func (n *nativeEval) fieldMatches(r *nativeRule) bool {
 	if r.Kind != "field" {
 		return false
 	}
 	for _, f := range r.Fields {
-		if s, ok := n.in.Input[f].(string); ok {
-			return n.re(r.re, s)
+		s, ok := n.in.Input[f].(string)
+		if !ok {
+			continue
+		}
+		t := strings.TrimSpace(s)
+		if n.re(r.re, s) || n.re(r.re, t) || n.re(r.re, strings.TrimPrefix(t, "/")) {
+			return true
 		}
 	}
 	return false
+}
+
+// fieldAllows ports lib.field_allows (allow): every spec field the input
+// holds (at least one) is a string the rule's regex matches as written.
+func (n *nativeEval) fieldAllows(r *nativeRule) bool {
+	if r.Kind != "field" {
+		return false
+	}
+	seen := false
+	for _, f := range r.Fields {
+		v, ok := n.in.Input[f]
+		if !ok {
+			continue
+		}
+		s, ok := v.(string)
+		if !ok || !n.re(r.re, s) {
+			return false
+		}
+		seen = true
+	}
+	return seen
 }
 
 // agentMatches: regex.match(r.re, object.get(input.input, "subagent_type", "")).

@@ -151,12 +151,34 @@ rule_matches_call(r) if {
 
 rule_matches_call(r) if field_matches(r)
 
-# field_matches: a Skill(name) / SlashCommand(/x:*) / PowerShell(cmd *) rule
-# matches the first of the tool's spec fields the input has.
+# field_matches: a deny or ask Skill(name) / SlashCommand(/x:*) /
+# PowerShell(cmd *) rule matches when any of the tool's spec fields the
+# input holds as a string matches, as written or as the tool reads it
+# (trimmed, one leading "/" dropped: Skill runs "/deploy" and " deploy" as
+# deploy). Skill has two such fields (skill, command) and which one the
+# agent reads depends on its version: a call naming a harmless skill in one
+# and a denied one in the other is the denied one.
 field_matches(r) if {
 	r.kind == "field"
-	vs := [v | some f in r.fields; v := input.input[f]; is_string(v)]
-	regex.match(r.re, vs[0])
+	some f in r.fields
+	v := input.input[f]
+	is_string(v)
+	some s in field_spellings(v)
+	regex.match(r.re, s)
+}
+
+field_spellings(v) := {v, t, trim_prefix(t, "/")} if t := trim_space(v)
+
+# field_allows: an allow field rule approves the call only when every spec
+# field the input holds matches it as written (at least one, all strings).
+field_allows(r) if {
+	r.kind == "field"
+	vs := [v | some f in r.fields; v := input.input[f]]
+	count(vs) > 0
+	every v in vs {
+		is_string(v)
+		regex.match(r.re, v)
+	}
 }
 
 scalar_text(v) := v if is_string(v)
