@@ -64,6 +64,38 @@ var red11Classes = map[string][]toolRow{
 	},
 }
 
+// red11MCPPolicy denies and asks by param rules on MCP tools whose
+// schemas agentctl does not know, under an allow of their whole servers.
+const red11MCPPolicy = `{"permissions":{"deny":["mcp__db__query(sql:*DROP*)","mcp__fs(path:/etc/*)","Edit(new_string:*curl*)"],` +
+	`"ask":["mcp__db__query(mode:write)","mcp__db(confirm:false)"],"allow":["mcp__db","mcp__fs","Edit(src/**)"]}}`
+
+// red11MCPClasses run under red11MCPPolicy.
+var red11MCPClasses = map[string][]toolRow{
+	"r11-4 a param rule's field given as an array or object": {
+		// A param rule matched a scalar field only: {"sql":["DROP TABLE t"]}
+		// passed mcp__db__query(sql:*DROP*) to a server whose schema takes a
+		// string or a list of statements (and ran it). Any scalar inside
+		// the field, at any depth, and any key now meet the rule.
+		{"mcp__db__query", `{"sql":["DROP TABLE users"]}`, "", "deny"},
+		{"mcp__db__query", `{"sql":["select 1","DROP TABLE users"]}`, "bypassPermissions", "deny"},
+		{"mcp__db__query", `{"sql":{"text":"DROP TABLE users"}}`, "", "deny"},
+		{"mcp__db__query", `{"sql":{"DROP TABLE users":true}}`, "", "deny"},
+		{"mcp__db__query", `{"sql":[[{"stmt":["DROP TABLE users"]}]]}`, "acceptEdits", "deny"},
+		{"mcp__fs__write", `{"path":["/etc/passwd"]}`, "", "deny"},
+		{"mcp__db__query", `{"sql":"select 1","mode":["write"]}`, "", "ask"},
+		{"mcp__db__query", `{"sql":"select 1","mode":{"kind":"write"}}`, "dontAsk", "deny"},
+		{"mcp__db__drop", `{"confirm":[false]}`, "", "ask"},
+		// Benign neighbours: wrapped values the rules do not name.
+		{"mcp__db__query", `{"sql":["select 1"]}`, "", "allow"},
+		{"mcp__db__query", `{"sql":{"text":"select * from drops"}}`, "", "allow"},
+		{"mcp__db__query", `{"sql":"select 1","mode":["read"]}`, "", "allow"},
+		{"mcp__db__drop", `{"confirm":[true]}`, "", "allow"},
+		{"mcp__fs__write", `{"path":["/srv/data"]}`, "", "allow"},
+		{"mcp__db__query", `{"sql":[]}`, "", "allow"},
+		{"mcp__db__query", `{"sql":{}}`, "", "allow"},
+	},
+}
+
 // red11WholeSkillClasses run under red11WholeSkill.
 var red11WholeSkillClasses = map[string][]toolRow{
 	"r11-1 under an allow of the whole Skill tool": {
@@ -96,7 +128,7 @@ func TestBypassRed11Tools(t *testing.T) {
 	for _, c := range []struct {
 		policy  string
 		classes map[string][]toolRow
-	}{{red11Policy, red11Classes}, {red11WholeSkill, red11WholeSkillClasses}} {
+	}{{red11Policy, red11Classes}, {red11WholeSkill, red11WholeSkillClasses}, {red11MCPPolicy, red11MCPClasses}} {
 		s := project(t, c.policy, map[string]string{"src/main.go": "package main\n"})
 		e, err := New(context.Background(), s, WithEvaluator(EvalBoth))
 		if err != nil {

@@ -381,10 +381,40 @@ func (n *nativeEval) ruleMatchesCall(r *nativeRule) bool {
 	return false
 }
 
-// paramMatches reports a param rule matching the scalar field of in.
+// paramMatches ports lib.param_value_matches on the field of in: its
+// value when a scalar, else any scalar inside it or any key.
 func (n *nativeEval) paramMatches(r *nativeRule, in map[string]any) bool {
 	v, ok := in[r.Param]
 	if !ok {
+		return false
+	}
+	return n.valueMatches(r.re, v)
+}
+
+// valueMatches reports re matching v (a scalar's text) or, for an array or
+// object, any scalar inside it at any depth or any of its keys.
+func (n *nativeEval) valueMatches(re *lazyRegex, v any) bool {
+	switch x := v.(type) {
+	case map[string]any:
+		for k, e := range x {
+			if n.re(re, k) || n.valueMatches(re, e) {
+				return true
+			}
+		}
+		return false
+	case []any:
+		for _, e := range x {
+			if n.valueMatches(re, e) {
+				return true
+			}
+		}
+		return false
+	case []map[string]any:
+		for _, e := range x {
+			if n.valueMatches(re, e) {
+				return true
+			}
+		}
 		return false
 	}
 	s, ok, err := scalarText(v)
@@ -392,7 +422,21 @@ func (n *nativeEval) paramMatches(r *nativeRule, in map[string]any) bool {
 		n.fail(err)
 		return false
 	}
-	return ok && n.re(r.re, s)
+	if ok {
+		return n.re(re, s)
+	}
+	// Another container type: the policy sees its JSON form.
+	b, err := json.Marshal(v)
+	if err != nil {
+		n.fail(err)
+		return false
+	}
+	var generic any
+	if err := json.Unmarshal(b, &generic); err != nil {
+		n.fail(err)
+		return false
+	}
+	return n.valueMatches(re, generic)
 }
 
 // fieldMatches ports lib.field_matches (deny and ask): the rule's regex

@@ -125,9 +125,26 @@ rule_matches_call(r) if r.kind == ""
 rule_matches_call(r) if {
 	r.kind == "param"
 	v := input.input[r.param]
-	not is_object(v)
-	not is_array(v)
-	regex.match(r.re, scalar_text(v))
+	param_value_matches(r.re, v)
+}
+
+# param_value_matches: the field's value when it is a scalar; when it is an
+# array or object, any scalar inside it at any depth or any key. A tool
+# whose schema agentctl does not know (an MCP server's) may take
+# {"sql":["DROP TABLE t"]} for {"sql":"DROP TABLE t"}: a deny on
+# sql:*DROP* must not pass it because it came wrapped.
+param_value_matches(re, v) if {
+	walk(v, [_, leaf])
+	not is_object(leaf)
+	not is_array(leaf)
+	regex.match(re, scalar_text(leaf))
+}
+
+param_value_matches(re, v) if {
+	walk(v, [path, _])
+	some k in path
+	is_string(k)
+	regex.match(re, k)
 }
 
 # MultiEdit carries Edit's fields (old_string, new_string, replace_all) in
