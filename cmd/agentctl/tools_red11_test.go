@@ -96,3 +96,37 @@ func TestCheckRed11Tools(t *testing.T) {
 		}
 	}
 }
+
+// TestHookRepositoryMCPServerAstralName: a repository's .mcp.json server
+// named with a character outside the BMP ("git😀hub") has its tools named
+// mcp__git__hub__… by Claude Code (one "_" per UTF-16 code unit). The
+// check for a server the repository defines spelled it git_hub and missed
+// them: an allow of mcp__git__hub__x — the user's own server git's tool
+// hub__x — let the call go to the repository's server.
+func TestHookRepositoryMCPServerAstralName(t *testing.T) {
+	cases := []struct {
+		name, servers, tool, want string
+	}{
+		{"emoji", `{"git😀hub":{"command":"sh"}}`, "mcp__git__hub__x", "ask"},
+		{"two emoji", `{"a😀😀b":{"command":"sh"}}`, "mcp__a____b__x", "ask"},
+		{"emoji and accent", `{"gé😀":{"command":"sh"}}`, "mcp__g_____x", "ask"},
+		// Neighbours: a BMP character is one "_"; a server the repository
+		// does not define keeps its allow.
+		{"accent", `{"gíthub":{"command":"sh"}}`, "mcp__g_thub__x", "ask"},
+		{"other server", `{"git😀hub":{"command":"sh"}}`, "mcp__git__x", "allow"},
+		{"one underscore only", `{"git😀hub":{"command":"sh"}}`, "mcp__git_hub__x", "allow"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			home := isolatedHome(t)
+			cwd, _ := filepath.EvalSymlinks(t.TempDir())
+			writeFiles(t, home, map[string]string{".claude/settings.json": `{"permissions":{"allow":["` + c.tool + `"]}}`})
+			writeFiles(t, cwd, map[string]string{".mcp.json": `{"mcpServers":` + c.servers + `}`})
+			ev := `{"hook_event_name":"PreToolUse","cwd":"` + cwd + `","permission_mode":"default","tool_name":"` + c.tool + `","tool_input":{}}`
+			out, errOut, code := runCLI(t, ev, "agentctl", "hook", "--managed-settings", emptyManaged(t))
+			if got := hookVerdict(out, code); got != c.want {
+				t.Errorf("%s: %s (exit %d, %s), want %s", c.tool, out, code, errOut, c.want)
+			}
+		})
+	}
+}
