@@ -96,6 +96,27 @@ var red11MCPClasses = map[string][]toolRow{
 	},
 }
 
+// red11AgentPolicy denies and asks by Agent subagent types.
+const red11AgentPolicy = `{"permissions":{"deny":["Agent(general-purpose)"],"ask":["Task(Plan)"],"allow":["Agent(Explore)"]}}`
+
+// red11AgentClasses run under red11AgentPolicy.
+var red11AgentClasses = map[string][]toolRow{
+	"r11-5 an Agent call that leaves out its subagent type": {
+		// Without subagent_type the agent runs its default agent,
+		// general-purpose; the rule read the type as "" and the call went
+		// past Agent(general-purpose) (the tool needs no permission).
+		{"Agent", `{"prompt":"do it"}`, "", "deny"},
+		{"Task", `{"prompt":"do it","description":"d"}`, "bypassPermissions", "deny"},
+		{"Agent", `{"prompt":"do it"}`, "dontAsk", "deny"},
+		{"Agent", `{"prompt":"do it","subagent_type":"general-purpose"}`, "", "deny"},
+		{"Agent", `{"prompt":"plan it","subagent_type":"Plan"}`, "", "ask"},
+		// Benign neighbours: named types the rules do not name; an allow
+		// does not read the default.
+		{"Agent", `{"prompt":"look","subagent_type":"Explore"}`, "", "allow"},
+		{"Agent", `{"prompt":"look","subagent_type":"statusline-setup"}`, "", "allow"},
+	},
+}
+
 // red11WholeSkillClasses run under red11WholeSkill.
 var red11WholeSkillClasses = map[string][]toolRow{
 	"r11-1 under an allow of the whole Skill tool": {
@@ -128,7 +149,8 @@ func TestBypassRed11Tools(t *testing.T) {
 	for _, c := range []struct {
 		policy  string
 		classes map[string][]toolRow
-	}{{red11Policy, red11Classes}, {red11WholeSkill, red11WholeSkillClasses}, {red11MCPPolicy, red11MCPClasses}} {
+	}{{red11Policy, red11Classes}, {red11WholeSkill, red11WholeSkillClasses}, {red11MCPPolicy, red11MCPClasses},
+		{red11AgentPolicy, red11AgentClasses}} {
 		s := project(t, c.policy, map[string]string{"src/main.go": "package main\n"})
 		e, err := New(context.Background(), s, WithEvaluator(EvalBoth))
 		if err != nil {

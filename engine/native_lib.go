@@ -374,7 +374,7 @@ func (n *nativeEval) ruleMatchesCall(r *nativeRule) bool {
 		}
 		return false
 	case "agent":
-		return n.agentMatches(r)
+		return n.agentMatches(r, "general-purpose") // lib.rule_matches_call: the default agent
 	case "field":
 		return n.fieldMatches(r)
 	}
@@ -480,14 +480,16 @@ func (n *nativeEval) fieldAllows(r *nativeRule) bool {
 	return seen
 }
 
-// agentMatches: regex.match(r.re, object.get(input.input, "subagent_type", "")).
-func (n *nativeEval) agentMatches(r *nativeRule) bool {
+// agentMatches: regex.match(r.re, object.get(input.input, "subagent_type",
+// omitted)) — omitted is the default agent's type for deny and ask rules
+// (lib.rule_matches_call), "" for allow rules (allow.rego).
+func (n *nativeEval) agentMatches(r *nativeRule, omitted string) bool {
 	if r.re.src == "" {
 		return false
 	}
 	v, ok := n.in.Input["subagent_type"]
 	if !ok {
-		v = ""
+		v = omitted
 	}
 	s, isString := v.(string)
 	if !isString {

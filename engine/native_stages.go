@@ -262,7 +262,7 @@ func (n *nativeEval) allowStage() allowStage {
 		})
 	}
 	for _, r := range rules {
-		if r.Kind == "agent" && n.agentMatches(r) || n.fieldAllows(r) {
+		if r.Kind == "agent" && n.agentMatches(r, "") || n.fieldAllows(r) {
 			a.used.add(r)
 		}
 	}

@@ -161,9 +161,11 @@ rule_matches_call(r) if {
 	regex.match(r.re, scalar_text(v))
 }
 
+# An Agent call without subagent_type runs the default agent,
+# general-purpose: a deny or ask on that type stops it too.
 rule_matches_call(r) if {
 	r.kind == "agent"
-	regex.match(r.re, object.get(input.input, "subagent_type", ""))
+	regex.match(r.re, object.get(input.input, "subagent_type", "general-purpose"))
 }
 
 rule_matches_call(r) if field_matches(r)
