@@ -1,6 +1,8 @@
 package main
 
 import (
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -128,5 +130,56 @@ func TestHookRepositoryMCPServerAstralName(t *testing.T) {
 				t.Errorf("%s: %s (exit %d, %s), want %s", c.tool, out, code, errOut, c.want)
 			}
 		})
+	}
+}
+
+// TestRunWebFetchRedirectToAnotherHost: WebFetch under agentctl run
+// followed every redirect, so an allowed host could send the fetch on to a
+// denied one (here localhost, allowed, to 127.0.0.1, denied) and the
+// denied host's page came back. A redirect to another host now stops and
+// is reported; one to the same host is still followed.
+func TestRunWebFetchRedirectToAnotherHost(t *testing.T) {
+	_, _ = demoEnv(t)
+	var port string
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch r.URL.Path {
+		case "/away":
+			http.Redirect(w, r, "http://127.0.0.1:"+port+"/secret", http.StatusFound)
+		case "/here":
+			http.Redirect(w, r, "/page", http.StatusMovedPermanently)
+		case "/secret":
+			w.Write([]byte("SECRET-METADATA"))
+		default:
+			w.Write([]byte("a fine page"))
+		}
+	}))
+	defer srv.Close()
+	port = srv.URL[strings.LastIndex(srv.URL, ":")+1:]
+	dir := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(dir, ".claude"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	policy := `{"permissions":{"deny":["WebFetch(domain:127.0.0.1)"],"allow":["WebFetch(domain:localhost)"]}}`
+	if err := os.WriteFile(filepath.Join(dir, ".claude", "settings.json"), []byte(policy), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	script := `{"role":"assistant","content":[{"type":"tool_use","id":"t1","name":"WebFetch","input":{"url":"http://localhost:` + port + `/away","prompt":"p"}}]}` + "\n" +
+		`{"role":"assistant","content":[{"type":"tool_use","id":"t2","name":"WebFetch","input":{"url":"http://localhost:` + port + `/here","prompt":"p"}}]}` + "\n"
+	sc := filepath.Join(dir, "s.jsonl")
+	if err := os.WriteFile(sc, []byte(script), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	out, errOut, code := runCLI(t, "", "agentctl", "run", "--cwd", dir, "--managed-settings", emptyManaged(t),
+		"--session-dir", t.TempDir(), sc)
+	if code != 0 {
+		t.Fatalf("run: exit %d: %s\n%s", code, errOut, out)
+	}
+	if strings.Contains(out, "SECRET-METADATA") {
+		t.Errorf("the redirect to the denied host was followed:\n%s", out)
+	}
+	for _, want := range []string{"REDIRECT DETECTED", "http://127.0.0.1:" + port + "/secret", "a fine page"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
 	}
 }
