@@ -377,17 +377,47 @@ func (n *nativeEval) ruleMatchesCall(r *nativeRule) bool {
 		}
 		return false
 	case "agent":
-		return n.agentMatches(r)
+		return n.agentMatches(r, "general-purpose") // lib.rule_matches_call: the default agent
 	case "field":
 		return n.fieldMatches(r)
 	}
 	return false
 }
 
-// paramMatches reports a param rule matching the scalar field of in.
+// paramMatches ports lib.param_value_matches on the field of in: its
+// value when a scalar, else any scalar inside it or any key.
 func (n *nativeEval) paramMatches(r *nativeRule, in map[string]any) bool {
 	v, ok := in[r.Param]
 	if !ok {
+		return false
+	}
+	return n.valueMatches(r.re, v)
+}
+
+// valueMatches reports re matching v (a scalar's text) or, for an array or
+// object, any scalar inside it at any depth or any of its keys.
+func (n *nativeEval) valueMatches(re *lazyRegex, v any) bool {
+	switch x := v.(type) {
+	case map[string]any:
+		for k, e := range x {
+			if n.re(re, k) || n.valueMatches(re, e) {
+				return true
+			}
+		}
+		return false
+	case []any:
+		for _, e := range x {
+			if n.valueMatches(re, e) {
+				return true
+			}
+		}
+		return false
+	case []map[string]any:
+		for _, e := range x {
+			if n.valueMatches(re, e) {
+				return true
+			}
+		}
 		return false
 	}
 	s, ok, err := scalarText(v)
@@ -395,31 +425,74 @@ func (n *nativeEval) paramMatches(r *nativeRule, in map[string]any) bool {
 		n.fail(err)
 		return false
 	}
-	return ok && n.re(r.re, s)
+	if ok {
+		return n.re(re, s)
+	}
+	// Another container type: the policy sees its JSON form.
+	b, err := json.Marshal(v)
+	if err != nil {
+		n.fail(err)
+		return false
+	}
+	var generic any
+	if err := json.Unmarshal(b, &generic); err != nil {
+		n.fail(err)
+		return false
+	}
+	return n.valueMatches(re, generic)
 }
 
-// fieldMatches ports lib.field_matches: the rule's regex against the first
-// of its fields the input holds as a string.
+// fieldMatches ports lib.field_matches (deny and ask): the rule's regex
+// against every spec field the input holds as a string, as written,
+// trimmed, and trimmed without one leading "/" — any one matching.
 func (n *nativeEval) fieldMatches(r *nativeRule) bool {
 	if r.Kind != "field" {
 		return false
 	}
 	for _, f := range r.Fields {
-		if s, ok := n.in.Input[f].(string); ok {
-			return n.re(r.re, s)
+		s, ok := n.in.Input[f].(string)
+		if !ok {
+			continue
+		}
+		t := strings.TrimSpace(s)
+		if n.re(r.re, s) || n.re(r.re, t) || n.re(r.re, strings.TrimPrefix(t, "/")) {
+			return true
 		}
 	}
 	return false
 }
 
-// agentMatches: regex.match(r.re, object.get(input.input, "subagent_type", "")).
-func (n *nativeEval) agentMatches(r *nativeRule) bool {
+// fieldAllows ports lib.field_allows (allow): every spec field the input
+// holds (at least one) is a string the rule's regex matches as written.
+func (n *nativeEval) fieldAllows(r *nativeRule) bool {
+	if r.Kind != "field" {
+		return false
+	}
+	seen := false
+	for _, f := range r.Fields {
+		v, ok := n.in.Input[f]
+		if !ok {
+			continue
+		}
+		s, ok := v.(string)
+		if !ok || !n.re(r.re, s) {
+			return false
+		}
+		seen = true
+	}
+	return seen
+}
+
+// agentMatches: regex.match(r.re, object.get(input.input, "subagent_type",
+// omitted)) — omitted is the default agent's type for deny and ask rules
+// (lib.rule_matches_call), "" for allow rules (allow.rego).
+func (n *nativeEval) agentMatches(r *nativeRule, omitted string) bool {
 	if r.re.src == "" {
 		return false
 	}
 	v, ok := n.in.Input["subagent_type"]
 	if !ok {
-		v = ""
+		v = omitted
 	}
 	s, isString := v.(string)
 	if !isString {

@@ -276,7 +276,7 @@ func (n *nativeEval) allowStage() allowStage {
 		})
 	}
 	for _, r := range rules {
-		if r.Kind == "agent" && n.agentMatches(r) || n.fieldMatches(r) {
+		if r.Kind == "agent" && n.agentMatches(r, "") || n.fieldAllows(r) {
 			a.used.add(r)
 		}
 	}

@@ -111,7 +111,7 @@ pairs contains [r.id, r] if {
 
 pairs contains [r.id, r] if {
 	some r in rules
-	lib.field_matches(r)
+	lib.field_allows(r)
 }
 
 # ok holds when allow rules (with the mode's help) approve the whole call.

@@ -132,9 +132,26 @@ rule_matches_call(r) if r.kind == ""
 rule_matches_call(r) if {
 	r.kind == "param"
 	v := input.input[r.param]
-	not is_object(v)
-	not is_array(v)
-	regex.match(r.re, scalar_text(v))
+	param_value_matches(r.re, v)
+}
+
+# param_value_matches: the field's value when it is a scalar; when it is an
+# array or object, any scalar inside it at any depth or any key. A tool
+# whose schema agentctl does not know (an MCP server's) may take
+# {"sql":["DROP TABLE t"]} for {"sql":"DROP TABLE t"}: a deny on
+# sql:*DROP* must not pass it because it came wrapped.
+param_value_matches(re, v) if {
+	walk(v, [_, leaf])
+	not is_object(leaf)
+	not is_array(leaf)
+	regex.match(re, scalar_text(leaf))
+}
+
+param_value_matches(re, v) if {
+	walk(v, [path, _])
+	some k in path
+	is_string(k)
+	regex.match(re, k)
 }
 
 # MultiEdit carries Edit's fields (old_string, new_string, replace_all) in
@@ -151,19 +168,43 @@ rule_matches_call(r) if {
 	regex.match(r.re, scalar_text(v))
 }
 
+# An Agent call without subagent_type runs the default agent,
+# general-purpose: a deny or ask on that type stops it too.
 rule_matches_call(r) if {
 	r.kind == "agent"
-	regex.match(r.re, object.get(input.input, "subagent_type", ""))
+	regex.match(r.re, object.get(input.input, "subagent_type", "general-purpose"))
 }
 
 rule_matches_call(r) if field_matches(r)
 
-# field_matches: a Skill(name) / SlashCommand(/x:*) / PowerShell(cmd *) rule
-# matches the first of the tool's spec fields the input has.
+# field_matches: a deny or ask Skill(name) / SlashCommand(/x:*) /
+# PowerShell(cmd *) rule matches when any of the tool's spec fields the
+# input holds as a string matches, as written or as the tool reads it
+# (trimmed, one leading "/" dropped: Skill runs "/deploy" and " deploy" as
+# deploy). Skill has two such fields (skill, command) and which one the
+# agent reads depends on its version: a call naming a harmless skill in one
+# and a denied one in the other is the denied one.
 field_matches(r) if {
 	r.kind == "field"
-	vs := [v | some f in r.fields; v := input.input[f]; is_string(v)]
-	regex.match(r.re, vs[0])
+	some f in r.fields
+	v := input.input[f]
+	is_string(v)
+	some s in field_spellings(v)
+	regex.match(r.re, s)
+}
+
+field_spellings(v) := {v, t, trim_prefix(t, "/")} if t := trim_space(v)
+
+# field_allows: an allow field rule approves the call only when every spec
+# field the input holds matches it as written (at least one, all strings).
+field_allows(r) if {
+	r.kind == "field"
+	vs := [v | some f in r.fields; v := input.input[f]]
+	count(vs) > 0
+	every v in vs {
+		is_string(v)
+		regex.match(r.re, v)
+	}
 }
 
 scalar_text(v) := v if is_string(v)

@@ -288,6 +288,12 @@ func isParamSpec(tool, name, spec string) bool {
 		return name == mainField(tool) || name == "pattern" || name == "glob" || name == "type" ||
 			name == "output_mode" || name == "content" || name == "old_string" || name == "new_string" ||
 			toolspec.Fields(tool)[name]
+	case specFields(tool) != nil:
+		// Skill(review-pr:*), PowerShell(Remove-Item:*): a command-like
+		// specifier's "name:*" is the prefix form, not a param rule on a
+		// field named review-pr that no input has — as such, a deny
+		// matched nothing. Only the tool's own fields make a param rule.
+		return toolspec.Fields(tool)[name]
 	}
 	return true
 }

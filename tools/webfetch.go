@@ -26,6 +26,7 @@ func NewWebFetch(client *http.Client) Tool {
 	if client == nil {
 		client = &http.Client{Timeout: fetchTimeout}
 	}
+	client = sameHostClient(client)
 	return Build(Spec{
 		Name:              "WebFetch",
 		Description:       "Fetches a URL and returns its content as Markdown.",
@@ -60,6 +61,9 @@ func NewWebFetch(client *http.Client) Tool {
 				return Result{Data: "fetch failed: " + err.Error(), IsError: true}, nil
 			}
 			defer resp.Body.Close()
+			if r, ok := redirectResult(req, resp); ok {
+				return r, nil
+			}
 			body, err := io.ReadAll(io.LimitReader(resp.Body, fetchMaxBytes+1))
 			if err != nil {
 				return Result{Data: "fetch failed: " + err.Error(), IsError: true}, nil

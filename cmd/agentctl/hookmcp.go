@@ -99,22 +99,10 @@ func readMCPServers(root string, names []string) (map[string]string, error) {
 			return nil, fmt.Errorf("%s: %w", p, err)
 		}
 		for s := range doc.Servers {
-			out[mcpToolServer(s)] = p
+			out[toolspec.MCPNamePart(s)] = p
 		}
 	}
 	return out, nil
-}
-
-// mcpToolServer is a server name as it appears in its tools' names: every
-// character but a letter, digit, '_' or '-' becomes '_'.
-func mcpToolServer(name string) string {
-	return strings.Map(func(r rune) rune {
-		switch {
-		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', r == '_', r == '-':
-			return r
-		}
-		return '_'
-	}, name)
 }
 
 // check turns an allow of a call to a server the repository defines into

@@ -13,13 +13,12 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/agentctl/agentctl/internal/lazyre"
-
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/agentctl/agentctl/internal/proc"
 	"github.com/agentctl/agentctl/settings"
 	"github.com/agentctl/agentctl/tools"
+	"github.com/agentctl/agentctl/toolspec"
 )
 
 // ServerConfig is one server of an .mcp.json file (Claude Code's format).
@@ -60,12 +59,11 @@ func LoadConfig(path string) ([]ServerConfig, error) {
 	return out, nil
 }
 
-var invalidName = lazyre.New(`[^A-Za-z0-9_-]`)
-
-// ToolName is the pool name of a server's tool: mcp__<server>__<tool>, with
-// characters outside [A-Za-z0-9_-] replaced by '_'.
+// ToolName is the pool name of a server's tool: mcp__<server>__<tool>, each
+// part spelled as Claude Code spells it (toolspec.MCPNamePart), so that
+// rules name the same tools under run as under the agent.
 func ToolName(server, tool string) string {
-	return "mcp__" + invalidName.ReplaceAllString(server, "_") + "__" + invalidName.ReplaceAllString(tool, "_")
+	return "mcp__" + toolspec.MCPNamePart(server) + "__" + toolspec.MCPNamePart(tool)
 }
 
 // Server is a connected MCP server and its tools.

@@ -38,6 +38,9 @@ func MaybeServe() {
 		os.Exit(0)
 	}
 	s := newServer()
+	if mode == Loose {
+		s = newLooseServer()
+	}
 	if mode == Hang {
 		sdk.AddTool(s, &sdk.Tool{Name: "hang", Description: "Never returns"},
 			func(context.Context, *sdk.CallToolRequest, echoIn) (*sdk.CallToolResult, any, error) {

@@ -1,0 +1,27 @@
+package toolspec
+
+import "unicode/utf8"
+
+// MCPNamePart is a server's or tool's name as it appears in an MCP tool's
+// name (mcp__<server>__<tool>): every UTF-16 code unit outside
+// [A-Za-z0-9_-] becomes "_". Claude Code makes the replacement with a
+// regular expression over its JavaScript string, whose characters are
+// UTF-16 code units: a character outside the Basic Multilingual Plane (an
+// emoji) is two of them and becomes "__". Replacing it by one "_" named a
+// repository's server "git😀hub" git_hub, while its tools are called
+// mcp__git__hub__…: the check for a server the repository defines missed
+// them.
+func MCPNamePart(name string) string {
+	b := make([]byte, 0, len(name))
+	for _, r := range name {
+		switch {
+		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', r == '_', r == '-':
+			b = append(b, byte(r))
+		case r > 0xFFFF && r <= utf8.MaxRune:
+			b = append(b, '_', '_')
+		default:
+			b = append(b, '_')
+		}
+	}
+	return string(b)
+}
