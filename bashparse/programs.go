@@ -225,6 +225,10 @@ func powerOptions(words []Word) []optionUse {
 						continue // every case below needs v to start as n does
 					}
 					use := optionUse{name: n, kind: o.kind, word: args[i]}
+					k := -1
+					if len(n) == 2 && n[0] == '-' {
+						k = shortInCluster(words[0].Value, v, n[1])
+					}
 					switch {
 					case o.kind == runsArgv && v == n:
 						use.rest = args[i+1:]
@@ -246,6 +250,17 @@ func powerOptions(words []Word) []optionUse {
 					case len(n) == 2 && n[0] == '-' && strings.HasPrefix(v, n) && len(v) > 2 && v[1] != '-':
 						use.value = v[2:] // attached short value
 					case v == n:
+						use.value = ""
+					case k > 0 && o.kind == runsArgv && k+1 < len(v):
+						// fd -Hxrm ARGS
+						use.rest = append([]Word{{Value: v[k+1:], Dynamic: args[i].Dynamic}}, args[i+1:]...)
+					case k > 0 && o.kind == runsArgv:
+						use.rest = args[i+1:] // fd -Hx rm ARGS
+					case k > 0 && k+1 < len(v):
+						use.value = v[k+1:] // curl -sT.env
+					case k > 0 && i+1 < len(args):
+						use.value, use.word = args[i+1].Value, args[i+1] // tar -tvI sh
+					case k > 0:
 						use.value = ""
 					default:
 						continue
