@@ -65,6 +65,13 @@ var programs = map[string][]program{
 		{[]string{"--target-dir", "--artifact-dir", "--out-dir"}, writesFile}}}},
 	"git": {
 		{sub: "diff", opts: gitOutputOpts}, {sub: "log", opts: gitOutputOpts}, {sub: "show", opts: gitOutputOpts},
+		// stash show/list, reflog show and shortlog take log's and diff's
+		// options: --output writes, --ext-diff and --textconv run programs.
+		{sub: "stash", opts: gitOutputOpts}, {sub: "reflog", opts: gitOutputOpts}, {sub: "shortlog", opts: gitOutputOpts},
+		// cat-file --textconv/--filters run the drivers the config names;
+		// ls-files -X reads its exclude patterns from the file.
+		{sub: "cat-file", opts: []progOpt{{[]string{"--textconv", "--filters"}, namesProgram}}},
+		{sub: "ls-files", opts: []progOpt{{[]string{"-X", "--exclude-from", "--exclude-per-directory"}, readsFile}}},
 		{sub: "format-patch", opts: append([]progOpt{{[]string{"-o", "--output-directory"}, writesFile}}, gitOutputOpts...)},
 		{sub: "archive", opts: []progOpt{{[]string{"-o", "--output"}, writesFile}, {[]string{"--exec", "--remote"}, runsScript}}},
 		{sub: "rebase", opts: []progOpt{{[]string{"-x", "--exec"}, runsScript}}},

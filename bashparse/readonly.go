@@ -65,15 +65,20 @@ func findReadOnly(args []string) bool {
 	return true
 }
 
+// gitLogReadOnly refuses the options of git log (and of the commands that
+// take its options: stash show/list, reflog show, shortlog) that write a
+// file or run a program the config names.
+var gitLogReadOnly = noFlag("--output", "--ext-diff", "--textconv")
+
 // gitReadOnlySub are git subcommands that only read, with a check of their args.
 var gitReadOnlySub = map[string]readOnlyCheck{
-	"status": always, "log": noFlag("--output"), "diff": noFlag("--output", "--ext-diff"),
+	"status": always, "log": gitLogReadOnly, "diff": noFlag("--output", "--ext-diff"),
 	"show": noFlag("--output", "--ext-diff"), "blame": always, "rev-parse": always,
-	"ls-files": always, "cat-file": always, "describe": always, "shortlog": always,
-	"grep": noFlag("-O", "--open-files-in-pager"), "reflog": func(a []string) bool { return len(a) == 0 || a[0] == "show" },
+	"ls-files": noFlag("-X", "--exclude-from", "--exclude-per-directory"), "cat-file": noFlag("--textconv", "--filters"), "describe": always, "shortlog": gitLogReadOnly,
+	"grep": noFlag("-O", "--open-files-in-pager"), "reflog": func(a []string) bool { return len(a) == 0 || a[0] == "show" && gitLogReadOnly(a[1:]) },
 	"branch": gitBranchReadOnly, "tag": func(a []string) bool { return len(a) == 0 || a[0] == "-l" || a[0] == "--list" },
 	"remote":   func(a []string) bool { return len(a) == 0 || (len(a) == 1 && a[0] == "-v") },
-	"stash":    func(a []string) bool { return len(a) > 0 && (a[0] == "list" || a[0] == "show") },
+	"stash":    func(a []string) bool { return len(a) > 0 && (a[0] == "list" || a[0] == "show") && gitLogReadOnly(a[1:]) },
 	"worktree": func(a []string) bool { return len(a) > 0 && a[0] == "list" },
 	"config": func(a []string) bool {
 		// --list prints every value, credentials too: the reference asks.
