@@ -73,6 +73,14 @@ func optionPowers(words []Word) (pays []payload, files []File, powers []string) 
 			if v == "" || v == "-" {
 				continue
 			}
+			if name == "file" {
+				for _, m := range strings.Split(v, ":") {
+					if m != "" {
+						files = append(files, fileOf(u.word, m, Read, desc))
+					}
+				}
+				continue
+			}
 			files = append(files, fileOf(u.word, v, Read, desc))
 		case readsFileList:
 			files = append(files, fileListReads(u.word, u.value, desc)...)
