@@ -21,6 +21,10 @@ func optionPowers(words []Word) (pays []payload, files []File, powers []string) 
 		pays, powers = makeVarPowers(words[1:])
 	}
 	files = append(files, checksumListReads(words)...)
+	if name == "jq" {
+		jf, jp := jqModuleFiles(words[1:])
+		files, powers = append(files, jf...), append(powers, jp...)
+	}
 	for _, u := range powerOptions(words) {
 		desc := name + " " + u.name
 		dyn := !u.word.Static()

@@ -41,10 +41,6 @@ var readOnlyCommands = map[string]readOnlyCheck{
 	"base64": noFlag("-o", "--output"), "jq": jqReadOnly, "find": findReadOnly, "sed": sedReadOnly, "git": gitReadOnly,
 }
 
-// jqReadOnly refuses the options that make jq read a file its operands do
-// not name (a program, a raw or slurped variable, a module path): the
-// reference CLI asks for them as "dangerous flags".
-var jqReadOnly = noFlag("-f", "--from-file", "--rawfile", "--slurpfile", "-L", "--library-path")
 
 // IsReadOnly reports whether name with args only reads, by the table.
 func IsReadOnly(name string, args []string) bool {
