@@ -41,7 +41,6 @@ var readOnlyCommands = map[string]readOnlyCheck{
 	"base64": noFlag("-o", "--output"), "jq": jqReadOnly, "find": findReadOnly, "sed": sedReadOnly, "git": gitReadOnly,
 }
 
-
 // IsReadOnly reports whether name with args only reads, by the table.
 func IsReadOnly(name string, args []string) bool {
 	f, ok := readOnlyCommands[name]
@@ -73,8 +72,10 @@ var gitReadOnlySub = map[string]readOnlyCheck{
 	"ls-files": noFlag("-X", "--exclude-from", "--exclude-per-directory"), "cat-file": noFlag("--textconv", "--filters"), "describe": always, "shortlog": gitLogReadOnly,
 	"grep": noFlag("-O", "--open-files-in-pager"), "reflog": func(a []string) bool { return len(a) == 0 || a[0] == "show" && gitLogReadOnly(a[1:]) },
 	"branch": gitBranchReadOnly, "tag": func(a []string) bool { return len(a) == 0 || a[0] == "-l" || a[0] == "--list" },
-	"remote":   func(a []string) bool { return len(a) == 0 || (len(a) == 1 && a[0] == "-v") },
-	"stash":    func(a []string) bool { return len(a) > 0 && (a[0] == "list" || a[0] == "show") && gitLogReadOnly(a[1:]) },
+	"remote": func(a []string) bool { return len(a) == 0 || (len(a) == 1 && a[0] == "-v") },
+	"stash": func(a []string) bool {
+		return len(a) > 0 && (a[0] == "list" || a[0] == "show") && gitLogReadOnly(a[1:])
+	},
 	"worktree": func(a []string) bool { return len(a) > 0 && a[0] == "list" },
 	"config": func(a []string) bool {
 		// --list prints every value, credentials too: the reference asks.
