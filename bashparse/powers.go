@@ -156,6 +156,7 @@ func scriptFiles(words []Word) []File {
 			for _, m := range awkPrint.FindAllStringSubmatch(w.Value, -1) {
 				out = append(out, fileOf(w, m[1], Write, "awk print"))
 			}
+			out = append(out, awkComputedFiles(w)...)
 			break
 		}
 	}
