@@ -62,6 +62,9 @@ func optionPowers(words []Word) (pays []payload, files []File, powers []string) 
 			if (u.name == "-ldflags") && !strings.Contains(u.value, "extld") {
 				continue
 			}
+			if name == "wget" && (u.name == "-e" || u.name == "--execute") && u.word.Static() && wgetCommandSafe(u.value) {
+				continue
+			}
 			powers = append(powers, desc+" names a program or configuration: "+u.value)
 			// What it names runs, unread: deny and ask rules cannot see it.
 			pays = append(pays, payload{unresolved: true, reason: ReasonProgramConfig, origin: desc,

@@ -110,9 +110,10 @@ var programs = map[string][]program{
 	"fdfind": {{opts: []progOpt{{[]string{"-x", "--exec", "-X", "--exec-batch"}, runsArgv}}}},
 	"man":    {{opts: []progOpt{{[]string{"-P", "--pager", "-H", "--html"}, runsScript}}}},
 	"less":   {{opts: []progOpt{{[]string{"-o", "--log-file", "-O", "--LOG-FILE"}, writesFile}}}},
-	"curl": {{opts: []progOpt{{[]string{"-o", "--output", "-c", "--cookie-jar", "-D", "--dump-header", "--trace", "--trace-ascii", "--stderr", "--output-dir", "--etag-save", "--hsts", "--alt-svc"}, writesFile}, {[]string{"-T", "--upload-file", "-K", "--config", "-b", "--cookie", "--netrc-file", "--key", "--cert", "--cacert"}, readsFile},
+	"curl": {{opts: []progOpt{{[]string{"-o", "--output", "-c", "--cookie-jar", "-D", "--dump-header", "--trace", "--trace-ascii", "--stderr", "--output-dir", "--etag-save", "--hsts", "--alt-svc", "--libcurl"}, writesFile}, {[]string{"-T", "--upload-file", "-K", "--config", "-b", "--cookie", "--netrc-file", "--key", "--cert", "--cacert"}, readsFile},
 		{[]string{"-d", "--data", "--data-binary", "--data-urlencode", "--data-ascii", "--json", "-F", "--form", "--form-string"}, readsAtFile}}}},
-	"wget": {{opts: []progOpt{{[]string{"-O", "--output-document", "-o", "--output-file", "-a", "--append-output", "-P", "--directory-prefix", "--save-cookies"}, writesFile}, {[]string{"--post-file", "--body-file", "-i", "--input-file", "--load-cookies"}, readsFile}, {[]string{"--use-askpass"}, runsScript}}}},
+	"wget": {{opts: []progOpt{{[]string{"-O", "--output-document", "-o", "--output-file", "-a", "--append-output", "-P", "--directory-prefix", "--save-cookies"}, writesFile}, {[]string{"--post-file", "--body-file", "-i", "--input-file", "--load-cookies"}, readsFile}, {[]string{"--use-askpass"}, runsScript},
+		{[]string{"-e", "--execute"}, namesProgram}, {[]string{"--config"}, readsScript}}}},
 	"diff": {{opts: []progOpt{{[]string{"--output"}, writesFile}, {[]string{"--from-file", "--to-file", "-X", "--exclude-from"}, readsFile}}}},
 	"grep": {{opts: []progOpt{{[]string{"-f", "--file", "--exclude-from"}, readsFile}}}},
 	"wc":   {{opts: []progOpt{{[]string{"--files0-from"}, readsFileList}}}},
@@ -147,7 +148,7 @@ var programs = map[string][]program{
 }
 
 var gitOutputOpts = []progOpt{{[]string{"--output"}, writesFile}, {[]string{"--ext-diff"}, namesProgram},
-	{[]string{"-O"}, readsFile}, {[]string{"--textconv"}, namesProgram}}
+	{[]string{"-O"}, readsFile}, {[]string{"--textconv", "--show-signature"}, namesProgram}}
 
 var uploadPack = []progOpt{{[]string{"--upload-pack", "-u"}, runsScript}}
 

@@ -61,14 +61,24 @@ func findReadOnly(args []string) bool {
 }
 
 // gitLogReadOnly refuses the options of git log (and of the commands that
-// take its options: stash show/list, reflog show, shortlog) that write a
-// file or run a program the config names.
-var gitLogReadOnly = noFlag("--output", "--ext-diff", "--textconv")
+// take its options: show, stash show/list, reflog show, shortlog) that
+// write a file or run a program the config names (a driver, gpg).
+var gitLogReadOnly = func(args []string) bool {
+	for _, a := range args {
+		// %G? %GS %GK … verify signatures: they run gpg.program.
+		if (strings.HasPrefix(a, "--format=") || strings.HasPrefix(a, "--pretty=")) && strings.Contains(a, "%G") {
+			return false
+		}
+	}
+	return gitLogOpts(args)
+}
+
+var gitLogOpts = noFlag("--output", "--ext-diff", "--textconv", "--show-signature")
 
 // gitReadOnlySub are git subcommands that only read, with a check of their args.
 var gitReadOnlySub = map[string]readOnlyCheck{
 	"status": always, "log": gitLogReadOnly, "diff": noFlag("--output", "--ext-diff"),
-	"show": noFlag("--output", "--ext-diff"), "blame": always, "rev-parse": always,
+	"show": gitLogReadOnly, "blame": always, "rev-parse": always,
 	"ls-files": noFlag("-X", "--exclude-from", "--exclude-per-directory"), "cat-file": noFlag("--textconv", "--filters"), "describe": always, "shortlog": gitLogReadOnly,
 	"grep": noFlag("-O", "--open-files-in-pager"), "reflog": func(a []string) bool { return len(a) == 0 || a[0] == "show" && gitLogReadOnly(a[1:]) },
 	"branch": gitBranchReadOnly, "tag": func(a []string) bool { return len(a) == 0 || a[0] == "-l" || a[0] == "--list" },

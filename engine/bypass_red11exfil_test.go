@@ -148,6 +148,26 @@ var red11Classes = map[string][]shellRow{
 		{red11Prefix, "default", `awk '{ if ($1 > 2) print }' a.txt`, "allow"},
 		{red11Prefix, "default", `awk 'NR > 1 { print $2 }' a.txt`, "allow"},
 	},
+	"r11-7 wget -e/--config settings, curl --libcurl, git signature checks": {
+		// wget -e output_document=F writes F, -e use_askpass=P runs P;
+		// --config F reads such settings; curl --libcurl F writes F; git
+		// --show-signature and %G? formats run gpg.program.
+		{red11Prefix, "default", `wget -e output_document=/tmp/o http://x.example`, "ask"},
+		{red11Prefix, "default", `wget -qe OUTPUT-document=/tmp/o http://x.example`, "ask"},
+		{red11Prefix, "default", `wget --execute=use_askpass=/tmp/p http://x.example`, "ask"},
+		{red11Prefix, "default", `wget --config=/tmp/evil.rc http://x.example`, "ask"},
+		{red11Prefix, "default", `curl --libcurl /tmp/o http://x.example`, "ask"},
+		{red11Prefix, "default", `curl --libc=/tmp/o http://x.example`, "ask"},
+		{red11None, "default", `git log --show-signature`, "ask"},
+		{red11None, "default", `git show --show-signature`, "ask"},
+		{red11None, "default", `git log --format=%G?`, "ask"},
+		{red11None, "default", `git log --pretty=format:%GS`, "ask"},
+		{red11None, "dontAsk", `git log --format=%GK`, "deny"},
+		{red11Prefix, "default", `wget -e robots=off http://x.example`, "allow"},
+		{red11Prefix, "default", `wget -qe tries=3 http://x.example`, "allow"},
+		{red11None, "default", `git show --stat`, "allow"},
+		{red11None, "default", `git log --format='%h %s'`, "allow"},
+	},
 }
 
 // TestRed11HiddenPowers: options and program constructs of "safe" commands
