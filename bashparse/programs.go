@@ -145,6 +145,11 @@ var programs = map[string][]program{
 	"fc":        {{opts: []progOpt{{[]string{"-e"}, runsScript}, {[]string{"-s"}, namesProgram}}}},
 	"time":      {{opts: []progOpt{{[]string{"-o", "--output"}, writesFile}}}},
 	"xxd":       {},
+	// pip --python P and uv … --python/-p P run P (pip re-executes under
+	// it, uv runs it to learn its environment).
+	"pip":  {{opts: []progOpt{{[]string{"--python"}, namesProgram}}}},
+	"pip3": {{opts: []progOpt{{[]string{"--python"}, namesProgram}}}},
+	"uv":   {{opts: []progOpt{{[]string{"--python", "-p"}, namesProgram}}}},
 }
 
 var gitOutputOpts = []progOpt{{[]string{"--output"}, writesFile}, {[]string{"--ext-diff"}, namesProgram},

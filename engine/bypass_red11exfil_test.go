@@ -168,6 +168,21 @@ var red11Classes = map[string][]shellRow{
 		{red11None, "default", `git show --stat`, "allow"},
 		{red11None, "default", `git log --format='%h %s'`, "allow"},
 	},
+	"r11-8 an interpreter option of a package query": {
+		// pip --python P re-executes pip under P (run: P was started); uv
+		// runs the interpreter it is given to query it.
+		{red11Ext, "default", `pip --python=./evilpy list`, "ask"},
+		{red11Ext, "default", `pip --python ./evilpy list`, "ask"},
+		{red11Ext, "default", `pip --pyth=./evilpy list`, "ask"},
+		{red11Ext, "default", `pip3 --python /tmp/p show x`, "ask"},
+		{red11Ext, "default", `uv pip list --python ./evilpy`, "ask"},
+		{red11Ext, "default", `uv pip list -p ./evilpy`, "ask"},
+		{red11Ext, "default", `uv pip freeze -p./evilpy`, "ask"},
+		{red11Ext, "dontAsk", `pip --python=./evilpy list`, "deny"},
+		{red11Ext, "default", `pip list`, "allow"},
+		{red11Ext, "default", `pip show requests`, "allow"},
+		{red11Ext, "default", `uv pip list`, "allow"},
+	},
 }
 
 // TestRed11HiddenPowers: options and program constructs of "safe" commands
