@@ -183,6 +183,17 @@ var red11Classes = map[string][]shellRow{
 		{red11Ext, "default", `pip show requests`, "allow"},
 		{red11Ext, "default", `uv pip list`, "allow"},
 	},
+	"r11-9 a kubeconfig runs its credential plugin": {
+		// users[].user.exec in the file --kubeconfig names runs a command
+		// (client-go credential plugins) before the first request.
+		{red11Ext, "default", `kubectl get pods --kubeconfig=./kc.yaml`, "ask"},
+		{red11Ext, "default", `kubectl --kubeconfig ./kc.yaml get pods`, "ask"},
+		{red11Ext, "default", `kubectl get pods --kubec=./kc.yaml`, "ask"},
+		{red11Ext, "default", `helm list --kubeconfig=./kc.yaml`, "ask"},
+		{red11Ext, "default", `kubectl get pods`, "allow"},
+		{red11Ext, "default", `kubectl get pods -n x`, "allow"},
+		{red11Ext, "default", `helm list`, "allow"},
+	},
 }
 
 // TestRed11HiddenPowers: options and program constructs of "safe" commands
