@@ -194,6 +194,12 @@ var red11Classes = map[string][]shellRow{
 		{red11Ext, "default", `kubectl get pods -n x`, "allow"},
 		{red11Ext, "default", `helm list`, "allow"},
 	},
+	"r11-10 journalctl --cursor-file writes": {
+		// journalctl(1): at the end, write the cursor of the last entry to FILE.
+		{red11Ext, "default", `journalctl -n1 --cursor-file=cur`, "ask"},
+		{red11Ext, "default", `journalctl -n1 --cursor-f=/tmp/cur`, "ask"},
+		{red11Ext, "default", `journalctl -n 5 --no-pager`, "allow"},
+	},
 }
 
 // TestRed11HiddenPowers: options and program constructs of "safe" commands
