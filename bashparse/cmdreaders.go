@@ -112,6 +112,8 @@ func sqliteDot(w Word) []payload {
 			out = append(out, readerUnresolved("sqlite3 ."+verb+" pipes through a command"))
 		case len(verb) >= 2 && strings.HasPrefix("read", verb):
 			out = append(out, readerUnresolved("sqlite3 .read runs the commands of "+rest))
+		default:
+			out = append(out, sqliteRunPayloads(verb)...)
 		}
 	}
 	return out
@@ -266,16 +268,15 @@ func sqlClientPayloads(name string, args []Word) []payload {
 	return []payload{readerUnresolved(name + " reads its commands from stdin (\\! runs a shell command)")}
 }
 
-// sqliteFileVerbs are the dot commands whose last field is a file they
-// read or write (.read F, .import F TABLE reads its first).
-var sqliteFileVerbs = map[string]Access{"read": Read, "open": Read, "restore": Read, "output": Write,
-	"once": Write, "backup": Write, "save": Write}
-
 // sqliteFiles: the files sqlite3's dot-command arguments read and write.
 func sqliteFiles(args []Word) []File {
 	var out []File
 	for _, w := range args {
-		if !w.Static() || !strings.Contains(w.Value, ".") {
+		if !w.Static() {
+			continue
+		}
+		out = append(out, sqliteSQLWrites(w)...)
+		if !strings.Contains(w.Value, ".") {
 			continue
 		}
 		for _, line := range strings.Split(w.Value, "\n") {
@@ -283,13 +284,15 @@ func sqliteFiles(args []Word) []File {
 			if len(f) < 2 || !strings.HasPrefix(f[0], ".") {
 				continue
 			}
-			verb := f[0][1:]
-			if verb == "import" {
-				out = append(out, fileOf(w, strings.Trim(f[1], `'"`), Read, "sqlite3 .import"))
-				continue
-			}
-			if acc, ok := sqliteFileVerbs[verb]; ok && !strings.HasPrefix(f[len(f)-1], "-") {
-				out = append(out, fileOf(w, strings.Trim(f[len(f)-1], `'"`), acc, "sqlite3 ."+verb))
+			// An abbreviation is each file command it could name.
+			for _, verb := range sqliteDotNames(f[0][1:], sqliteFileDotNames) {
+				if verb == "import" {
+					out = append(out, fileOf(w, strings.Trim(f[1], `'"`), Read, "sqlite3 .import"))
+					continue
+				}
+				if !strings.HasPrefix(f[len(f)-1], "-") {
+					out = append(out, fileOf(w, strings.Trim(f[len(f)-1], `'"`), sqliteFileDots[verb], "sqlite3 ."+verb))
+				}
 			}
 		}
 	}

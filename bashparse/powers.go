@@ -22,6 +22,10 @@ func optionPowers(words []Word) (pays []payload, files []File, powers []string) 
 		pays, powers = makeVarPowers(words[1:])
 	}
 	files = append(files, checksumListReads(words)...)
+	if name == "jq" {
+		jf, jp := jqModuleFiles(words[1:])
+		files, powers = append(files, jf...), append(powers, jp...)
+	}
 	for _, u := range powerOptions(words) {
 		desc := name + " " + u.name
 		dyn := !u.word.Static()
@@ -59,6 +63,9 @@ func optionPowers(words []Word) (pays []payload, files []File, powers []string) 
 			if (u.name == "-ldflags") && !strings.Contains(u.value, "extld") {
 				continue
 			}
+			if name == "wget" && (u.name == "-e" || u.name == "--execute") && u.word.Static() && wgetCommandSafe(u.value) {
+				continue
+			}
 			powers = append(powers, desc+" names a program or configuration: "+u.value)
 			// What it names runs, unread: deny and ask rules cannot see it.
 			pays = append(pays, payload{unresolved: true, reason: ReasonProgramConfig, origin: desc,
@@ -72,6 +79,14 @@ func optionPowers(words []Word) (pays []payload, files []File, powers []string) 
 		case readsFile:
 			v := strings.TrimPrefix(u.value, "@")
 			if v == "" || v == "-" {
+				continue
+			}
+			if name == "file" {
+				for _, m := range strings.Split(v, ":") {
+					if m != "" {
+						files = append(files, fileOf(u.word, m, Read, desc))
+					}
+				}
 				continue
 			}
 			files = append(files, fileOf(u.word, v, Read, desc))
@@ -145,6 +160,7 @@ func scriptFiles(words []Word) []File {
 			for _, m := range awkPrint.FindAllStringSubmatch(w.Value, -1) {
 				out = append(out, fileOf(w, m[1], Write, "awk print"))
 			}
+			out = append(out, awkComputedFiles(w)...)
 			break
 		}
 	}

@@ -65,6 +65,13 @@ var programs = map[string][]program{
 		{[]string{"--target-dir", "--artifact-dir", "--out-dir"}, writesFile}}}},
 	"git": {
 		{sub: "diff", opts: gitOutputOpts}, {sub: "log", opts: gitOutputOpts}, {sub: "show", opts: gitOutputOpts},
+		// stash show/list, reflog show and shortlog take log's and diff's
+		// options: --output writes, --ext-diff and --textconv run programs.
+		{sub: "stash", opts: gitOutputOpts}, {sub: "reflog", opts: gitOutputOpts}, {sub: "shortlog", opts: gitOutputOpts},
+		// cat-file --textconv/--filters run the drivers the config names;
+		// ls-files -X reads its exclude patterns from the file.
+		{sub: "cat-file", opts: []progOpt{{[]string{"--textconv", "--filters"}, namesProgram}}},
+		{sub: "ls-files", opts: []progOpt{{[]string{"-X", "--exclude-from", "--exclude-per-directory"}, readsFile}}},
 		{sub: "format-patch", opts: append([]progOpt{{[]string{"-o", "--output-directory"}, writesFile}}, gitOutputOpts...)},
 		{sub: "archive", opts: []progOpt{{[]string{"-o", "--output"}, writesFile}, {[]string{"--exec", "--remote"}, runsScript}}},
 		{sub: "rebase", opts: []progOpt{{[]string{"-x", "--exec"}, runsScript}}},
@@ -103,14 +110,17 @@ var programs = map[string][]program{
 	"fdfind": {{opts: []progOpt{{[]string{"-x", "--exec", "-X", "--exec-batch"}, runsArgv}}}},
 	"man":    {{opts: []progOpt{{[]string{"-P", "--pager", "-H", "--html"}, runsScript}}}},
 	"less":   {{opts: []progOpt{{[]string{"-o", "--log-file", "-O", "--LOG-FILE"}, writesFile}}}},
-	"curl": {{opts: []progOpt{{[]string{"-o", "--output", "-c", "--cookie-jar", "-D", "--dump-header", "--trace", "--trace-ascii", "--stderr", "--output-dir", "--etag-save", "--hsts", "--alt-svc"}, writesFile}, {[]string{"-T", "--upload-file", "-K", "--config", "-b", "--cookie", "--netrc-file", "--key", "--cert", "--cacert"}, readsFile},
+	"curl": {{opts: []progOpt{{[]string{"-o", "--output", "-c", "--cookie-jar", "-D", "--dump-header", "--trace", "--trace-ascii", "--stderr", "--output-dir", "--etag-save", "--hsts", "--alt-svc", "--libcurl"}, writesFile}, {[]string{"-T", "--upload-file", "-K", "--config", "-b", "--cookie", "--netrc-file", "--key", "--cert", "--cacert"}, readsFile},
 		{[]string{"-d", "--data", "--data-binary", "--data-urlencode", "--data-ascii", "--json", "-F", "--form", "--form-string"}, readsAtFile}}}},
-	"wget":      {{opts: []progOpt{{[]string{"-O", "--output-document", "-o", "--output-file", "-a", "--append-output", "-P", "--directory-prefix", "--save-cookies"}, writesFile}, {[]string{"--post-file", "--body-file", "-i", "--input-file", "--load-cookies"}, readsFile}, {[]string{"--use-askpass"}, runsScript}}}},
-	"diff":      {{opts: []progOpt{{[]string{"--output"}, writesFile}, {[]string{"--from-file", "--to-file", "-X", "--exclude-from"}, readsFile}}}},
-	"grep":      {{opts: []progOpt{{[]string{"-f", "--file", "--exclude-from"}, readsFile}}}},
-	"wc":        {{opts: []progOpt{{[]string{"--files0-from"}, readsFileList}}}},
-	"du":        {{opts: []progOpt{{[]string{"-X", "--exclude-from"}, readsFile}, {[]string{"--files0-from"}, readsFileList}}}},
-	"file":      {{opts: []progOpt{{[]string{"-f", "--files-from"}, readsFileList}}}},
+	"wget": {{opts: []progOpt{{[]string{"-O", "--output-document", "-o", "--output-file", "-a", "--append-output", "-P", "--directory-prefix", "--save-cookies"}, writesFile}, {[]string{"--post-file", "--body-file", "-i", "--input-file", "--load-cookies"}, readsFile}, {[]string{"--use-askpass"}, runsScript},
+		{[]string{"-e", "--execute"}, namesProgram}, {[]string{"--config"}, readsScript}}}},
+	"diff": {{opts: []progOpt{{[]string{"--output"}, writesFile}, {[]string{"--from-file", "--to-file", "-X", "--exclude-from"}, readsFile}}}},
+	"grep": {{opts: []progOpt{{[]string{"-f", "--file", "--exclude-from"}, readsFile}}}},
+	"wc":   {{opts: []progOpt{{[]string{"--files0-from"}, readsFileList}}}},
+	"du":   {{opts: []progOpt{{[]string{"-X", "--exclude-from"}, readsFile}, {[]string{"--files0-from"}, readsFileList}}}},
+	"file": {{opts: []progOpt{{[]string{"-f", "--files-from"}, readsFileList},
+		// -m reads magic files, a colon-separated list; a parse error prints their lines.
+		{[]string{"-m", "--magic-file"}, readsFile}}}},
 	"base64":    {{opts: []progOpt{{[]string{"-o", "--output"}, writesFile}}}},
 	"tree":      {{opts: []progOpt{{[]string{"-o"}, writesFile}, {[]string{"--fromfile"}, readsFile}}}},
 	"jq":        {{opts: []progOpt{{[]string{"-f", "--from-file", "--rawfile", "--slurpfile"}, readsFile}}}},
@@ -135,10 +145,15 @@ var programs = map[string][]program{
 	"fc":        {{opts: []progOpt{{[]string{"-e"}, runsScript}, {[]string{"-s"}, namesProgram}}}},
 	"time":      {{opts: []progOpt{{[]string{"-o", "--output"}, writesFile}}}},
 	"xxd":       {},
+	// pip --python P and uv … --python/-p P run P (pip re-executes under
+	// it, uv runs it to learn its environment).
+	"pip":  {{opts: []progOpt{{[]string{"--python"}, namesProgram}}}},
+	"pip3": {{opts: []progOpt{{[]string{"--python"}, namesProgram}}}},
+	"uv":   {{opts: []progOpt{{[]string{"--python", "-p"}, namesProgram}}}},
 }
 
 var gitOutputOpts = []progOpt{{[]string{"--output"}, writesFile}, {[]string{"--ext-diff"}, namesProgram},
-	{[]string{"-O"}, readsFile}, {[]string{"--textconv"}, namesProgram}}
+	{[]string{"-O"}, readsFile}, {[]string{"--textconv", "--show-signature"}, namesProgram}}
 
 var uploadPack = []progOpt{{[]string{"--upload-pack", "-u"}, runsScript}}
 
@@ -225,6 +240,10 @@ func powerOptions(words []Word) []optionUse {
 						continue // every case below needs v to start as n does
 					}
 					use := optionUse{name: n, kind: o.kind, word: args[i]}
+					k := -1
+					if len(n) == 2 && n[0] == '-' {
+						k = shortInCluster(words[0].Value, v, n[1])
+					}
 					switch {
 					case o.kind == runsArgv && v == n:
 						use.rest = args[i+1:]
@@ -246,6 +265,17 @@ func powerOptions(words []Word) []optionUse {
 					case len(n) == 2 && n[0] == '-' && strings.HasPrefix(v, n) && len(v) > 2 && v[1] != '-':
 						use.value = v[2:] // attached short value
 					case v == n:
+						use.value = ""
+					case k > 0 && o.kind == runsArgv && k+1 < len(v):
+						// fd -Hxrm ARGS
+						use.rest = append([]Word{{Value: v[k+1:], Dynamic: args[i].Dynamic}}, args[i+1:]...)
+					case k > 0 && o.kind == runsArgv:
+						use.rest = args[i+1:] // fd -Hx rm ARGS
+					case k > 0 && k+1 < len(v):
+						use.value = v[k+1:] // curl -sT.env
+					case k > 0 && i+1 < len(args):
+						use.value, use.word = args[i+1].Value, args[i+1] // tar -tvI sh
+					case k > 0:
 						use.value = ""
 					default:
 						continue

@@ -41,11 +41,6 @@ var readOnlyCommands = map[string]readOnlyCheck{
 	"base64": noFlag("-o", "--output"), "jq": jqReadOnly, "find": findReadOnly, "sed": sedReadOnly, "git": gitReadOnly,
 }
 
-// jqReadOnly refuses the options that make jq read a file its operands do
-// not name (a program, a raw or slurped variable, a module path): the
-// reference CLI asks for them as "dangerous flags".
-var jqReadOnly = noFlag("-f", "--from-file", "--rawfile", "--slurpfile", "-L", "--library-path")
-
 // IsReadOnly reports whether name with args only reads, by the table.
 func IsReadOnly(name string, args []string) bool {
 	f, ok := readOnlyCommands[name]
@@ -65,15 +60,32 @@ func findReadOnly(args []string) bool {
 	return true
 }
 
+// gitLogReadOnly refuses the options of git log (and of the commands that
+// take its options: show, stash show/list, reflog show, shortlog) that
+// write a file or run a program the config names (a driver, gpg).
+var gitLogReadOnly = func(args []string) bool {
+	for _, a := range args {
+		// %G? %GS %GK … verify signatures: they run gpg.program.
+		if (strings.HasPrefix(a, "--format=") || strings.HasPrefix(a, "--pretty=")) && strings.Contains(a, "%G") {
+			return false
+		}
+	}
+	return gitLogOpts(args)
+}
+
+var gitLogOpts = noFlag("--output", "--ext-diff", "--textconv", "--show-signature")
+
 // gitReadOnlySub are git subcommands that only read, with a check of their args.
 var gitReadOnlySub = map[string]readOnlyCheck{
-	"status": always, "log": noFlag("--output"), "diff": noFlag("--output", "--ext-diff"),
-	"show": noFlag("--output", "--ext-diff"), "blame": always, "rev-parse": always,
-	"ls-files": always, "cat-file": always, "describe": always, "shortlog": always,
-	"grep": noFlag("-O", "--open-files-in-pager"), "reflog": func(a []string) bool { return len(a) == 0 || a[0] == "show" },
+	"status": always, "log": gitLogReadOnly, "diff": noFlag("--output", "--ext-diff"),
+	"show": gitLogReadOnly, "blame": always, "rev-parse": always,
+	"ls-files": noFlag("-X", "--exclude-from", "--exclude-per-directory"), "cat-file": noFlag("--textconv", "--filters"), "describe": always, "shortlog": gitLogReadOnly,
+	"grep": noFlag("-O", "--open-files-in-pager"), "reflog": func(a []string) bool { return len(a) == 0 || a[0] == "show" && gitLogReadOnly(a[1:]) },
 	"branch": gitBranchReadOnly, "tag": func(a []string) bool { return len(a) == 0 || a[0] == "-l" || a[0] == "--list" },
-	"remote":   func(a []string) bool { return len(a) == 0 || (len(a) == 1 && a[0] == "-v") },
-	"stash":    func(a []string) bool { return len(a) > 0 && (a[0] == "list" || a[0] == "show") },
+	"remote": func(a []string) bool { return len(a) == 0 || (len(a) == 1 && a[0] == "-v") },
+	"stash": func(a []string) bool {
+		return len(a) > 0 && (a[0] == "list" || a[0] == "show") && gitLogReadOnly(a[1:])
+	},
 	"worktree": func(a []string) bool { return len(a) > 0 && a[0] == "list" },
 	"config": func(a []string) bool {
 		// --list prints every value, credentials too: the reference asks.

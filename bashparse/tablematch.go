@@ -223,9 +223,10 @@ func anyDynamic(ws []Word) bool {
 	return false
 }
 
-// awkProgram matches what makes an awk program more than a filter: running
-// commands, reading from them, writing files, or its program from a file.
-var awkUnsafe = lazyre.New(`system|getline|\||print[f]?[^;{}]*>|close|fflush|@load|@include`)
+// awkUnsafe matches what makes an awk program more than a filter: running
+// commands, reading from them, writing files, its program from a file, or
+// rewriting ARGV, the list of files it reads.
+var awkUnsafe = lazyre.New(`system|getline|\||print[f]?[^;{}]*>|close|fflush|@load|@include|ARGV|ARGC`)
 
 // awkReadOnly accepts `awk [-F SEP] [-v VAR=VALUE] 'PROGRAM' [FILE…]`
 // whose program only filters and prints to standard output.
