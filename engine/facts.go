@@ -217,6 +217,11 @@ func (e env) file(p, dir, access, via string) FileFact {
 		r = k // a ".." after a symlink climbs from its target
 	}
 	f := FileFact{Path: c, Resolved: r, Access: access, Via: via, Written: p}
+	// A process link, named or reached through a symlink, is the opening
+	// process's: known only at run time (see processLink).
+	if _, ok := e.processLinked(p, dir, c); ok {
+		f.Dynamic = true
+	}
 	// A file the call already found missing has no other name.
 	if access == "write" && !nameOnly[via] && !e.res.knownMissing(r) {
 		if n := hardLinks(r); n > 1 {
