@@ -157,3 +157,77 @@ func TestProcessLinks(t *testing.T) {
 	}
 	runToolRows(t, e, cwd, classes)
 }
+
+// TestPathsBeyondPathMax: a shell standing in a directory whose absolute
+// name is longer than PATH_MAX (reached by two cds, each shorter) opens a
+// short relative name; a link there to a denied directory is followed.
+// The resolution opens the long name in pieces, as the kernel walks it,
+// instead of leaving the lexical name no deny rule covers; a target too
+// long to be named is known only at run time.
+func TestPathsBeyondPathMax(t *testing.T) {
+	root, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := projectAt(t, root, red11Policy, map[string]string{".env": "TOKEN=1", "secrets/key": "K", "src/a.go": "package a\n"})
+	cwd := s.Cwd
+	name := strings.Repeat("d", 200)
+	head, tail := "deep", name
+	for range 11 {
+		head += "/" + name
+	}
+	for range 10 {
+		tail += "/" + name
+	}
+	// Made one directory at a time: no single name the kernel is given is
+	// longer than PATH_MAX.
+	dir, err := os.Open(cwd)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fd, err := unixDup(int(dir.Fd()))
+	dir.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range strings.Split(head+"/"+tail, "/") {
+		if err := mkdirAt(fd, c); err != nil {
+			t.Fatal(err)
+		}
+		next, err := openDirAt(fd, c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		closeAt(fd)
+		fd = next
+	}
+	if err := symlinkAt(cwd+"/secrets", fd, "l"); err != nil {
+		t.Fatal(err)
+	}
+	if err := symlinkAt("..", fd, "up"); err != nil {
+		t.Fatal(err)
+	}
+	if err := writeAt(fd, "ok", "x"); err != nil {
+		t.Fatal(err)
+	}
+	closeAt(fd)
+	e, err := New(context.Background(), s, WithEvaluator(EvalBoth))
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := "cd " + head + " && cd " + tail + " && "
+	runToolRows(t, e, cwd, map[string][]toolRow{"r11-4 a link under a name longer than PATH_MAX": {
+		{"Bash", `{"command":"` + in + `cat l/key"}`, "", "deny"},
+		{"Bash", `{"command":"` + in + `cat l/key"}`, "bypassPermissions", "deny"},
+		{"Bash", `{"command":"` + in + `head -1 < l/key"}`, "", "deny"},
+		{"Bash", `{"command":"` + in + `rev l/key"}`, "bypassPermissions", "deny"},
+		{"Bash", `{"command":"` + in + `cat ./l/./key"}`, "", "deny"},
+		{"Bash", `{"command":"` + in + `cat up/` + name + `/l/key"}`, "", "deny"},
+		{"Bash", `{"command":"` + in + `echo x > l/new"}`, "bypassPermissions", "deny"},
+		{"Read", `{"file_path":"<cwd>/` + head + "/" + tail + `/l/key"}`, "bypassPermissions", "deny"},
+		// Benign neighbours: a plain file there is no denied file (asked
+		// for: its directory's name is too long to be resolved).
+		{"Bash", `{"command":"` + in + `cat ok"}`, "", "notdeny"},
+		{"Bash", `{"command":"cat src/a.go"}`, "", "allow"},
+	}})
+}

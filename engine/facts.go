@@ -219,7 +219,7 @@ func (e env) file(p, dir, access, via string) FileFact {
 	f := FileFact{Path: c, Resolved: r, Access: access, Via: via, Written: p}
 	// A process link, named or reached through a symlink, is the opening
 	// process's: known only at run time (see processLink).
-	if _, ok := e.processLinked(p, dir, c); ok {
+	if _, ok := e.processLinked(p, dir, c); ok || unresolvedLong(c) {
 		f.Dynamic = true
 	}
 	// A file the call already found missing has no other name.
