@@ -12,7 +12,9 @@ func openDirAt(dirfd int, name string) (int, error) {
 	return unix.Openat(dirfd, name, unix.O_DIRECTORY|unix.O_RDONLY|unix.O_CLOEXEC, 0)
 }
 
-func symlinkAt(target string, dirfd int, name string) error { return unix.Symlinkat(target, dirfd, name) }
+func symlinkAt(target string, dirfd int, name string) error {
+	return unix.Symlinkat(target, dirfd, name)
+}
 
 func writeAt(dirfd int, name, content string) error {
 	fd, err := unix.Openat(dirfd, name, unix.O_CREAT|unix.O_WRONLY|unix.O_CLOEXEC, 0o644)
