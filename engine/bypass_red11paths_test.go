@@ -207,6 +207,21 @@ func TestPathsBeyondPathMax(t *testing.T) {
 	if err := symlinkAt("..", fd, "up"); err != nil {
 		t.Fatal(err)
 	}
+	home := filepath.Join(root, "home")
+	for _, d := range []string{home + "/.ssh", cwd + "/.git/hooks"} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.WriteFile(home+"/.ssh/id_rsa", []byte("PRIV"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := symlinkAt(home+"/.ssh", fd, "hs"); err != nil {
+		t.Fatal(err)
+	}
+	if err := symlinkAt(cwd+"/.git/hooks/pre-commit", fd, "dh"); err != nil {
+		t.Fatal(err)
+	}
 	if err := writeAt(fd, "ok", "x"); err != nil {
 		t.Fatal(err)
 	}
@@ -224,6 +239,12 @@ func TestPathsBeyondPathMax(t *testing.T) {
 		{"Bash", `{"command":"` + in + `cat ./l/./key"}`, "", "deny"},
 		{"Bash", `{"command":"` + in + `cat up/` + name + `/l/key"}`, "", "deny"},
 		{"Bash", `{"command":"` + in + `echo x > l/new"}`, "bypassPermissions", "deny"},
+		// A ".." after the link climbs from its target (~/.ssh/..).
+		{"Bash", `{"command":"` + in + `cat hs/../.ssh/id_rsa"}`, "bypassPermissions", "deny"},
+		{"Bash", `{"command":"` + in + `cat hs/id_rsa"}`, "bypassPermissions", "deny"},
+		// A dangling link to a hook there: where the write lands is not
+		// known from the name, so it asks even in bypass mode.
+		{"Bash", `{"command":"` + in + `echo x > dh"}`, "bypassPermissions", "ask"},
 		{"Read", `{"file_path":"<cwd>/` + head + "/" + tail + `/l/key"}`, "bypassPermissions", "deny"},
 		// Benign neighbours: a plain file there is no denied file (asked
 		// for: its directory's name is too long to be resolved).

@@ -3,7 +3,6 @@
 package engine
 
 import (
-	"errors"
 	"strconv"
 	"strings"
 
@@ -70,13 +69,18 @@ func evalLong(p string) (string, error) {
 	return r, nil
 }
 
-// unresolvedLong reports a path of PATH_MAX bytes or more whose target
-// cannot be named (it is itself that long): what it reaches is known
-// only when a process standing near it opens it.
+// unresolvedLong reports a path of PATH_MAX bytes or more that cannot be
+// resolved: its target is itself too long to be named, or it is missing —
+// and the walk that follows a dangling link (followDangling) takes no name
+// that long, so where a write through it lands is not known. What it
+// reaches is known only when a process standing near it opens it.
 func unresolvedLong(p string) bool {
 	if len(p) < unix.PathMax {
 		return false
 	}
 	_, err := evalLong(p)
-	return errors.Is(err, unix.ENAMETOOLONG)
+	return err != nil
 }
+
+// pathMax is the longest name the kernel takes in one call, plus one.
+const pathMax = unix.PathMax
