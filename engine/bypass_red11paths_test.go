@@ -32,7 +32,7 @@ func red11Project(t *testing.T) (*Engine, string, string, string) {
 		t.Fatal(err)
 	}
 	s := projectAt(t, root, red11Policy, map[string]string{
-		".env": "TOKEN=1", "secrets/key": "K", "src/a.go": "package a\n",
+		".env": "TOKEN=1", "secrets/key": "K", "src/a.go": "package a\n", "sub/b": "b",
 	})
 	cwd, home := s.Cwd, filepath.Join(root, "home")
 	if err := os.MkdirAll(filepath.Join(home, ".ssh"), 0o755); err != nil {
@@ -54,6 +54,8 @@ func red11Project(t *testing.T) (*Engine, string, string, string) {
 		"src/fd":    "/dev/fd",
 		"src/ok":    "a.go",
 		"src/dir":   "../src",
+		"src/up":    "../sub",
+		"src/sd":    "../secrets",
 	} {
 		if err := os.Symlink(target, filepath.Join(cwd, name)); err != nil {
 			t.Fatal(err)
@@ -130,6 +132,20 @@ var red11Classes = map[string][]toolRow{
 		{"Read", `{"file_path":"<cwd>/src/ok"}`, "", "allow"},
 		{"Read", `{"file_path":"<cwd>/src/dir/a.go"}`, "bypassPermissions", "allow"},
 		{"Bash", `{"command":"ls -la src"}`, "", "allow"},
+	},
+	"r11-5 cd moves by the logical path, not the kernel's": {
+		// src/up → ../sub: the kernel's src/up/../sd is <cwd>/sd, but
+		// bash's cd makes it src/sd (→ ../secrets) and stands in secrets.
+		{"Bash", `{"command":"cd src/up/../sd; sleep 100"}`, "bypassPermissions", "deny"},
+		{"Bash", `{"command":"cd src/up/../sd && ls"}`, "bypassPermissions", "deny"},
+		{"Bash", `{"command":"cd src/up/../sd && ls"}`, "", "deny"},
+		{"Bash", `{"command":"pushd src/up/../sd"}`, "bypassPermissions", "deny"},
+		{"Bash", `{"command":"cd src/up/./../sd/ && sleep 1"}`, "bypassPermissions", "deny"},
+		{"Bash", `{"command":"cd src/up/../sd && cat key"}`, "bypassPermissions", "deny"},
+		// Benign neighbours: logical cds that stay in the project.
+		{"Bash", `{"command":"cd src/up/.. && ls"}`, "", "allow"},
+		{"Bash", `{"command":"cd src/../src && cat a.go"}`, "", "allow"},
+		{"Bash", `{"command":"cd src/up && ls"}`, "", "allow"},
 	},
 	"r11-3 a descriptor named by a file tool": {
 		// The agent's descriptor, not agentctl's: known only when opened.

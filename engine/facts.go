@@ -213,7 +213,7 @@ func procSelfLink(p, link string) (string, bool) {
 func (e env) file(p, dir, access, via string) FileFact {
 	c := e.clean(p, dir)
 	r := e.res.resolve(c)
-	if k, ok := e.kernelPath(p, dir); ok {
+	if k, ok := e.kernelPath(p, dir); ok && !logicalDir[via] {
 		r = k // a ".." after a symlink climbs from its target
 	}
 	f := FileFact{Path: c, Resolved: r, Access: access, Via: via, Written: p}
@@ -230,6 +230,12 @@ func (e env) file(p, dir, access, via string) FileFact {
 	}
 	return f
 }
+
+// logicalDir are the shell builtins that move by the logical path (cd
+// -L, bash's default): src/up/../sd is src/sd, whatever src/up links to,
+// and the shell then stands where src/sd resolves — not where the
+// kernel's walk of the same name would end.
+var logicalDir = map[string]bool{"cd": true, "pushd": true}
 
 // nameOnly are the commands whose write changes a name, not the content
 // under it: another hard link to the file is left as it was.
