@@ -56,6 +56,7 @@ func red11Project(t *testing.T) (*Engine, string, string, string) {
 		"src/dir":   "../src",
 		"src/up":    "../sub",
 		"src/sd":    "../secrets",
+		"src/hsd":   filepath.Join(home, ".ssh"),
 	} {
 		if err := os.Symlink(target, filepath.Join(cwd, name)); err != nil {
 			t.Fatal(err)
@@ -146,6 +147,25 @@ var red11Classes = map[string][]toolRow{
 		{"Bash", `{"command":"cd src/up/.. && ls"}`, "", "allow"},
 		{"Bash", `{"command":"cd src/../src && cat a.go"}`, "", "allow"},
 		{"Bash", `{"command":"cd src/up && ls"}`, "", "allow"},
+	},
+	"r11-6 a file tool cleans its path before it opens it": {
+		// Claude Code's Read and agentctl's clean src/up/../sd/key to
+		// src/sd/key and open it through sd → ../secrets; the kernel's
+		// walk of the raw name (<cwd>/sd/key) reaches nothing. Both are
+		// checked.
+		{"Read", `{"file_path":"<cwd>/src/up/../sd/key"}`, "bypassPermissions", "deny"},
+		{"Read", `{"file_path":"<cwd>/src/up/../sd/key"}`, "", "deny"},
+		{"Read", `{"file_path":"<cwd>/src/up/./../sd//key"}`, "bypassPermissions", "deny"},
+		{"Grep", `{"pattern":"K","path":"<cwd>/src/up/../sd"}`, "bypassPermissions", "deny"},
+		{"Glob", `{"pattern":"*","path":"<cwd>/src/up/../sd"}`, "bypassPermissions", "deny"},
+		{"Edit", `{"file_path":"<cwd>/src/up/../sd/key","old_string":"K","new_string":"x"}`, "bypassPermissions", "deny"},
+		{"Write", `{"file_path":"<cwd>/src/up/../sd/new","content":"x"}`, "bypassPermissions", "deny"},
+		// The kernel's answer still counts: ~/.ssh/.. is home.
+		{"Read", `{"file_path":"<cwd>/src/hsd/../.ssh/id_rsa"}`, "bypassPermissions", "deny"},
+		// Benign neighbours.
+		{"Read", `{"file_path":"<cwd>/src/up/../a.go"}`, "", "allow"},
+		{"Read", `{"file_path":"<cwd>/src/up/../dir/a.go"}`, "bypassPermissions", "allow"},
+		{"Bash", `{"command":"cat src/up/../sd/key"}`, "bypassPermissions", "notdeny"},
 	},
 	"r11-3 a descriptor named by a file tool": {
 		// The agent's descriptor, not agentctl's: known only when opened.

@@ -129,6 +129,11 @@ type env struct {
 	commands *bashparse.Table
 	// res remembers resolutions for this call only.
 	res *resolver
+	// lexical: the call's paths are cleaned before they are opened (the
+	// file tools: Claude Code's and agentctl's clean a path's ".." away
+	// first), so src/up/../sd/key opens src/sd/key through the link sd,
+	// not what the kernel's walk of the raw name would reach.
+	lexical bool
 }
 
 // clean makes p absolute against dir and removes ., .. and duplicate
@@ -213,7 +218,7 @@ func procSelfLink(p, link string) (string, bool) {
 func (e env) file(p, dir, access, via string) FileFact {
 	c := e.clean(p, dir)
 	r := e.res.resolve(c)
-	if k, ok := e.kernelPath(p, dir); ok && !logicalDir[via] {
+	if k, ok := e.kernelPath(p, dir); ok && !e.lexical && !logicalDir[via] {
 		r = k // a ".." after a symlink climbs from its target
 	}
 	f := FileFact{Path: c, Resolved: r, Access: access, Via: via, Written: p}
