@@ -224,7 +224,7 @@ func (e env) file(p, dir, access, via string) FileFact {
 	f := FileFact{Path: c, Resolved: r, Access: access, Via: via, Written: p}
 	// A process link, named or reached through a symlink, is the opening
 	// process's: known only at run time (see processLink).
-	if _, ok := e.processLinked(p, dir, c); ok || unresolvedLong(c) {
+	if processLink(c) || (r != c || hasDotDot(p)) && throughProcessLink(e.rawAbs(p, dir, c)) || unresolvedLong(c) {
 		f.Dynamic = true
 	}
 	// A file the call already found missing has no other name.
