@@ -160,6 +160,11 @@ var red11Classes = map[string][]toolRow{
 		{"Glob", `{"pattern":"*","path":"<cwd>/src/up/../sd"}`, "bypassPermissions", "deny"},
 		{"Edit", `{"file_path":"<cwd>/src/up/../sd/key","old_string":"K","new_string":"x"}`, "bypassPermissions", "deny"},
 		{"Write", `{"file_path":"<cwd>/src/up/../sd/new","content":"x"}`, "bypassPermissions", "deny"},
+		// Under ~/.ssh by the link the tool follows (acceptEdits allowed
+		// the write as inside the project).
+		{"Write", `{"file_path":"<cwd>/src/up/../hsd/authorized_keys","content":"x"}`, "acceptEdits", "deny"},
+		{"Edit", `{"file_path":"<cwd>/src/up/../hsd/config","old_string":"a","new_string":"b"}`, "acceptEdits", "deny"},
+		{"Read", `{"file_path":"<cwd>/src/up/../hsd/known_hosts"}`, "", "deny"},
 		// The kernel's answer still counts: ~/.ssh/.. is home.
 		{"Read", `{"file_path":"<cwd>/src/hsd/../.ssh/id_rsa"}`, "bypassPermissions", "deny"},
 		// Benign neighbours.
