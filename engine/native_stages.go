@@ -18,7 +18,7 @@ func (n *nativeEval) toolFindings() stringSet {
 		if x.deny.hasPath || x.ask.hasPath {
 			for i := range n.f.Files {
 				if f := &n.f.Files[i]; f.Dynamic {
-					out.add("path " + f.Written + " goes through a process link; what it names is known only when it is opened, and a Read or Edit deny or ask rule could be hidden behind it") // sprintf %s
+					out.add("path " + f.Written + " is known only when it is opened (a process link, or a name longer than PATH_MAX); a Read or Edit deny or ask rule could be hidden behind it") // sprintf %s
 				}
 			}
 		}

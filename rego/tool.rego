@@ -17,8 +17,9 @@ path_guarded if {
 
 # A file tool's path through a process link (/proc/PID/cwd, /dev/fd/N, a
 # symlink to /proc/self/cwd) names what the opening process sees when it
-# opens it: no deny or ask rule can be checked against it beforehand.
-findings contains sprintf("path %s goes through a process link; what it names is known only when it is opened, and a Read or Edit deny or ask rule could be hidden behind it", [f.written]) if {
+# opens it, and one longer than PATH_MAX that cannot be resolved is known
+# no better: no deny or ask rule can be checked against it beforehand.
+findings contains sprintf("path %s is known only when it is opened (a process link, or a name longer than PATH_MAX); a Read or Edit deny or ask rule could be hidden behind it", [f.written]) if {
 	input.tool != "Bash"
 	path_guarded
 	some f in lib.files
