@@ -347,7 +347,15 @@ func (e *Engine) input(call Call) (*callInput, []string) {
 			if p == "" {
 				p = cwd
 			}
+			en.lexical = true
 			f.Files = append(f.Files, en.file(p, cwd, access, tool))
+			if k, ok := en.kernelPath(p, cwd); ok && k != f.Files[0].Resolved {
+				// A tool that opened the raw name would reach the kernel's
+				// answer: it is checked too (fail closed).
+				kf := f.Files[0]
+				kf.Resolved = k
+				f.Files = append(f.Files, kf)
+			}
 			f = en.searchFacts(tool, call.Input, f)
 			f = en.withNameVariant(f, e.workingDirs(cwd), e.looseAnchors)
 		}

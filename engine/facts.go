@@ -129,6 +129,11 @@ type env struct {
 	commands *bashparse.Table
 	// res remembers resolutions for this call only.
 	res *resolver
+	// lexical: the call's paths are cleaned before they are opened (the
+	// file tools: Claude Code's and agentctl's clean a path's ".." away
+	// first), so src/up/../sd/key opens src/sd/key through the link sd,
+	// not what the kernel's walk of the raw name would reach.
+	lexical bool
 }
 
 // clean makes p absolute against dir and removes ., .. and duplicate
@@ -213,10 +218,15 @@ func procSelfLink(p, link string) (string, bool) {
 func (e env) file(p, dir, access, via string) FileFact {
 	c := e.clean(p, dir)
 	r := e.res.resolve(c)
-	if k, ok := e.kernelPath(p, dir); ok {
+	if k, ok := e.kernelPath(p, dir); ok && !e.lexical && !logicalDir[via] {
 		r = k // a ".." after a symlink climbs from its target
 	}
 	f := FileFact{Path: c, Resolved: r, Access: access, Via: via, Written: p}
+	// A process link, named or reached through a symlink, is the opening
+	// process's: known only at run time (see processLink).
+	if processLink(c) || (r != c || hasDotDot(p)) && throughProcessLink(e.rawAbs(p, dir, c)) || unresolvedLong(c) {
+		f.Dynamic = true
+	}
 	// A file the call already found missing has no other name.
 	if access == "write" && !nameOnly[via] && !e.res.knownMissing(r) {
 		if n := hardLinks(r); n > 1 {
@@ -225,6 +235,12 @@ func (e env) file(p, dir, access, via string) FileFact {
 	}
 	return f
 }
+
+// logicalDir are the shell builtins that move by the logical path (cd
+// -L, bash's default): src/up/../sd is src/sd, whatever src/up links to,
+// and the shell then stands where src/sd resolves — not where the
+// kernel's walk of the same name would end.
+var logicalDir = map[string]bool{"cd": true, "pushd": true}
 
 // nameOnly are the commands whose write changes a name, not the content
 // under it: another hard link to the file is left as it was.

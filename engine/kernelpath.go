@@ -64,6 +64,13 @@ func hasDotDot(p string) bool {
 // ".." leaves a symlink's target, not the link's directory. From the first
 // prefix that cannot be resolved on, the rest is cleaned lexically.
 func physical(p string) string {
+	if len(p) >= pathMax {
+		// A prefix that long has no name to continue from: the kernel's
+		// own walk, in pieces, answers for a path that exists.
+		if r, err := evalSymlinks(p); err == nil {
+			return r
+		}
+	}
 	parts := strings.Split(p, "/")
 	cur := "/"
 	for i, c := range parts {
@@ -75,7 +82,7 @@ func physical(p string) string {
 			continue
 		}
 		next := filepath.Join(cur, c)
-		r, err := filepath.EvalSymlinks(next)
+		r, err := evalSymlinks(next) // a name longer than PATH_MAX too
 		if err != nil {
 			return filepath.Clean(next + "/" + strings.Join(parts[i+1:], "/"))
 		}

@@ -13,10 +13,17 @@ import (
 // toolFindings ports tool.findings (a set of strings, sorted).
 func (n *nativeEval) toolFindings() stringSet {
 	var out stringSet
-	if n.in.Tool != "Bash" {
-		return out
-	}
 	x := n.x
+	if n.in.Tool != "Bash" {
+		if x.deny.hasPath || x.ask.hasPath {
+			for i := range n.f.Files {
+				if f := &n.f.Files[i]; f.Dynamic {
+					out.add("path " + f.Written + " is known only when it is opened (a process link, or a name longer than PATH_MAX); a Read or Edit deny or ask rule could be hidden behind it") // sprintf %s
+				}
+			}
+		}
+		return out.sorted()
+	}
 	if x.deny.hasBash || x.ask.hasBash {
 		for _, u := range n.hard {
 			out.add(fmt.Sprintf("cannot be resolved statically (%s): %s; a deny or ask rule could be hidden behind it", u.Reason, u.Text))

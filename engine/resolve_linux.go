@@ -20,6 +20,9 @@ func evalSymlinks(p string) (string, error) {
 	if !filepath.IsAbs(p) {
 		return filepath.EvalSymlinks(p)
 	}
+	if len(p) >= unix.PathMax {
+		return evalLong(p)
+	}
 	var fd int
 	var err error
 	for {

@@ -43,6 +43,13 @@ func (e env) mention(m bashparse.File, dir string) []FileFact {
 		return nil
 	}
 	c := e.clean(m.Path, dir)
+	if tail, ok := e.processLinked(m.Path, dir, c); ok {
+		// Whatever directory the link stands for, the word's end under it.
+		if tail == "" || tail == "." {
+			return nil
+		}
+		return e.mentionAnywhere(bashparse.File{Path: m.Path, Tail: tail, Access: m.Access, Via: m.Via, Glob: m.Glob})
+	}
 	var out []FileFact
 	// Only words that a guard could match travel to the policy: most words
 	// name nothing, and the policy matches the ones kept again.

@@ -15,6 +15,17 @@ path_guarded if {
 	lib.has_path_rules(b)
 }
 
+# A file tool's path through a process link (/proc/PID/cwd, /dev/fd/N, a
+# symlink to /proc/self/cwd) names what the opening process sees when it
+# opens it, and one longer than PATH_MAX that cannot be resolved is known
+# no better: no deny or ask rule can be checked against it beforehand.
+findings contains sprintf("path %s is known only when it is opened (a process link, or a name longer than PATH_MAX); a Read or Edit deny or ask rule could be hidden behind it", [f.written]) if {
+	input.tool != "Bash"
+	path_guarded
+	some f in lib.files
+	f.dynamic
+}
+
 findings contains sprintf("cannot be resolved statically (%s): %s; a deny or ask rule could be hidden behind it", [u.reason, u.text]) if {
 	input.tool == "Bash"
 	guarded
