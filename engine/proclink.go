@@ -3,8 +3,9 @@ package engine
 import (
 	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
+
+	"github.com/agentctl/agentctl/internal/lazyre"
 )
 
 // Process links: names whose file depends on the process that opens
@@ -21,7 +22,7 @@ import (
 // not agentctl's. A path that reaches one is known only at run time.
 
 // processLinkRe matches a path at or under a process link.
-var processLinkRe = regexp.MustCompile(`^/(dev/(fd/[^/]+|stdin|stdout|stderr)|proc/[^/]+/(task/[^/]+/)?(cwd|root|exe|(fd|map_files)/[^/]+))(/|$)`)
+var processLinkRe = lazyre.New(`^/(dev/(fd/[^/]+|stdin|stdout|stderr)|proc/[^/]+/(task/[^/]+/)?(cwd|root|exe|(fd|map_files)/[^/]+))(/|$)`)
 
 // processLink reports a clean absolute path at or under a process link.
 // The cleaned forms of /proc/self/cwd and /proc/self/root never reach it
