@@ -17,10 +17,10 @@ const red11Ext = `{"agentctl":{"commands":"extended"},"permissions":{"deny":["Re
 const red11Prefix = `{"permissions":{"deny":["Read(.env)","Read(./secret/**)"],"allow":["Bash(curl *)","Bash(wget *)",` +
 	`"Bash(tar *)","Bash(tree *)","Bash(grep *)","Bash(jq *)","Bash(awk *)","Bash(sqlite3 *)","Bash(file *)","Bash(fd *)"]}}`
 
-var red11Files = map[string]string{".env": "SECRET=hunter2", "secret/k.json": `{"k":"topsecret"}`,
+var red11exfilFiles = map[string]string{".env": "SECRET=hunter2", "secret/k.json": `{"k":"topsecret"}`,
 	"secret/m.jq": `def leak: "x";`, "a.txt": "hi", "a.tar": "", "t.db": ""}
 
-var red11Classes = map[string][]shellRow{
+var red11exfilClasses = map[string][]shellRow{
 	"r11-1 a power option at the end of a short-option cluster": {
 		// getopt reads -sT.env as -s -T .env: curl uploads .env; -fsSLo F
 		// writes F; tar -tvI P runs P; tree -ao F writes F; wget -qi F
@@ -205,5 +205,5 @@ var red11Classes = map[string][]shellRow{
 // TestRed11HiddenPowers: options and program constructs of "safe" commands
 // that write, run a program or read a denied file.
 func TestRed11HiddenPowers(t *testing.T) {
-	runShellRows(t, red11Files, red11Classes)
+	runShellRows(t, red11exfilFiles, red11exfilClasses)
 }

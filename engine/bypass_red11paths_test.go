@@ -18,8 +18,8 @@ import (
 // Every row runs on real files and links in a temporary directory, with
 // both evaluators (EvalBoth fails on any difference).
 
-// red11Policy denies the usual secrets and a home directory's keys.
-const red11Policy = `{"permissions":{"deny":["Read(.env)","Read(secrets/**)","Edit(secrets/**)","Read(~/.ssh/**)"],` +
+// red11pathsPolicy denies the usual secrets and a home directory's keys.
+const red11pathsPolicy = `{"permissions":{"deny":["Read(.env)","Read(secrets/**)","Edit(secrets/**)","Read(~/.ssh/**)"],` +
 	`"allow":["Read(src/**)","Edit(src/**)"]}}`
 
 // red11Project lays out the project, its home and its links, and starts a
@@ -31,7 +31,7 @@ func red11Project(t *testing.T) (*Engine, string, string, string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := projectAt(t, root, red11Policy, map[string]string{
+	s := projectAt(t, root, red11pathsPolicy, map[string]string{
 		".env": "TOKEN=1", "secrets/key": "K", "src/a.go": "package a\n", "sub/b": "b",
 	})
 	cwd, home := s.Cwd, filepath.Join(root, "home")
@@ -75,7 +75,7 @@ func red11Project(t *testing.T) (*Engine, string, string, string) {
 	return e, cwd, home, strconv.Itoa(cmd.Process.Pid)
 }
 
-var red11Classes = map[string][]toolRow{
+var red11pathsClasses = map[string][]toolRow{
 	"r11-1 another process's directory named by its pid": {
 		// The process stands in the project now; a loop of `cd secrets;
 		// cd ..` makes /proc/PID/cwd/key secrets/key in half the opens.
@@ -190,7 +190,7 @@ var red11Classes = map[string][]toolRow{
 func TestProcessLinks(t *testing.T) {
 	e, cwd, home, pid := red11Project(t)
 	classes := map[string][]toolRow{}
-	for class, rows := range red11Classes {
+	for class, rows := range red11pathsClasses {
 		for _, r := range rows {
 			r.input = strings.NewReplacer("<pid>", pid, "<home>", home).Replace(r.input)
 			classes[class] = append(classes[class], r)
@@ -210,7 +210,7 @@ func TestPathsBeyondPathMax(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := projectAt(t, root, red11Policy, map[string]string{".env": "TOKEN=1", "secrets/key": "K", "src/a.go": "package a\n"})
+	s := projectAt(t, root, red11pathsPolicy, map[string]string{".env": "TOKEN=1", "secrets/key": "K", "src/a.go": "package a\n"})
 	cwd := s.Cwd
 	name := strings.Repeat("d", 200)
 	head, tail := "deep", name

@@ -9,9 +9,9 @@ import (
 // their inputs. Each row is decided by both evaluators (EvalBoth fails on
 // any difference).
 
-// red11Policy denies and asks by Skill, SlashCommand and PowerShell
+// red11toolsPolicy denies and asks by Skill, SlashCommand and PowerShell
 // specifiers, approves one skill by name and every skill as a whole.
-const red11Policy = `{"permissions":{` +
+const red11toolsPolicy = `{"permissions":{` +
 	`"deny":["Skill(danger)","Skill(wipe:*)","SlashCommand(/nuke:*)","PowerShell(Remove-Item *)"],` +
 	`"ask":["Skill(askme)"],` +
 	`"allow":["Skill(safe)","SlashCommand(/ok:*)","PowerShell(Get-ChildItem *)"]}}`
@@ -21,7 +21,7 @@ const red11Policy = `{"permissions":{` +
 const red11WholeSkill = `{"permissions":{"deny":["Skill(danger)","Skill(review-pr:*)","PowerShell(Stop-Process:*)"],` +
 	`"ask":["Skill(askme)","Skill(deploy:*)"],"allow":["Skill","PowerShell"]}}`
 
-var red11Classes = map[string][]toolRow{
+var red11toolsClasses = map[string][]toolRow{
 	"r11-1 a Skill call naming one skill in each of its two fields": {
 		// Skill's name is in "skill" (current agents) or "command" (older
 		// ones): which one runs depends on the agent. A deny or ask rule
@@ -149,7 +149,7 @@ func TestBypassRed11Tools(t *testing.T) {
 	for _, c := range []struct {
 		policy  string
 		classes map[string][]toolRow
-	}{{red11Policy, red11Classes}, {red11WholeSkill, red11WholeSkillClasses}, {red11MCPPolicy, red11MCPClasses},
+	}{{red11toolsPolicy, red11toolsClasses}, {red11WholeSkill, red11WholeSkillClasses}, {red11MCPPolicy, red11MCPClasses},
 		{red11AgentPolicy, red11AgentClasses}} {
 		s := project(t, c.policy, map[string]string{"src/main.go": "package main\n"})
 		e, err := New(context.Background(), s, WithEvaluator(EvalBoth))
