@@ -2,6 +2,7 @@ package settings
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -271,7 +272,11 @@ func (d *decoder) stringList(what string, v *node) []*node {
 }
 
 func (d *decoder) ruleList(b Behavior, v *node) {
-	for i, s := range d.stringList("permissions."+string(b), v) {
+	list := d.stringList("permissions."+string(b), v)
+	// A Rule is large, and growing the slice by doubling for a managed
+	// file of hundreds of rules copied more than the rules themselves.
+	d.out.rules = slices.Grow(d.out.rules, len(list))
+	for i, s := range list {
 		r, err := ParseRule(s.str, b)
 		if err != nil {
 			d.fail(s, CodeRule, "permissions.%s[%d]: %v", b, i, err)

@@ -3,6 +3,7 @@ package settings
 import (
 	"fmt"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -65,6 +66,11 @@ func (s *Settings) merge(parts []*fileSettings, opts Options) error {
 	// repeats the user's command must not take that command's place (it
 	// never runs, so the user's deny hook would only ask).
 	seenHook := map[string]int{}
+	n := 0
+	for _, p := range parts {
+		n += len(p.rules)
+	}
+	s.Rules = slices.Grow(s.Rules, n)
 	for _, p := range parts {
 		for _, r := range p.rules {
 			r.Root = s.sourceRoot(p.source, r.Pos.File)
