@@ -30,7 +30,7 @@ bin/opa: go.mod go.sum
 	$(GO) build -o bin/opa github.com/open-policy-agent/opa
 
 test: bin/opa rego-test
-	AGENTCTL_OPA_BIN=$(CURDIR)/bin/opa $(GO) test -race ./...
+	AGENTCTL_OPA_BIN=$(CURDIR)/bin/opa $(GO) test -race -timeout 30m ./...
 
 rego-test: bin/opa
 	bin/opa test --v1-compatible rego/
