@@ -111,6 +111,9 @@ func (p *parser) run(src string, outer *Span) {
 		p.out.Unresolved = append(p.out.Unresolved, Unresolved{Reason: ReasonParseError,
 			Text: pe.Error(), Span: span})
 		p.salvage(src, span)
+		if p.walkArithFallback(src, span) {
+			return
+		}
 		if f := p.linesBefore(src, pe.Line); f != nil {
 			p.walkFile(src, f)
 		}

@@ -1,0 +1,53 @@
+package bashparse
+
+import (
+	"slices"
+	"testing"
+)
+
+// TestRed12shellArithFallback: bash reads "((" whose inner group is not
+// closed by "))" as two subshell openings; the commands inside are found
+// (the parse error stays unresolved), and real arithmetic is left alone.
+func TestRed12shellArithFallback(t *testing.T) {
+	for _, c := range []struct {
+		src  string
+		want string // a command the script runs; "" for none
+	}{
+		{`echo $((rm y) )`, "rm y"},
+		{`((rm y) )`, "rm y"},
+		{`echo $((rm y)|cat)`, "rm y"},
+		{`echo "$((rm y) )"`, "rm y"},
+		{`bash -c 'echo $((rm y) )'`, "rm y"},
+		{`echo $(( (1+2) * 3 ))`, ""},
+		{`((x = (1+2) ))`, ""},
+	} {
+		a := Parse(c.src)
+		got := wideTexts(a)
+		if c.want == "" {
+			if a.Err != nil || slices.Contains(got, "rm y") {
+				t.Errorf("%q: err %v, commands %q", c.src, a.Err, got)
+			}
+			continue
+		}
+		if !slices.Contains(got, c.want) {
+			t.Errorf("%q: commands %q, want %q among them", c.src, got, c.want)
+		}
+		if len(a.Unresolved) == 0 {
+			t.Errorf("%q: the parse error must stay unresolved", c.src)
+		}
+	}
+}
+
+// TestRed12shellArithFallbackText checks the rewrite itself.
+func TestRed12shellArithFallbackText(t *testing.T) {
+	for _, c := range []struct{ src, want string }{
+		{`echo $((rm y) )`, `echo $( (rm y) )`},
+		{`((a) ); ((b))`, `( (a) ); ((b))`},
+		{`echo $((1))`, `echo $((1))`},
+		{`$(( ((1)) ) )`, `$( ( ((1)) ) )`},
+	} {
+		if got, _ := arithFallback(c.src); got != c.want {
+			t.Errorf("arithFallback(%q) = %q, want %q", c.src, got, c.want)
+		}
+	}
+}
