@@ -51,3 +51,16 @@ func TestRed12shellArithFallbackText(t *testing.T) {
 		}
 	}
 }
+
+// TestRed12shellStdinLink: the paths that are the process's own stdin.
+func TestRed12shellStdinLink(t *testing.T) {
+	for p, want := range map[string]bool{
+		"/dev/stdin": true, "/dev/fd/0": true, "/proc/self/fd/0": true, "/proc/1/task/2/fd/0": true,
+		"//dev/./stdin": true, "/dev/fd/1": false, "/dev/stdout": false, "/dev/fd/10": false,
+		"/proc/self/fd/3": false, "stdin": false, "/dev/stdin/x": false,
+	} {
+		if got := stdinLink(p); got != want {
+			t.Errorf("stdinLink(%q) = %v, want %v", p, got, want)
+		}
+	}
+}

@@ -514,6 +514,9 @@ func (p *parser) emit(n syntax.Node, words []Word, assigns []Assign, redirs []Re
 	}
 	if p.stdin != "" {
 		pays = p.stdinScript(c, inner, pays, p.stdin)
+		if c.Wide.Name == "source" || c.Wide.Name == "." {
+			pays = p.sourceStdin(inner, pays, p.stdin)
+		}
 		p.stdin = "" // nested payloads have stdins of their own
 	}
 	span := c.Span

@@ -44,6 +44,31 @@ var red12shellClasses = map[string][]shellRow{
 		{red12shellRmDeny, "default", `echo $((id) )`, "ask"},
 		{red12shellNone, "default", `echo $(( (2) ))`, "allow"},
 	},
+	"r12-2 a shell or source whose script file is its own stdin": {
+		// sh /dev/fd/0, bash /proc/self/fd/0 and source /dev/stdin read
+		// their commands from stdin as bash -s does; the here-document,
+		// here-string or pipe feeding them is the script (it asked, and
+		// only bash /dev/stdin was read).
+		{red12shellRmDeny, "default", `source /dev/stdin <<<'rm y'`, "deny"},
+		{red12shellRmDeny, "default", ". /dev/stdin <<E\nrm y\nE", "deny"},
+		{red12shellRmDeny, "default", `echo 'rm y' | source /dev/stdin`, "deny"},
+		{red12shellRmDeny, "default", `echo 'rm y' | . /dev/fd/0`, "deny"},
+		{red12shellRmDeny, "default", `sh /dev/fd/0 <<<'rm y'`, "deny"},
+		{red12shellRmDeny, "default", `bash /proc/self/fd/0 <<<'rm y'`, "deny"},
+		{red12shellRmDeny, "default", `builtin source /dev/stdin <<<'rm y'`, "deny"},
+		{red12shellRmDeny, "default", `command . /dev/stdin <<<'rm y'`, "deny"},
+		{red12shellRmDeny, "default", `source -- /dev/stdin <<<'rm y'`, "deny"},
+		{red12shellRmDeny, "default", "timeout 5 bash /dev/fd/0 <<E\nrm y\nE", "deny"},
+		{red12shellRmDeny, "default", `source /dev/stdin <<<$'\x72m y'`, "deny"},
+		{red12shellRmDeny, "default", `source /dev/stdin <<<'cat .env'`, "deny"},
+		{red12shellRmDeny, "default", `bash -c 'source //dev/./stdin' <<<'rm y'`, "notallow"},
+		{red12shellNone, "default", `source /dev/stdin <<<'touch z'`, "notallow"},
+		// Benign neighbours: still a sourced script (asks), never a deny.
+		{red12shellRmDeny, "default", `source /dev/stdin <<<'ls'`, "ask"},
+		{red12shellRmDeny, "default", `sh /dev/fd/0 <<<'echo hi'`, "notdeny"},
+		{red12shellRmDeny, "default", `cat /dev/stdin <<<'rm y'`, "notdeny"},
+		{red12shellRmDeny, "default", `echo 'rm y' | cat`, "allow"},
+	},
 }
 
 // TestRed12shellDisguises decides every round-12 shell row.
