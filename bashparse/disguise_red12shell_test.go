@@ -64,3 +64,29 @@ func TestRed12shellStdinLink(t *testing.T) {
 		}
 	}
 }
+
+// TestRed12shellIntDecl: after declare -i, a subscript with a command
+// substitution in any literal word runs, and a value read at run time is
+// unresolved.
+func TestRed12shellIntDecl(t *testing.T) {
+	for _, c := range []struct {
+		src        string
+		want       string // a command the script runs; "" for none
+		unresolved bool // checked when nothing runs
+	}{
+		{`declare -i x; read x <<< 'a[$(rm y)]'`, "rm y", true},
+		{`declare -i x; for x in 'a[$(rm y)]'; do :; done`, "rm y", false},
+		{`declare -ai x; x[0]='a[$(rm y)]'`, "rm y", false},
+		{`declare -i x; read x < f`, "", true},
+		{`declare -i x; x=5`, "", false},
+	} {
+		a := Parse(c.src)
+		got := wideTexts(a)
+		if c.want != "" && !slices.Contains(got, c.want) {
+			t.Errorf("%q: commands %q, want %q among them", c.src, got, c.want)
+		}
+		if c.want == "" && (len(a.Unresolved) > 0) != c.unresolved {
+			t.Errorf("%q: unresolved %v, want %v", c.src, a.Unresolved, c.unresolved)
+		}
+	}
+}

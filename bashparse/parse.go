@@ -128,6 +128,7 @@ func (p *parser) walkFile(src string, f *syntax.File) {
 	}
 	p.walk(f)
 	p.literalQuotes(f)
+	p.intDeclWords(f)
 }
 
 // linesBefore parses the lines of src before line (1-based), or returns nil

@@ -69,6 +69,32 @@ var red12shellClasses = map[string][]shellRow{
 		{red12shellRmDeny, "default", `cat /dev/stdin <<<'rm y'`, "notdeny"},
 		{red12shellRmDeny, "default", `echo 'rm y' | cat`, "allow"},
 	},
+	"r12-3 an integer variable given a value by read, a loop or an element": {
+		// After declare -i x every value x receives is evaluated
+		// arithmetically, and a[$(cmd)] in it runs cmd: not only
+		// x='…', but read from a here-string or a file, for and select
+		// words, x[0]=…, mapfile, getopts into OPTARG (all allowed).
+		{red12shellRmDeny, "default", `declare -i x; read x <<< 'a[$(rm y)]'`, "deny"},
+		{red12shellRmDeny, "default", `declare -ai x; x[0]='a[$(rm y)]'`, "deny"},
+		{red12shellRmDeny, "default", `declare -i x; for x in 'a[$(rm y)]'; do :; done`, "deny"},
+		{red12shellRmDeny, "default", "declare -i x; read x <<'E'\na[$(rm y)]\nE", "deny"},
+		{red12shellRmDeny, "default", `declare -ai a; mapfile a <<< 'a[$(rm y)]'`, "deny"},
+		{red12shellRmDeny, "default", `declare -i x; select x in 'a[$(rm y)]'; do break; done <<< 1`, "deny"},
+		{red12shellRmDeny, "default", `declare -i x; IFS=, read x y <<< 'a[$(rm y)],1'`, "deny"},
+		{red12shellRmDeny, "default", `declare -i OPTARG; getopts x: o -x'a[$(rm y)]'`, "deny"},
+		{red12shellRmDeny, "default", `typeset -i x; read x <<< $'a[\x24(rm y)]'`, "deny"},
+		{red12shellRmDeny, "default", `f() { local -i n; read n; }; f <<< 'a[$(rm y)]'`, "deny"},
+		{red12shellRmDeny, "default", `declare -i x; read x < f`, "notallow"},
+		{red12shellRmDeny, "default", `declare -ai a; mapfile a < f`, "notallow"},
+		{red12shellRmDeny, "dontAsk", `declare -i x; read x < f`, "deny"},
+		{red12shellNone, "default", `declare -i x; read x <<< 'a[$(touch z)]'`, "notallow"},
+		{red12shellNone, "default", `declare -i x; read x < f`, "notallow"},
+		// Benign neighbours: numbers, and read without the attribute.
+		{red12shellRmDeny, "default", `declare -i x; x=5; echo $x`, "allow"},
+		{red12shellRmDeny, "default", `declare -i x; for x in 1 2; do echo $x; done`, "allow"},
+		{red12shellRmDeny, "default", `read x <<< 'a[1]'; echo "$x"`, "allow"},
+		{red12shellRmDeny, "default", `read x < f; echo "$x"`, "allow"},
+	},
 }
 
 // TestRed12shellDisguises decides every round-12 shell row.
