@@ -72,7 +72,7 @@ func TestRed12shellIntDecl(t *testing.T) {
 	for _, c := range []struct {
 		src        string
 		want       string // a command the script runs; "" for none
-		unresolved bool // checked when nothing runs
+		unresolved bool   // checked when nothing runs
 	}{
 		{`declare -i x; read x <<< 'a[$(rm y)]'`, "rm y", true},
 		{`declare -i x; for x in 'a[$(rm y)]'; do :; done`, "rm y", false},
