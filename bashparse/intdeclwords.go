@@ -1,6 +1,10 @@
 package bashparse
 
-import "mvdan.cc/sh/v3/syntax"
+import (
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
 
 // intDeclWords: once a script gives a variable the integer attribute
 // (declare -i, local -i, typeset -i), every value that variable later
@@ -35,4 +39,22 @@ func (p *parser) intDeclWords(f *syntax.File) {
 		}
 		return true
 	})
+}
+
+// noteIntDecl marks the script as giving a variable the integer attribute
+// when declare's options (as the command runs them: quoted '-i', reached
+// through builtin, command or eval) hold i, or are not known statically.
+// collectVars reads only the literal spellings of the script's own
+// declare clauses.
+func (s *shellState) noteIntDecl(args []Word) {
+	for _, a := range args {
+		if a.Dynamic && !strings.Contains(a.Value, "=") { // declare $f x; not x=$y
+			s.intDecl = true
+			return
+		}
+		if len(a.Value) > 1 && (a.Value[0] == '-' || a.Value[0] == '+') && strings.ContainsRune(a.Value, 'i') {
+			s.intDecl = true
+			return
+		}
+	}
 }

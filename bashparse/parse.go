@@ -510,6 +510,8 @@ func (p *parser) emit(n syntax.Node, words []Word, assigns []Assign, redirs []Re
 		p.unresolved(ReasonSource, "runs the commands of a file: "+c.Wide.Text, n)
 	case "hash":
 		p.hash(inner[1:], n)
+	case "declare", "typeset", "local":
+		p.st.noteIntDecl(inner[1:])
 	case "cd", "pushd", "popd":
 		p.st.cd(c.Wide.Name, inner[1:])
 	}

@@ -84,6 +84,12 @@ var red12shellClasses = map[string][]shellRow{
 		{red12shellRmDeny, "default", `declare -i OPTARG; getopts x: o -x'a[$(rm y)]'`, "deny"},
 		{red12shellRmDeny, "default", `typeset -i x; read x <<< $'a[\x24(rm y)]'`, "deny"},
 		{red12shellRmDeny, "default", `f() { local -i n; read n; }; f <<< 'a[$(rm y)]'`, "deny"},
+		// The attribute given in disguise: quoted, wrapped, evaluated.
+		{red12shellRmDeny, "default", `declare '-i' x; read x <<< 'a[$(rm y)]'`, "deny"},
+		{red12shellRmDeny, "default", `f=-i; declare $f x; read x <<< 'a[$(rm y)]'`, "deny"},
+		{red12shellRmDeny, "default", `builtin declare -i x; read x <<< 'a[$(rm y)]'`, "deny"},
+		{red12shellRmDeny, "default", `command declare -i x; read x <<< 'a[$(rm y)]'`, "deny"},
+		{red12shellRmDeny, "default", `eval 'declare -i x'; read x <<< 'a[$(rm y)]'`, "deny"},
 		{red12shellRmDeny, "default", `declare -i x; read x < f`, "notallow"},
 		{red12shellRmDeny, "default", `declare -ai a; mapfile a < f`, "notallow"},
 		{red12shellRmDeny, "dontAsk", `declare -i x; read x < f`, "deny"},
@@ -94,6 +100,7 @@ var red12shellClasses = map[string][]shellRow{
 		{red12shellRmDeny, "default", `declare -i x; for x in 1 2; do echo $x; done`, "allow"},
 		{red12shellRmDeny, "default", `read x <<< 'a[1]'; echo "$x"`, "allow"},
 		{red12shellRmDeny, "default", `read x < f; echo "$x"`, "allow"},
+		{red12shellRmDeny, "default", `f() { local x="$1"; read y; echo $y; }; f a <<< 1`, "allow"},
 	},
 }
 
