@@ -520,6 +520,7 @@ func (p *parser) emit(n syntax.Node, words []Word, assigns []Assign, redirs []Re
 		if c.Wide.Name == "source" || c.Wide.Name == "." {
 			pays = p.sourceStdin(inner, pays, p.stdin)
 		}
+		pays = envStdin(inner, append(append([]Assign(nil), assigns...), pw.assigns...), pays, p.stdin)
 		p.stdin = "" // nested payloads have stdins of their own
 	}
 	span := c.Span

@@ -40,3 +40,20 @@ func (p *parser) sourceStdin(inner []Word, pays []payload, body string) []payloa
 	origin := strings.TrimSpace(inner[0].Value + " " + op.Value)
 	return append(pays, payload{script: body, origin: origin, reason: ReasonDynamicShell, lenient: true})
 }
+
+// envStdin: BASH_ENV or ENV naming a stdin path makes the shell started
+// run the text fed to its stdin before its own script:
+// BASH_ENV=/dev/stdin bash -c ls <<< 'rm y' runs rm. That text is parsed
+// as a nested script (the startup file stays unresolved: only commands
+// are added).
+func envStdin(inner []Word, assigns []Assign, pays []payload, body string) []payload {
+	if body == "" || len(inner) == 0 || !inner[0].Static() || !scriptShells[path.Base(inner[0].Value)] {
+		return pays
+	}
+	for _, a := range assigns {
+		if (a.Name == "BASH_ENV" || a.Name == "ENV") && !a.Dynamic && stdinLink(a.Value) {
+			return append(pays, payload{script: body, origin: a.Name + "=" + a.Value, reason: ReasonDynamicShell, lenient: true})
+		}
+	}
+	return pays
+}

@@ -61,6 +61,11 @@ var red12shellClasses = map[string][]shellRow{
 		{red12shellRmDeny, "default", "timeout 5 bash /dev/fd/0 <<E\nrm y\nE", "deny"},
 		{red12shellRmDeny, "default", `source /dev/stdin <<<$'\x72m y'`, "deny"},
 		{red12shellRmDeny, "default", `source /dev/stdin <<<'cat .env'`, "deny"},
+		// BASH_ENV or ENV naming stdin: the startup file is the here-string.
+		{red12shellRmDeny, "default", `BASH_ENV=/dev/stdin bash -c ls <<< 'rm y'`, "deny"},
+		{red12shellRmDeny, "default", `env BASH_ENV=/dev/stdin bash -c ls <<< 'rm y'`, "deny"},
+		{red12shellRmDeny, "default", `ENV=/dev/fd/0 sh -i <<< 'rm y'`, "deny"},
+		{red12shellRmDeny, "default", `BASH_ENV=/dev/null bash -c ls <<< 'rm y'`, "notdeny"},
 		{red12shellRmDeny, "default", `bash -c 'source //dev/./stdin' <<<'rm y'`, "notallow"},
 		{red12shellNone, "default", `source /dev/stdin <<<'touch z'`, "notallow"},
 		// Benign neighbours: still a sourced script (asks), never a deny.
