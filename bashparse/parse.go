@@ -111,6 +111,9 @@ func (p *parser) run(src string, outer *Span) {
 		p.out.Unresolved = append(p.out.Unresolved, Unresolved{Reason: ReasonParseError,
 			Text: pe.Error(), Span: span})
 		p.salvage(src, span)
+		if p.walkArithFallback(src, span) {
+			return
+		}
 		if f := p.linesBefore(src, pe.Line); f != nil {
 			p.walkFile(src, f)
 		}
@@ -125,6 +128,7 @@ func (p *parser) walkFile(src string, f *syntax.File) {
 	}
 	p.walk(f)
 	p.literalQuotes(f)
+	p.intDeclWords(f)
 }
 
 // linesBefore parses the lines of src before line (1-based), or returns nil
@@ -506,11 +510,17 @@ func (p *parser) emit(n syntax.Node, words []Word, assigns []Assign, redirs []Re
 		p.unresolved(ReasonSource, "runs the commands of a file: "+c.Wide.Text, n)
 	case "hash":
 		p.hash(inner[1:], n)
+	case "declare", "typeset", "local":
+		p.st.noteIntDecl(inner[1:])
 	case "cd", "pushd", "popd":
 		p.st.cd(c.Wide.Name, inner[1:])
 	}
 	if p.stdin != "" {
 		pays = p.stdinScript(c, inner, pays, p.stdin)
+		if c.Wide.Name == "source" || c.Wide.Name == "." {
+			pays = p.sourceStdin(inner, pays, p.stdin)
+		}
+		pays = envStdin(inner, append(append([]Assign(nil), assigns...), pw.assigns...), pays, p.stdin)
 		p.stdin = "" // nested payloads have stdins of their own
 	}
 	span := c.Span

@@ -64,7 +64,7 @@ func shellPayload(name string, g optGrammar, args []Word) []payload {
 		}
 		return append(out, payload{script: rest[0].Value, dynamic: !rest[0].Static(), origin: name + " -c",
 			reason: ReasonDynamicShell})
-	case len(rest) > 0 && !sc.has("-s"):
+	case len(rest) > 0 && !sc.has("-s") && !(rest[0].Static() && stdinLink(rest[0].Value)):
 		return append(out, payload{unresolved: true, reason: ReasonShellInput, origin: name,
 			script: name + " runs the script file " + rest[0].Value})
 	}
