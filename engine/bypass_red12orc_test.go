@@ -16,6 +16,13 @@ import (
 // final "--" words; allow rules still see every word. The harmless
 // neighbours (an operand after "--", other options, read-only commands
 // ending in "--") keep their decisions.
+//
+// A command whose name or subcommand comes from a variable the same
+// command sets to a literal (a=git; $a push, X=push; git $X) asked: the
+// reference denies it under Bash(git push:*). It stays unresolved (no
+// allow rule approves it), and each spelling with the literal values the
+// script gives its variables is now a nested command deny and ask rules
+// see. Checked with bash: a=git; $a push runs git push.
 
 type red12orcRow struct {
 	settings string // flag settings
@@ -26,10 +33,28 @@ type red12orcRow struct {
 
 const (
 	red12orcExact = `{"permissions":{"allow":["Bash"],"deny":["Bash(npm publish)","Bash(git push)","Bash(git * main)"],"ask":["Bash(curl http://x)"]}}`
+	red12orcVars  = `{"permissions":{"allow":["Bash"],"deny":["Bash(git push:*)","Bash(rm *)"],"ask":["Bash(curl:*)"]}}`
 	red12orcAllow = `{"permissions":{"allow":["Bash(npm publish)"]}}`
 )
 
 var red12orcRows = map[string][]red12orcRow{
+	"command named by a variable": {
+		{red12orcVars, `a=git; $a push`, "default", "deny"},                // was ask
+		{red12orcVars, `X=push; git $X`, "default", "deny"},                // was ask
+		{red12orcVars, `a=rm; $a x`, "default", "deny"},                    // was ask
+		{red12orcVars, `export a=git; $a push`, "default", "deny"},         // was ask
+		{red12orcVars, `a=git b=push; ${a} $b origin`, "default", "deny"},  // was ask
+		{red12orcVars, `for c in ls rm; do $c x; done`, "default", "deny"}, // was ask
+		{red12orcVars, `a="git push"; $a`, "default", "deny"},              // was ask
+		{red12orcVars, `a=git; sudo $a push`, "default", "deny"},           // was ask
+		{red12orcVars, `a=git; $a push`, "bypassPermissions", "deny"},      // was ask
+		{red12orcVars, `a=curl; $a http://x`, "dontAsk", "deny"},           // an ask rule
+		{red12orcVars, `a=ls; $a -la`, "default", "ask"},                   // unresolved, as before
+		{red12orcVars, `X=status; git $X`, "default", "ask"},               // unresolved, as before
+		{red12orcVars, `$a push`, "default", "ask"},                        // no value known
+		{red12orcVars, `a=$(echo git); $a push`, "default", "ask"},         // a value not known
+		{red12orcVars, `a=git; echo "$a push"`, "default", "allow"},        // an argument, not a command
+	},
 	"trailing end of options": {
 		{red12orcExact, `npm publish --`, "default", "deny"},             // was allow
 		{red12orcExact, `npm publish -- --`, "default", "deny"},          // was allow
