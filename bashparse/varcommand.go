@@ -39,3 +39,12 @@ func (s *shellState) varCommandWitnesses(src string) []payload {
 	}
 	return out
 }
+
+// unquoteWhole reads a script that is one double-quoted word ("$c") as its
+// contents: the shell hands the program the value without the quotes.
+func unquoteWhole(script string) string {
+	if n := len(script); n >= 2 && script[0] == '"' && script[n-1] == '"' && !strings.ContainsAny(script[1:n-1], "\"\\") {
+		return script[1 : n-1]
+	}
+	return script
+}

@@ -22,7 +22,9 @@ import (
 // reference denies it under Bash(git push:*). It stays unresolved (no
 // allow rule approves it), and each spelling with the literal values the
 // script gives its variables is now a nested command deny and ask rules
-// see. Checked with bash: a=git; $a push runs git push.
+// see; so is a script a shell or eval runs from such a variable
+// (c='git push'; eval "$c"). Checked with bash and a stand-in git: each
+// row marked "was ask" ran git push.
 
 type red12orcRow struct {
 	settings string // flag settings
