@@ -48,3 +48,16 @@ func unquoteWhole(script string) string {
 	}
 	return script
 }
+
+// copyVar gives name the literal values of the variable a plain $OTHER or
+// ${OTHER} assignment copies (A=git; B=$A; $B push). The variable stays
+// tainted: the copied values are candidates, not all it may hold.
+func (s *shellState) copyVar(name string, w Word) {
+	m := simpleParam.FindStringSubmatch(w.Value)
+	if m == nil || m[0] != strings.Trim(w.Value, `"`) {
+		return
+	}
+	for _, v := range s.vars[m[1]+m[2]] {
+		s.addVar(name, v)
+	}
+}
