@@ -56,6 +56,18 @@ var red12orcRows = map[string][]red12orcRow{
 		{red12orcVars, `$a push`, "default", "ask"},                        // no value known
 		{red12orcVars, `a=$(echo git); $a push`, "default", "ask"},         // a value not known
 		{red12orcVars, `a=git; echo "$a push"`, "default", "allow"},        // an argument, not a command
+		{red12orcVars, `c='git push'; eval "$c"`, "default", "deny"},       // was ask
+		{red12orcVars, `c='git push'; bash -c "$c"`, "default", "deny"},    // was ask
+		{red12orcVars, `c='rm x'; sudo sh -c "$c"`, "default", "deny"},     // was ask
+		{red12orcVars, `c='curl http://x'; eval "$c"`, "dontAsk", "deny"},  // an ask rule
+		{red12orcVars, `c='ls -la'; eval "$c"`, "default", "ask"},          // unresolved, as before
+		{red12orcVars, `c='git status'; bash -c "$c"`, "default", "ask"},   // unresolved, as before
+		{red12orcVars, `c='git push'; echo "$c"`, "default", "allow"},      // printed, not run
+		{red12orcVars, `A=git; B=$A; $B push`, "default", "deny"},          // was ask: a copied value
+		{red12orcVars, `A=git; B="${A}"; $B push`, "default", "deny"},      // was ask
+		{red12orcVars, `A=rm; B=$A; C=$B; $C x`, "default", "deny"},        // was ask
+		{red12orcVars, `A=ls; B=$A; $B -la`, "default", "ask"},             // unresolved, as before
+		{red12orcVars, `B=$A; $B push`, "default", "ask"},                  // no value known
 	},
 	"trailing end of options": {
 		{red12orcExact, `npm publish --`, "default", "deny"},             // was allow
@@ -66,7 +78,7 @@ var red12orcRows = map[string][]red12orcRow{
 		{red12orcExact, `true && npm publish --; ls`, "default", "deny"}, // was allow
 		{red12orcExact, `bash -c 'npm publish --'`, "default", "deny"},   // was allow
 		{red12orcExact, `git push --`, "default", "deny"},                // was allow
-		{red12orcExact, `git -C . push --`, "default", "deny"},           // was allow
+		{red12orcExact, `git -C . push --`, "default", "deny"},           // was ask
 		{red12orcExact, `git checkout main --`, "default", "deny"},       // was allow
 		{red12orcExact, `curl http://x --`, "default", "ask"},            // was allow
 		{red12orcExact, `curl http://x --`, "dontAsk", "deny"},           // was allow
