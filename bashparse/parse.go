@@ -411,10 +411,13 @@ func (p *parser) emit(n syntax.Node, words []Word, assigns []Assign, redirs []Re
 	p.st.sl.cmdSrc = ""
 	c.Wide = pw.view
 	inner := pw.inner
+	varNamed := false // the name or subcommand may come from a variable
 	if len(words) > 0 && (c.Narrow.DynamicName || c.Wide.DynamicName) {
 		p.unresolved(ReasonDynamicName, "command name is not static: "+c.Wide.Text, n)
+		varNamed = true
 	} else if sub, ok := dynamicSubcommand(pw.inner); ok {
 		p.unresolved(ReasonDynamicName, "subcommand of "+c.Wide.Name+" is not static: "+sub, n)
+		varNamed = true
 	}
 	c.ReadOnly = p.readOnly(c) && !escapedBlank(words)
 	tableFiles := p.tableFiles(c)
@@ -467,6 +470,9 @@ func (p *parser) emit(n syntax.Node, words []Word, assigns []Assign, redirs []Re
 		}
 	}
 	pays := pw.pays
+	if varNamed {
+		pays = append(pays, p.st.varCommandWitnesses(p.source(n))...)
+	}
 	more, files, powers := optionPowers(inner)
 	pays = append(pays, more...)
 	c.Files = append(c.Files, files...)

@@ -153,6 +153,12 @@ func (p *parser) payload(pay payload, outer Span, n syntax.Node) {
 			// "rm -rf $PWD" removes the cwd whatever else it does.
 			p.payload(payload{script: text, origin: pay.origin, reason: pay.reason, lenient: true}, outer, n)
 		}
+		// c='git push'; eval "$c": the script spelled with the literal
+		// values the command gives its variables, for deny and ask rules.
+		for _, w := range p.st.varCommandWitnesses(unquoteWhole(pay.script)) {
+			w.origin = pay.origin
+			p.payload(w, outer, n)
+		}
 		return
 	}
 	if p.depth+1 >= MaxDepth {

@@ -37,6 +37,8 @@ func (p *parser) collectVars(root syntax.Node) {
 					p.st.taintNum(x.Name.Value) // n=$((…)) holds a number
 				} else if p.st.taint(x.Name.Value); x.Name.Value == "CDPATH" {
 					p.st.cdpathUnknown = true
+				} else {
+					p.st.copyVar(x.Name.Value, w)
 				}
 			} else if x.Name != nil && x.Name.Value == "CDPATH" {
 				p.st.cdpathUnknown = true

@@ -259,11 +259,11 @@ func peelWide(words []Word, narrow *View, narrowWords []Word, sl *slab) peeled {
 		words = rest
 	}
 	words = gitPeel(words, &out)
-	if sameWords(words, narrowWords) && narrow != nil {
+	if vw := withoutFinalEndOfOptions(words); sameWords(vw, narrowWords) && narrow != nil {
 		out.view.Name, out.view.DynamicName, out.view.Args, out.view.Text = narrow.Name, narrow.DynamicName, narrow.Args, narrow.Text
 		out.view.Quoted = narrow.Quoted
 	} else {
-		fillView(&out.view, words, sl)
+		fillView(&out.view, vw, sl)
 	}
 	out.inner = words
 	out.pays = append(out.pays, payloads(words)...)
