@@ -317,6 +317,19 @@ rm -rf victim`,
 	`echo {a..c}; {rm,} -rf victim`,
 	`x=$'rm\t-rf\tvictim'; $x`,
 	`IFS=$'\t'; x=$'rm\t-rf\tvictim'; $x`,
+	"echo x\v# ; rm -rf victim",
+	"echo x\f# ; rm -rf victim",
+	"echo x\u00a0# ; rm -rf victim",
+	"echo x\x00# ; rm -rf victim",
+	"echo x\x1b# ; rm -rf victim",
+	"echo x \\\v\nrm -rf victim",
+	"echo x\xff# ; rm -rf victim",
+	"echo \xe2\x80\x8b# ; rm -rf victim",
+	"echo x\x01# ; rm -rf victim",
+	"echo x\x7f# ; rm -rf victim",
+	"echo x\u3000# ; rm -rf victim",
+	"echo x\u2028# ; rm -rf victim",
+	"echo x\x85# ; rm -rf victim",
 }
 
 // red12traceRun runs src under bash in a fresh directory with the
@@ -363,8 +376,12 @@ func red12traceSeen(a *Analysis, argv []string) bool {
 		if filepath.Base(c.Wide.Name) != argv[0] {
 			return false
 		}
-		// A word known only at run time stands for what bash made of it.
-		return slices.Equal(c.Wide.Args, argv[1:]) || !slices.EqualFunc(c.Words, c.Words, func(w, _ Word) bool { return w.Static() }) || argv[0] == "git"
+		// A word known only at run time stands for what bash made of it;
+		// a runner (xargs, compgen -C) appends words to a nested command.
+		args := argv[1:]
+		return slices.Equal(c.Wide.Args, args) || argv[0] == "git" ||
+			!slices.EqualFunc(c.Words, c.Words, func(w, _ Word) bool { return w.Static() }) ||
+			(c.Nested || slices.Contains(c.Wide.Peeled, "xargs")) && len(c.Wide.Args) <= len(args) && slices.Equal(c.Wide.Args, args[:len(c.Wide.Args)])
 	})
 }
 
