@@ -330,6 +330,38 @@ rm -rf victim`,
 	"echo x\u3000# ; rm -rf victim",
 	"echo x\u2028# ; rm -rf victim",
 	"echo x\x85# ; rm -rf victim",
+	`BASH_CMDS[ls]=$PWD/.bin/rm; ls -rf victim`,
+	`BASH_CMDS[ls]=.bin/rm; ls -rf victim`,
+	`declare -A BASH_CMDS=([ls]=.bin/rm); ls -rf victim`,
+	`BASH_CMDS+=([ls]=.bin/rm); ls -rf victim`,
+	`shopt -s expand_aliases; BASH_ALIASES[ls]='rm -rf'
+ls victim`,
+	`shopt -s expand_aliases; BASH_ALIASES+=([ls]='rm -rf')
+ls victim`,
+	`PATH=.bin; ls -rf victim`,
+	`PATH=.bin ls -rf victim`,
+	`cp .bin/rm .bin/ls; ls -rf victim`,
+	`echo $(echo x # )
+rm -rf victim
+)`,
+	"echo `echo x # `; rm -rf victim",
+	"echo `echo x #`; rm -rf victim",
+	`echo "$(echo x # ")"
+rm -rf victim
+)"`,
+	`echo ${x:-$(echo # })
+rm -rf victim)}`,
+	`cat <<E
+$(echo x # )
+rm -rf victim
+)
+E`,
+	`echo x; #\
+rm -rf victim`,
+	`echo $(: <<E
+)
+E
+rm -rf victim)`,
 }
 
 // red12traceRun runs src under bash in a fresh directory with the
