@@ -93,6 +93,11 @@ type parser struct {
 }
 
 func (p *parser) run(src string, outer *Span) {
+	crSpan := Span{End: len(src), Line: 1, Col: 1}
+	if outer != nil {
+		crSpan = *outer
+	}
+	src = p.carriageReturns(src, crSpan)
 	sp := parsers.Get().(*syntax.Parser)
 	f, err := sp.Parse(strings.NewReader(bashComments(src)), "")
 	parsers.Put(sp)
