@@ -2,8 +2,6 @@ package bashparse
 
 import (
 	"strings"
-
-	"mvdan.cc/sh/v3/syntax"
 )
 
 // arithFallback rewrites the "((" openings bash would not read as
@@ -68,9 +66,7 @@ func (p *parser) walkArithFallback(src string, span Span) bool {
 	if !ok {
 		return false
 	}
-	sp := parsers.Get().(*syntax.Parser)
-	f, err := sp.Parse(strings.NewReader(bashComments(alt)), "")
-	parsers.Put(sp)
+	f, err := parseScript(alt)
 	if err != nil {
 		return false
 	}

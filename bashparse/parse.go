@@ -98,9 +98,7 @@ func (p *parser) run(src string, outer *Span) {
 		crSpan = *outer
 	}
 	src = p.carriageReturns(src, crSpan)
-	sp := parsers.Get().(*syntax.Parser)
-	f, err := sp.Parse(strings.NewReader(bashComments(src)), "")
-	parsers.Put(sp)
+	f, err := parseScript(src)
 	if err != nil {
 		pe := &ParseError{Line: 1, Col: 1, Text: err.Error()}
 		var se syntax.ParseError
@@ -154,13 +152,19 @@ func (p *parser) linesBefore(src string, line int) *syntax.File {
 	if end == 0 {
 		return nil
 	}
-	sp := parsers.Get().(*syntax.Parser)
-	f, err := sp.Parse(strings.NewReader(bashComments(src[:end])), "")
-	parsers.Put(sp)
+	f, err := parseScript(src[:end])
 	if err != nil {
 		return nil
 	}
 	return f
+}
+
+// parseScript parses src as bash reads it (bashComments: a backslash
+// ending a comment is a character) with a pooled parser.
+func parseScript(src string) (*syntax.File, error) {
+	sp := parsers.Get().(*syntax.Parser)
+	defer parsers.Put(sp)
+	return sp.Parse(strings.NewReader(bashComments(src)), "")
 }
 
 // mayAssign reports a script that may hold what collectVars looks for: an

@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -63,44 +62,14 @@ func linkedTail(p string) (string, bool) {
 	if !filepath.IsAbs(p) {
 		return "", false
 	}
-	rest := strings.Split(p, "/")
-	cur := "/"
-	for hops := 0; len(rest) > 0; {
-		c := rest[0]
-		rest = rest[1:]
-		switch c {
-		case "", ".":
-			continue
-		case "..":
-			cur = filepath.Dir(cur)
-			continue
-		}
-		next := filepath.Join(cur, c)
-		if processLink(next) && hops > 0 {
-			return filepath.Clean(strings.Join(rest, "/")), true
-		}
-		fi, err := os.Lstat(next)
-		if err != nil {
-			return "", false
-		}
-		if fi.Mode()&os.ModeSymlink == 0 {
-			cur = next
-			continue
-		}
-		hops++
-		if hops > maxLinkHops {
-			return "", false // a loop: the open fails, nothing is read
-		}
-		t, err := os.Readlink(next)
-		if err != nil {
-			return "", false
-		}
-		if filepath.IsAbs(t) {
-			cur = "/"
-		}
-		rest = append(strings.Split(t, "/"), rest...)
+	// A process link met after a symlink; one named outright is
+	// processTail's. Any other end (missing, a loop, an unreadable link)
+	// leaves the caller's resolution to answer.
+	w := walkLinks(p, func(next string, hops int) bool { return hops > 0 && processLink(next) })
+	if w.end != walkStopped {
+		return "", false
 	}
-	return "", false
+	return filepath.Clean(strings.Join(w.rest, "/")), true
 }
 
 // rawAbs is p made absolute against dir with its ".." components kept,
