@@ -47,14 +47,7 @@ func TestRemoverTree(t *testing.T) {
 		{`unlink "$X"`, false},
 	} {
 		a := Parse(c.src)
-		got := false
-		for _, cmd := range a.Commands {
-			for _, f := range cmd.Files {
-				if (f.Via == "rm" || f.Via == "rmdir") && f.Tree {
-					got = true
-				}
-			}
-		}
+		got := anyFile(a, func(f File) bool { return (f.Via == "rm" || f.Via == "rmdir") && f.Tree })
 		if got != c.tree {
 			t.Errorf("%q: tree %v, want %v", c.src, got, c.tree)
 		}
@@ -78,14 +71,7 @@ func TestXargsRemoverTree(t *testing.T) {
 		{`xargs rm -f -- < list`, false},
 		{`xargs cat < list`, false},
 	} {
-		got := false
-		for _, cmd := range Parse(c.src).Commands {
-			for _, f := range cmd.Files {
-				if f.Path == "<xargs input>" && f.Tree {
-					got = true
-				}
-			}
-		}
+		got := anyFile(Parse(c.src), func(f File) bool { return f.Path == "<xargs input>" && f.Tree })
 		if got != c.tree {
 			t.Errorf("%q: tree %v, want %v", c.src, got, c.tree)
 		}
@@ -312,4 +298,16 @@ func TestParentsAndInstallDirs(t *testing.T) {
 			t.Errorf("%q: no write of %q", c.src, c.want)
 		}
 	}
+}
+
+// anyFile reports whether a file fact of any command of a satisfies ok.
+func anyFile(a Analysis, ok func(File) bool) bool {
+	for _, cmd := range a.Commands {
+		for _, f := range cmd.Files {
+			if ok(f) {
+				return true
+			}
+		}
+	}
+	return false
 }

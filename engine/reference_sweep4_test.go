@@ -129,9 +129,7 @@ var referenceSweep4 = []sweep4Row{
 
 func TestReferenceSweep4(t *testing.T) {
 	for _, r := range referenceSweep4 {
-		if sweep2Rank[r.want] < sweep2Rank[r.ref] && r.note == "" {
-			t.Errorf("%s: want %s is looser than the reference's %s with no note", r.id, r.want, r.ref)
-		}
+		sweepNotLooser(t, r.id, r.want, r.ref, r.note)
 	}
 	root, dirs, sub := sweepLayout(t, sweep4Files)
 	engine := sweepEngines(root, dirs, sub)

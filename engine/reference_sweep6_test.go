@@ -146,9 +146,7 @@ var referenceSweep6 = []sweep6Row{
 
 func TestReferenceSweep6(t *testing.T) {
 	for _, r := range referenceSweep6 {
-		if sweep2Rank[r.want] < sweep2Rank[r.ref] && r.note == "" {
-			t.Errorf("%s: want %s is looser than the reference's %s with no note", r.id, r.want, r.ref)
-		}
+		sweepNotLooser(t, r.id, r.want, r.ref, r.note)
 	}
 	root, dirs, sub := sweepLayout(t, sweep6Files)
 	engine := sweepEngines(root, dirs, sub)

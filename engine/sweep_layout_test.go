@@ -79,3 +79,12 @@ func sweepEngines(root string, dirs map[string]string, sub func(string) string) 
 		return e
 	}
 }
+
+// sweepNotLooser fails a swept row whose expected answer is looser than the
+// reference's without a note saying why (spec: agentctl is never looser).
+func sweepNotLooser(t *testing.T, id, want, ref, note string) {
+	t.Helper()
+	if sweep2Rank[want] < sweep2Rank[ref] && note == "" {
+		t.Errorf("%s: want %s is looser than the reference's %s with no note", id, want, ref)
+	}
+}
