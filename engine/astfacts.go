@@ -23,6 +23,7 @@ var (
 	kReadOnly, kReadOnlyBy           = ast.StringTerm("read_only"), ast.StringTerm("read_only_by")
 	kExecWrapper, kBackground        = ast.StringTerm("exec_wrapper"), ast.StringTerm("background")
 	kQuoted                          = ast.StringTerm("quoted")
+	kOptionForm                      = ast.StringTerm("option_form")
 	kPowers, kName, kArgs, kText     = ast.StringTerm("powers"), ast.StringTerm("name"), ast.StringTerm("args"), ast.StringTerm("text")
 	kDynamicName, kAssigns, kPeeled  = ast.StringTerm("dynamic_name"), ast.StringTerm("assigns"), ast.StringTerm("peeled")
 	kPath, kResolved, kAccess, kVia  = ast.StringTerm("path"), ast.StringTerm("resolved"), ast.StringTerm("access"), ast.StringTerm("via")
@@ -80,6 +81,9 @@ func commandValue(c *CommandFact) (ast.Value, error) {
 		kv = append(kv, [2]*ast.Term{kBackground, boolTerm(true)})
 	}
 	kv = append(kv, [2]*ast.Term{kPowers, ast.NewTerm(stringsValue(c.Powers))})
+	if c.OptionForm != "" {
+		kv = append(kv, [2]*ast.Term{kOptionForm, stringTerm(c.OptionForm)})
+	}
 	return ast.NewObject(kv...), nil
 }
 

@@ -35,6 +35,9 @@ type ruleData struct {
 	NameRe string `json:"name_re,omitempty"`
 	// Fields are the input fields a KindField rule matches, in order.
 	Fields []string `json:"fields,omitempty"`
+	// OptionRe matches a Bash deny or ask rule's options in any spelling
+	// (optionRegex), against a command's option_form.
+	OptionRe string `json:"option_re,omitempty"`
 }
 
 // bucket holds one behaviour's rules, indexed so that a decision looks at
@@ -55,6 +58,9 @@ type bucket struct {
 	// (what an unresolved shell part could hide from), computed once here.
 	HasBash bool `json:"has_bash"`
 	HasPath bool `json:"has_path"`
+	// optionNames are the command names the bucket's OptionRe rules start
+	// with: only those commands need an option form.
+	optionNames map[string]bool
 }
 
 // compileRules turns the effective settings into data.agentctl.rules. A
@@ -84,6 +90,15 @@ func compileRules(s *settings.Settings) (map[string]*bucket, error) {
 			bk.Globs = append(bk.Globs, d)
 		case r.Kind == settings.KindBash:
 			d.Re, d.Exact = bashRegex(r.Pattern, r.Behavior == settings.Allow)
+			if r.Behavior != settings.Allow {
+				var head string
+				if d.OptionRe, head = optionRegex(r.Pattern); head != "" {
+					if bk.optionNames == nil {
+						bk.optionNames = map[string]bool{}
+					}
+					bk.optionNames[head] = true
+				}
+			}
 			k := bashKey(r.Pattern)
 			bk.Bash[k] = append(bk.Bash[k], d)
 			bk.HasBash = true

@@ -63,6 +63,9 @@ type Engine struct {
 	now       func() time.Time
 	// guarded are the command names Bash deny and ask rules start with.
 	guarded map[string]bool
+	// optionNames are the command names deny and ask rules with options
+	// start with (see optionRegex).
+	optionNames map[string]bool
 }
 
 // Option configures an Engine.
@@ -138,7 +141,7 @@ func New(ctx context.Context, s *settings.Settings, opts ...Option) (*Engine, er
 	all, walk := newGuards(s)
 	e := &Engine{settings: s, guards: all, guardIdx: newGuardIndex(all), policyFiles: newPolicyFiles(s.PolicyFiles), walkGuards: walk, bundle: b, remote: c.remote,
 		now: time.Now, client: remoteClient(c.remoteTimeout), evaluator: c.evaluator, native: newNativeIndex(b.rules),
-		guarded: guardedCommands(s), looseAnchors: looseAnchors(s)}
+		guarded: guardedCommands(s), looseAnchors: looseAnchors(s), optionNames: optionNames(b.rules)}
 	if c.logTo != nil {
 		if e.log, err = newDecisionLog(ctx, c.logTo, b); err != nil {
 			return nil, err
@@ -333,6 +336,9 @@ func (e *Engine) input(call Call) (*callInput, []string) {
 			releaseCommands(a.Commands) // the facts copied what they keep
 		}
 		f.Unresolved = append(f.Unresolved, possibleRunners(e.guarded, f.Commands)...)
+		if len(e.optionNames) > 0 {
+			addOptionForms(e.optionNames, f.Commands)
+		}
 	case toolspec.IsMCP(tool):
 		f.MCP = mcpFacts(tool)
 	case tool == "WebFetch":

@@ -79,6 +79,10 @@ type CommandFact struct {
 	Background  bool                `json:"background,omitempty"`
 	// Powers are options no prefix rule approves (see bashparse.Command).
 	Powers []string `json:"powers"`
+	// OptionForm is the wide view's options in canonical spelling
+	// (bashparse.OptionForm.Text), for the commands a deny or ask rule
+	// with options may match.
+	OptionForm string `json:"option_form,omitempty"`
 }
 
 // Facts is what Go learned about a call before the policy runs.

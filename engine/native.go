@@ -29,7 +29,9 @@ type nativeRule struct {
 	// repeated in several files compiles and matches once per call).
 	re     *lazyRegex
 	nameRe *lazyRegex
-	glob   lazyGlob
+	// optionRe matches a command's option form (ruleData.OptionRe).
+	optionRe *lazyRegex
+	glob     lazyGlob
 }
 
 // lazyRegex compiles a regex.match pattern once, on first use; "" stands
@@ -138,7 +140,7 @@ func newNativeRule(d ruleData, rs regexes) *nativeRule {
 	r := &nativeRule{ruleData: d}
 	r.ref = RuleRef{Text: d.Text, Behavior: d.Behavior, Source: d.Source, File: d.File, Line: d.Line, Column: d.Column}
 	r.describe = fmt.Sprintf("%s from %s %s", d.Text, d.Source, r.ref.Location())
-	r.re, r.nameRe, r.glob.src = rs.get(d.Re), rs.get(d.NameRe), d.Glob
+	r.re, r.nameRe, r.optionRe, r.glob.src = rs.get(d.Re), rs.get(d.NameRe), rs.get(d.OptionRe), d.Glob
 	return r
 }
 

@@ -561,7 +561,7 @@ func (n *nativeEval) matching(b *nativeBucket, behavior string) ruleSet {
 	for i := range n.f.Commands {
 		c := &n.f.Commands[i]
 		n.bashRules(b, c, func(r *nativeRule) {
-			if n.re(r.re, c.Narrow.Text) || n.re(r.re, c.Wide.Text) {
+			if n.re(r.re, c.Narrow.Text) || n.re(r.re, c.Wide.Text) || c.OptionForm != "" && n.re(r.optionRe, c.OptionForm) {
 				out.add(r)
 			}
 		})

@@ -139,7 +139,7 @@ var referenceSweep6 = []sweep6Row{
 	{`v7`, `{"permissions":{"allow":["Bash"],"deny":["Bash(git push:*)","Bash(rm *)","Bash(npm publish)","Bash(git * main)"],"ask":["Bash(curl:*)"]}}`, `a=git; sudo $a push`, `deny`, `deny`, ``},
 	{`v8`, `{"permissions":{"allow":["Bash"],"deny":["Bash(git push:*)","Bash(rm *)","Bash(npm publish)","Bash(git * main)"],"ask":["Bash(curl:*)"]}}`, `a=ls; $a -la`, `ask`, `allow`, `stricter, spec §3: a dynamic command name is unresolved while a Bash deny or ask rule exists`},
 	{`v9`, `{"permissions":{"allow":["Bash"],"deny":["Bash(git push:*)","Bash(rm *)","Bash(npm publish)","Bash(git * main)"],"ask":["Bash(curl:*)"]}}`, `a=git; echo "$a push"`, `allow`, `allow`, ``},
-	{`v10`, `{"permissions":{"allow":["Bash"],"deny":["Bash(rm -rf:*)"]}}`, `rm -fr x`, `allow`, `allow`, ``},
+	{`v10`, `{"permissions":{"allow":["Bash"],"deny":["Bash(rm -rf:*)"]}}`, `rm -fr x`, `deny`, `allow`, `stricter, spec §3 and §9: options are parsed as the program parses them (short-flag tricks): -fr is -rf`},
 	{`v11`, `{"permissions":{"allow":["Bash"],"deny":["Bash(npm publish)","Bash(git push)","Bash(git * main)"],"ask":["Bash(curl http://x)"]}}`, `git checkout main --`, `deny`, `allow`, `stricter, spec §3: deny/ask read a command without its final "--" (it changes nothing)`},
 	{`v12`, `{"permissions":{"allow":["Bash"],"deny":["Bash(npm publish)","Bash(git push)","Bash(git * main)"],"ask":["Bash(curl http://x)"]}}`, `npm publish '--'`, `deny`, `allow`, `stricter, spec §3: deny/ask read a command without its final "--" (it changes nothing)`},
 }

@@ -262,6 +262,11 @@ bash_pairs(b) := {[r.id, r] |
 	some t in [c.narrow.text, c.wide.text]
 	regex.match(r.re, t)
 } | {[r.id, r] |
+	# A rule's options in any spelling (engine/optionform.go).
+	some c in commands
+	some r in bash_rules(b, c)
+	regex.match(r.option_re, c.option_form)
+} | {[r.id, r] |
 	facts.parse_error
 	some r in all_bash_rules(b)
 	regex.match(r.re, input.input.command)

@@ -1,0 +1,247 @@
+package bashparse
+
+import (
+	"sort"
+	"strings"
+)
+
+// A deny rule names options as its author spelled them, and a program
+// reads many spellings as the same options: `rm -rf x`, `rm -fr x`,
+// `rm -r -f x`, `rm -R --force x` and `rm x -rf` all remove x recursively
+// and by force, and `git push -f` is `git push --force`. Matched as text,
+// Bash(rm -rf:*) denied only the first. An OptionForm spells a command's
+// options one way — each option its own word under one canonical name, an
+// attached or separate value joined with "=", sorted, once each — ahead of
+// its operands, so that a deny or ask rule's options can be looked for as
+// a subset whatever their spelling, order or place (spec §3: options are
+// parsed as the program parses them; §9: short-flag tricks).
+
+// OptionForm is a command's options and operands in their canonical
+// spelling (see OptionForm.Text).
+type OptionForm struct {
+	// Head is the command name and the subcommand words the form's
+	// grammar was chosen by ("rm", "git push").
+	Head []string
+	// Options are the options, each "-x", "--long" or "NAME=value" (the
+	// value escaped: see escapeOptionValue), sorted by name then value.
+	Options []string
+	// Operands are the words that are not options, in order.
+	Operands []string
+}
+
+// OptionFormSep ends the options in an OptionForm's text: it starts no
+// option, so a pattern looking for options never reads past it.
+const OptionFormSep = "::"
+
+// Text spells the form as one line: head, options, OptionFormSep, operands,
+// single-spaced.
+func (f OptionForm) Text() string {
+	var b strings.Builder
+	b.WriteString(strings.Join(f.Head, " "))
+	for _, o := range f.Options {
+		b.WriteByte(' ')
+		b.WriteString(o)
+	}
+	b.WriteString(" " + OptionFormSep)
+	for _, o := range f.Operands {
+		b.WriteByte(' ')
+		b.WriteString(o)
+	}
+	return b.String()
+}
+
+// OptionFormOf reads a command's words (its name first, as a View gives
+// them) with the option grammar of the program, or of its subcommand
+// ("git push"), when agentctl knows it, else generically: letters of a
+// single-dash word are a cluster of options unless the program takes whole
+// words ("find -delete"), a value-taking letter ends the cluster, "--" ends
+// the options and options may follow operands. ok is false when the words
+// hold no option: no form is needed then.
+func OptionFormOf(words []string) (f OptionForm, ok bool) {
+	if len(words) == 0 {
+		return OptionForm{}, false
+	}
+	head := 1
+	specs := optionFormSpecs()
+	spec, known := specs[words[0]]
+	if len(words) > 1 {
+		if s, ok := specs[words[0]+" "+words[1]]; ok {
+			spec, known, head = s, true, 2
+		}
+	}
+	f.Head = words[:head]
+	rest := words[head:]
+	var opts []string
+	if known {
+		opts, f.Operands = spec.read(rest)
+	} else {
+		opts, f.Operands = genericOptions(words[0], rest)
+	}
+	if len(opts) == 0 {
+		return OptionForm{}, false
+	}
+	sort.Slice(opts, func(i, j int) bool { return optionKey(opts[i]) < optionKey(opts[j]) })
+	f.Options = opts[:0]
+	for i, o := range opts {
+		if i == 0 || o != opts[i-1] {
+			f.Options = append(f.Options, o)
+		}
+	}
+	return f, true
+}
+
+// optionKey orders options by name, then value: a rule's option without a
+// value matches the command's with any value, and stays in the same place
+// among the others.
+func optionKey(o string) string {
+	name, val, _ := strings.Cut(o, "=")
+	return name + "\x00" + val
+}
+
+// optionFormSpec is a program's option grammar for OptionForm: the names
+// it reads (optGrammar, which resolves abbreviated long options) and the
+// names that mean the same option.
+type optionFormSpec struct {
+	g optGrammar
+	// alias maps a name as scanned to the canonical names it stands for
+	// ("--force" → "-f"; git branch's "-D" → "-d -f").
+	alias map[string]string
+	// implied derives options from operands (git push's "+ref" forces).
+	implied func(operand string) []string
+	// signals reads kill's "-9", "-KILL", "-SIGKILL", "-s 9" as one option.
+	signals bool
+	// normalize rewrites an option's value ("9" → "KILL").
+	normalize func(name, value string) string
+	// fallback is the option added when none of the names in it was given
+	// (kill sends TERM by default).
+	fallback string
+}
+
+// read splits words into canonical options and operands.
+func (s optionFormSpec) read(words []string) (opts, operands []string) {
+	ws := make([]Word, 0, len(words))
+	ended := false
+	for _, w := range words {
+		ended = ended || w == "--"
+		if s.signals && !ended {
+			if sig, ok := signalWord(w); ok {
+				opts = append(opts, "-s="+sig)
+				continue
+			}
+		}
+		ws = append(ws, Word{Value: w})
+	}
+	sc := s.g.scan(ws)
+	for _, o := range sc.opts {
+		names := o.name
+		if a, ok := s.alias[o.name]; ok {
+			names = a
+		}
+		for _, n := range strings.Fields(names) {
+			if o.hasValue {
+				v := o.value
+				if s.normalize != nil {
+					v = s.normalize(n, v)
+				}
+				opts = append(opts, n+"="+escapeOptionValue(v))
+			} else {
+				opts = append(opts, n)
+			}
+		}
+	}
+	idx := sc.operands
+	if !s.g.permute {
+		idx = idx[:0:0]
+		for i := sc.stop; i < len(ws); i++ {
+			idx = append(idx, i)
+		}
+	}
+	for _, i := range idx {
+		operands = append(operands, ws[i].Value)
+		if s.implied != nil {
+			opts = append(opts, s.implied(ws[i].Value)...)
+		}
+	}
+	if s.fallback != "" {
+		name, _, _ := strings.Cut(s.fallback, "=")
+		given := false
+		for _, o := range opts {
+			if n, _, _ := strings.Cut(o, "="); n == name {
+				given = true
+			}
+		}
+		if !given {
+			opts = append(opts, s.fallback)
+		}
+	}
+	return opts, operands
+}
+
+// genericOptions reads the words of a program agentctl has no grammar for.
+// It may read more options than the program does (a value as options),
+// which only lets a deny or ask rule match more.
+func genericOptions(prog string, words []string) (opts, operands []string) {
+	takes := clusterValueLetters[prog] + operandSpecs[prog].argOpts
+	whole := nonClustering[prog] || wholeWordProgram(prog)
+	for i := 0; i < len(words); i++ {
+		w := words[i]
+		switch {
+		case w == "--":
+			return opts, append(operands, words[i+1:]...)
+		case len(w) < 2 || w[0] != '-':
+			operands = append(operands, w)
+		case w[1] == '-':
+			name, val, eq := strings.Cut(w, "=")
+			if eq {
+				opts = append(opts, name+"="+escapeOptionValue(val))
+			} else {
+				opts = append(opts, name)
+			}
+		case whole || !clusterWord(w):
+			name, val, eq := strings.Cut(w, "=")
+			if eq && whole {
+				opts = append(opts, name+"="+escapeOptionValue(val))
+			} else {
+				opts = append(opts, escapeOptionValue(w))
+			}
+		default:
+			for k := 1; k < len(w); k++ {
+				c := w[k]
+				if strings.IndexByte(takes, c) < 0 {
+					opts = append(opts, "-"+string(c))
+					continue
+				}
+				val := w[k+1:]
+				if val == "" && i+1 < len(words) {
+					i++
+					val = words[i]
+				}
+				opts = append(opts, "-"+string(c)+"="+escapeOptionValue(val))
+				break
+			}
+		}
+	}
+	return opts, operands
+}
+
+// clusterWord reports a single-dash word of letters (a cluster of short
+// options); "-20" and "-Xmx2g" stay whole.
+func clusterWord(w string) bool {
+	for i := 1; i < len(w); i++ {
+		c := w[i]
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z') {
+			return false
+		}
+	}
+	return true
+}
+
+// escapeOptionValue keeps an option one word of the form's text: blanks
+// and '%' are percent-escaped.
+func escapeOptionValue(v string) string {
+	if !strings.ContainsAny(v, " \t\n%") {
+		return v
+	}
+	r := strings.NewReplacer("%", "%25", " ", "%20", "\t", "%09", "\n", "%0A")
+	return r.Replace(v)
+}

@@ -1,0 +1,269 @@
+package bashparse
+
+import (
+	"strconv"
+	"strings"
+	"sync"
+)
+
+// optionFormSpecs are the programs (and subcommands) whose option grammar
+// OptionFormOf reads exactly: the ones deny and ask rules name options of
+// most, where one option has several spellings. Every other program is
+// read generically. Built on first use: most processes never need it.
+var optionFormSpecs = sync.OnceValue(func() map[string]optionFormSpec {
+	chAliases := map[string]string{"--recursive": "-R", "--silent": "-f", "--quiet": "-f", "--changes": "-c",
+		"--verbose": "-v", "--no-dereference": "-h"}
+	killAliases := map[string]string{"-n": "-s", "--signal": "-s"}
+	dockerRunAliases := map[string]string{"--detach": "-d", "--interactive": "-i", "--tty": "-t",
+		"--env": "-e", "--volume": "-v", "--publish": "-p", "--user": "-u", "--workdir": "-w",
+		"--publish-all": "-P", "--net": "--network", "--quiet": "-q", "--attach": "-a", "--hostname": "-h",
+		"--label": "-l", "--memory": "-m"}
+	return map[string]optionFormSpec{
+		"rm": {g: optGrammar{short: "dfirRvI", long: []string{"force", "interactive?", "one-file-system",
+			"no-preserve-root", "preserve-root?", "recursive", "dir", "verbose", "help", "version"}, permute: true},
+			alias: map[string]string{"-R": "-r", "--recursive": "-r", "--force": "-f", "--dir": "-d", "--verbose": "-v"}},
+		"rmdir": {g: optGrammar{short: "pv", long: []string{"ignore-fail-on-non-empty", "parents", "verbose", "help", "version"}, permute: true},
+			alias: map[string]string{"--parents": "-p", "--verbose": "-v"}},
+		"shred": {g: optGrammar{short: "fn:s:uvxz", long: []string{"force", "iterations=", "random-source=", "size=",
+			"remove?", "verbose", "exact", "zero", "help", "version"}, permute: true},
+			alias: map[string]string{"--force": "-f", "--iterations": "-n", "--size": "-s", "--remove": "-u",
+				"--verbose": "-v", "--exact": "-x", "--zero": "-z"}},
+		"chmod": {g: optGrammar{short: "cfvR", long: chLongs, permute: true}, alias: chAliases},
+		"chown": {g: optGrammar{short: "cfhvRHLP", long: append([]string{"from="}, chLongs...), permute: true}, alias: chAliases},
+		"chgrp": {g: optGrammar{short: "cfhvRHLP", long: chLongs, permute: true}, alias: chAliases},
+		"cp": {g: optGrammar{short: "abdfHilLnPprsS:t:TuvxZ", long: []string{"archive", "attributes-only", "backup?",
+			"copy-contents", "debug", "dereference", "force", "interactive", "link", "no-dereference", "no-clobber",
+			"preserve?", "no-preserve=", "parents", "recursive", "reflink?", "remove-destination", "sparse=",
+			"strip-trailing-slashes", "symbolic-link", "suffix=", "target-directory=", "no-target-directory",
+			"update?", "verbose", "one-file-system", "context?", "help", "version"}, permute: true},
+			alias: map[string]string{"-R": "-r", "--recursive": "-r", "--force": "-f", "-a": "-a -r",
+				"--archive": "-a -r", "--interactive": "-i", "--no-clobber": "-n", "--link": "-l",
+				"--symbolic-link": "-s", "--target-directory": "-t", "--verbose": "-v", "--update": "-u",
+				"--dereference": "-L", "--no-dereference": "-P", "--one-file-system": "-x"}},
+		"mv": {g: optGrammar{short: "bfinS:t:TuvZ", long: []string{"backup?", "exchange", "force", "interactive",
+			"no-clobber", "no-copy", "strip-trailing-slashes", "suffix=", "target-directory=",
+			"no-target-directory", "update?", "verbose", "context", "help", "version"}, permute: true},
+			alias: map[string]string{"--force": "-f", "--interactive": "-i", "--no-clobber": "-n",
+				"--target-directory": "-t", "--verbose": "-v", "--update": "-u", "--suffix": "-S"}},
+		"ln": {g: optGrammar{short: "bdfFinLPrsS:t:Tv", long: []string{"backup?", "directory", "force", "interactive",
+			"logical", "no-dereference", "physical", "relative", "symbolic", "suffix=", "target-directory=",
+			"no-target-directory", "verbose", "help", "version"}, permute: true},
+			alias: map[string]string{"--force": "-f", "--symbolic": "-s", "--relative": "-r", "--interactive": "-i",
+				"--no-dereference": "-n", "--target-directory": "-t", "--verbose": "-v", "-F": "-d", "--directory": "-d"}},
+		"sed": {g: optGrammar{short: "nrsuEzi::e:f:l:", long: append([]string(nil), sedLongNames...), permute: true},
+			alias: map[string]string{"--quiet": "-n", "--silent": "-n", "--expression": "-e", "--file": "-f",
+				"--in-place": "-i", "--regexp-extended": "-E", "-r": "-E", "--separate": "-s",
+				"--null-data": "-z", "--zero-terminated": "-z", "--unbuffered": "-u", "--line-length": "-l"}},
+		"curl": {g: optGrammar{short: "0123456aA:b:Bc:C:d:D:e:E:fF:gGh::H:iIjJkK:lLm:MnNo:OpP:qQ:r:RsSt:T:u:U:vVw:x:X:y:Y:z:Z#",
+			long: curlLongs, permute: true}, alias: map[string]string{"--request": "-X", "--data": "-d", "--data-ascii": "-d", "--output": "-o",
+			"--remote-name": "-O", "--insecure": "-k", "--location": "-L", "--silent": "-s", "--show-error": "-S",
+			"--fail": "-f", "--upload-file": "-T", "--form": "-F", "--header": "-H", "--user": "-u", "--proxy": "-x",
+			"--user-agent": "-A", "--referer": "-e", "--cookie": "-b", "--cookie-jar": "-c", "--head": "-I",
+			"--include": "-i", "--verbose": "-v", "--config": "-K", "--get": "-G", "--write-out": "-w",
+			"--continue-at": "-C", "--range": "-r", "--dump-header": "-D", "--quote": "-Q", "--globoff": "-g",
+			"--progress-bar": "-#", "--manual": "-M"}},
+		"wget": {g: optGrammar{short: "a:A:bB:cdD:e:EFhHi:kKl:LmnNo:O:pP:qQ:rR:St:T:U:vVw:xX:", long: wgetLongs, permute: true},
+			alias: map[string]string{"--append-output": "-a", "--accept": "-A", "--background": "-b", "--base": "-B",
+				"--continue": "-c", "--debug": "-d", "--domains": "-D", "--execute": "-e", "--adjust-extension": "-E",
+				"--force-html": "-F", "--span-hosts": "-H", "--input-file": "-i", "--convert-links": "-k",
+				"--backup-converted": "-K", "--level": "-l", "--relative": "-L", "--mirror": "-m", "--no-clobber": "-n -c",
+				"--output-file": "-o", "--output-document": "-O", "--page-requisites": "-p", "--directory-prefix": "-P",
+				"--quiet": "-q", "--quota": "-Q", "--recursive": "-r", "--reject": "-R", "--server-response": "-S",
+				"--tries": "-t", "--timeout": "-T", "--user-agent": "-U", "--verbose": "-v", "--wait": "-w",
+				"--exclude-directories": "-X"}},
+		"kill": {g: optGrammar{short: "s:n:lL", long: []string{"signal=", "list?", "table"}, permute: true}, signals: true, alias: killAliases, normalize: normalizeSignal, fallback: "-s=TERM"},
+		"pkill": {g: optGrammar{short: "s:ce:fg:G:ilnoOP:t:u:U:vwxF:", long: pkillLongs, permute: true}, signals: true, alias: map[string]string{"--signal": "-s", "--count": "-c", "--euid": "-u", "--full": "-f",
+			"--pgroup": "-g", "--group": "-G", "--ignore-case": "-i", "--newest": "-n", "--oldest": "-o",
+			"--parent": "-P", "--terminal": "-t", "--uid": "-U", "--exact": "-x", "--pidfile": "-F", "--echo": "-e"}, normalize: normalizeSignal, fallback: "-s=TERM"},
+		"killall": {g: optGrammar{short: "eIgiqrs:u:vwyYoZ:n:", long: []string{"exact", "ignore-case", "process-group", "interactive", "quiet", "regexp", "signal=", "user=", "verbose", "wait", "younger-than=", "older-than=", "context=", "ns=", "help", "version"}, permute: true}, signals: true, alias: killAliases, normalize: normalizeSignal, fallback: "-s=TERM"},
+		"git push": {g: optGrammar{short: "fnqvuo:d46", long: []string{"force", "force-with-lease?",
+			"no-force-with-lease", "force-if-includes", "no-force-if-includes", "mirror", "all", "branches",
+			"tags", "follow-tags", "no-follow-tags", "delete", "dry-run", "porcelain", "prune", "no-prune",
+			"set-upstream", "repo=", "no-verify", "verify", "atomic", "no-atomic", "push-option=",
+			"receive-pack=", "exec=", "signed?", "no-signed", "thin", "no-thin", "quiet", "verbose",
+			"progress", "no-progress", "recurse-submodules=", "no-recurse-submodules", "ipv4", "ipv6"}, permute: true},
+			alias: map[string]string{"--force": "-f", "--dry-run": "-n", "--quiet": "-q", "--verbose": "-v",
+				"--set-upstream": "-u", "--push-option": "-o", "--delete": "-d", "--ipv4": "-4", "--ipv6": "-6"},
+			implied: gitPushRefspec},
+		"git reset": {g: optGrammar{short: "qpN", long: []string{"hard", "soft", "mixed", "keep", "merge", "quiet",
+			"patch", "no-refresh", "refresh", "intent-to-add", "recurse-submodules?", "no-recurse-submodules",
+			"pathspec-from-file=", "pathspec-file-nul"}, permute: true},
+			alias: map[string]string{"--quiet": "-q", "--patch": "-p", "--intent-to-add": "-N"}},
+		"git clean": {g: optGrammar{short: "dfinqe:xX", long: []string{"dry-run", "force", "interactive", "quiet", "exclude="}, permute: true},
+			alias: map[string]string{"--force": "-f", "--dry-run": "-n", "--quiet": "-q", "--interactive": "-i", "--exclude": "-e"}},
+		"git checkout": {g: optGrammar{short: "qfb:B:t::lmpu", long: []string{"quiet", "progress", "no-progress", "force",
+			"ours", "theirs", "track?", "no-track", "guess", "no-guess", "detach", "orphan=", "ignore-skip-worktree-bits",
+			"merge", "conflict=", "patch", "ignore-other-worktrees", "overwrite-ignore", "no-overwrite-ignore",
+			"recurse-submodules?", "no-recurse-submodules", "overlay", "no-overlay", "pathspec-from-file=",
+			"pathspec-file-nul"}, permute: true},
+			alias: map[string]string{"--force": "-f", "--quiet": "-q", "--track": "-t", "--merge": "-m", "--patch": "-p"}},
+		"git branch": {g: optGrammar{short: "dDfmMcCrativlu:q", long: []string{"delete", "force", "move", "copy", "remotes",
+			"all", "list", "verbose", "quiet", "track?", "no-track", "set-upstream-to=", "unset-upstream",
+			"edit-description", "contains?", "no-contains?", "merged?", "no-merged?", "column?", "no-column",
+			"sort=", "points-at=", "format=", "show-current", "create-reflog", "color?", "no-color",
+			"ignore-case", "abbrev?", "no-abbrev", "omit-empty", "recurse-submodules"}, permute: true},
+			alias: map[string]string{"--delete": "-d", "--force": "-f", "--move": "-m", "--copy": "-c",
+				"-D": "-d -f", "-M": "-m -f", "-C": "-c -f", "--remotes": "-r", "--all": "-a", "--list": "-l",
+				"--verbose": "-v", "--quiet": "-q", "--track": "-t", "--set-upstream-to": "-u"}},
+		"git tag": {g: optGrammar{short: "afdvnlsu:m:F:ei", long: []string{"annotate", "force", "delete", "verify", "list",
+			"sign", "no-sign", "local-user=", "message=", "file=", "edit", "no-edit", "ignore-case", "cleanup=",
+			"create-reflog", "contains?", "no-contains?", "merged?", "no-merged?", "points-at=", "sort=",
+			"format=", "column?", "no-column", "color?", "trailer=", "omit-empty"}, permute: true},
+			alias: map[string]string{"--annotate": "-a", "--force": "-f", "--delete": "-d", "--verify": "-v",
+				"--list": "-l", "--sign": "-s", "--local-user": "-u", "--message": "-m", "--file": "-F", "--edit": "-e",
+				"--ignore-case": "-i"}},
+		"git commit": {g: optGrammar{short: "ac:C:eF:im:noqpst:S::u::vz", long: []string{"all", "patch", "reuse-message=",
+			"reedit-message=", "fixup=", "squash=", "reset-author", "short", "branch", "porcelain", "long", "null",
+			"file=", "author=", "date=", "message=", "template=", "signoff", "no-signoff", "trailer=", "no-verify",
+			"verify", "allow-empty", "allow-empty-message", "cleanup=", "edit", "no-edit", "amend", "no-post-rewrite",
+			"include", "only", "pathspec-from-file=", "pathspec-file-nul", "untracked-files?", "verbose", "quiet",
+			"dry-run", "status", "no-status", "gpg-sign?", "no-gpg-sign"}, permute: true},
+			alias: map[string]string{"--all": "-a", "--no-verify": "-n", "--message": "-m", "--file": "-F",
+				"--signoff": "-s", "--edit": "-e", "--quiet": "-q", "--verbose": "-v", "--patch": "-p",
+				"--reuse-message": "-C", "--reedit-message": "-c", "--template": "-t", "--gpg-sign": "-S",
+				"--include": "-i", "--only": "-o", "--null": "-z", "--untracked-files": "-u"}},
+		"git add": {g: optGrammar{short: "nvfipeuAN", long: []string{"dry-run", "verbose", "force", "interactive", "patch",
+			"edit", "update", "all", "no-all", "ignore-removal", "no-ignore-removal", "intent-to-add", "refresh",
+			"ignore-errors", "ignore-missing", "no-warn-embedded-repo", "renormalize", "chmod=",
+			"pathspec-from-file=", "pathspec-file-nul", "sparse"}, permute: true},
+			alias: map[string]string{"--dry-run": "-n", "--verbose": "-v", "--force": "-f", "--interactive": "-i",
+				"--patch": "-p", "--edit": "-e", "--update": "-u", "--all": "-A", "--intent-to-add": "-N"}},
+		"git rebase": {g: optGrammar{short: "imqvnx:s:X:S::fC:r", long: []string{"interactive", "merge", "quiet", "verbose",
+			"no-verify", "verify", "exec=", "strategy=", "strategy-option=", "gpg-sign?", "no-gpg-sign",
+			"force-rebase", "no-ff", "onto=", "root", "autosquash", "no-autosquash", "autostash", "no-autostash",
+			"continue", "abort", "skip", "quit", "edit-todo", "keep-base", "rebase-merges?", "update-refs",
+			"committer-date-is-author-date", "reset-author-date", "ignore-date", "ignore-whitespace", "signoff",
+			"stat", "no-stat", "apply", "empty=", "keep-empty", "no-keep-empty", "fork-point", "no-fork-point"}, permute: true},
+			alias: map[string]string{"--interactive": "-i", "--merge": "-m", "--quiet": "-q", "--verbose": "-v",
+				"--exec": "-x", "--strategy": "-s", "--strategy-option": "-X", "--gpg-sign": "-S",
+				"--force-rebase": "-f", "--no-ff": "-f", "--rebase-merges": "-r"}},
+		"docker run":    {g: dockerRunGrammar, alias: dockerRunAliases},
+		"docker create": {g: dockerRunGrammar, alias: dockerRunAliases},
+		"podman run":    {g: dockerRunGrammar, alias: dockerRunAliases},
+		"kubectl delete": {g: optGrammar{short: "f:k:l:n:o:R", long: kubectlDeleteLongs, permute: true}, alias: map[string]string{"-A": "--all-namespaces", "--filename": "-f",
+			"--kustomize": "-k", "--selector": "-l", "--namespace": "-n", "--output": "-o", "--recursive": "-R"}},
+		"npm publish": {g: optGrammar{short: "f", long: []string{"tag=", "access=", "dry-run", "otp=", "workspace=",
+			"workspaces", "include-workspace-root", "provenance", "force", "registry="}, permute: true},
+			alias: map[string]string{"--force": "-f"}},
+	}
+})
+
+// wholeWordPrograms read a single-dash word as one option name ("find
+// -delete", "terraform apply -auto-approve"), beyond nonClustering.
+func wholeWordProgram(name string) bool {
+	switch name {
+	case "find", "java", "terraform", "tofu", "openssl", "ffmpeg", "xcodebuild", "gradle", "mvn", "dd":
+		return true
+	}
+	return false
+}
+
+var chLongs = []string{"changes", "silent", "quiet", "verbose", "recursive", "reference=", "dereference",
+	"no-dereference", "preserve-root", "no-preserve-root", "help", "version"}
+
+var sedLongNames = []string{"quiet", "silent", "debug", "expression=", "file=", "follow-symlinks", "in-place?",
+	"line-length=", "posix", "regexp-extended", "separate", "sandbox", "unbuffered", "null-data",
+	"zero-terminated", "help", "version"}
+
+var curlLongs = []string{"request=", "data=", "data-ascii=", "data-binary=", "data-raw=", "data-urlencode=",
+	"output=", "remote-name", "remote-name-all", "insecure", "location", "location-trusted", "silent",
+	"show-error", "fail", "fail-with-body", "upload-file=", "form=", "form-string=", "header=", "user=",
+	"proxy=", "user-agent=", "referer=", "cookie=", "cookie-jar=", "head", "include", "verbose", "config=",
+	"get", "write-out=", "url=", "output-dir=", "create-dirs", "json=", "max-time=", "connect-timeout=",
+	"retry=", "compressed", "http1.1", "http2", "resolve=", "connect-to=", "cacert=", "cert=", "key=",
+	"oauth2-bearer=", "netrc", "netrc-file=", "next", "globoff", "continue-at=", "range=", "dump-header=",
+	"trace=", "trace-ascii=", "stderr=", "libcurl=", "unix-socket=", "interface=", "quote=", "ftp-create-dirs",
+	"no-progress-meter", "progress-bar", "help", "version", "manual"}
+
+var wgetLongs = []string{"append-output=", "accept=", "background", "base=", "continue", "debug", "domains=",
+	"execute=", "adjust-extension", "force-html", "help", "span-hosts", "input-file=", "convert-links",
+	"backup-converted", "level=", "relative", "mirror", "no-verbose", "no-clobber", "output-file=",
+	"output-document=", "page-requisites", "directory-prefix=", "quiet", "quota=", "recursive", "reject=",
+	"server-response", "tries=", "timeout=", "user-agent=", "verbose", "version", "wait=", "proxy",
+	"exclude-directories=", "post-data=", "post-file=", "method=", "body-data=", "body-file=", "header=",
+	"no-check-certificate", "user=", "password=", "config=", "no-config"}
+
+var pkillLongs = []string{"signal=", "count", "euid=", "full", "pgroup=", "group=", "ignore-case", "list-name",
+	"list-full", "newest", "oldest", "parent=", "session=", "terminal=", "uid=", "inverse", "lightweight",
+	"exact", "pidfile=", "logpidfile", "echo", "ns=", "nslist=", "help", "version"}
+
+// dockerRunGrammar is `docker run`'s: options stop at the image, whose own
+// arguments follow.
+var dockerRunGrammar = optGrammar{short: "a:c:de:h:il:m:p:Pqtu:v:w:", long: []string{"privileged", "rm",
+	"detach", "interactive", "tty", "env=", "env-file=", "volume=", "volumes-from=", "publish=", "publish-all",
+	"user=", "workdir=", "name=", "network=", "net=", "pid=", "ipc=", "uts=", "userns=", "cgroupns=",
+	"cap-add=", "cap-drop=", "security-opt=", "device=", "mount=", "entrypoint=", "add-host=", "label=",
+	"memory=", "cpus=", "gpus=", "hostname=", "platform=", "pull=", "restart=", "init", "read-only",
+	"tmpfs=", "ulimit=", "group-add=", "runtime=", "sysctl=", "attach=", "quiet", "detach-keys="}}
+
+var kubectlDeleteLongs = []string{"all", "all-namespaces", "force", "grace-period=", "now", "filename=",
+	"kustomize=", "selector=", "namespace=", "output=", "recursive", "cascade?", "wait", "timeout=",
+	"ignore-not-found", "dry-run?", "field-selector=", "raw=", "context=", "kubeconfig=", "interactive"}
+
+// gitPushRefspec reads git push's refspecs: "+ref" forces that ref
+// (--force for one ref) and ":ref" deletes it (--delete).
+func gitPushRefspec(op string) []string {
+	switch {
+	case strings.HasPrefix(op, "+"):
+		return []string{"-f"}
+	case strings.HasPrefix(op, ":") && len(op) > 1:
+		return []string{"-d"}
+	}
+	return nil
+}
+
+// signalNumbers names the signals by their Linux numbers.
+var signalNumbers = [...]string{1: "HUP", 2: "INT", 3: "QUIT", 4: "ILL", 5: "TRAP", 6: "ABRT", 7: "BUS",
+	8: "FPE", 9: "KILL", 10: "USR1", 11: "SEGV", 12: "USR2", 13: "PIPE", 14: "ALRM", 15: "TERM", 16: "STKFLT",
+	17: "CHLD", 18: "CONT", 19: "STOP", 20: "TSTP", 21: "TTIN", 22: "TTOU", 23: "URG", 24: "XCPU", 25: "XFSZ",
+	26: "VTALRM", 27: "PROF", 28: "WINCH", 29: "IO", 30: "PWR", 31: "SYS"}
+
+// signalNames are the names kill reads after a dash, without "SIG".
+var signalNames = sync.OnceValue(func() map[string]bool {
+	m := map[string]bool{"IOT": true, "POLL": true, "CLD": true, "RTMIN": true, "RTMAX": true}
+	for _, n := range signalNumbers {
+		m[n] = true
+	}
+	return m
+})
+
+// normalizeSignal spells a signal value as its name ("9", "sigkill",
+// "KILL" → "KILL"); other values stay as given.
+func normalizeSignal(name, v string) string {
+	if name != "-s" {
+		return v
+	}
+	u := strings.ToUpper(v)
+	u = strings.TrimPrefix(u, "SIG")
+	if n, err := strconv.Atoi(u); err == nil {
+		if n > 0 && n < len(signalNumbers) {
+			return signalNumbers[n]
+		}
+		return u
+	}
+	switch u {
+	case "IOT":
+		return "ABRT"
+	case "CLD":
+		return "CHLD"
+	case "POLL":
+		return "IO"
+	}
+	return u
+}
+
+// signalWord reads kill's "-9", "-KILL" or "-SIGKILL" as a signal.
+func signalWord(w string) (string, bool) {
+	if len(w) < 2 || w[0] != '-' || w[1] == '-' {
+		return "", false
+	}
+	v := w[1:]
+	if _, err := strconv.Atoi(v); err == nil {
+		return normalizeSignal("-s", v), true
+	}
+	u := strings.TrimPrefix(strings.ToUpper(v), "SIG")
+	if signalNames()[u] || strings.HasPrefix(u, "RTMIN+") || strings.HasPrefix(u, "RTMAX-") {
+		return normalizeSignal("-s", v), true
+	}
+	return "", false
+}

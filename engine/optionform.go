@@ -1,0 +1,108 @@
+package engine
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/agentctl/agentctl/bashparse"
+)
+
+// optionRegex compiles a Bash deny or ask pattern that names options into
+// a regex over bashparse.OptionForm text, so that the rule meets its
+// options however a command spells, orders or places them (rm -fr, rm -r
+// -f, rm --recursive --force, rm x -rf for Bash(rm -rf:*)): the rule's
+// options must all be among the command's, its operands match as its text
+// would (spec §3 wildcards, a final " *" or ":*" at a word boundary). It
+// returns "" when the pattern names no option or a wildcard stands where an
+// option's name would be; the rule's text regex still applies. head is the
+// command name the form starts with.
+func optionRegex(p string) (re, head string) {
+	prefix := false
+	switch {
+	case strings.HasSuffix(p, ":*"):
+		p, prefix = strings.TrimSuffix(p, ":*"), true
+	case strings.HasSuffix(p, " *"):
+		p, prefix = strings.TrimSuffix(p, " *"), true
+	}
+	if !strings.Contains(p, " -") {
+		return "", ""
+	}
+	a := bashparse.Parse(p)
+	if a.Err != nil || len(a.Commands) != 1 || a.Commands[0].Wide.DynamicName {
+		return "", ""
+	}
+	w := a.Commands[0].Wide
+	named := false
+	for _, arg := range w.Args {
+		named = named || len(arg) > 1 && arg[0] == '-' && arg != "--"
+	}
+	if !named {
+		return "", ""
+	}
+	f, ok := bashparse.OptionFormOf(append([]string{w.Name}, w.Args...))
+	if !ok {
+		return "", ""
+	}
+	var b strings.Builder
+	b.WriteString("(?s)^")
+	for i, h := range f.Head {
+		if strings.Contains(h, "*") {
+			return "", ""
+		}
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(regexp.QuoteMeta(h))
+	}
+	const filler = `(?: -[^ ]*)*`
+	for _, o := range f.Options {
+		name, val, hasVal := strings.Cut(o, "=")
+		if strings.Contains(name, "*") {
+			return "", ""
+		}
+		b.WriteString(filler + " " + regexp.QuoteMeta(name))
+		if hasVal {
+			b.WriteString("=" + strings.ReplaceAll(regexp.QuoteMeta(val), `\*`, `[^ ]*`))
+		} else {
+			b.WriteString(`(?:=[^ ]*)?`)
+		}
+	}
+	b.WriteString(filler + " " + regexp.QuoteMeta(bashparse.OptionFormSep))
+	if ops := strings.Join(f.Operands, " "); ops != "" {
+		b.WriteString(" " + strings.ReplaceAll(regexp.QuoteMeta(ops), `\*`, `.*`))
+	}
+	if prefix {
+		b.WriteString("(?: .*)?")
+	}
+	b.WriteString("$")
+	return b.String(), f.Head[0]
+}
+
+// addOptionForms spells, for each command a rule with options may match
+// (its name among names), its options in canonical form.
+func addOptionForms(names map[string]bool, cmds []CommandFact) {
+	for i := range cmds {
+		w := &cmds[i].Wide
+		if !names[w.Name] {
+			continue
+		}
+		words := make([]string, 0, len(w.Args)+1)
+		if f, ok := bashparse.OptionFormOf(append(append(words, w.Name), w.Args...)); ok {
+			cmds[i].OptionForm = f.Text()
+		}
+	}
+}
+
+// optionNames unions the deny and ask buckets' option rule names.
+func optionNames(rules map[string]*bucket) map[string]bool {
+	var out map[string]bool
+	for _, b := range []string{"deny", "ask"} {
+		for n := range rules[b].optionNames {
+			if out == nil {
+				out = map[string]bool{}
+			}
+			out[n] = true
+		}
+	}
+	return out
+}
