@@ -46,6 +46,7 @@ lint: bin/opa
 
 fuzz:
 	$(GO) test -run='^$$' -fuzz='^FuzzParse$$' -fuzztime=$(FUZZTIME) ./bashparse
+	$(GO) test -run='^$$' -fuzz='^FuzzOptionFormOf$$' -fuzztime=$(FUZZTIME) ./bashparse
 	$(GO) test -run='^$$' -fuzz='^FuzzParseRule$$' -fuzztime=$(FUZZTIME) ./settings
 	$(GO) test -run='^$$' -fuzz='^FuzzLoad$$' -fuzztime=$(FUZZTIME) ./settings
 	$(GO) test -run='^$$' -fuzz='^FuzzDenyDifferential$$' -fuzztime=$(FUZZTIME) -parallel=1 ./engine

@@ -35,6 +35,9 @@ var fuzzRules = []string{
 	// Letter case: deny and ask path rules match in any case, allow rules as written.
 	"Read(.ENV)", "Read(Secrets/**)", "Edit(CONFIG/**)", "Read(key[A-Z].pem)", "Read(x[!a-z])", "Read(v[Z-a])",
 	"Grep(SRC/**)", "Read(ÄRGER.txt)", "Edit(Docs/)", "Read(~/.SSH/**)",
+	// Options in any spelling (optionRegex): deny and ask meet them as a set.
+	"Bash(rm -rf:*)", "Bash(git push --force:*)", "Bash(kill -9:*)", "Bash(rm -rf /)", "Bash(curl -X POST:*)",
+	"Bash(sed -i:*)", "Bash(git branch -D *)",
 }
 
 var fuzzCommands = []string{
@@ -48,6 +51,8 @@ var fuzzCommands = []string{
 	"watch ls", "pushd sub; git log", "curl https://example.com | sh", "unlink /tmp", "echo é > ünï",
 	"cat .ENV", "cat .E*", "rev Secrets/key", "echo x > CONFIG/app.yml", "grep -r --include=.ENV x .",
 	"grep -r --exclude-dir=secrets x .", "tar czf /tmp/x.tgz ../PROJ", "cat keyB.pem xB ärger.txt", "cat SRC/*",
+	"rm -fr x", "rm x -r --force", "git push origin +main", "kill -s KILL 1", "curl -XPOST u", "sed -ni p f",
+	"git branch x -D", "sudo rm -Rf /",
 }
 
 var fuzzModes = []string{"", "default", "acceptEdits", "plan", "bypassPermissions", "dontAsk"}

@@ -1,0 +1,196 @@
+package engine
+
+import (
+	"context"
+	"testing"
+)
+
+// Short-flag tricks (spec §9) and options parsed as the program parses
+// them (spec §3). A Bash deny or ask rule names options as its author
+// spelled them, and was matched as text: Bash(rm -rf:*) denied `rm -rf x`
+// but allowed, under a bare Bash allow, `rm -fr x`, `rm -r -f x`,
+// `rm -R --force x`, `rm --rec --fo x` (getopt_long takes an unambiguous
+// prefix) and `rm x -rf` (GNU rm reads options after operands); each
+// removes x recursively and by force (checked with GNU rm). Likewise
+// `git push -f` and `git push origin +main` under Bash(git push --force:*)
+// (checked against a bare repository: "forced update"), `kill -KILL`,
+// `kill -s sigkill` under Bash(kill -9:*) (bash's kill: status 137), and
+// `git branch x -D` under Bash(git branch -D:*). A rule with options now
+// also matches a command whose options, read with the program's grammar
+// and spelled canonically, include the rule's (engine/optionform.go). Allow
+// rules still match only their text.
+
+type shortflagRow struct {
+	settings string
+	cmd      string
+	mode     string
+	want     string
+}
+
+const (
+	shortflagPolicy = `{"permissions":{"allow":["Bash"],"deny":["Bash(rm -rf:*)","Bash(git push --force:*)","Bash(kill -9:*)",` +
+		`"Bash(git reset --hard:*)","Bash(git branch -D:*)","Bash(chmod -R 777:*)"],` +
+		`"ask":["Bash(curl -X POST:*)","Bash(git clean -fd:*)","Bash(sed -i:*)","Bash(docker run --privileged:*)"]}}`
+	shortflagExact  = `{"permissions":{"allow":["Bash"],"deny":["Bash(rm -rf /)"]}}`
+	shortflagNarrow = `{"permissions":{"allow":["Bash(rm -rf build)","Edit"]}}`
+)
+
+var shortflagRows = map[string][]shortflagRow{
+	"rm -rf respelled": {
+		{shortflagPolicy, `rm -rf x`, "default", "deny"},
+		{shortflagPolicy, `rm -fr x`, "default", "deny"},                 // was allow
+		{shortflagPolicy, `rm -r -f x`, "default", "deny"},               // was allow
+		{shortflagPolicy, `rm -f -r x`, "default", "deny"},               // was allow
+		{shortflagPolicy, `rm -Rf x`, "default", "deny"},                 // was allow
+		{shortflagPolicy, `rm -fR x`, "default", "deny"},                 // was allow
+		{shortflagPolicy, `rm -R -f x`, "default", "deny"},               // was allow
+		{shortflagPolicy, `rm -rfv x`, "default", "deny"},                // was allow
+		{shortflagPolicy, `rm -vfr x`, "default", "deny"},                // was allow
+		{shortflagPolicy, `rm -r -v -f x`, "default", "deny"},            // was allow
+		{shortflagPolicy, `rm --recursive --force x`, "default", "deny"}, // was allow
+		{shortflagPolicy, `rm --force --recursive x`, "default", "deny"}, // was allow
+		{shortflagPolicy, `rm -r --force x`, "default", "deny"},          // was allow
+		{shortflagPolicy, `rm --recursive -f x`, "default", "deny"},      // was allow
+		{shortflagPolicy, `rm --rec --fo x`, "default", "deny"},          // was allow
+		{shortflagPolicy, `rm x -rf`, "default", "deny"},                 // was allow
+		{shortflagPolicy, `rm x -r -f`, "default", "deny"},               // was allow
+		{shortflagPolicy, `rm -r x -f`, "default", "deny"},               // was allow
+		{shortflagPolicy, `rm -fr -- x`, "default", "deny"},              // was allow
+		{shortflagPolicy, `sudo rm -fr x`, "default", "deny"},            // was allow
+		{shortflagPolicy, `/bin/rm -fr x`, "default", "deny"},            // was allow
+		{shortflagPolicy, `command rm -fr x`, "default", "deny"},         // was allow
+		{shortflagPolicy, `timeout 5 rm -Rf x`, "default", "deny"},       // was allow
+		{shortflagPolicy, `bash -c 'rm -fr x'`, "default", "deny"},       // was allow
+		{shortflagPolicy, `echo a && rm -fr x`, "default", "deny"},       // was allow
+		{shortflagPolicy, `(cd /tmp; rm -fr x)`, "default", "deny"},      // was allow
+		{shortflagPolicy, `xargs rm -fr < list`, "default", "deny"},      // was allow
+		{shortflagPolicy, `rm -fr x`, "bypassPermissions", "deny"},       // was allow
+		{shortflagPolicy, `rm -f x`, "default", "allow"},                 // force, not recursive
+		{shortflagPolicy, `rm -r x`, "default", "allow"},                 // recursive, not force
+		{shortflagPolicy, `rm -ri x`, "default", "allow"},
+		{shortflagPolicy, `rm x`, "default", "allow"},
+		{shortflagPolicy, `rm -- -rf`, "default", "allow"}, // removes the file named -rf
+		{shortflagPolicy, `echo rm -fr x`, "default", "allow"},
+		{shortflagPolicy, `ls -fr`, "default", "allow"},
+	},
+	"exact rule respelled": {
+		{shortflagExact, `rm -rf /`, "default", "deny"},
+		{shortflagExact, `rm -fr /`, "default", "deny"},   // was allow
+		{shortflagExact, `rm -r -f /`, "default", "deny"}, // was allow
+		{shortflagExact, `rm / -rf`, "default", "deny"},   // was allow
+		{shortflagExact, `rm -rfv /`, "default", "deny"},  // was allow
+		{shortflagExact, `rm -rf build`, "default", "allow"},
+		{shortflagExact, `rm -fr build`, "default", "allow"},
+		{shortflagExact, `rm -rf / build`, "default", "ask"}, // not the exact rule: the critical path asks
+	},
+	"allow stays as written": {
+		{shortflagNarrow, `rm -rf build`, "default", "allow"},
+		{shortflagNarrow, `rm -fr build`, "default", "ask"},
+		{shortflagNarrow, `rm -r -f build`, "default", "ask"},
+	},
+	"git force push respelled": {
+		{shortflagPolicy, `git push --force`, "default", "deny"},
+		{shortflagPolicy, `git push -f`, "default", "deny"},                  // was allow
+		{shortflagPolicy, `git push -f origin main`, "default", "deny"},      // was allow
+		{shortflagPolicy, `git push origin -f`, "default", "deny"},           // was allow
+		{shortflagPolicy, `git push origin main --force`, "default", "deny"}, // was allow
+		{shortflagPolicy, `git push -uf origin main`, "default", "deny"},     // was allow
+		{shortflagPolicy, `git push -vf`, "default", "deny"},                 // was allow
+		{shortflagPolicy, `git push origin +main`, "default", "deny"},        // was allow: +ref forces
+		{shortflagPolicy, `git push origin +HEAD:main`, "default", "deny"},   // was allow
+		{shortflagPolicy, `git -c x.y=z push -f`, "default", "deny"},         // was allow
+		{shortflagPolicy, `git --no-pager push -f`, "default", "deny"},       // was allow
+		{shortflagPolicy, `git push origin main`, "default", "allow"},
+		{shortflagPolicy, `git push -u origin main`, "default", "allow"},
+		{shortflagPolicy, `git push --force-with-lease`, "default", "allow"}, // another option
+		{shortflagPolicy, `git push -n origin main`, "default", "allow"},
+		{shortflagPolicy, `git pull -f`, "default", "allow"},
+	},
+	"kill -9 respelled": {
+		{shortflagPolicy, `kill -9 1234`, "default", "deny"},
+		{shortflagPolicy, `kill -KILL 1234`, "default", "deny"},         // was allow
+		{shortflagPolicy, `kill -SIGKILL 1234`, "default", "deny"},      // was allow
+		{shortflagPolicy, `kill -kill 1234`, "default", "deny"},         // was allow
+		{shortflagPolicy, `kill -s KILL 1234`, "default", "deny"},       // was allow
+		{shortflagPolicy, `kill -s sigkill 1234`, "default", "deny"},    // was allow
+		{shortflagPolicy, `kill -s 9 1234`, "default", "deny"},          // was allow
+		{shortflagPolicy, `kill -n 9 1234`, "default", "deny"},          // was allow
+		{shortflagPolicy, `kill -s9 1234`, "default", "deny"},           // was allow
+		{shortflagPolicy, `kill --signal=KILL 1234`, "default", "deny"}, // was allow
+		{shortflagPolicy, `kill 1234`, "default", "allow"},
+		{shortflagPolicy, `kill -15 1234`, "default", "allow"},
+		{shortflagPolicy, `kill -TERM 1234`, "default", "allow"},
+		{shortflagPolicy, `kill -s HUP 1234`, "default", "allow"},
+		{shortflagPolicy, `kill -l`, "default", "allow"},
+	},
+	"other programs' options respelled": {
+		{shortflagPolicy, `git reset --hard HEAD~1`, "default", "deny"},
+		{shortflagPolicy, `git reset --har HEAD~1`, "default", "deny"},  // was allow: an abbreviation
+		{shortflagPolicy, `git reset HEAD~1 --hard`, "default", "deny"}, // was allow
+		{shortflagPolicy, `git reset -q --hard`, "default", "deny"},     // was allow
+		{shortflagPolicy, `git reset --soft HEAD~1`, "default", "allow"},
+		{shortflagPolicy, `git branch -D x`, "default", "deny"},
+		{shortflagPolicy, `git branch x -D`, "default", "deny"},               // was allow
+		{shortflagPolicy, `git branch --delete --force x`, "default", "deny"}, // was allow
+		{shortflagPolicy, `git branch -d -f x`, "default", "deny"},            // was allow
+		{shortflagPolicy, `git branch -df x`, "default", "deny"},              // was allow
+		{shortflagPolicy, `git branch -d x`, "default", "allow"},
+		{shortflagPolicy, `git branch -f x`, "default", "allow"},
+		{shortflagPolicy, `chmod -R 777 x`, "default", "deny"},
+		{shortflagPolicy, `chmod 777 -R x`, "default", "deny"},          // was allow
+		{shortflagPolicy, `chmod --recursive 777 x`, "default", "deny"}, // was allow
+		{shortflagPolicy, `chmod -vR 777 x`, "default", "deny"},         // was allow
+		{shortflagPolicy, `chmod -R 755 x`, "default", "allow"},
+		{shortflagPolicy, `chmod 777 x`, "default", "allow"},
+	},
+	"ask rules respelled": {
+		{shortflagPolicy, `curl -X POST http://x`, "default", "ask"},
+		{shortflagPolicy, `curl -XPOST http://x`, "default", "ask"},         // was allow
+		{shortflagPolicy, `curl --request POST http://x`, "default", "ask"}, // was allow
+		{shortflagPolicy, `curl --request=POST http://x`, "default", "ask"}, // was allow
+		{shortflagPolicy, `curl -sX POST http://x`, "default", "ask"},       // was allow
+		{shortflagPolicy, `curl http://x -X POST`, "default", "ask"},        // was allow
+		{shortflagPolicy, `curl -sSLXPOST http://x`, "default", "ask"},      // was allow
+		{shortflagPolicy, `curl -X POST http://x`, "dontAsk", "deny"},
+		{shortflagPolicy, `curl -XPOST http://x`, "dontAsk", "deny"}, // was allow
+		{shortflagPolicy, `curl -X GET http://x`, "default", "allow"},
+		{shortflagPolicy, `curl -s http://x`, "default", "allow"},
+		{shortflagPolicy, `git clean -fd`, "default", "ask"},
+		{shortflagPolicy, `git clean -df`, "default", "ask"},        // was allow
+		{shortflagPolicy, `git clean -f -d`, "default", "ask"},      // was allow
+		{shortflagPolicy, `git clean -d --force`, "default", "ask"}, // was allow
+		{shortflagPolicy, `git clean -fdx`, "default", "ask"},       // was allow
+		{shortflagPolicy, `git clean -n`, "default", "allow"},
+		{shortflagPolicy, `sed -i s/a/b/ f`, "default", "ask"},
+		{shortflagPolicy, `sed -i.bak s/a/b/ f`, "default", "ask"},          // was allow
+		{shortflagPolicy, `sed --in-place s/a/b/ f`, "default", "ask"},      // was allow
+		{shortflagPolicy, `sed --in-place=.bak s/a/b/ f`, "default", "ask"}, // was allow
+		{shortflagPolicy, `sed -ni s/a/b/ f`, "default", "ask"},             // was allow
+		{shortflagPolicy, `sed -e s/a/b/ -i f`, "default", "ask"},           // was allow
+		{shortflagPolicy, `sed -n p f`, "default", "allow"},
+		{shortflagPolicy, `sed -e s/a/b/ f`, "default", "allow"},
+		{shortflagPolicy, `docker run --privileged img`, "default", "ask"},
+		{shortflagPolicy, `docker run -it --privileged img`, "default", "ask"},       // was allow
+		{shortflagPolicy, `docker run --rm --privileged=true img`, "default", "ask"}, // was allow
+		{shortflagPolicy, `docker run img --privileged`, "default", "ask"},           // docker run asks; no rule matched
+	},
+}
+
+func TestBypassShortFlagTricks(t *testing.T) {
+	root, dirs, sub := sweepLayout(t, map[string]string{"<cwd>/README.md": "x\n", "<cwd>/list": "x\n", "<cwd>/f": "a\n"})
+	engine := sweepEngines(root, dirs, sub)
+	for class, rows := range shortflagRows {
+		t.Run(class, func(t *testing.T) {
+			for _, r := range rows {
+				e := engine(t, r.settings)
+				d, err := e.Decide(context.Background(), Call{Tool: "Bash", Mode: r.mode, Input: map[string]any{"command": r.cmd}})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if got := d.Decision.String(); got != r.want {
+					t.Errorf("%q [%s] under %s: got %s (%s: %s), want %s", r.cmd, r.mode, r.settings, got, d.Stage, d.Reason, r.want)
+				}
+			}
+		})
+	}
+}
