@@ -479,7 +479,7 @@ func (p *parser) emit(n syntax.Node, words []Word, assigns []Assign, redirs []Re
 		}
 	}
 	pays := pw.pays
-	if varNamed {
+	if varNamed || dynamicArg(inner) {
 		pays = append(pays, p.st.varCommandWitnesses(p.source(n))...)
 	}
 	more, files, powers := optionPowers(inner)

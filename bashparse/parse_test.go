@@ -32,7 +32,7 @@ func TestParse(t *testing.T) {
 		{"for p in a b; do npm publish; done", "npm publish"},
 		{"for ((i=0; i<3; i++)); do make $i; done", "make $i"},
 		{"case $x in a) make a;; *) make b;; esac", "make a ; make b"},
-		{"select x in a b; do make $x; done", "make $x"},
+		{"select x in a b; do make $x; done", "make $x ; make a (nested) ; make b (nested)"},
 		{"f() { rm -rf x; }; f", "rm -rf x ; f | files: w:x w:x/.git/hooks/pre-commit"},
 		{"function g { make g; }", "make g"},
 		{"[[ $(make check) == ok ]]", "make check | unresolved: command-substitution"},

@@ -61,3 +61,14 @@ func (s *shellState) copyVar(name string, w Word) {
 		s.addVar(name, v)
 	}
 }
+
+// dynamicArg reports an argument that comes from a variable (X=-fr; rm $X
+// x runs rm -fr x): its literal spellings are witnesses too.
+func dynamicArg(words []Word) bool {
+	for i := 1; i < len(words); i++ {
+		if words[i].Dynamic {
+			return true
+		}
+	}
+	return false
+}

@@ -17,7 +17,8 @@ import (
 // `kill -s sigkill` under Bash(kill -9:*) (bash's kill: status 137), and
 // `git branch x -D` under Bash(git branch -D:*). A rule with options now
 // also matches a command whose options, read with the program's grammar
-// and spelled canonically, include the rule's (engine/optionform.go). Allow
+// and spelled canonically, include the rule's (engine/optionform.go), and
+// options a variable set to a literal spells are seen as well. Allow
 // rules still match only their text.
 
 type shortflagRow struct {
@@ -72,6 +73,17 @@ var shortflagRows = map[string][]shortflagRow{
 		{shortflagPolicy, `rm -- -rf`, "default", "allow"}, // removes the file named -rf
 		{shortflagPolicy, `echo rm -fr x`, "default", "allow"},
 		{shortflagPolicy, `ls -fr`, "default", "allow"},
+	},
+	"options from variables": {
+		// A variable the script sets to a literal spells the options: each
+		// spelling is a witness deny and ask rules see (varcommand.go).
+		{shortflagPolicy, `X=-fr; rm $X x`, "default", "deny"},              // was ask
+		{shortflagPolicy, `F=--force; rm -r $F x`, "default", "deny"},       // was ask
+		{shortflagPolicy, `X=+main; git push origin $X`, "default", "deny"}, // was allow
+		{shortflagPolicy, `S=KILL; kill -$S 1`, "default", "deny"},          // was allow
+		{shortflagPolicy, `export X=-rf; rm $X x`, "default", "deny"},       // was ask
+		{shortflagPolicy, `X=main; git push origin $X`, "default", "allow"}, // no force
+		{shortflagPolicy, `S=TERM; kill -$S 1`, "default", "allow"},
 	},
 	"exact rule respelled": {
 		{shortflagExact, `rm -rf /`, "default", "deny"},
