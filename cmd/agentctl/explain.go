@@ -119,6 +119,10 @@ func printFacts(w io.Writer, input map[string]any, facts *engine.Facts) {
 				tags = append(tags, "from "+c.Origin)
 			}
 			fmt.Fprintf(w, "  narrow: %-30q wide: %-30q %s\n", c.Narrow.Text, c.Wide.Text, strings.Join(tags, " "))
+			if c.OptionForm != "" {
+				// What a rule with options met: the options as the program reads them.
+				fmt.Fprintf(w, "          options: %q\n", c.OptionForm)
+			}
 		}
 	}
 	if len(facts.Files) > 0 {
