@@ -245,3 +245,62 @@ func escapeOptionValue(v string) string {
 	r := strings.NewReplacer("%", "%25", " ", "%20", "\t", "%09", "\n", "%0A")
 	return r.Replace(v)
 }
+
+// maxOptionSpellings bounds OptionSpellings: each long option that may take
+// the next word doubles them.
+const maxOptionSpellings = 8
+
+// OptionSpellings lists the ways a rule's words (name first) may be read
+// when agentctl has no grammar for the program: a long option followed by a
+// word may take it as its value ("--tag beta" is "--tag=beta") and an
+// attached value may stand as the next word ("--tag=beta" is "--tag
+// beta"). A rule matched under each spelling meets the command however it
+// attaches the value. The words themselves come first; a program with a
+// grammar has only them.
+func OptionSpellings(words []string) [][]string {
+	out := [][]string{words}
+	if len(words) == 0 {
+		return out
+	}
+	specs := optionFormSpecs()
+	if _, ok := specs[words[0]]; ok {
+		return out
+	}
+	if len(words) > 1 {
+		if _, ok := specs[words[0]+" "+words[1]]; ok {
+			return out
+		}
+	}
+	var sites []int // long options that may be spelled the other way
+	for i := 1; i < len(words) && 1<<len(sites) < maxOptionSpellings; i++ {
+		w := words[i]
+		if w == "--" {
+			break
+		}
+		if !strings.HasPrefix(w, "--") || len(w) < 3 {
+			continue
+		}
+		if strings.Contains(w, "=") || i+1 < len(words) && !strings.HasPrefix(words[i+1], "-") {
+			sites = append(sites, i)
+		}
+	}
+	for mask := 1; mask < 1<<len(sites); mask++ {
+		alt := make([]string, 0, len(words)+len(sites))
+		next := 0
+		for k, i := range sites {
+			if mask&(1<<k) == 0 {
+				continue
+			}
+			alt = append(alt, words[next:i]...)
+			if name, val, eq := strings.Cut(words[i], "="); eq {
+				alt = append(alt, name, val)
+				next = i + 1
+			} else {
+				alt = append(alt, words[i]+"="+words[i+1])
+				next = i + 2
+			}
+		}
+		out = append(out, append(alt, words[next:]...))
+	}
+	return out
+}

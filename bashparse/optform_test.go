@@ -83,3 +83,26 @@ func FuzzOptionFormOf(f *testing.F) {
 		}
 	})
 }
+
+func TestOptionSpellings(t *testing.T) {
+	for _, tc := range []struct {
+		words string
+		want  []string
+	}{
+		{"frob --tag beta", []string{"frob --tag beta", "frob --tag=beta"}},
+		{"frob --tag=beta x", []string{"frob --tag=beta x", "frob --tag beta x"}},
+		{"frob --a x --b=y", []string{"frob --a x --b=y", "frob --a=x --b=y", "frob --a x --b y", "frob --a=x --b y"}},
+		{"frob --a -- --b x", []string{"frob --a -- --b x"}},
+		{"frob --a -b", []string{"frob --a -b"}},
+		{"rm --force x", []string{"rm --force x"}},           // a grammar says what takes a value
+		{"git push --repo x", []string{"git push --repo x"}}, // so does a subcommand's
+	} {
+		var got []string
+		for _, sp := range OptionSpellings(strings.Fields(tc.words)) {
+			got = append(got, strings.Join(sp, " "))
+		}
+		if strings.Join(got, "|") != strings.Join(tc.want, "|") {
+			t.Errorf("%q: got %q, want %q", tc.words, got, tc.want)
+		}
+	}
+}

@@ -32,8 +32,9 @@ const (
 	shortflagPolicy = `{"permissions":{"allow":["Bash"],"deny":["Bash(rm -rf:*)","Bash(git push --force:*)","Bash(kill -9:*)",` +
 		`"Bash(git reset --hard:*)","Bash(git branch -D:*)","Bash(chmod -R 777:*)"],` +
 		`"ask":["Bash(curl -X POST:*)","Bash(git clean -fd:*)","Bash(sed -i:*)","Bash(docker run --privileged:*)"]}}`
-	shortflagExact  = `{"permissions":{"allow":["Bash"],"deny":["Bash(rm -rf /)"]}}`
-	shortflagNarrow = `{"permissions":{"allow":["Bash(rm -rf build)","Edit"]}}`
+	shortflagGeneric = `{"permissions":{"allow":["Bash"],"deny":["Bash(frob publish --tag beta:*)","Bash(frob deploy --env=prod:*)"]}}`
+	shortflagExact   = `{"permissions":{"allow":["Bash"],"deny":["Bash(rm -rf /)"]}}`
+	shortflagNarrow  = `{"permissions":{"allow":["Bash(rm -rf build)","Edit"]}}`
 )
 
 var shortflagRows = map[string][]shortflagRow{
@@ -84,6 +85,17 @@ var shortflagRows = map[string][]shortflagRow{
 		{shortflagPolicy, `export X=-rf; rm $X x`, "default", "deny"},       // was ask
 		{shortflagPolicy, `X=main; git push origin $X`, "default", "allow"}, // no force
 		{shortflagPolicy, `S=TERM; kill -$S 1`, "default", "allow"},
+	},
+	"a value attached or apart, for a program without a grammar": {
+		{shortflagGeneric, `frob publish --tag beta`, "default", "deny"},
+		{shortflagGeneric, `frob publish --tag=beta`, "default", "deny"},     // was allow
+		{shortflagGeneric, `frob --tag=beta publish`, "default", "deny"},     // was allow
+		{shortflagGeneric, `frob publish -v --tag=beta`, "default", "deny"},  // was allow
+		{shortflagGeneric, `frob deploy --env prod`, "default", "deny"},      // was allow
+		{shortflagGeneric, `frob deploy -q --env prod x`, "default", "deny"}, // was allow
+		{shortflagGeneric, `frob publish --tag=alpha`, "default", "allow"},
+		{shortflagGeneric, `frob publish --tag alpha`, "default", "allow"},
+		{shortflagGeneric, `frob deploy --env=dev`, "default", "allow"},
 	},
 	"exact rule respelled": {
 		{shortflagExact, `rm -rf /`, "default", "deny"},

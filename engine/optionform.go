@@ -39,15 +39,33 @@ func optionRegex(p string) (re, head string) {
 	if !named {
 		return "", ""
 	}
-	f, ok := bashparse.OptionFormOf(append([]string{w.Name}, w.Args...))
-	if !ok {
+	var bodies []string
+	for _, words := range bashparse.OptionSpellings(append([]string{w.Name}, w.Args...)) {
+		f, ok := bashparse.OptionFormOf(words)
+		if !ok {
+			continue
+		}
+		body, ok := optionBody(f, prefix)
+		if !ok {
+			return "", ""
+		}
+		bodies, head = append(bodies, body), f.Head[0]
+	}
+	if len(bodies) == 0 {
 		return "", ""
 	}
+	return "(?s)^(?:" + strings.Join(bodies, "|") + ")$", head
+}
+
+// optionBody is the regex, unanchored, of one option form of a rule: its
+// head, each of its options among any others (a rule's option without a
+// value meets any value), the separator, its operands. ok is false when a
+// wildcard stands in a head word or an option's name.
+func optionBody(f bashparse.OptionForm, prefix bool) (string, bool) {
 	var b strings.Builder
-	b.WriteString("(?s)^")
 	for i, h := range f.Head {
 		if strings.Contains(h, "*") {
-			return "", ""
+			return "", false
 		}
 		if i > 0 {
 			b.WriteByte(' ')
@@ -58,7 +76,7 @@ func optionRegex(p string) (re, head string) {
 	for _, o := range f.Options {
 		name, val, hasVal := strings.Cut(o, "=")
 		if strings.Contains(name, "*") {
-			return "", ""
+			return "", false
 		}
 		b.WriteString(filler + " " + regexp.QuoteMeta(name))
 		if hasVal {
@@ -74,8 +92,7 @@ func optionRegex(p string) (re, head string) {
 	if prefix {
 		b.WriteString("(?: .*)?")
 	}
-	b.WriteString("$")
-	return b.String(), f.Head[0]
+	return b.String(), true
 }
 
 // addOptionForms spells, for each command a rule with options may match
