@@ -61,16 +61,8 @@ func OptionFormOf(words []string) (f OptionForm, ok bool) {
 	if len(words) == 0 {
 		return OptionForm{}, false
 	}
-	head := 1
-	specs := optionFormSpecs()
-	spec, known := specs[words[0]]
-	if len(words) > 1 {
-		if s, ok := specs[words[0]+" "+words[1]]; ok {
-			spec, known, head = s, true, 2
-		}
-	}
-	f.Head = words[:head]
-	rest := words[head:]
+	spec, known, head, rest := formHead(words)
+	f.Head = head
 	var opts []string
 	if known {
 		opts, f.Operands = spec.read(rest)
@@ -88,6 +80,38 @@ func OptionFormOf(words []string) (f OptionForm, ok bool) {
 		}
 	}
 	return f, true
+}
+
+// formHead picks the grammar to read words with: a subcommand's when the
+// program's first word that is not an option names one agentctl knows
+// (under its canonical name: npm i is npm install), or the second when the
+// first may be an option's value (kubectl -n ns delete); else the
+// program's own; else none. Options before the subcommand are read with
+// the rest, since npm, pip and kubectl read them anywhere.
+func formHead(words []string) (spec optionFormSpec, known bool, head, rest []string) {
+	specs := optionFormSpecs()
+	name := words[0]
+	tries := 0
+	for i := 1; i < len(words) && tries < 2; i++ {
+		w := words[i]
+		if w == "--" {
+			break
+		}
+		if strings.HasPrefix(w, "-") {
+			continue
+		}
+		tries++
+		sub := canonicalSub(name, w)
+		if s, ok := specs[name+" "+sub]; ok {
+			rest = append(append(make([]string, 0, len(words)), words[1:i]...), words[i+1:]...)
+			return s, true, []string{name, sub}, rest
+		}
+		if !strings.HasPrefix(words[i-1], "-") || i == 1 {
+			break // not an option's value: the subcommand is this word or none
+		}
+	}
+	spec, known = specs[name]
+	return spec, known, words[:1], words[1:]
 }
 
 // optionKey orders options by name, then value: a rule's option without a
@@ -262,14 +286,8 @@ func OptionSpellings(words []string) [][]string {
 	if len(words) == 0 {
 		return out
 	}
-	specs := optionFormSpecs()
-	if _, ok := specs[words[0]]; ok {
+	if _, known, _, _ := formHead(words); known {
 		return out
-	}
-	if len(words) > 1 {
-		if _, ok := specs[words[0]+" "+words[1]]; ok {
-			return out
-		}
 	}
 	var sites []int // long options that may be spelled the other way
 	for i := 1; i < len(words) && 1<<len(sites) < maxOptionSpellings; i++ {

@@ -14,6 +14,10 @@ var optionFormSpecs = sync.OnceValue(func() map[string]optionFormSpec {
 	chAliases := map[string]string{"--recursive": "-R", "--silent": "-f", "--quiet": "-f", "--changes": "-c",
 		"--verbose": "-v", "--no-dereference": "-h"}
 	killAliases := map[string]string{"-n": "-s", "--signal": "-s"}
+	npmAliases := map[string]string{"--global": "-g", "--save-dev": "-D", "--save": "-S", "--save-exact": "-E",
+		"--save-optional": "-O", "--save-prod": "-P", "--save-bundle": "-B", "--force": "-f", "--yes": "-y",
+		"--workspace": "-w", "--prefix": "-C"}
+	dockerPruneAliases := map[string]string{"--all": "-a", "--force": "-f"}
 	dockerRunAliases := map[string]string{"--detach": "-d", "--interactive": "-i", "--tty": "-t",
 		"--env": "-e", "--volume": "-v", "--publish": "-p", "--user": "-u", "--workdir": "-w",
 		"--publish-all": "-P", "--net": "--network", "--quiet": "-q", "--attach": "-a", "--hostname": "-h",
@@ -142,6 +146,28 @@ var optionFormSpecs = sync.OnceValue(func() map[string]optionFormSpec {
 		"podman run":    {g: dockerRunGrammar, alias: dockerRunAliases},
 		"kubectl delete": {g: optGrammar{short: "f:k:l:n:o:R", long: kubectlDeleteLongs, permute: true}, alias: map[string]string{"-A": "--all-namespaces", "--filename": "-f",
 			"--kustomize": "-k", "--selector": "-l", "--namespace": "-n", "--output": "-o", "--recursive": "-R"}},
+		"npm install":   {g: npmInstallGrammar, alias: npmAliases},
+		"npm uninstall": {g: npmInstallGrammar, alias: npmAliases},
+		"npm ci":        {g: npmInstallGrammar, alias: npmAliases},
+		"pip install": {g: optGrammar{short: "r:c:e:t:Ui:qvI", long: []string{"requirement=", "constraint=", "editable=",
+			"target=", "upgrade", "index-url=", "extra-index-url=", "trusted-host=", "user", "break-system-packages",
+			"force-reinstall", "no-deps", "pre", "root=", "prefix=", "ignore-installed", "no-cache-dir", "quiet",
+			"verbose", "no-index", "find-links=", "upgrade-strategy=", "no-build-isolation", "require-hashes",
+			"dry-run", "only-binary=", "no-binary=", "src=", "python=", "isolated"}, permute: true},
+			alias: map[string]string{"--requirement": "-r", "--constraint": "-c", "--editable": "-e", "--target": "-t",
+				"--upgrade": "-U", "--index-url": "-i", "--quiet": "-q", "--verbose": "-v", "--ignore-installed": "-I"}},
+		"pip uninstall": {g: optGrammar{short: "r:yqv", long: []string{"requirement=", "yes", "break-system-packages",
+			"root-user-action=", "quiet", "verbose", "python=", "isolated"}, permute: true},
+			alias: map[string]string{"--requirement": "-r", "--yes": "-y", "--quiet": "-q", "--verbose": "-v"}},
+		"docker rm": {g: optGrammar{short: "flv", long: []string{"force", "link", "volumes"}, permute: true},
+			alias: map[string]string{"--force": "-f", "--link": "-l", "--volumes": "-v"}},
+		"docker rmi": {g: optGrammar{short: "f", long: []string{"force", "no-prune", "platform="}, permute: true},
+			alias: map[string]string{"--force": "-f"}},
+		"docker system":    {g: dockerPruneGrammar, alias: dockerPruneAliases},
+		"docker volume":    {g: dockerPruneGrammar, alias: dockerPruneAliases},
+		"docker image":     {g: dockerPruneGrammar, alias: dockerPruneAliases},
+		"docker container": {g: dockerPruneGrammar, alias: dockerPruneAliases},
+		"docker network":   {g: dockerPruneGrammar, alias: dockerPruneAliases},
 		"npm publish": {g: optGrammar{short: "f", long: []string{"tag=", "access=", "dry-run", "otp=", "workspace=",
 			"workspaces", "include-workspace-root", "provenance", "force", "registry="}, permute: true},
 			alias: map[string]string{"--force": "-f"}},
@@ -195,6 +221,19 @@ var dockerRunGrammar = optGrammar{short: "a:c:de:h:il:m:p:Pqtu:v:w:", long: []st
 	"cap-add=", "cap-drop=", "security-opt=", "device=", "mount=", "entrypoint=", "add-host=", "label=",
 	"memory=", "cpus=", "gpus=", "hostname=", "platform=", "pull=", "restart=", "init", "read-only",
 	"tmpfs=", "ulimit=", "group-add=", "runtime=", "sysctl=", "attach=", "quiet", "detach-keys="}}
+
+// npmInstallGrammar is npm's (nopt) for the commands that install or
+// remove packages: options anywhere, a unique prefix of a long name.
+var npmInstallGrammar = optGrammar{short: "gDSEOPBfyw:C:sqd", long: []string{"global", "globalconfig=", "userconfig=", "save-dev", "save",
+	"save-exact", "save-optional", "save-prod", "save-bundle", "no-save", "force", "yes", "workspace=",
+	"workspaces", "prefix=", "ignore-scripts", "registry=", "legacy-peer-deps", "strict-peer-deps", "dry-run",
+	"production", "omit=", "include=", "tag=", "foreground-scripts", "audit", "no-audit", "fund", "no-fund",
+	"package-lock", "no-package-lock", "install-strategy=", "location=", "loglevel=", "silent", "quiet",
+	"install-links", "no-bin-links", "global-style", "prefer-offline", "prefer-online", "offline"}, permute: true}
+
+// dockerPruneGrammar reads docker's management commands (docker system
+// prune, docker volume rm …): their verb is an operand here.
+var dockerPruneGrammar = optGrammar{short: "afq", long: []string{"all", "force", "volumes", "filter=", "quiet", "format="}, permute: true}
 
 var kubectlDeleteLongs = []string{"all", "all-namespaces", "force", "grace-period=", "now", "filename=",
 	"kustomize=", "selector=", "namespace=", "output=", "recursive", "cascade?", "wait", "timeout=",

@@ -32,6 +32,8 @@ const (
 	shortflagPolicy = `{"permissions":{"allow":["Bash"],"deny":["Bash(rm -rf:*)","Bash(git push --force:*)","Bash(kill -9:*)",` +
 		`"Bash(git reset --hard:*)","Bash(git branch -D:*)","Bash(chmod -R 777:*)"],` +
 		`"ask":["Bash(curl -X POST:*)","Bash(git clean -fd:*)","Bash(sed -i:*)","Bash(docker run --privileged:*)"]}}`
+	shortflagPkg = `{"permissions":{"allow":["Bash"],"deny":["Bash(npm install -g:*)","Bash(pip install --user:*)",` +
+		`"Bash(docker system prune -a:*)","Bash(docker rm -f:*)"]}}`
 	shortflagGeneric = `{"permissions":{"allow":["Bash"],"deny":["Bash(frob publish --tag beta:*)","Bash(frob deploy --env=prod:*)"]}}`
 	shortflagExact   = `{"permissions":{"allow":["Bash"],"deny":["Bash(rm -rf /)"]}}`
 	shortflagNarrow  = `{"permissions":{"allow":["Bash(rm -rf build)","Edit"]}}`
@@ -85,6 +87,29 @@ var shortflagRows = map[string][]shortflagRow{
 		{shortflagPolicy, `export X=-rf; rm $X x`, "default", "deny"},       // was ask
 		{shortflagPolicy, `X=main; git push origin $X`, "default", "allow"}, // no force
 		{shortflagPolicy, `S=TERM; kill -$S 1`, "default", "allow"},
+	},
+	"package managers' options respelled": {
+		{shortflagPkg, `npm install -g x`, "default", "deny"},
+		{shortflagPkg, `npm install --global x`, "default", "deny"},  // was allow
+		{shortflagPkg, `npm i --global x`, "default", "deny"},        // was allow
+		{shortflagPkg, `npm -g install x`, "default", "deny"},        // was allow
+		{shortflagPkg, `npm --global=true add x`, "default", "deny"}, // was allow
+		{shortflagPkg, `npm isntall --global x`, "default", "deny"},  // was allow: npm's typo alias
+		{shortflagPkg, `npm install -D x`, "default", "allow"},
+		{shortflagPkg, `npm i x`, "default", "allow"},
+		{shortflagPkg, `pip install --user x`, "default", "deny"},
+		{shortflagPkg, `pip install x --user`, "default", "deny"},  // was allow
+		{shortflagPkg, `pip install --us x`, "default", "deny"},    // was allow: optparse takes a unique prefix
+		{shortflagPkg, `pip3 install --user x`, "default", "deny"}, // was allow
+		{shortflagPkg, `pip install -U x`, "default", "allow"},
+		{shortflagPkg, `docker system prune -a`, "default", "deny"},
+		{shortflagPkg, `docker system prune --all`, "default", "deny"}, // was allow
+		{shortflagPkg, `docker system prune -af`, "default", "deny"},   // was allow
+		{shortflagPkg, `docker system prune -f -a`, "default", "deny"}, // was allow
+		{shortflagPkg, `docker system prune -f`, "default", "allow"},
+		{shortflagPkg, `docker rm --force x`, "default", "deny"},      // was allow
+		{shortflagPkg, `docker container rm -f x`, "default", "deny"}, // was allow
+		{shortflagPkg, `docker rm x`, "default", "allow"},
 	},
 	"a value attached or apart, for a program without a grammar": {
 		{shortflagGeneric, `frob publish --tag beta`, "default", "deny"},
