@@ -34,6 +34,7 @@ const (
 		`"ask":["Bash(curl -X POST:*)","Bash(git clean -fd:*)","Bash(sed -i:*)","Bash(docker run --privileged:*)"]}}`
 	shortflagPkg = `{"permissions":{"allow":["Bash"],"deny":["Bash(npm install -g:*)","Bash(pip install --user:*)",` +
 		`"Bash(docker system prune -a:*)","Bash(docker rm -f:*)"]}}`
+	shortflagSudo    = `{"permissions":{"allow":["Bash"],"deny":["Bash(sudo rm -rf:*)"]}}`
 	shortflagGeneric = `{"permissions":{"allow":["Bash"],"deny":["Bash(frob publish --tag beta:*)","Bash(frob deploy --env=prod:*)"]}}`
 	shortflagExact   = `{"permissions":{"allow":["Bash"],"deny":["Bash(rm -rf /)"]}}`
 	shortflagNarrow  = `{"permissions":{"allow":["Bash(rm -rf build)","Edit"]}}`
@@ -110,6 +111,13 @@ var shortflagRows = map[string][]shortflagRow{
 		{shortflagPkg, `docker rm --force x`, "default", "deny"},      // was allow
 		{shortflagPkg, `docker container rm -f x`, "default", "deny"}, // was allow
 		{shortflagPkg, `docker rm x`, "default", "allow"},
+	},
+	"a rule naming a wrapper keeps it": {
+		{shortflagSudo, `sudo rm -rf x`, "default", "deny"},
+		{shortflagSudo, `sudo rm -fr x`, "default", "deny"},        // was allow
+		{shortflagSudo, `sudo -u bob rm x -Rf`, "default", "deny"}, // was allow
+		{shortflagSudo, `rm -fr x`, "default", "allow"},            // the rule asks for sudo
+		{shortflagSudo, `rm -rf x`, "default", "allow"},
 	},
 	"a value attached or apart, for a program without a grammar": {
 		{shortflagGeneric, `frob publish --tag beta`, "default", "deny"},

@@ -15,7 +15,9 @@ import (
 // would (spec §3 wildcards, a final " *" or ":*" at a word boundary). It
 // returns "" when the pattern names no option or a wildcard stands where an
 // option's name would be; the rule's text regex still applies. head is the
-// command name the form starts with.
+// command name the form starts with. A pattern that names a wrapper
+// (Bash(sudo rm -rf:*)) is read as the wide view reads it; the rule is
+// still found only for commands its first word names (bashKey).
 func optionRegex(p string) (re, head string) {
 	prefix := false
 	switch {
