@@ -1,9 +1,6 @@
 package engine
 
-import (
-	"context"
-	"testing"
-)
+import "testing"
 
 // Round-12 bypass rows (Bash deny and ask rules under disguise). An exact
 // deny or ask rule, Bash(npm publish), was dodged by a trailing "--":
@@ -26,12 +23,7 @@ import (
 // (c='git push'; eval "$c"). Checked with bash and a stand-in git: each
 // row marked "was ask" ran git push.
 
-type red12orcRow struct {
-	settings string // flag settings
-	cmd      string
-	mode     string
-	want     string
-}
+type red12orcRow = bashModeRow
 
 const (
 	red12orcExact = `{"permissions":{"allow":["Bash"],"deny":["Bash(npm publish)","Bash(git push)","Bash(git * main)"],"ask":["Bash(curl http://x)"]}}`
@@ -97,20 +89,5 @@ var red12orcRows = map[string][]red12orcRow{
 }
 
 func TestBypassRed12orcDisguisedDeny(t *testing.T) {
-	root, dirs, sub := sweepLayout(t, map[string]string{"<cwd>/README.md": "x\n", "<cwd>/package.json": "{}\n"})
-	engine := sweepEngines(root, dirs, sub)
-	for class, rows := range red12orcRows {
-		t.Run(class, func(t *testing.T) {
-			for _, r := range rows {
-				e := engine(t, r.settings)
-				d, err := e.Decide(context.Background(), Call{Tool: "Bash", Mode: r.mode, Input: map[string]any{"command": r.cmd}})
-				if err != nil {
-					t.Fatal(err)
-				}
-				if got := d.Decision.String(); got != r.want {
-					t.Errorf("%q [%s] under %s: got %s (%s: %s), want %s", r.cmd, r.mode, r.settings, got, d.Stage, d.Reason, r.want)
-				}
-			}
-		})
-	}
+	checkBashRows(t, map[string]string{"<cwd>/README.md": "x\n", "<cwd>/package.json": "{}\n"}, red12orcRows)
 }

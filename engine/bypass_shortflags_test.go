@@ -1,9 +1,6 @@
 package engine
 
-import (
-	"context"
-	"testing"
-)
+import "testing"
 
 // Short-flag tricks (spec §9) and options parsed as the program parses
 // them (spec §3). A Bash deny or ask rule names options as its author
@@ -21,12 +18,7 @@ import (
 // options a variable set to a literal spells are seen as well. Allow
 // rules still match only their text.
 
-type shortflagRow struct {
-	settings string
-	cmd      string
-	mode     string
-	want     string
-}
+type shortflagRow = bashModeRow
 
 const (
 	shortflagPolicy = `{"permissions":{"allow":["Bash"],"deny":["Bash(rm -rf:*)","Bash(git push --force:*)","Bash(kill -9:*)",` +
@@ -234,20 +226,5 @@ var shortflagRows = map[string][]shortflagRow{
 }
 
 func TestBypassShortFlagTricks(t *testing.T) {
-	root, dirs, sub := sweepLayout(t, map[string]string{"<cwd>/README.md": "x\n", "<cwd>/list": "x\n", "<cwd>/f": "a\n"})
-	engine := sweepEngines(root, dirs, sub)
-	for class, rows := range shortflagRows {
-		t.Run(class, func(t *testing.T) {
-			for _, r := range rows {
-				e := engine(t, r.settings)
-				d, err := e.Decide(context.Background(), Call{Tool: "Bash", Mode: r.mode, Input: map[string]any{"command": r.cmd}})
-				if err != nil {
-					t.Fatal(err)
-				}
-				if got := d.Decision.String(); got != r.want {
-					t.Errorf("%q [%s] under %s: got %s (%s: %s), want %s", r.cmd, r.mode, r.settings, got, d.Stage, d.Reason, r.want)
-				}
-			}
-		})
-	}
+	checkBashRows(t, map[string]string{"<cwd>/README.md": "x\n", "<cwd>/list": "x\n", "<cwd>/f": "a\n"}, shortflagRows)
 }
