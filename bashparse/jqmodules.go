@@ -19,7 +19,13 @@ var jqModuleUse = lazyre.New(`(^|[^A-Za-z0-9_.$"])(import|include)\s*"|modulemet
 // reference CLI asks for them as "dangerous flags" — and a program that
 // loads a module.
 func jqReadOnly(args []string) bool {
-	return jqOptsReadOnly(args) && !slices.ContainsFunc(args, jqModuleUse.MatchString)
+	return jqOptsReadOnly(args) && !slices.ContainsFunc(args, jqModuleUse.MatchString) &&
+		!slices.ContainsFunc(args, jqEnvUse.MatchString)
 }
+
+// jqEnvUse matches a jq program that reads the process environment (`env`,
+// `$ENV`): it prints whatever secrets the agent's environment holds, and
+// the reference CLI asks for it. A field named env (.env) reads input.
+var jqEnvUse = lazyre.New(`(^|[^A-Za-z0-9_.$"])env([^A-Za-z0-9_]|$)|\$ENV([^A-Za-z0-9_]|$)`)
 
 var jqOptsReadOnly = noFlag("-f", "--from-file", "--rawfile", "--slurpfile", "-L", "--library-path")
