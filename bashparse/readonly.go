@@ -30,7 +30,7 @@ func noFlag(bad ...string) readOnlyCheck {
 // (spec §3). A command not listed here is not read-only.
 var readOnlyCommands = map[string]readOnlyCheck{
 	"ls": always, "cat": always, "echo": always, "pwd": always, "head": always, "tail": always,
-	"grep": always, "egrep": always, "fgrep": always, "rg": noFlag("--pre", "--hostname-bin"), "wc": always, "which": always,
+	"grep": always, "egrep": always, "fgrep": always, "rg": noFlag("--pre", "--hostname-bin", "-z", "--search-zip", "--files", "--ignore-file", "--type-add"), "wc": always, "which": always,
 	"diff": noFlag("--output"), "stat": always, "du": always, "cd": always, "true": always, "false": always,
 	"file": noFlag("-C", "--compile"), "tree": noFlag("-o", "-R"), "basename": always, "dirname": always,
 	"realpath": always, "readlink": always, "printf": noFlag("-v"), "sort": noFlag("-o", "--output"),
