@@ -26,10 +26,14 @@ func noFlag(bad ...string) readOnlyCheck {
 	}
 }
 
+// noArgs accepts a command given no argument at all (the reference asks
+// for pwd -P).
+func noArgs(args []string) bool { return len(args) == 0 }
+
 // readOnlyCommands is the table of commands that run without asking
 // (spec §3). A command not listed here is not read-only.
 var readOnlyCommands = map[string]readOnlyCheck{
-	"ls": always, "cat": always, "echo": always, "pwd": always, "head": always, "tail": always,
+	"ls": always, "cat": always, "echo": always, "pwd": noArgs, "head": always, "tail": always,
 	"grep": always, "egrep": always, "fgrep": always, "rg": noFlag("--pre", "--hostname-bin", "-z", "--search-zip", "--files", "--ignore-file", "--type-add"), "wc": always, "which": always,
 	"diff": noFlag("--output"), "stat": always, "du": always, "cd": always, "true": always, "false": always,
 	"file": noFlag("-C", "--compile"), "tree": noFlag("-o", "-R"), "basename": always, "dirname": always,
@@ -73,7 +77,7 @@ var gitLogReadOnly = func(args []string) bool {
 	return gitLogOpts(args)
 }
 
-var gitLogOpts = noFlag("--output", "--ext-diff", "--textconv", "--show-signature")
+var gitLogOpts = noFlag("--output", "--ext-diff", "--textconv", "--show-signature", "-L")
 
 // gitReadOnlySub are git subcommands that only read, with a check of their args.
 var gitReadOnlySub = map[string]readOnlyCheck{

@@ -18,6 +18,7 @@ func TestReadOnlyAgreesWithReference(t *testing.T) {
 		"command -v ls": false, "git ls-tree HEAD": false, "git config --list": false,
 		"rg -z a": false, "rg --search-zip a": false, "rg --files": false, "rg --ignore-file a.txt a": false,
 		"rg --type-add x:*.txt -tx a": false, "rg -iz a": false, "jq -n env": false,
+		"git log -L1,1:a.txt": false, "pwd -P": false, "pwd -L": false, "pwd": true, "git log -p": true,
 		"rg --hidden a": true, "rg --json a": true, "rg -L a": true, "rg --no-ignore a": true, "jq . a": true,
 		// The reference runs these without asking, but the shared corpus
 		// keeps a substitution of one from an allow (go build $(whoami)):
