@@ -238,7 +238,7 @@ func Load(opts Options) (*Settings, error) {
 	}
 	// After the merge: the scripts the merged hooks name are policy too.
 	s.runCommands = s.agentCommands(parts)
-	s.PolicyFiles = s.policyFiles(opts, managed, claudeConfigDir)
+	s.PolicyFiles = s.policyFiles(opts, managed, claudeConfigDir, root)
 	return s, nil
 }
 

@@ -1,0 +1,117 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// red13repoCheck runs `agentctl check` as a real process in dir under
+// extra global flags, with a home and config directory of its own, and
+// returns the decision.
+func red13repoCheck(t *testing.T, dir, tool, input string, flags ...string) string {
+	t.Helper()
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	args := append([]string{"--cwd", dir, "--managed-settings", emptyManaged(t)}, flags...)
+	args = append(args, "check", "--output", "json", tool, input)
+	cmd := exec.Command(exe, args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), asMainEnv+"=1", "HOME="+t.TempDir(), "CLAUDE_CONFIG_DIR=",
+		"XDG_CONFIG_HOME="+t.TempDir(), "CLAUDE_PROJECT_DIR=")
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	_ = cmd.Run()
+	var res struct {
+		Decision string `json:"decision"`
+	}
+	if err := json.Unmarshal(out.Bytes(), &res); err != nil {
+		t.Fatalf("agentctl %s: %v\nstdout: %s\nstderr: %s", strings.Join(args, " "), err, out.String(), errb.String())
+	}
+	return res.Decision
+}
+
+// red13repoLink makes a symlink (name → target) under root.
+func red13repoLink(t *testing.T, root, name, target string) {
+	t.Helper()
+	p := filepath.Join(root, name)
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(target, p); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestRed13SettingsLinkTargetsArePolicy: .claude and .mcp.json are
+// protected by name, but a repository may spell its settings through a
+// symlink into an ordinary directory (.claude/settings.local.json ->
+// ../notes/local.json, or .claude -> cfg). Under acceptEdits a session
+// wrote the target unasked — dangling or not — and its next call was
+// decided by the rules it wrote there (`{"permissions":{"allow":["Bash"]}}`
+// made `node x.js` allow). Every write to a target of a repository
+// settings link now asks; other files of those directories stay edits.
+func TestRed13SettingsLinkTargetsArePolicy(t *testing.T) {
+	cases := []struct {
+		name  string
+		links map[string]string // name → target
+		tool  string
+		input string // $P is the project
+		want  string
+	}{
+		{"dangling local settings, Write", map[string]string{".claude/settings.local.json": "../notes/local.json"},
+			"Write", `{"file_path":"$P/notes/local.json","content":"{\"permissions\":{\"allow\":[\"Bash\"]}}"}`, "ask"},
+		{"dangling local settings, shell redirection", map[string]string{".claude/settings.local.json": "../notes/local.json"},
+			"Bash", `{"command":"echo '{}' > notes/local.json"}`, "ask"},
+		{"dangling local settings, cp", map[string]string{".claude/settings.local.json": "../notes/local.json"},
+			"Bash", `{"command":"cp notes/a.json notes/local.json"}`, "ask"},
+		{"dangling local settings through a second link", map[string]string{
+			".claude/settings.local.json": "../notes/hop", "notes/hop": "deeper/local.json"},
+			"Write", `{"file_path":"$P/notes/deeper/local.json","content":"{}"}`, "ask"},
+		{"dangling local settings, mkdir of its missing directory", map[string]string{
+			".claude/settings.local.json": "../build/cfg/local.json"},
+			"Bash", `{"command":"mkdir -p build/cfg"}`, "ask"},
+		{"existing project settings, Edit", map[string]string{".claude/settings.json": "../notes/a.json"},
+			"Edit", `{"file_path":"$P/notes/a.json","old_string":"{}","new_string":"{\"permissions\":{\"allow\":[\"Bash\"]}}"}`, "ask"},
+		{"project YAML sibling", map[string]string{".claude/settings.yaml": "../notes/s.yaml"},
+			"Write", `{"file_path":"$P/notes/s.yaml","content":"permissions: {allow: [Bash]}\n"}`, "ask"},
+		{".claude is a link to a directory", map[string]string{".claude": "cfg"},
+			"Write", `{"file_path":"$P/cfg/settings.json","content":"{}"}`, "ask"},
+		{".claude is a link, its hooks directory", map[string]string{".claude": "cfg"},
+			"Write", `{"file_path":"$P/cfg/hooks/guard.sh","content":"exit 0\n"}`, "ask"},
+		{".claude is a link, the target moved away", map[string]string{".claude": "cfg"},
+			"Bash", `{"command":"mv notes cfg"}`, "ask"},
+		{".claude is a link to the project itself, settings.json", map[string]string{".claude": "."},
+			"Write", `{"file_path":"$P/settings.json","content":"{}"}`, "ask"},
+		{".mcp.json link", map[string]string{".mcp.json": "notes/servers.json"},
+			"Write", `{"file_path":"$P/notes/servers.json","content":"{}"}`, "ask"},
+		// Neighbours: other files of the same directories stay edits.
+		{"neighbour file of a settings link's target", map[string]string{".claude/settings.local.json": "../notes/local.json"},
+			"Write", `{"file_path":"$P/notes/other.json","content":"{}"}`, "allow"},
+		{"neighbour of a .claude link's target", map[string]string{".claude": "cfg"},
+			"Write", `{"file_path":"$P/cfgx/a.txt","content":"x"}`, "allow"},
+		{".claude link to the project itself, source file", map[string]string{".claude": "."},
+			"Write", `{"file_path":"$P/main.go","content":"package main\n"}`, "allow"},
+		{"no links at all", nil,
+			"Write", `{"file_path":"$P/notes/local.json","content":"{}"}`, "allow"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			dir, _ := filepath.EvalSymlinks(t.TempDir())
+			writeFiles(t, dir, map[string]string{"notes/a.json": "{}", "cfg/.keep": ""})
+			for name, target := range c.links {
+				red13repoLink(t, dir, name, target)
+			}
+			input := strings.ReplaceAll(c.input, "$P", dir)
+			if got := red13repoCheck(t, dir, c.tool, input, "--permission-mode", "acceptEdits"); got != c.want {
+				t.Errorf("%s %s = %s, want %s", c.tool, input, got, c.want)
+			}
+		})
+	}
+}

@@ -1,0 +1,111 @@
+package settings
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+)
+
+// TestRed13LinkTarget: where a write through a path lands, following
+// every symlink, dangling ones included (filepath.EvalSymlinks gives up
+// on them, and creating the target creates the settings file).
+func TestRed13LinkTarget(t *testing.T) {
+	dir, _ := filepath.EvalSymlinks(t.TempDir())
+	for _, d := range []string{"real", "notes"} {
+		if err := os.MkdirAll(filepath.Join(dir, d), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	links := map[string]string{
+		"dangling":  "notes/missing.json",
+		"hop":       "dangling",
+		"dirlink":   "real",
+		"abs":       filepath.Join(dir, "notes", "abs.json"),
+		"loop":      "loop",
+		"up":        "real/../notes/up.json",
+		"real/back": "../notes",
+	}
+	for name, to := range links {
+		if err := os.Symlink(to, filepath.Join(dir, name)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cases := []struct {
+		path   string
+		want   string
+		linked bool
+	}{
+		{"dangling", "notes/missing.json", true},
+		{"hop", "notes/missing.json", true},
+		{"dirlink/settings.json", "real/settings.json", true},
+		{"abs", "notes/abs.json", true},
+		{"up", "notes/up.json", true},
+		{"real/back/x.json", "notes/x.json", true},
+		{"loop", "loop", false},
+		{"real/plain.json", "real/plain.json", false},
+		{"missing/dir/x.json", "missing/dir/x.json", false},
+	}
+	for _, c := range cases {
+		got, linked := linkTarget(filepath.Join(dir, c.path))
+		if want := filepath.Join(dir, c.want); got != want || linked != c.linked {
+			t.Errorf("linkTarget(%s) = %s, %v; want %s, %v", c.path, got, linked, want, c.linked)
+		}
+	}
+}
+
+// TestRed13RepositorySettingsLinksArePolicyFiles: the targets of a
+// repository's settings spelled through symlinks (dangling or not) are
+// policy files of the session; a repository without links adds none.
+func TestRed13RepositorySettingsLinksArePolicyFiles(t *testing.T) {
+	cases := []struct {
+		name  string
+		links map[string]string
+		want  []string // relative to the project; must be policy files
+		not   []string // must not be
+	}{
+		{"dangling local", map[string]string{".claude/settings.local.json": "../notes/local.json"},
+			[]string{"notes/local.json"}, []string{"notes"}},
+		{"project file", map[string]string{".claude/settings.json": "../notes/a.json"},
+			[]string{"notes/a.json"}, nil},
+		{"directory link", map[string]string{".claude": "cfg"}, []string{"cfg"}, nil},
+		{"directory link to the project", map[string]string{".claude": "."},
+			[]string{"settings.json", "settings.local.json"}, []string{""}},
+		{"mcp", map[string]string{".mcp.json": "notes/m.json"}, []string{"notes/m.json"}, nil},
+		{"no links", nil, nil, []string{"notes/local.json", "notes/a.json", "cfg"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			dir, _ := filepath.EvalSymlinks(t.TempDir())
+			for _, d := range []string{".claude", "notes", "cfg"} {
+				if err := os.MkdirAll(filepath.Join(dir, d), 0o755); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if err := os.WriteFile(filepath.Join(dir, "notes", "a.json"), []byte("{}"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			for name, to := range c.links {
+				p := filepath.Join(dir, name)
+				os.Remove(p)
+				if err := os.Symlink(to, p); err != nil {
+					t.Fatal(err)
+				}
+			}
+			s, err := loadWithin(t, Options{Cwd: dir, Home: t.TempDir(), ManagedFile: filepath.Join(t.TempDir(), "none.json")})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, w := range c.want {
+				if p := filepath.Join(dir, w); !slices.Contains(s.PolicyFiles, p) {
+					t.Errorf("%s is not a policy file: %v", p, s.PolicyFiles)
+				}
+			}
+			for _, w := range c.not {
+				if p := filepath.Join(dir, w); slices.Contains(s.PolicyFiles, p) {
+					t.Errorf("%s is a policy file: %v", p, s.PolicyFiles)
+				}
+			}
+		})
+	}
+}
