@@ -109,3 +109,52 @@ func TestRed13RepositorySettingsLinksArePolicyFiles(t *testing.T) {
 		})
 	}
 }
+
+// TestRed13HooksLockDropsRepositoryEnv: under allowManagedHooksOnly the
+// env of project and local settings is not applied (it names programs
+// every command runs: BASH_ENV, PATH) even in a trusted workspace, and a
+// value the process carries is recorded as carried; the organisation's
+// and the user's env stay applied.
+func TestRed13HooksLockDropsRepositoryEnv(t *testing.T) {
+	dir, _ := filepath.EvalSymlinks(t.TempDir())
+	home := t.TempDir()
+	files := map[string]string{
+		filepath.Join(dir, ".claude", "settings.json"):       `{"env": {"BASH_ENV": "./x.sh"}}`,
+		filepath.Join(dir, ".claude", "settings.local.json"): `{"env": {"PATH": "./bin"}}`,
+		filepath.Join(home, ".claude", "settings.json"):      `{"env": {"USER_VAR": "u"}}`,
+	}
+	managed := filepath.Join(t.TempDir(), "managed.json")
+	files[managed] = `{"allowManagedHooksOnly": true, "env": {"ORG_VAR": "o"}}`
+	for p, body := range files {
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	old := lookupEnv
+	lookupEnv = func(k string) (string, bool) {
+		if k == "BASH_ENV" {
+			return "./x.sh", true
+		}
+		return "", false
+	}
+	defer func() { lookupEnv = old }()
+	s, err := loadWithin(t, Options{Cwd: dir, Home: home, ManagedFile: managed, ManagedExplicit: true, TrustWorkspace: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := s.Env["BASH_ENV"]; ok {
+		t.Errorf("project env applied under the hooks lock: %v", s.Env)
+	}
+	if _, ok := s.Env["PATH"]; ok {
+		t.Errorf("local env applied under the hooks lock: %v", s.Env)
+	}
+	if s.Env["ORG_VAR"] != "o" || s.Env["USER_VAR"] != "u" {
+		t.Errorf("managed or user env dropped: %v", s.Env)
+	}
+	if len(s.CarriedEnv) != 1 || s.CarriedEnv[0].Name != "BASH_ENV" {
+		t.Errorf("carried = %v, want BASH_ENV", s.CarriedEnv)
+	}
+}

@@ -38,7 +38,8 @@ func managedLocks(parts []*fileSettings) (rulesOnly, hooksOnly bool) {
 //     settings widens: no allow rules, no mode beyond default/plan/dontAsk,
 //     no additional directories, no env, no classifier (deny and ask stay);
 //   - under allowManagedHooksOnly, only managed hooks and the managed
-//     classifier run;
+//     classifier run, and project and local settings set no env (it names
+//     the programs every command runs);
 //   - in an untrusted workspace, project and local settings name no command
 //     that runs (hooks are set aside as skipped, the classifier is dropped),
 //     set no env, add no working directory or allow rule for paths outside
@@ -52,7 +53,7 @@ func (s *Settings) narrow(parts []*fileSettings) {
 		// Before the lock drops the env block: the agent applied it
 		// whatever agentctl does with it (the lock binds agentctl, not
 		// the agent), so a trusted workspace's under the lock counts too.
-		if fromRepository(p.source) && (!s.trusts(p) || s.AllowManagedPermissionRulesOnly) {
+		if fromRepository(p.source) && (!s.trusts(p) || s.AllowManagedPermissionRulesOnly || s.AllowManagedHooksOnly) {
 			carried := carriedEnv(p)
 			if len(carried) > 0 && s.repositoryEnv == "" {
 				s.repositoryEnv = fmt.Sprintf("%s %s (env %s)", p.source, p.envPos, carried[0].Name)
@@ -67,6 +68,15 @@ func (s *Settings) narrow(parts []*fileSettings) {
 				s.warn(h.Pos, "%s hook %q dropped: allowManagedHooksOnly is set in managed settings", p.source, h.Command)
 			}
 			p.hooks = nil
+		}
+		// The repository's env names commands too: BASH_ENV, PATH,
+		// LD_PRELOAD, GIT_CONFIG_* run its code under every command the
+		// agent starts, `ls` included. Under the hooks lock a trusted
+		// repository runs no hook of its own; nor does it run code that way.
+		if fromRepository(p.source) && s.AllowManagedHooksOnly && len(p.env) > 0 {
+			s.warn(p.envPos, "%s env (%s) not applied: allowManagedHooksOnly is set in managed settings, and a repository's env "+
+				"names programs every command runs (PATH, BASH_ENV, LD_PRELOAD)", p.source, envKeys(p.env))
+			p.env = nil
 		}
 		// The classifier is a command speaking the hook protocol that
 		// answers asks with allow: under the hooks lock only the

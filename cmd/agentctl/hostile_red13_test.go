@@ -115,3 +115,63 @@ func TestRed13SettingsLinkTargetsArePolicy(t *testing.T) {
 		})
 	}
 }
+
+// TestRed13HooksLockRepositoryEnv: under allowManagedHooksOnly a trusted
+// repository runs no hook of its own, yet its settings env block — which
+// the agent applies and every command inherits — still ran its code:
+// BASH_ENV=./x.sh made bash source x.sh before `ls`, and the hook allowed
+// `ls` as read-only. Under the hooks lock the repository's env is now
+// treated as an untrusted one's: not applied, and a shell call under it
+// asks. Without the lock a trusted workspace's env stays the user's
+// choice; a known-safe variable, a value the process does not carry and
+// the organisation's own env change nothing.
+func TestRed13HooksLockRepositoryEnv(t *testing.T) {
+	const hooksLock = `{"allowManagedHooksOnly": true}`
+	cases := []struct {
+		name     string
+		managed  string
+		settings string // the project's .claude/settings.json; $P is the project
+		process  []string
+		command  string
+		want     string
+	}{
+		{"BASH_ENV", hooksLock, `{"env": {"BASH_ENV": "./x.sh"}}`, []string{"BASH_ENV=./x.sh"}, "ls", "ask"},
+		{"PATH to the repository's bin", hooksLock, `{"env": {"PATH": "$P/bin:/usr/bin:/bin"}}`,
+			[]string{"PATH=$P/bin:/usr/bin:/bin"}, "git status", "ask"},
+		{"git fsmonitor through GIT_CONFIG_*", hooksLock,
+			`{"env": {"GIT_CONFIG_COUNT": "1", "GIT_CONFIG_KEY_0": "core.fsmonitor", "GIT_CONFIG_VALUE_0": "./x.sh"}}`,
+			[]string{"GIT_CONFIG_COUNT=1", "GIT_CONFIG_KEY_0=core.fsmonitor", "GIT_CONFIG_VALUE_0=./x.sh"}, "git status", "ask"},
+		{"local settings", hooksLock, ``, []string{"BASH_ENV=./x.sh"}, "ls", "ask"},
+		{"with a managed allow rule", `{"allowManagedHooksOnly": true, "permissions": {"allow": ["Bash(npm test)"]}}`,
+			`{"env": {"LD_PRELOAD": "./x.so"}}`, []string{"LD_PRELOAD=./x.so"}, "npm test", "ask"},
+		// What stays as it was.
+		{"no lock: the trusted workspace's env", `{}`, `{"env": {"BASH_ENV": "./x.sh"}}`, []string{"BASH_ENV=./x.sh"}, "ls", "allow"},
+		{"a known-safe variable", hooksLock, `{"env": {"NODE_ENV": "test"}}`, []string{"NODE_ENV=test"}, "ls", "allow"},
+		{"not carried by the process", hooksLock, `{"env": {"BASH_ENV": "./x.sh"}}`, nil, "ls", "allow"},
+		{"the organisation's own env", `{"allowManagedHooksOnly": true, "env": {"BASH_ENV": "/etc/org.sh"}}`, `{}`,
+			[]string{"BASH_ENV=/etc/org.sh"}, "ls", "allow"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			proj, _ := filepath.EvalSymlinks(t.TempDir())
+			home := t.TempDir()
+			files := map[string]string{"x.sh": "touch ran\n", ".claude/settings.json": strings.ReplaceAll(c.settings, "$P", proj)}
+			if c.settings == "" {
+				files = map[string]string{".claude/settings.local.json": `{"env": {"BASH_ENV": "./x.sh"}}`}
+			}
+			writeFiles(t, proj, files)
+			managed := filepath.Join(t.TempDir(), "managed.json")
+			writeFiles(t, filepath.Dir(managed), map[string]string{"managed.json": c.managed})
+			env := []string{"HOME=" + home, "XDG_CONFIG_HOME=" + filepath.Join(home, ".config"), "CLAUDE_CONFIG_DIR=",
+				"CLAUDE_PROJECT_DIR=" + proj, "GEMINI_PROJECT_DIR="}
+			for _, kv := range c.process {
+				env = append(env, strings.ReplaceAll(kv, "$P", proj))
+			}
+			out, errOut, code := hookProc(t, nil, hookEvents(proj, c.command)["claude"], env,
+				"--managed-settings", managed, "--trust-workspace")
+			if got := hookVerdict(out, code); got != c.want {
+				t.Errorf("%s: %s (exit %d, %s), want %s", c.command, out, code, errOut, c.want)
+			}
+		})
+	}
+}
