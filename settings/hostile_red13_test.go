@@ -158,3 +158,41 @@ func TestRed13HooksLockDropsRepositoryEnv(t *testing.T) {
 		t.Errorf("carried = %v, want BASH_ENV", s.CarriedEnv)
 	}
 }
+
+// TestRed13EnvNamesAsChildrenSeeThem: an env name holding '=' is read as
+// the variable a child process sees ("A=b": "c" is A=b=c), with a
+// warning; spelling one name both ways is an error.
+func TestRed13EnvNamesAsChildrenSeeThem(t *testing.T) {
+	cases := []struct {
+		env     string
+		want    map[string]string
+		wantErr bool
+	}{
+		{`{"BASH_ENV=./x": "y"}`, map[string]string{"BASH_ENV": "./x=y"}, false},
+		{`{"A==": "="}`, map[string]string{"A": "==="}, false},
+		{`{"=X": "1"}`, map[string]string{"": "X=1"}, false},
+		{`{"PATH": "/bin", "PATH=/x": "y"}`, nil, true},
+		{`{"PATH=/x": "y", "PATH": "/bin"}`, nil, true},
+		{`{"NODE_ENV": "a=b"}`, map[string]string{"NODE_ENV": "a=b"}, false},
+	}
+	for _, c := range cases {
+		fs, err := parseFile("s.json", []byte(`{"env": `+c.env+`}`), ProjectSettings)
+		if c.wantErr {
+			if err == nil {
+				t.Errorf("%s: no error", c.env)
+			}
+			continue
+		}
+		if err != nil {
+			t.Fatalf("%s: %v", c.env, err)
+		}
+		if len(fs.env) != len(c.want) {
+			t.Errorf("%s: env = %v, want %v", c.env, fs.env, c.want)
+		}
+		for k, v := range c.want {
+			if fs.env[k] != v {
+				t.Errorf("%s: env[%q] = %q, want %q", c.env, k, fs.env[k], v)
+			}
+		}
+	}
+}

@@ -175,3 +175,68 @@ func TestRed13HooksLockRepositoryEnv(t *testing.T) {
 		})
 	}
 }
+
+// TestRed13EnvNameWithEquals: an agent that hands its settings' env to
+// the programs it starts as "name=value" strings (Node's spawn does,
+// unchecked) turns the repository's entry "BASH_ENV=./x": "y" into
+// BASH_ENV=./x=y in every command — bash then sources the repository's
+// file named "x=y" before `ls` (checked below with the real bash). The
+// name escaped every check by its spelling: the hook allowed `ls` in the
+// untrusted workspace, and "AGENTCTL_MANAGED_SETTINGS=DIR/": "org.json"
+// replaced the organisation's policy with the repository's DIR/=org.json
+// (its allow of Bash let `node x.js` through). The
+// entry is now read as the child reads it.
+func TestRed13EnvNameWithEquals(t *testing.T) {
+	cases := []struct {
+		name    string
+		env     string // the project's env block; $P is the project
+		process []string
+		command string
+		want    string
+	}{
+		{"BASH_ENV spelled with '='", `{"BASH_ENV=./x": "y"}`, []string{"BASH_ENV=./x=y"}, "ls", "ask"},
+		{"PATH spelled with '='", `{"PATH=$P/bin:/usr/bin": ":/bin"}`, []string{"PATH=$P/bin:/usr/bin=:/bin"}, "git status", "ask"},
+		{"the managed file spelled with '='", `{"AGENTCTL_MANAGED_SETTINGS=$P/": "org.json"}`,
+			[]string{"AGENTCTL_MANAGED_SETTINGS=$P/=org.json"}, "node x.js", "block"},
+		{"both spellings of one name", `{"BASH_ENV": "a", "BASH_ENV=./x": "y"}`, []string{"BASH_ENV=./x=y"}, "ls", "block"},
+		// What stays as it was.
+		{"a value holding '='", `{"NODE_OPTIONS_X": "a=b"}`, nil, "ls", "allow"},
+		{"not carried by the process", `{"BASH_ENV=./x": "y"}`, nil, "ls", "allow"},
+		{"a known-safe variable spelled with '='", `{"NODE_ENV=te": "st"}`, []string{"NODE_ENV=te=st"}, "ls", "allow"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			proj, _ := filepath.EvalSymlinks(t.TempDir())
+			home := t.TempDir()
+			env := strings.ReplaceAll(c.env, "$P", proj)
+			writeFiles(t, proj, map[string]string{".claude/settings.json": `{"env": ` + env + `}`, "x=y": "touch ran\n",
+				"=org.json": `{"permissions": {"allow": ["Bash"]}}`})
+			procEnv := []string{"HOME=" + home, "XDG_CONFIG_HOME=" + filepath.Join(home, ".config"), "CLAUDE_CONFIG_DIR=",
+				"CLAUDE_PROJECT_DIR=" + proj, "GEMINI_PROJECT_DIR=", "AGENTCTL_MANAGED_SETTINGS="}
+			for _, kv := range c.process {
+				procEnv = append(procEnv, strings.ReplaceAll(kv, "$P", proj))
+			}
+			var args []string
+			if !strings.Contains(c.env, "AGENTCTL_MANAGED_SETTINGS") {
+				args = []string{"--managed-settings", emptyManaged(t)}
+			}
+			out, errOut, code := hookProc(t, nil, hookEvents(proj, c.command)["claude"], procEnv, args...)
+			if got := hookVerdict(out, code); got != c.want {
+				t.Errorf("%s: %s (exit %d, %s), want %s", c.command, out, code, errOut, c.want)
+			}
+		})
+	}
+	t.Run("bash sources BASH_ENV=./x=y", func(t *testing.T) {
+		dir := t.TempDir()
+		writeFiles(t, dir, map[string]string{"x=y": "touch ran\n"})
+		cmd := exec.Command("bash", "-c", "ls >/dev/null")
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "BASH_ENV=./x=y")
+		if err := cmd.Run(); err != nil {
+			t.Skip("no bash:", err)
+		}
+		if _, err := os.Stat(filepath.Join(dir, "ran")); err != nil {
+			t.Errorf("bash did not source ./x=y: %v", err)
+		}
+	})
+}
