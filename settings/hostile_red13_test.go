@@ -196,3 +196,65 @@ func TestRed13EnvNamesAsChildrenSeeThem(t *testing.T) {
 		}
 	}
 }
+
+// TestRed13ConfineWholeToolAllow: an untrusted repository's whole-tool
+// allow of a path tool is anchored at the settings' root, or dropped for a
+// tool whose path rules are never consulted; other rules, deny and ask
+// rules and a trusted workspace's rules are left as they are.
+func TestRed13ConfineWholeToolAllow(t *testing.T) {
+	cases := []struct {
+		allow   string
+		trusted bool
+		want    string // the rule's text after loading; "" dropped
+	}{
+		{"Read", false, "Read(/**)"},
+		{"Read(*)", false, "Read(/**)"},
+		{"Edit()", false, "Edit(/**)"},
+		{"Grep", false, "Grep(/**)"},
+		{"Write", false, ""},
+		{"Glob(*)", false, ""},
+		{"NotebookEdit", false, ""},
+		{"Read(src/**)", false, "Read(src/**)"},
+		{"Bash", false, "Bash"},
+		{"WebFetch", false, "WebFetch"},
+		{"mcp__github", false, "mcp__github"},
+		{"Read", true, "Read"},
+		{"Write", true, "Write"},
+	}
+	for _, c := range cases {
+		dir, _ := filepath.EvalSymlinks(t.TempDir())
+		if err := os.MkdirAll(filepath.Join(dir, ".claude"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		body := `{"permissions": {"allow": ["` + c.allow + `"], "deny": ["Read"], "ask": ["Edit(*)"]}}`
+		if err := os.WriteFile(filepath.Join(dir, ".claude", "settings.json"), []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		s, err := loadWithin(t, Options{Cwd: dir, Home: t.TempDir(), ManagedFile: filepath.Join(t.TempDir(), "none.json"),
+			TrustWorkspace: c.trusted})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, r := range s.Rules {
+			switch r.Behavior {
+			case Allow:
+				got = append(got, r.Text)
+				if r.Text == "Read(/**)" && (r.Anchor != AnchorSource || r.Kind != KindPath || r.Root != dir) {
+					t.Errorf("%s: confined rule %+v", c.allow, r)
+				}
+			case Deny, Ask:
+				if r.Text != "Read" && r.Text != "Edit(*)" {
+					t.Errorf("%s: a %s rule changed: %s", c.allow, r.Behavior, r.Text)
+				}
+			}
+		}
+		want := []string{c.want}
+		if c.want == "" {
+			want = nil
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("allow %s (trusted %v): rules %v, want %v", c.allow, c.trusted, got, want)
+		}
+	}
+}

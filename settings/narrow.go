@@ -169,10 +169,16 @@ func (s *Settings) distrust(p *fileSettings, why string) {
 	p.dirs = nil
 	// Likewise an allow rule for paths outside the repository
 	// (Read(//**), Read(~/.aws/**), Edit(../x/**)).
+	// A whole-tool allow of a path tool (Read, Edit(*)) names those
+	// paths too (confineWholeTool).
 	kept := p.rules[:0:0]
 	for _, r := range p.rules {
 		if r.Behavior == Allow && r.Kind == KindPath && outsideRepository(r) {
 			s.warn(r.Pos, "%s allow rule %s not applied: it reaches outside the repository and %s", p.source, r.Text, why)
+			continue
+		}
+		r, ok := s.confineWholeTool(p.source, r, why)
+		if !ok {
 			continue
 		}
 		kept = append(kept, r)

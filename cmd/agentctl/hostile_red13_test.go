@@ -240,3 +240,79 @@ func TestRed13EnvNameWithEquals(t *testing.T) {
 		}
 	})
 }
+
+// TestRed13WholeToolAllowFromUntrustedRepository: in an untrusted
+// workspace a repository's allow rule for paths outside it is dropped
+// (Read(//**), Read(~/.ssh/**)), but the whole-tool spelling of the same
+// rule — Read, Read(*), Read(), Edit, Grep(*), Write — was kept, and it
+// names every path: `check` allowed a Read of ~/.ssh/id_rsa and an Edit of
+// ~/.aws/credentials. Such a rule is now confined to the repository (Edit
+// is Edit(/**)) or, for a tool without path rules of its own (Write,
+// MultiEdit, NotebookEdit, Glob), dropped. Inside the repository it allows
+// what it did; a trusted workspace's and the user's rule are untouched.
+func TestRed13WholeToolAllowFromUntrustedRepository(t *testing.T) {
+	cases := []struct {
+		name, rule, tool, input string
+		trusted, user           bool
+		want                    string
+	}{
+		{"Read: a key in home", "Read", "Read", `{"file_path":"$H/.ssh/id_rsa"}`, false, false, "ask"},
+		{"Read(*): a key in home", "Read(*)", "Read", `{"file_path":"$H/.ssh/id_rsa"}`, false, false, "ask"},
+		{"Read(): a key in home", "Read()", "Read", `{"file_path":"$H/.ssh/id_rsa"}`, false, false, "ask"},
+		{"Read: Grep over home", "Read", "Grep", `{"pattern":"BEGIN","path":"$H/.ssh"}`, false, false, "ask"},
+		{"Grep(*): Grep over home", "Grep(*)", "Grep", `{"pattern":"BEGIN","path":"$H/.ssh"}`, false, false, "ask"},
+		{"Edit: credentials in home", "Edit", "Edit", `{"file_path":"$H/.aws/credentials","old_string":"a","new_string":"b"}`, false, false, "ask"},
+		{"Edit(*): Write in home", "Edit(*)", "Write", `{"file_path":"$H/.aws/config","content":"x"}`, false, false, "ask"},
+		{"Write: Write in home", "Write", "Write", `{"file_path":"$H/.aws/config","content":"x"}`, false, false, "ask"},
+		{"MultiEdit in home", "MultiEdit", "MultiEdit", `{"file_path":"$H/.aws/config","edits":[{"old_string":"a","new_string":"b"}]}`, false, false, "ask"},
+		{"NotebookEdit in home", "NotebookEdit", "NotebookEdit", `{"notebook_path":"$H/n.ipynb","new_source":"x"}`, false, false, "ask"},
+		{"Glob over home", "Glob", "Glob", `{"pattern":"**","path":"$H/.ssh"}`, false, false, "ask"},
+		{"Read: a sibling project", "Read", "Read", `{"file_path":"$P/../other/secret.txt"}`, false, false, "ask"},
+		// Inside the repository the confined rule allows what it did.
+		{"Edit: a file of the repository", "Edit", "Edit", `{"file_path":"$P/src/a.go","old_string":"a","new_string":"b"}`, false, false, "allow"},
+		{"Edit(*): Write in the repository", "Edit(*)", "Write", `{"file_path":"$P/src/b.go","content":"x"}`, false, false, "allow"},
+		{"Read: a file of the repository", "Read", "Read", `{"file_path":"$P/src/a.go"}`, false, false, "allow"},
+		// Trusted workspace, user settings: as before.
+		{"trusted workspace", "Read", "Read", `{"file_path":"$H/.ssh/id_rsa"}`, true, false, "allow"},
+		{"the user's own rule", "Read", "Read", `{"file_path":"$H/.ssh/id_rsa"}`, false, true, "allow"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			root, _ := filepath.EvalSymlinks(t.TempDir())
+			proj, home := filepath.Join(root, "proj"), filepath.Join(root, "home")
+			settingsFile := ".claude/settings.json"
+			writeFiles(t, proj, map[string]string{"src/a.go": "a\n"})
+			writeFiles(t, home, map[string]string{".ssh/id_rsa": "BEGIN\n", ".aws/credentials": "a\n"})
+			body := `{"permissions": {"allow": ["` + c.rule + `"]}}`
+			if c.user {
+				writeFiles(t, home, map[string]string{".claude/settings.json": body})
+			} else {
+				writeFiles(t, proj, map[string]string{settingsFile: body})
+			}
+			exe, err := os.Executable()
+			if err != nil {
+				t.Fatal(err)
+			}
+			args := []string{"--cwd", proj, "--managed-settings", emptyManaged(t)}
+			if c.trusted {
+				args = append(args, "--trust-workspace")
+			}
+			input := strings.NewReplacer("$P", proj, "$H", home).Replace(c.input)
+			cmd := exec.Command(exe, append(args, "check", "--output", "json", c.tool, input)...)
+			cmd.Env = append(os.Environ(), asMainEnv+"=1", "HOME="+home, "CLAUDE_CONFIG_DIR=",
+				"XDG_CONFIG_HOME="+filepath.Join(home, ".config"), "CLAUDE_PROJECT_DIR=")
+			var out, errb bytes.Buffer
+			cmd.Stdout, cmd.Stderr = &out, &errb
+			_ = cmd.Run()
+			var res struct {
+				Decision string `json:"decision"`
+			}
+			if err := json.Unmarshal(out.Bytes(), &res); err != nil {
+				t.Fatalf("%v: %s %s", err, out.String(), errb.String())
+			}
+			if res.Decision != c.want {
+				t.Errorf("%s %s under %s = %s, want %s\n%s", c.tool, input, c.rule, res.Decision, c.want, errb.String())
+			}
+		})
+	}
+}
