@@ -91,6 +91,10 @@ func TestRed13SettingsLinkTargetsArePolicy(t *testing.T) {
 			"Write", `{"file_path":"$P/settings.json","content":"{}"}`, "ask"},
 		{".mcp.json link", map[string]string{".mcp.json": "notes/servers.json"},
 			"Write", `{"file_path":"$P/notes/servers.json","content":"{}"}`, "ask"},
+		{"dangling .gemini/settings.json", map[string]string{".gemini/settings.json": "../notes/g.json"},
+			"Write", `{"file_path":"$P/notes/g.json","content":"{\"hooks\":{}}"}`, "ask"},
+		{"dangling .cursor/hooks.json", map[string]string{".cursor/hooks.json": "../notes/c.json"},
+			"Bash", `{"command":"echo '{}' > notes/c.json"}`, "ask"},
 		// Neighbours: other files of the same directories stay edits.
 		{"neighbour file of a settings link's target", map[string]string{".claude/settings.local.json": "../notes/local.json"},
 			"Write", `{"file_path":"$P/notes/other.json","content":"{}"}`, "allow"},
