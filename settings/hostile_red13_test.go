@@ -258,3 +258,22 @@ func TestRed13ConfineWholeToolAllow(t *testing.T) {
 		}
 	}
 }
+
+// TestRed13FrontmatterMode: the permissionMode of a subagent definition's
+// frontmatter, from valid YAML or, failing that, from its line.
+func TestRed13FrontmatterMode(t *testing.T) {
+	cases := []struct{ doc, want string }{
+		{"---\npermissionMode: bypassPermissions\n---\nbody", "bypassPermissions"},
+		{"\ufeff---\r\nname: x\r\npermissionMode: 'auto'\r\n---\r\n", "auto"},
+		{"---\ntools: [Bash\npermissionMode: bypassPermissions\n---\n", "bypassPermissions"},
+		{"---\npermissionMode: [x]\n  permissionMode: auto\n---\n", "auto"},
+		{"---\nname: x\n---\npermissionMode: bypassPermissions\n", ""},
+		{"permissionMode: bypassPermissions\n", ""},
+		{"---\npermissionMode: default\n---\n", "default"},
+	}
+	for _, c := range cases {
+		if got := frontmatterMode([]byte(c.doc)); got != c.want {
+			t.Errorf("frontmatterMode(%q) = %q, want %q", c.doc, got, c.want)
+		}
+	}
+}
