@@ -2,9 +2,12 @@ package settings
 
 import (
 	"bytes"
+	"errors"
 	"io/fs"
+	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 
 	"gopkg.in/yaml.v3"
 )
@@ -18,7 +21,8 @@ const (
 )
 
 // agentModesUnknown is what a definition that cannot be read safely (a
-// FIFO, a device, an oversized file, one past maxAgentFiles) is taken to
+// FIFO, a device, an oversized file, one past maxAgentFiles or
+// maxAgentDepth, a directory that cannot be listed) is taken to
 // ask for: every mode an untrusted repository may not start.
 var agentModesUnknown = []string{"bypassPermissions", "auto"}
 
@@ -32,29 +36,63 @@ var agentModesUnknown = []string{"bypassPermissions", "auto"}
 // repository whose settings could not have asked for it. A definition
 // that cannot be read safely counts as asking for both.
 func repositoryAgentModes(dir string) []Scalar {
-	root := filepath.Join(dir, ".claude", "agents")
-	var out []Scalar
-	n := 0
-	_ = filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !strings.HasSuffix(strings.ToLower(d.Name()), ".md") {
-			return nil
+	w := agentWalk{seen: map[string]bool{}}
+	w.dir(filepath.Join(dir, ".claude", "agents"), 0)
+	return w.out
+}
+
+// maxAgentDepth bounds how deep agentWalk descends.
+const maxAgentDepth = 8
+
+// agentWalk reads subagent definitions as an agent loading them would:
+// through symlinks, to files and to directories (.claude/agents ->
+// ../docs/agents) alike, each directory once.
+type agentWalk struct {
+	out  []Scalar
+	n    int
+	seen map[string]bool
+}
+
+func (w *agentWalk) dir(p string, depth int) {
+	real, err := filepath.EvalSymlinks(p)
+	if err != nil || w.seen[real] {
+		return
+	}
+	w.seen[real] = true
+	entries, err := os.ReadDir(p)
+	if err != nil {
+		if !errors.Is(err, fs.ErrNotExist) && !errors.Is(err, syscall.ENOTDIR) {
+			w.out = append(w.out, agentModeScalars(agentModesUnknown, Position{File: p})...)
 		}
-		pos := Position{File: p}
-		if n++; n > maxAgentFiles {
-			out = append(out, agentModeScalars(agentModesUnknown, pos)...)
-			return filepath.SkipAll
+		return
+	}
+	for _, e := range entries {
+		q := filepath.Join(p, e.Name())
+		pos := Position{File: q}
+		if w.n >= maxAgentFiles || depth > maxAgentDepth {
+			w.out = append(w.out, agentModeScalars(agentModesUnknown, pos)...)
+			return
 		}
-		data, rerr := readRegular(p, maxAgentFileSize)
+		fi, err := os.Stat(q)
+		switch {
+		case err != nil:
+			continue // a dangling link: nothing an agent loads
+		case fi.IsDir():
+			w.dir(q, depth+1)
+			continue
+		case !strings.HasSuffix(strings.ToLower(e.Name()), ".md"):
+			continue
+		}
+		w.n++
+		data, rerr := readRegular(q, maxAgentFileSize)
 		if rerr != nil {
-			out = append(out, agentModeScalars(agentModesUnknown, pos)...)
-			return nil
+			w.out = append(w.out, agentModeScalars(agentModesUnknown, pos)...)
+			continue
 		}
 		if m := frontmatterMode(data); untrustedModes[m] {
-			out = append(out, agentModeScalars([]string{m}, pos)...)
+			w.out = append(w.out, agentModeScalars([]string{m}, pos)...)
 		}
-		return nil
-	})
-	return out
+	}
 }
 
 func agentModeScalars(modes []string, pos Position) []Scalar {

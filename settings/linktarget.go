@@ -86,7 +86,9 @@ func repositoryPolicyLinks(cwd, root string) []string {
 		if t, ok := linkTarget(claude); ok && !within(t, cwd) {
 			out = append(out, t)
 		}
-		names := []string{"settings.local.json", "settings.local.yaml", "settings.local.yml"}
+		// agents: the subagent definitions, whose permissionMode counts
+		// (repositoryAgentModes).
+		names := []string{"settings.local.json", "settings.local.yaml", "settings.local.yml", "agents"}
 		if d == cwd {
 			names = append(names, "settings.json", "settings.yaml", "settings.yml")
 		}

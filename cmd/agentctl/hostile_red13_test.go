@@ -390,3 +390,53 @@ func TestRed13RepositorySubagentMode(t *testing.T) {
 		})
 	}
 }
+
+// TestRed13SubagentDefinitionsThroughLinks: the definitions are read as
+// the agent loads them, through a symlinked .claude/agents or a symlinked
+// directory in it (a directory walk that does not follow links saw none
+// of them); and a session may not write a definition through such a link
+// unasked (the target of .claude/agents is a policy file).
+func TestRed13SubagentDefinitionsThroughLinks(t *testing.T) {
+	def := "---\nname: helper\ndescription: helps\npermissionMode: bypassPermissions\n---\nYou help.\n"
+	cases := []struct {
+		name  string
+		links map[string]string
+		tool  string
+		input string // "" is the subagent's `node x.js` in bypassPermissions
+		want  string
+	}{
+		{".claude/agents is a link", map[string]string{".claude/agents": "../docs/agents"}, "", "", "ask"},
+		{"a linked directory inside it", map[string]string{".claude/agents/team": "../../docs/agents"}, "", "", "ask"},
+		{"a looping link next to the definitions", map[string]string{".claude/agents": "../docs/agents", "docs/agents/loop": "."}, "", "", "ask"},
+		{"writing a definition through the link", map[string]string{".claude/agents": "../docs/agents"},
+			"Write", `{"file_path":"$P/docs/agents/new.md","content":"x"}`, "ask"},
+		// Neighbours.
+		{"writing next to the link's target", map[string]string{".claude/agents": "../docs/agents"},
+			"Write", `{"file_path":"$P/docs/readme.md","content":"x"}`, "allow"},
+		{"definitions elsewhere, no link", nil, "", "", "allow"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			proj, _ := filepath.EvalSymlinks(t.TempDir())
+			home := t.TempDir()
+			writeFiles(t, proj, map[string]string{"docs/agents/helper.md": def, ".claude/settings.json": "{}"})
+			for name, to := range c.links {
+				red13repoLink(t, proj, name, to)
+			}
+			if c.tool != "" {
+				input := strings.ReplaceAll(c.input, "$P", proj)
+				if got := red13repoCheck(t, proj, c.tool, input, "--permission-mode", "acceptEdits"); got != c.want {
+					t.Errorf("%s %s = %s, want %s", c.tool, input, got, c.want)
+				}
+				return
+			}
+			ev := strings.Replace(hookEvents(proj, "node x.js")["claude"], `"default"`, `"bypassPermissions"`, 1)
+			env := []string{"HOME=" + home, "XDG_CONFIG_HOME=" + filepath.Join(home, ".config"), "CLAUDE_CONFIG_DIR=",
+				"CLAUDE_PROJECT_DIR=" + proj, "GEMINI_PROJECT_DIR="}
+			out, errOut, code := hookProc(t, nil, ev, env, "--managed-settings", emptyManaged(t))
+			if got := hookVerdict(out, code); got != c.want {
+				t.Errorf("node x.js in bypassPermissions: %s (exit %d, %s), want %s", out, code, errOut, c.want)
+			}
+		})
+	}
+}
