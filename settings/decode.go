@@ -193,7 +193,16 @@ func (d *decoder) env(v *node) {
 		item := v.items[j]
 		switch item.kind {
 		case kindString, kindNumber, kindBool:
-			d.out.env[ek.str] = item.str
+			name, val := childEnv(ek.str, item.str)
+			if name != ek.str {
+				if _, dup := d.out.env[name]; dup || envNameTaken(v, name) {
+					d.fail(ek, CodeType, "env.%s: a name holding '=' sets %s (as %q) in every program the agent starts, "+
+						"and %s is set here too: which one they see depends on the agent; refusing", ek.str, name, val, name)
+					continue
+				}
+				d.warn(ek, "env.%s: a name holding '=' sets %s=%q in every program the agent starts; read as that", ek.str, name, val)
+			}
+			d.out.env[name] = val
 		default:
 			d.fail(item, CodeType, "env.%s: expected string, got %s", ek.str, item.kind)
 		}

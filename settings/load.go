@@ -236,9 +236,10 @@ func Load(opts Options) (*Settings, error) {
 	if err := s.merge(parts, opts); err != nil {
 		return nil, err
 	}
+	s.distrustAgentModes(opts.Cwd, root)
 	// After the merge: the scripts the merged hooks name are policy too.
 	s.runCommands = s.agentCommands(parts)
-	s.PolicyFiles = s.policyFiles(opts, managed, claudeConfigDir)
+	s.PolicyFiles = s.policyFiles(opts, managed, claudeConfigDir, root)
 	return s, nil
 }
 

@@ -38,7 +38,8 @@ func managedLocks(parts []*fileSettings) (rulesOnly, hooksOnly bool) {
 //     settings widens: no allow rules, no mode beyond default/plan/dontAsk,
 //     no additional directories, no env, no classifier (deny and ask stay);
 //   - under allowManagedHooksOnly, only managed hooks and the managed
-//     classifier run;
+//     classifier run, and project and local settings set no env (it names
+//     the programs every command runs);
 //   - in an untrusted workspace, project and local settings name no command
 //     that runs (hooks are set aside as skipped, the classifier is dropped),
 //     set no env, add no working directory or allow rule for paths outside
@@ -52,7 +53,7 @@ func (s *Settings) narrow(parts []*fileSettings) {
 		// Before the lock drops the env block: the agent applied it
 		// whatever agentctl does with it (the lock binds agentctl, not
 		// the agent), so a trusted workspace's under the lock counts too.
-		if fromRepository(p.source) && (!s.trusts(p) || s.AllowManagedPermissionRulesOnly) {
+		if fromRepository(p.source) && (!s.trusts(p) || s.AllowManagedPermissionRulesOnly || s.AllowManagedHooksOnly) {
 			carried := carriedEnv(p)
 			if len(carried) > 0 && s.repositoryEnv == "" {
 				s.repositoryEnv = fmt.Sprintf("%s %s (env %s)", p.source, p.envPos, carried[0].Name)
@@ -67,6 +68,15 @@ func (s *Settings) narrow(parts []*fileSettings) {
 				s.warn(h.Pos, "%s hook %q dropped: allowManagedHooksOnly is set in managed settings", p.source, h.Command)
 			}
 			p.hooks = nil
+		}
+		// The repository's env names commands too: BASH_ENV, PATH,
+		// LD_PRELOAD, GIT_CONFIG_* run its code under every command the
+		// agent starts, `ls` included. Under the hooks lock a trusted
+		// repository runs no hook of its own; nor does it run code that way.
+		if fromRepository(p.source) && s.AllowManagedHooksOnly && len(p.env) > 0 {
+			s.warn(p.envPos, "%s env (%s) not applied: allowManagedHooksOnly is set in managed settings, and a repository's env "+
+				"names programs every command runs (PATH, BASH_ENV, LD_PRELOAD)", p.source, envKeys(p.env))
+			p.env = nil
 		}
 		// The classifier is a command speaking the hook protocol that
 		// answers asks with allow: under the hooks lock only the
@@ -159,10 +169,16 @@ func (s *Settings) distrust(p *fileSettings, why string) {
 	p.dirs = nil
 	// Likewise an allow rule for paths outside the repository
 	// (Read(//**), Read(~/.aws/**), Edit(../x/**)).
+	// A whole-tool allow of a path tool (Read, Edit(*)) names those
+	// paths too (confineWholeTool).
 	kept := p.rules[:0:0]
 	for _, r := range p.rules {
 		if r.Behavior == Allow && r.Kind == KindPath && outsideRepository(r) {
 			s.warn(r.Pos, "%s allow rule %s not applied: it reaches outside the repository and %s", p.source, r.Text, why)
+			continue
+		}
+		r, ok := s.confineWholeTool(p.source, r, why)
+		if !ok {
 			continue
 		}
 		kept = append(kept, r)

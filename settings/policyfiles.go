@@ -39,11 +39,12 @@ func hookConfigFiles(home, cwd string) []string {
 // policy) and managed-settings.d beside it, a --settings file, a --policy
 // directory of custom Rego and command tables, the user
 // settings directory (CLAUDE_CONFIG_DIR may be anywhere), Claude Code's
-// trust record and agentctl's, and the scripts the hooks and the
-// classifier run (commandFiles). A write to any of them changes what the
-// next call is decided by, so the engine protects them as it protects
-// .git and .claude (spec §6).
-func (s *Settings) policyFiles(opts Options, managed, claudeConfigDir string) []string {
+// trust record and agentctl's, the scripts the hooks and the
+// classifier run (commandFiles), and where the repository's own settings
+// lead through a symlink (repositoryPolicyLinks). A write to any of them
+// changes what the next call is decided by, so the engine protects them
+// as it protects .git and .claude (spec §6).
+func (s *Settings) policyFiles(opts Options, managed, claudeConfigDir, root string) []string {
 	out := []string{managed, filepath.Join(filepath.Dir(managed), "managed-settings.d"), opts.ConfigDir}
 	if f := opts.FlagSettings; f != "" && !strings.HasPrefix(strings.TrimSpace(f), "{") {
 		out = append(out, s.abs(f))
@@ -64,6 +65,7 @@ func (s *Settings) policyFiles(opts Options, managed, claudeConfigDir string) []
 	out = append(out, filepath.Join(opts.Home, ".config", "agentctl", "trusted.json"))
 	out = append(out, hookConfigFiles(opts.Home, opts.Cwd)...)
 	out = append(out, s.commandFiles()...)
+	out = append(out, repositoryPolicyLinks(opts.Cwd, root)...)
 	var clean []string
 	seen := map[string]bool{}
 	keep := func(p string) {
@@ -81,7 +83,9 @@ func (s *Settings) policyFiles(opts Options, managed, claudeConfigDir string) []
 			continue
 		}
 		keep(p)
-		if r, err := filepath.EvalSymlinks(p); err == nil {
+		// Where a write lands, a dangling symlink's target included:
+		// creating it creates the file.
+		if r, ok := linkTarget(p); ok {
 			keep(r)
 		}
 	}

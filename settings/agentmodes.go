@@ -1,0 +1,170 @@
+package settings
+
+import (
+	"bytes"
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+
+	"gopkg.in/yaml.v3"
+)
+
+// maxAgentFiles bounds the subagent definitions looked at in one
+// directory tree; maxAgentFileSize bounds each. A repository may ship
+// anything there, and loading must end.
+const (
+	maxAgentFiles    = 512
+	maxAgentFileSize = 1 << 20
+)
+
+// agentModesUnknown is what a definition that cannot be read safely (a
+// FIFO, a device, an oversized file, one past maxAgentFiles or
+// maxAgentDepth, a directory that cannot be listed) is taken to
+// ask for: every mode an untrusted repository may not start.
+var agentModesUnknown = []string{"bypassPermissions", "auto"}
+
+// repositoryAgentModes lists the modes a repository's subagent
+// definitions (.claude/agents/**/*.md under dir) ask for in their
+// frontmatter's permissionMode that an untrusted repository may not
+// start (bypassPermissions, auto). Claude Code runs such a subagent in
+// that mode — the repository's CLAUDE.md need only ask for the helper —
+// and reports it in every hook event of the subagent's calls: the hook
+// then decided `curl … | sh` in bypassPermissions for an untrusted
+// repository whose settings could not have asked for it. A definition
+// that cannot be read safely counts as asking for both.
+func repositoryAgentModes(dir string) []Scalar {
+	w := agentWalk{seen: map[string]bool{}}
+	w.dir(filepath.Join(dir, ".claude", "agents"), 0)
+	return w.out
+}
+
+// maxAgentDepth bounds how deep agentWalk descends.
+const maxAgentDepth = 8
+
+// agentWalk reads subagent definitions as an agent loading them would:
+// through symlinks, to files and to directories (.claude/agents ->
+// ../docs/agents) alike, each directory once.
+type agentWalk struct {
+	out  []Scalar
+	n    int
+	seen map[string]bool
+}
+
+func (w *agentWalk) dir(p string, depth int) {
+	real, err := filepath.EvalSymlinks(p)
+	if err != nil || w.seen[real] {
+		return
+	}
+	w.seen[real] = true
+	entries, err := os.ReadDir(p)
+	if err != nil {
+		if !errors.Is(err, fs.ErrNotExist) && !errors.Is(err, syscall.ENOTDIR) {
+			w.out = append(w.out, agentModeScalars(agentModesUnknown, Position{File: p})...)
+		}
+		return
+	}
+	for _, e := range entries {
+		q := filepath.Join(p, e.Name())
+		pos := Position{File: q}
+		if w.n >= maxAgentFiles || depth > maxAgentDepth {
+			w.out = append(w.out, agentModeScalars(agentModesUnknown, pos)...)
+			return
+		}
+		fi, err := os.Stat(q)
+		switch {
+		case err != nil:
+			continue // a dangling link: nothing an agent loads
+		case fi.IsDir():
+			w.dir(q, depth+1)
+			continue
+		case !strings.HasSuffix(strings.ToLower(e.Name()), ".md"):
+			continue
+		}
+		w.n++
+		data, rerr := readRegular(q, maxAgentFileSize)
+		if rerr != nil {
+			w.out = append(w.out, agentModeScalars(agentModesUnknown, pos)...)
+			continue
+		}
+		if m := frontmatterMode(data); untrustedModes[m] {
+			w.out = append(w.out, agentModeScalars([]string{m}, pos)...)
+		}
+	}
+}
+
+func agentModeScalars(modes []string, pos Position) []Scalar {
+	out := make([]Scalar, 0, len(modes))
+	for _, m := range modes {
+		out = append(out, Scalar{Value: m, Source: ProjectSettings, Pos: pos})
+	}
+	return out
+}
+
+// frontmatterMode is the permissionMode of a Markdown file's YAML
+// frontmatter ("" when it has none). Frontmatter that is not valid YAML
+// is read line by line, as a lenient reader would: a "permissionMode:"
+// line still counts.
+func frontmatterMode(data []byte) string {
+	data = bytes.TrimPrefix(data, []byte("\ufeff"))
+	rest, ok := bytes.CutPrefix(bytes.ReplaceAll(data, []byte("\r\n"), []byte("\n")), []byte("---\n"))
+	if !ok {
+		return ""
+	}
+	front, _, found := bytes.Cut(rest, []byte("\n---"))
+	if !found {
+		front = rest
+	}
+	var fm struct {
+		PermissionMode any `yaml:"permissionMode"`
+	}
+	if yaml.Unmarshal(front, &fm) == nil {
+		if s, ok := fm.PermissionMode.(string); ok {
+			return strings.TrimSpace(s)
+		}
+	}
+	// Any line naming a mode the repository may not start wins: which
+	// of several a lenient reader keeps is not known.
+	first := ""
+	for _, line := range strings.Split(string(front), "\n") {
+		if v, ok := strings.CutPrefix(strings.TrimSpace(line), "permissionMode:"); ok {
+			v = strings.Trim(strings.TrimSpace(v), `"'`)
+			if untrustedModes[v] {
+				return v
+			}
+			if first == "" {
+				first = v
+			}
+		}
+	}
+	return first
+}
+
+// distrustAgentModes records the modes the subagent definitions of an
+// untrusted workspace ask for (repositoryAgentModes) among UntrustedModes:
+// an agent reporting one of them is decided in the settings' mode, as for
+// a defaultMode the repository's settings asked for. The git root's
+// definitions above the cwd count unless the root itself is trusted.
+func (s *Settings) distrustAgentModes(cwd, root string) {
+	dirs := []struct {
+		dir     string
+		trusted bool
+	}{{cwd, s.Trust.Trusted}}
+	if root != cwd {
+		dirs = append(dirs, struct {
+			dir     string
+			trusted bool
+		}{root, s.Trust.Trusted && s.rootTrust.Trusted})
+	}
+	for _, d := range dirs {
+		if d.trusted {
+			continue
+		}
+		for _, m := range repositoryAgentModes(d.dir) {
+			s.warn(m.Pos, "subagent permissionMode %s ignored: %s; an agent reporting it is decided in the settings' mode", m.Value, trustReason)
+			s.UntrustedModes = append(s.UntrustedModes, m)
+		}
+	}
+}
