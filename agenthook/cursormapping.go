@@ -144,10 +144,15 @@ func cursorTool(kind string) func(*Event) ([]engine.Call, error) {
 			}
 			return []engine.Call{{Tool: "Bash", Input: map[string]any{"command": "rm -- " + shellQuote(path)}}}, nil
 		case "Grep":
-			pat, _ := in["pattern"].(string)
-			d, _ := in["path"].(string)
-			g, _ := in["glob"].(string)
-			return grep(&Event{Cwd: ev.Cwd, Input: map[string]any{"pattern": pat, "path": d, "glob": g}})
+			pat, err := required(in, "pattern")
+			if err != nil {
+				return nil, err
+			}
+			d, err := arg(in, "path")
+			if err != nil {
+				return nil, err
+			}
+			return treeSearch(ev, pat, d), nil
 		case "Glob":
 			pat, err := arg(in, "pattern", "glob_pattern")
 			if err != nil {

@@ -36,12 +36,12 @@ var table = []Row{
 
 	{Gemini, "", "run_shell_command", "Bash", "`command`; `dir_path` (or `directory`) becomes a leading `cd DIR &&`", geminiShell},
 	{Gemini, "", "read_file", "Read", "`file_path` (or `absolute_path`, `path`), relative to `cwd`", readFile("file_path", "absolute_path", "path")},
-	{Gemini, "", "read_many_files", "Read, Bash", "each literal entry of `paths` and `include` is a Read; each glob pattern is `cat PATTERN` (so deny rules see every file it could match)", geminiReadMany},
+	{Gemini, "", "read_many_files", "Read, Bash", "each literal entry of `paths` and `include` is a Read; each glob pattern is `cat PATTERN` (so deny rules see every file it could match); a directory is `grep -r` over it (the tool reads every file below it)", geminiReadMany},
 	{Gemini, "", "write_file", "Write", "`file_path`, `content`", write("file_path", "content")},
 	{Gemini, "", "replace", "Edit", "`file_path`, `old_string`, `new_string`; an empty `old_string` creates the file: Write of `new_string`", geminiReplace},
 	{Gemini, "", "glob", "Glob", "`pattern`; `dir_path` (or `path`)", glob("pattern", "dir_path", "path")},
-	{Gemini, "", "search_file_content", "Grep", "`pattern`; `dir_path` (or `path`); `include` → `glob`", grep},
-	{Gemini, "", "grep_search", "Grep", "as `search_file_content`", grep},
+	{Gemini, "", "search_file_content", "Bash", "`grep -r -e PATTERN -- DIR`: `pattern`; `dir_path` (or `path`), else `cwd`; `include` only narrows it and is not carried over (Gemini CLI returns every matching line, deny rules or not: a tree that could hold a denied file asks)", geminiSearch},
+	{Gemini, "", "grep_search", "Bash", "as `search_file_content`", geminiSearch},
 	{Gemini, "", "list_directory", "Glob", "`dir_path` (or `path`) with pattern `*`", listDir("dir_path", "path")},
 	{Gemini, "", "web_fetch", "WebFetch", "`url` and every http(s) URL in `prompt`, each a call", geminiFetch},
 	{Gemini, "", "google_web_search", "WebSearch", "`query`", rename("WebSearch", "query")},
@@ -58,7 +58,7 @@ var table = []Row{
 	{Cursor, "preToolUse", "Edit", "Edit", "`file_path` (or `path`), `old_string`, `new_string`", cursorTool("Edit")},
 	{Cursor, "preToolUse", "StrReplace", "Edit", "as `Edit`", cursorTool("StrReplace")},
 	{Cursor, "preToolUse", "Delete", "Bash", "`rm -- FILE` (deny rules on `rm` and Edit rules on FILE both apply)", cursorTool("Delete")},
-	{Cursor, "preToolUse", "Grep", "Grep", "`pattern`, `path`, `glob`", cursorTool("Grep")},
+	{Cursor, "preToolUse", "Grep", "Bash", "`grep -r -e PATTERN -- PATH` (as Gemini CLI's `search_file_content`; `glob` is not carried over)", cursorTool("Grep")},
 	{Cursor, "preToolUse", "Glob", "Glob", "`pattern` (or `glob_pattern`), `path` (or `target_directory`)", cursorTool("Glob")},
 	{Cursor, "preToolUse", "LS", "Glob", "`path` (or `target_directory`) with pattern `*`", cursorTool("LS")},
 	{Cursor, "preToolUse", "Task", "Agent", "`prompt`", cursorTool("Task")},
@@ -246,27 +246,20 @@ func listDir(keys ...string) func(*Event) ([]engine.Call, error) {
 	}
 }
 
-func grep(ev *Event) ([]engine.Call, error) {
+// geminiSearch maps Gemini CLI's content search (treeSearch).
+func geminiSearch(ev *Event) ([]engine.Call, error) {
 	pat, err := required(ev.Input, "pattern")
 	if err != nil {
 		return nil, err
 	}
-	in := map[string]any{"pattern": pat}
 	d, err := arg(ev.Input, "dir_path", "path")
 	if err != nil {
 		return nil, err
 	}
-	if d != "" {
-		in["path"] = under(ev.Cwd, d)
-	}
-	g, err := arg(ev.Input, "include", "glob")
-	if err != nil {
+	if _, err := arg(ev.Input, "include", "glob"); err != nil {
 		return nil, err
 	}
-	if g != "" {
-		in["glob"] = g
-	}
-	return []engine.Call{{Tool: "Grep", Input: in}}, nil
+	return treeSearch(ev, pat, d), nil
 }
 
 // shellIn is a Bash call running command in dir (when dir is not the
@@ -315,6 +308,10 @@ func geminiReadMany(ev *Event) ([]engine.Call, error) {
 			}
 			if strings.ContainsAny(p, "*?[{") {
 				calls = append(calls, engine.Call{Tool: "Bash", Input: map[string]any{"command": "cat -- " + globQuote(p)}})
+				continue
+			}
+			if c, ok := treeRead(ev, p); ok {
+				calls = append(calls, c)
 				continue
 			}
 			calls = append(calls, engine.Call{Tool: "Read", Input: map[string]any{"file_path": under(ev.Cwd, p)}})

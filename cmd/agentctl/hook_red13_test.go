@@ -1,0 +1,105 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// red13Project is a project whose settings allow reads and deny a secret
+// directory and .env at any depth, with the files in place; clean is one
+// beside it without deny rules (the harmless neighbours).
+func red13Project(t *testing.T) (denied, clean, managed string) {
+	t.Helper()
+	t.Setenv("HOME", t.TempDir())
+	t.Setenv("CLAUDE_CONFIG_DIR", "")
+	t.Setenv("CLAUDE_PROJECT_DIR", "")
+	t.Setenv("GEMINI_PROJECT_DIR", "")
+	mk := func(settings string) string {
+		dir, _ := filepath.EvalSymlinks(t.TempDir())
+		for _, d := range []string{".claude", "secret/sub", "src"} {
+			os.MkdirAll(filepath.Join(dir, d), 0o755)
+		}
+		os.WriteFile(filepath.Join(dir, ".claude", "settings.json"), []byte(settings), 0o644)
+		os.WriteFile(filepath.Join(dir, "secret", "key"), []byte("k\n"), 0o600)
+		os.WriteFile(filepath.Join(dir, "secret", "sub", "deep"), []byte("k\n"), 0o600)
+		os.WriteFile(filepath.Join(dir, ".env"), []byte("K=1\n"), 0o600)
+		os.WriteFile(filepath.Join(dir, "src", "a.ts"), []byte("x\n"), 0o644)
+		return dir
+	}
+	denied = mk(`{"permissions":{"allow":["Read","Glob","Grep","WebFetch(domain:ok.example)"],
+  "deny":["Read(./secret/**)","Read(.env)","WebFetch(domain:evil.example)"]}}`)
+	clean = mk(`{"permissions":{"allow":["Read","Glob","Grep","WebFetch(domain:ok.example)"]}}`)
+	os.RemoveAll(filepath.Join(clean, "secret"))
+	os.Remove(filepath.Join(clean, ".env"))
+	return denied, clean, emptyManaged(t)
+}
+
+// red13Event is one event in an agent's own shape: Gemini CLI's BeforeTool
+// or Cursor's preToolUse naming tool with input.
+func red13Event(agent, cwd, tool, input string) string {
+	if agent == "cursor" {
+		return `{"hook_event_name":"preToolUse","conversation_id":"c","workspace_roots":["` + cwd + `"],"tool_name":"` + tool + `","tool_input":` + input + `}`
+	}
+	return `{"hook_event_name":"BeforeTool","cwd":"` + cwd + `","session_id":"s","timestamp":"2026-01-01T00:00:00Z","tool_name":"` + tool + `","tool_input":` + input + `}`
+}
+
+// red13Blocked reads an answer back: blocked is the agent's block (exit
+// 2, a deny); allowed is an explicit allow.
+func red13Blocked(agent, out string, code int) (blocked, allowed bool) {
+	var a map[string]any
+	json.Unmarshal([]byte(out), &a)
+	if agent == "cursor" {
+		return a["permission"] == "deny", a["permission"] == "allow"
+	}
+	return code == 2 || a["decision"] == "deny" || a["decision"] == "block", a["decision"] == "allow"
+}
+
+// TestHookTreeSearchesRealProcess: a content search Gemini CLI or Cursor
+// runs itself over a tree, and a read_many_files entry naming a directory,
+// return the content of every file below — the denied ones too, which
+// Claude Code's own Grep leaves out. They were allowed as "a read inside
+// the working directories"; each is now the recursive reader it is, which
+// asks (Gemini CLI and Cursor's preToolUse cannot ask: blocked) where the
+// tree could hold a denied file, and is allowed where it cannot.
+func TestHookTreeSearchesRealProcess(t *testing.T) {
+	denied, clean, managed := red13Project(t)
+	tests := []struct {
+		name, agent, dir, tool, input string
+		blocked                       bool
+	}{
+		{"gemini search_file_content over the project", "gemini", denied, "search_file_content", `{"pattern":"k"}`, true},
+		{"gemini search_file_content with an include", "gemini", denied, "search_file_content", `{"pattern":"k","include":"*"}`, true},
+		{"gemini search_file_content include a pathspec", "gemini", denied, "search_file_content", `{"pattern":"k","include":"secret*"}`, true},
+		{"gemini search_file_content dir_path .", "gemini", denied, "search_file_content", `{"pattern":"k","dir_path":"."}`, true},
+		{"gemini search_file_content in secret", "gemini", denied, "search_file_content", `{"pattern":"k","dir_path":"secret"}`, true},
+		{"gemini grep_search over the project", "gemini", denied, "grep_search", `{"pattern":".","dir_path":"` + denied + `"}`, true},
+		{"gemini grep_search with a dash pattern", "gemini", denied, "grep_search", `{"pattern":"-r"}`, true},
+		{"gemini read_many_files .", "gemini", denied, "read_many_files", `{"paths":["."]}`, true},
+		{"gemini read_many_files ./", "gemini", denied, "read_many_files", `{"paths":["./"]}`, true},
+		{"gemini read_many_files the project, absolute", "gemini", denied, "read_many_files", `{"paths":["` + denied + `"]}`, true},
+		{"gemini read_many_files include a directory", "gemini", denied, "read_many_files", `{"paths":["src/a.ts"],"include":["src/.."]}`, true},
+		{"gemini read_many_files secret/sub", "gemini", denied, "read_many_files", `{"paths":["secret/sub"]}`, true},
+		{"cursor Grep over the workspace", "cursor", denied, "Grep", `{"pattern":"k"}`, true},
+		{"cursor Grep with a glob", "cursor", denied, "Grep", `{"pattern":"k","path":".","glob":"*.ts"}`, true},
+		// harmless neighbours
+		{"gemini search_file_content, no deny rules", "gemini", clean, "search_file_content", `{"pattern":"x","include":"*.ts"}`, false},
+		{"gemini grep_search in src, no deny rules", "gemini", clean, "grep_search", `{"pattern":"x","dir_path":"src"}`, false},
+		{"gemini read_many_files ., no deny rules", "gemini", clean, "read_many_files", `{"paths":["."]}`, false},
+		{"gemini read_many_files one file", "gemini", denied, "read_many_files", `{"paths":["src/a.ts"]}`, false},
+		{"gemini read_many_files a directory, no deny rules", "gemini", clean, "read_many_files", `{"paths":["src/"]}`, false},
+		{"gemini glob still lists names", "gemini", denied, "glob", `{"pattern":"**/*.ts"}`, false},
+		{"cursor Grep, no deny rules", "cursor", clean, "Grep", `{"pattern":"x"}`, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out, errOut, code := hookProc(t, nil, red13Event(tt.agent, tt.dir, tt.tool, tt.input), nil, "--agent", tt.agent, "--managed-settings", managed)
+			blocked, allowed := red13Blocked(tt.agent, out, code)
+			if blocked != tt.blocked || !tt.blocked && !allowed || code == 1 {
+				t.Errorf("exit %d, stdout %q, stderr %q; want blocked %v", code, out, strings.TrimSpace(errOut), tt.blocked)
+			}
+		})
+	}
+}
