@@ -5,8 +5,6 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/agentctl/agentctl/internal/lazyre"
-
 	"github.com/agentctl/agentctl/engine"
 	"github.com/agentctl/agentctl/toolspec"
 )
@@ -323,15 +321,13 @@ func geminiReadMany(ev *Event) ([]engine.Call, error) {
 	return calls, nil
 }
 
-var urlPattern = lazyre.New(`https?://[^\s<>"'` + "`" + `)\]]+`)
-
 func geminiFetch(ev *Event) ([]engine.Call, error) {
 	prompt, _ := ev.Input["prompt"].(string)
 	// Every URL the call names is decided: the url parameter where a
 	// version has one, and each URL in the prompt, which other versions
 	// fetch instead (a url to an allowed site must not carry a prompt
 	// naming a denied one).
-	urls := urlPattern.FindAllString(prompt, -1)
+	urls := promptURLs(prompt)
 	if u, _ := ev.Input["url"].(string); u != "" {
 		urls = append([]string{u}, urls...)
 	}
@@ -343,7 +339,7 @@ func geminiFetch(ev *Event) ([]engine.Call, error) {
 	}
 	var calls []engine.Call
 	for _, u := range urls {
-		calls = append(calls, engine.Call{Tool: "WebFetch", Input: map[string]any{"url": strings.TrimRight(u, ".,;:!?"), "prompt": prompt}})
+		calls = append(calls, engine.Call{Tool: "WebFetch", Input: map[string]any{"url": u, "prompt": prompt}})
 	}
 	return calls, nil
 }

@@ -103,3 +103,43 @@ func TestHookTreeSearchesRealProcess(t *testing.T) {
 		})
 	}
 }
+
+// TestHookFetchPromptURLsRealProcess: Gemini CLI's web_fetch takes a URL
+// from the prompt as everything from http(s):// to the next space and
+// fetches that string itself (a private address, or when the model's fetch
+// fails); agentctl read the URL as prose does, ending at a quote or a
+// bracket, so https://ok.example'@evil.example/ was decided as ok.example
+// and fetched from evil.example (ok.example' is user information to
+// new URL()). A scheme in capitals was not read as a URL at all. Every
+// reading is decided now; URLs in quotes or brackets stay allowed.
+func TestHookFetchPromptURLsRealProcess(t *testing.T) {
+	denied, _, managed := red13Project(t)
+	tests := []struct {
+		name, prompt string
+		blocked      bool
+	}{
+		{"a quote before user information", `read https://ok.example'@evil.example/x`, true},
+		{"a bracket before user information", `read https://ok.example)@evil.example/x`, true},
+		{"a double quote before a private address", `read https://ok.example"@127.0.0.1:8080/admin`, true},
+		{"a backtick before user information", "read https://ok.example`@evil.example/x", true},
+		{"a square bracket before user information", `read https://ok.example]@evil.example/x`, true},
+		{"an angle bracket before user information", `read https://ok.example>@evil.example/x`, true},
+		{"a scheme in capitals beside an allowed URL", `compare https://ok.example/a with HTTPS://evil.example/b`, true},
+		{"a scheme in mixed case", `compare https://ok.example/a with hTtP://evil.example/b`, true},
+		{"a no-break space is a space to the fetch", "compare https://ok.example/a\u00a0https://evil.example/b", true},
+		// harmless neighbours
+		{"a quoted URL", `summarize "https://ok.example/a"`, false},
+		{"URLs in brackets and at the end of a sentence", `see (https://ok.example/a), <https://ok.example/b> and https://ok.example/c.`, false},
+		{"a scheme in capitals to an allowed site", `read HTTPS://ok.example/a`, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			in, _ := json.Marshal(map[string]string{"prompt": tt.prompt})
+			out, errOut, code := hookProc(t, nil, red13Event("gemini", denied, "web_fetch", string(in)), nil, "--agent", "gemini", "--managed-settings", managed)
+			blocked, allowed := red13Blocked("gemini", out, code)
+			if blocked != tt.blocked || !tt.blocked && !allowed || code == 1 {
+				t.Errorf("exit %d, stdout %q, stderr %q; want blocked %v", code, out, strings.TrimSpace(errOut), tt.blocked)
+			}
+		})
+	}
+}
