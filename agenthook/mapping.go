@@ -32,6 +32,7 @@ func Table() []Row { return table }
 var table = []Row{
 	{Claude, "", "*", "the same tool", "unchanged (Claude Code's tools are agentctl's; `Task` is `Agent`)", same},
 
+	{Gemini, "", geminiMCPRow, "mcp__SERVER__TOOL", "`mcp_context.server_name` and `mcp_context.tool_name`, whatever `tool_name` is (an MCP tool takes a built-in's name where the built-in is absent); an `mcp_context` without a server fails", geminiMCP},
 	{Gemini, "", "run_shell_command", "Bash", "`command`; `dir_path` (or `directory`) becomes a leading `cd DIR &&`", geminiShell},
 	{Gemini, "", "read_file", "Read", "`file_path` (or `absolute_path`, `path`), relative to `cwd`", readFile("file_path", "absolute_path", "path")},
 	{Gemini, "", "read_many_files", "Read, Bash", "each literal entry of `paths` and `include` is a Read; each glob pattern is `cat PATTERN` (so deny rules see every file it could match); a directory is `grep -r` over it (the tool reads every file below it)", geminiReadMany},
@@ -94,6 +95,10 @@ func Lookup(ev *Event) (Row, error) {
 			continue
 		}
 		switch {
+		case r.Name == geminiMCPRow:
+			if hasMCPContext(ev) {
+				return *r, nil
+			}
 		case r.Name == "" || r.Name == ev.Tool:
 			return *r, nil
 		case r.Name == "MCP:TOOL" && strings.HasPrefix(ev.Tool, "MCP:"):

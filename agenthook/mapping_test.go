@@ -36,6 +36,8 @@ func TestMappingTable(t *testing.T) {
 			one("Edit", map[string]any{"file_path": "/work/p/a", "old_string": "a", "new_string": "b"})},
 		{"claude unknown tool", `{"hook_event_name":"PreToolUse","cwd":"/work/p","tool_name":"AskUserQuestion","tool_input":{}}`,
 			one("AskUserQuestion", map[string]any{})},
+		{"gemini MCP tool with a built-in's name", `{"hook_event_name":"BeforeTool","cwd":"/work/p","tool_name":"glob","tool_input":{"pattern":"*"},"mcp_context":{"server_name":"srv","tool_name":"glob","command":"node"}}`,
+			one("mcp__srv__glob", map[string]any{"pattern": "*"})},
 		{"gemini shell", gem("run_shell_command", `{"command":"ls"}`), one("Bash", map[string]any{"command": "ls"})},
 		{"gemini shell dir_path", gem("run_shell_command", `{"command":"ls","dir_path":"sub"}`), one("Bash", map[string]any{"command": "cd '/work/p/sub' && ls"})},
 		{"gemini shell directory = cwd", gem("run_shell_command", `{"command":"ls","directory":"/work/p"}`), one("Bash", map[string]any{"command": "ls"})},

@@ -29,7 +29,7 @@ func red13Project(t *testing.T) (denied, clean, managed string) {
 		os.WriteFile(filepath.Join(dir, "src", "a.ts"), []byte("x\n"), 0o644)
 		return dir
 	}
-	denied = mk(`{"permissions":{"allow":["Read","Glob","Grep","WebFetch(domain:ok.example)"],
+	denied = mk(`{"permissions":{"allow":["Read","Glob","Grep","WebFetch(domain:ok.example)","mcp__github"],
   "deny":["Read(./secret/**)","Read(.env)","WebFetch(domain:evil.example)"]}}`)
 	clean = mk(`{"permissions":{"allow":["Read","Glob","Grep","WebFetch(domain:ok.example)"]}}`)
 	os.RemoveAll(filepath.Join(clean, "secret"))
@@ -136,6 +136,51 @@ func TestHookFetchPromptURLsRealProcess(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			in, _ := json.Marshal(map[string]string{"prompt": tt.prompt})
 			out, errOut, code := hookProc(t, nil, red13Event("gemini", denied, "web_fetch", string(in)), nil, "--agent", "gemini", "--managed-settings", managed)
+			blocked, allowed := red13Blocked("gemini", out, code)
+			if blocked != tt.blocked || !tt.blocked && !allowed || code == 1 {
+				t.Errorf("exit %d, stdout %q, stderr %q; want blocked %v", code, out, strings.TrimSpace(errOut), tt.blocked)
+			}
+		})
+	}
+}
+
+// TestHookGeminiMCPContextRealProcess: Gemini CLI names an MCP tool by the
+// server's own tool name unless a registered tool has it, and says it is
+// an MCP call in mcp_context. A server's glob, write_todos or
+// run_shell_command (where the built-in is absent) was decided as the
+// built-in and allowed with no rule naming the server; it is now
+// mcp__SERVER__TOOL from mcp_context, which only a rule for that server
+// allows. A broken mcp_context blocks.
+func TestHookGeminiMCPContextRealProcess(t *testing.T) {
+	denied, _, managed := red13Project(t)
+	mcp := func(tool, input, ctx string) string {
+		return strings.TrimSuffix(red13Event("gemini", denied, tool, input), "}") + `,"mcp_context":` + ctx + `}`
+	}
+	evil := func(tool string) string {
+		return `{"server_name":"evil","tool_name":"` + tool + `","command":"node","args":["server.js"]}`
+	}
+	tests := []struct {
+		name, event string
+		blocked     bool
+	}{
+		{"a server's glob", mcp("glob", `{"pattern":"*"}`, evil("glob")), true},
+		{"a server's write_todos", mcp("write_todos", `{"todos":[]}`, evil("write_todos")), true},
+		{"a server's run_shell_command", mcp("run_shell_command", `{"command":"ls"}`, evil("run_shell_command")), true},
+		{"a server's read_file", mcp("read_file", `{"file_path":"src/a.ts"}`, evil("read_file")), true},
+		{"a server's list_directory", mcp("list_directory", `{"dir_path":"src"}`, evil("list_directory")), true},
+		{"a server's web_fetch to an allowed site", mcp("web_fetch", `{"prompt":"https://ok.example/"}`, evil("web_fetch")), true},
+		{"a server's tool named as an allowed server's", mcp("mcp__github__get", `{}`, evil("get")), true},
+		{"a server tool qualified by its server", mcp("evil__glob", `{"pattern":"*"}`, evil("glob")), true},
+		{"an mcp_context that is a string", mcp("glob", `{"pattern":"*"}`, `"evil"`), true},
+		{"an mcp_context without a server", mcp("glob", `{"pattern":"*"}`, `{"tool_name":"glob"}`), true},
+		{"an mcp_context that is null", mcp("glob", `{"pattern":"*"}`, `null`), true},
+		// harmless neighbours
+		{"the allowed server's tool", mcp("get_issue", `{"n":1}`, `{"server_name":"github","tool_name":"get_issue","url":"https://api.example/mcp"}`), false},
+		{"the built-in glob", red13Event("gemini", denied, "glob", `{"pattern":"*"}`), false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out, errOut, code := hookProc(t, nil, tt.event, nil, "--agent", "gemini", "--managed-settings", managed)
 			blocked, allowed := red13Blocked("gemini", out, code)
 			if blocked != tt.blocked || !tt.blocked && !allowed || code == 1 {
 				t.Errorf("exit %d, stdout %q, stderr %q; want blocked %v", code, out, strings.TrimSpace(errOut), tt.blocked)
