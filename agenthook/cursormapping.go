@@ -135,6 +135,13 @@ func cursorTool(kind string) func(*Event) ([]engine.Call, error) {
 			if err != nil {
 				return nil, err
 			}
+			if dir == "" {
+				// Cursor's terminal keeps the agent's cd, and its events
+				// say where the shell stands in a top-level cwd (as
+				// beforeShellExecution's does): `cat key` after `cd
+				// secret` reads secret/key, not the root's key.
+				dir = str(ev.Fields, "cwd")
+			}
 			return shellIn(ev, cmd, dir), nil
 		case "Read":
 			if path == "" {

@@ -51,7 +51,7 @@ var table = []Row{
 	{Cursor, "beforeShellExecution", "", "Bash", "`command`; a `cwd` other than the workspace root becomes a leading `cd DIR &&`", cursorShell},
 	{Cursor, "beforeReadFile", "", "Read", "`file_path`; each file of `attachments` (`filePath`) is a Read too", readFile("file_path")},
 	{Cursor, "beforeMCPExecution", "", "mcp__SERVER__TOOL", "`tool_name`, `tool_input`; SERVER is the `.cursor/mcp.json` server (project, in a trusted workspace only, then user) whose `url` or `command` the event names; none: the tool is `MCP:TOOL` (only a rule naming it decides, else ask)", cursorMCP},
-	{Cursor, "preToolUse", "Shell", "Bash", "`command`", cursorTool("Shell")},
+	{Cursor, "preToolUse", "Shell", "Bash", "`command`; `cwd` (or `working_directory`, else the event's own `cwd`) becomes a leading `cd DIR &&`", cursorTool("Shell")},
 	{Cursor, "preToolUse", "Read", "Read", "`file_path` (or `path`, `target_file`)", cursorTool("Read")},
 	{Cursor, "preToolUse", "Write", "Write", "`file_path` (or `path`), `content` (or `contents`)", cursorTool("Write")},
 	{Cursor, "preToolUse", "Edit", "Edit", "`file_path` (or `path`), `old_string`, `new_string`", cursorTool("Edit")},

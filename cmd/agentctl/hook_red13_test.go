@@ -254,3 +254,37 @@ func TestHookCursorMCPSameCommandRealProcess(t *testing.T) {
 		})
 	}
 }
+
+// TestHookCursorShellCwdRealProcess: Cursor's terminal keeps the agent's
+// cd and its shell events say where the shell stands in a top-level cwd.
+// A preToolUse Shell call whose tool_input names no directory was decided
+// in the workspace root: `cat key` after `cd secret` read secret/key as
+// the root's key, allowed. The event's cwd is followed now (as
+// beforeShellExecution's always was).
+func TestHookCursorShellCwdRealProcess(t *testing.T) {
+	denied, _, managed := red13Project(t)
+	ev := func(cwd, input string) string {
+		return `{"hook_event_name":"preToolUse","conversation_id":"c","workspace_roots":["` + denied + `"],"cwd":"` + cwd + `","tool_name":"Shell","tool_input":` + input + `}`
+	}
+	tests := []struct {
+		name, event string
+		blocked     bool
+	}{
+		{"cat after cd secret", ev(filepath.Join(denied, "secret"), `{"command":"cat key"}`), true},
+		{"cat after cd secret/sub", ev(filepath.Join(denied, "secret", "sub"), `{"command":"cat deep"}`), true},
+		{"a relative glob after cd secret", ev(filepath.Join(denied, "secret"), `{"command":"head -n1 *"}`), true},
+		{"tool_input's own cwd still wins", ev(denied, `{"command":"cat key","cwd":"`+filepath.Join(denied, "secret")+`"}`), true},
+		// harmless neighbours
+		{"cat after cd src", ev(filepath.Join(denied, "src"), `{"command":"cat a.ts"}`), false},
+		{"cat in the root", ev(denied, `{"command":"cat src/a.ts"}`), false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out, errOut, code := hookProc(t, nil, tt.event, nil, "--agent", "cursor", "--managed-settings", managed)
+			blocked, allowed := red13Blocked("cursor", out, code)
+			if blocked != tt.blocked || !tt.blocked && !allowed || code == 1 {
+				t.Errorf("exit %d, stdout %q, stderr %q; want blocked %v", code, out, strings.TrimSpace(errOut), tt.blocked)
+			}
+		})
+	}
+}
