@@ -35,7 +35,7 @@ var table = []Row{
 	{Gemini, "", geminiMCPRow, "mcp__SERVER__TOOL", "`mcp_context.server_name` and `mcp_context.tool_name`, whatever `tool_name` is (an MCP tool takes a built-in's name where the built-in is absent); an `mcp_context` without a server fails", geminiMCP},
 	{Gemini, "", "run_shell_command", "Bash", "`command`; `dir_path` (or `directory`) becomes a leading `cd DIR &&`", geminiShell},
 	{Gemini, "", "read_file", "Read", "`file_path` (or `absolute_path`, `path`), relative to `cwd`", readFile("file_path", "absolute_path", "path")},
-	{Gemini, "", "read_many_files", "Read, Bash", "each literal entry of `paths` and `include` is a Read; each glob pattern is `cat PATTERN` (so deny rules see every file it could match); a directory is `grep -r` over it (the tool reads every file below it)", geminiReadMany},
+	{Gemini, "", "read_many_files", "Read, Bash", "each entry of `paths` and `include` (a backslash read as `/`) that exists is a Read, a directory `grep -r` over it (the tool reads every file below it); else a glob pattern is `cat PATTERN` (so deny rules see every file it could match), an extended glob (`+(a)`, `!(b)`) `grep -r` over its literal directory; else a Read", geminiReadMany},
 	{Gemini, "", "write_file", "Write", "`file_path`, `content`", write("file_path", "content")},
 	{Gemini, "", "replace", "Edit", "`file_path`, `old_string`, `new_string`; an empty `old_string` creates the file: Write of `new_string`", geminiReplace},
 	{Gemini, "", "glob", "Glob", "`pattern`; `dir_path` (or `path`)", glob("pattern", "dir_path", "path")},
@@ -309,15 +309,7 @@ func geminiReadMany(ev *Event) ([]engine.Call, error) {
 			if !ok || p == "" {
 				return nil, fmt.Errorf("`%s` must be a list of strings", key)
 			}
-			if strings.ContainsAny(p, "*?[{") {
-				calls = append(calls, engine.Call{Tool: "Bash", Input: map[string]any{"command": "cat -- " + globQuote(p)}})
-				continue
-			}
-			if c, ok := treeRead(ev, p); ok {
-				calls = append(calls, c)
-				continue
-			}
-			calls = append(calls, engine.Call{Tool: "Read", Input: map[string]any{"file_path": under(ev.Cwd, p)}})
+			calls = append(calls, geminiReadEntry(ev, p))
 		}
 	}
 	if len(calls) == 0 {

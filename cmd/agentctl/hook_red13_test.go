@@ -288,3 +288,45 @@ func TestHookCursorShellCwdRealProcess(t *testing.T) {
 		})
 	}
 }
+
+// TestHookGeminiReadManyGlobsRealProcess: Gemini CLI's read_many_files
+// turns every backslash into a slash and matches what does not exist with
+// node-glob, extended globs included (npm's glob 13 reads +(secret)/key
+// and !(src)/key as secret/key). agentctl read those entries as literal
+// file names or as bash globs, neither of which is a denied file, and
+// allowed them. An extended glob is now a recursive read of its literal
+// directory, a backslash a slash.
+func TestHookGeminiReadManyGlobsRealProcess(t *testing.T) {
+	denied, clean, managed := red13Project(t)
+	tests := []struct {
+		name, dir, entry string
+		blocked          bool
+	}{
+		{"one or more", denied, "+(secret)/key", true},
+		{"exactly one", denied, "@(secret)/key", true},
+		{"anything but src", denied, "!(src)/key", true},
+		{"zero or more", denied, "*(secret)/key", true},
+		{"zero or one", denied, "?(secret)/key", true},
+		{"an alternative", denied, "@(docs|secret)/key", true},
+		{"an extended glob below a literal directory", denied, "secret/+(k)ey", true},
+		{"an extended glob for .env", denied, "@(.env|x)", true},
+		{"a backslash for a slash", denied, `secret\key`, true},
+		{"backslashes for slashes, deeper", denied, `secret\sub\deep`, true},
+		{"a backslash and a glob", denied, `secret\*`, true},
+		// harmless neighbours
+		{"a plain file", denied, "src/a.ts", false},
+		{"a plain file with a backslash", denied, `src\a.ts`, false},
+		{"an extended glob below src, no deny rules", clean, "src/+(a).ts", false},
+		{"an extended glob at the root, no deny rules", clean, "@(src)/a.ts", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			in, _ := json.Marshal(map[string][]string{"include": {tt.entry}})
+			out, errOut, code := hookProc(t, nil, red13Event("gemini", tt.dir, "read_many_files", string(in)), nil, "--agent", "gemini", "--managed-settings", managed)
+			blocked, allowed := red13Blocked("gemini", out, code)
+			if blocked != tt.blocked || !tt.blocked && !allowed || code == 1 {
+				t.Errorf("exit %d, stdout %q, stderr %q; want blocked %v", code, out, strings.TrimSpace(errOut), tt.blocked)
+			}
+		})
+	}
+}
