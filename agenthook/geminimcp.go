@@ -9,7 +9,7 @@ import (
 
 // geminiMCPRow names the rule for a Gemini CLI event that carries
 // mcp_context in the mapping table.
-const geminiMCPRow = "any tool with `mcp_context`"
+const geminiMCPRow = "any tool with mcp_context"
 
 // hasMCPContext says a Gemini CLI event is a call to an MCP tool: Gemini
 // CLI sends mcp_context (server_name, the server's own tool_name, its
