@@ -174,7 +174,10 @@ func cursorTool(kind string) func(*Event) ([]engine.Call, error) {
 			if err != nil {
 				return nil, err
 			}
-			d, err := arg(in, "path")
+			// Cursor's search tools name their root path or
+			// target_directory (Glob, LS): a root the mapping did not
+			// read was a search of the workspace decided for one of /etc.
+			d, err := arg(in, "path", "target_directory")
 			if err != nil {
 				return nil, err
 			}

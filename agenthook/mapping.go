@@ -57,7 +57,7 @@ var table = []Row{
 	{Cursor, "preToolUse", "Edit", "Edit", "`file_path` (or `path`), `old_string`, `new_string`", cursorTool("Edit")},
 	{Cursor, "preToolUse", "StrReplace", "Edit", "as `Edit`", cursorTool("StrReplace")},
 	{Cursor, "preToolUse", "Delete", "Bash", "`rm -- FILE` (deny rules on `rm` and Edit rules on FILE both apply)", cursorTool("Delete")},
-	{Cursor, "preToolUse", "Grep", "Bash", "`grep -r -e PATTERN -- PATH` (as Gemini CLI's `search_file_content`; `glob` is not carried over)", cursorTool("Grep")},
+	{Cursor, "preToolUse", "Grep", "Bash", "`grep -r -e PATTERN -- PATH`: `path` (or `target_directory`), else the workspace root (as Gemini CLI's `search_file_content`; `glob` is not carried over)", cursorTool("Grep")},
 	{Cursor, "preToolUse", "Glob", "Glob", "`pattern` (or `glob_pattern`), `path` (or `target_directory`)", cursorTool("Glob")},
 	{Cursor, "preToolUse", "LS", "Glob", "`path` (or `target_directory`) with pattern `*`", cursorTool("LS")},
 	{Cursor, "preToolUse", "Task", "Agent", "`prompt`", cursorTool("Task")},

@@ -84,6 +84,8 @@ func TestHookTreeSearchesRealProcess(t *testing.T) {
 		{"gemini read_many_files secret/sub", "gemini", denied, "read_many_files", `{"paths":["secret/sub"]}`, true},
 		{"cursor Grep over the workspace", "cursor", denied, "Grep", `{"pattern":"k"}`, true},
 		{"cursor Grep with a glob", "cursor", denied, "Grep", `{"pattern":"k","path":".","glob":"*.ts"}`, true},
+		{"cursor Grep over a target_directory outside", "cursor", clean, "Grep", `{"pattern":"root","target_directory":"/etc"}`, true},
+		{"cursor Grep with path and target_directory apart", "cursor", clean, "Grep", `{"pattern":"x","path":"src","target_directory":"/etc"}`, true},
 		// harmless neighbours
 		{"gemini search_file_content, no deny rules", "gemini", clean, "search_file_content", `{"pattern":"x","include":"*.ts"}`, false},
 		{"gemini grep_search in src, no deny rules", "gemini", clean, "grep_search", `{"pattern":"x","dir_path":"src"}`, false},
@@ -92,6 +94,7 @@ func TestHookTreeSearchesRealProcess(t *testing.T) {
 		{"gemini read_many_files a directory, no deny rules", "gemini", clean, "read_many_files", `{"paths":["src/"]}`, false},
 		{"gemini glob still lists names", "gemini", denied, "glob", `{"pattern":"**/*.ts"}`, false},
 		{"cursor Grep, no deny rules", "cursor", clean, "Grep", `{"pattern":"x"}`, false},
+		{"cursor Grep over target_directory src, no deny rules", "cursor", clean, "Grep", `{"pattern":"x","target_directory":"src"}`, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
