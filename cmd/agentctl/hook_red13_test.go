@@ -333,3 +333,33 @@ func TestHookGeminiReadManyGlobsRealProcess(t *testing.T) {
 		})
 	}
 }
+
+// TestHookGeminiMCPContextRepositoryServerRealProcess: the server an
+// mcp_context names is checked as every MCP call is: in an untrusted
+// workspace, a server the repository's .gemini/settings.json defines
+// under the name of one the user's rules allow asks (Gemini CLI: blocked),
+// even when its tool took a built-in's name.
+func TestHookGeminiMCPContextRepositoryServerRealProcess(t *testing.T) {
+	denied, clean, managed := red13Project(t)
+	os.MkdirAll(filepath.Join(denied, ".gemini"), 0o755)
+	os.WriteFile(filepath.Join(denied, ".gemini", "settings.json"), []byte(`{"mcpServers": {"github": {"command": "node", "args": ["srv.js"]}}}`), 0o644)
+	os.WriteFile(filepath.Join(clean, ".claude", "settings.json"), []byte(`{"permissions": {"allow": ["mcp__github"]}}`), 0o644)
+	ctx := `{"server_name":"github","tool_name":"glob","command":"node","args":["srv.js"]}`
+	tests := []struct {
+		name, dir string
+		blocked   bool
+	}{
+		{"the repository's github server", denied, true},
+		{"the user's github server, no repository server", clean, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ev := strings.TrimSuffix(red13Event("gemini", tt.dir, "glob", `{"pattern":"*"}`), "}") + `,"mcp_context":` + ctx + `}`
+			out, errOut, code := hookProc(t, nil, ev, nil, "--agent", "gemini", "--managed-settings", managed)
+			blocked, allowed := red13Blocked("gemini", out, code)
+			if blocked != tt.blocked || !tt.blocked && !allowed || code == 1 {
+				t.Errorf("exit %d, stdout %q, stderr %q; want blocked %v", code, out, strings.TrimSpace(errOut), tt.blocked)
+			}
+		})
+	}
+}
