@@ -52,42 +52,31 @@ func cursorMCP(ev *Event) ([]engine.Call, error) {
 // the user's); "" when none or several match. The project's file comes
 // with the repository: it is read as a settings file is (a FIFO, a device
 // or an oversized file there is an error, never a hook that waits until
-// the agent gives up on it).
+// the agent gives up on it). An untrusted project's file never names the
+// server, but it is read all the same: a server it defines under the url
+// or command of the user's server (the same npx package with its own env,
+// GH_HOST=evil.example) is one Cursor may be calling, so the user's name
+// for that url or command proves nothing and the event names no server.
+// Nor does it when a file cannot be read as JSON (Cursor's reader may
+// take what Go's refuses).
 func cursorServer(ev *Event) (string, error) {
 	url, command := str(ev.Fields, "url"), str(ev.Fields, "command")
 	if url == "" && command == "" {
 		return "", nil
 	}
 	home, _ := os.UserHomeDir()
-	files := []string{filepath.Join(home, ".cursor", "mcp.json")}
-	if ev.TrustedProject {
-		files = append([]string{filepath.Join(cursorRoot(ev), ".cursor", "mcp.json")}, files...)
+	project, ok, err := cursorServersAt(filepath.Join(cursorRoot(ev), ".cursor", "mcp.json"), url, command)
+	if err != nil || !ok {
+		return "", err
 	}
-	for _, p := range files {
-		b, err := settings.ReadConfigFile(p)
-		if errors.Is(err, fs.ErrNotExist) {
-			continue
-		}
-		if err != nil {
-			return "", fmt.Errorf("cursor MCP config: %w", err)
-		}
-		var doc struct {
-			Servers map[string]struct {
-				URL     string   `json:"url"`
-				Command string   `json:"command"`
-				Args    []string `json:"args"`
-			} `json:"mcpServers"`
-		}
-		if json.Unmarshal(b, &doc) != nil {
-			continue
-		}
-		var found []string
-		for name, s := range doc.Servers {
-			full := strings.TrimSpace(strings.Join(append([]string{s.Command}, s.Args...), " "))
-			if (url != "" && s.URL == url) || (command != "" && (s.Command == command || full == command)) {
-				found = append(found, name)
-			}
-		}
+	if len(project) > 0 && !ev.TrustedProject {
+		return "", nil
+	}
+	user, ok, err := cursorServersAt(filepath.Join(home, ".cursor", "mcp.json"), url, command)
+	if err != nil || !ok {
+		return "", err
+	}
+	for _, found := range [][]string{project, user} {
 		if len(found) == 1 {
 			return found[0], nil
 		}
@@ -96,6 +85,36 @@ func cursorServer(ev *Event) (string, error) {
 		}
 	}
 	return "", nil
+}
+
+// cursorServersAt returns the servers of one mcp.json whose url or
+// command (alone, or with its args) is the event's; ok is false when the
+// file exists but is not JSON agentctl reads.
+func cursorServersAt(p, url, command string) (found []string, ok bool, err error) {
+	b, err := settings.ReadConfigFile(p)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, true, nil
+	}
+	if err != nil {
+		return nil, false, fmt.Errorf("cursor MCP config: %w", err)
+	}
+	var doc struct {
+		Servers map[string]struct {
+			URL     string   `json:"url"`
+			Command string   `json:"command"`
+			Args    []string `json:"args"`
+		} `json:"mcpServers"`
+	}
+	if json.Unmarshal(b, &doc) != nil {
+		return nil, false, nil
+	}
+	for name, s := range doc.Servers {
+		full := strings.TrimSpace(strings.Join(append([]string{s.Command}, s.Args...), " "))
+		if (url != "" && s.URL == url) || (command != "" && (s.Command == command || full == command)) {
+			found = append(found, name)
+		}
+	}
+	return found, true, nil
 }
 
 func cursorTool(kind string) func(*Event) ([]engine.Call, error) {
@@ -115,6 +134,13 @@ func cursorTool(kind string) func(*Event) ([]engine.Call, error) {
 			dir, err := arg(in, "cwd", "working_directory")
 			if err != nil {
 				return nil, err
+			}
+			if dir == "" {
+				// Cursor's terminal keeps the agent's cd, and its events
+				// say where the shell stands in a top-level cwd (as
+				// beforeShellExecution's does): `cat key` after `cd
+				// secret` reads secret/key, not the root's key.
+				dir = str(ev.Fields, "cwd")
 			}
 			return shellIn(ev, cmd, dir), nil
 		case "Read":
@@ -144,10 +170,18 @@ func cursorTool(kind string) func(*Event) ([]engine.Call, error) {
 			}
 			return []engine.Call{{Tool: "Bash", Input: map[string]any{"command": "rm -- " + shellQuote(path)}}}, nil
 		case "Grep":
-			pat, _ := in["pattern"].(string)
-			d, _ := in["path"].(string)
-			g, _ := in["glob"].(string)
-			return grep(&Event{Cwd: ev.Cwd, Input: map[string]any{"pattern": pat, "path": d, "glob": g}})
+			pat, err := required(in, "pattern")
+			if err != nil {
+				return nil, err
+			}
+			// Cursor's search tools name their root path or
+			// target_directory (Glob, LS): a root the mapping did not
+			// read was a search of the workspace decided for one of /etc.
+			d, err := arg(in, "path", "target_directory")
+			if err != nil {
+				return nil, err
+			}
+			return treeSearch(ev, pat, d), nil
 		case "Glob":
 			pat, err := arg(in, "pattern", "glob_pattern")
 			if err != nil {

@@ -5,8 +5,6 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/agentctl/agentctl/internal/lazyre"
-
 	"github.com/agentctl/agentctl/engine"
 	"github.com/agentctl/agentctl/toolspec"
 )
@@ -34,14 +32,15 @@ func Table() []Row { return table }
 var table = []Row{
 	{Claude, "", "*", "the same tool", "unchanged (Claude Code's tools are agentctl's; `Task` is `Agent`)", same},
 
+	{Gemini, "", geminiMCPRow, "mcp__SERVER__TOOL", "`mcp_context.server_name` and `mcp_context.tool_name`, whatever `tool_name` is (an MCP tool takes a built-in's name where the built-in is absent); an `mcp_context` without a server fails", geminiMCP},
 	{Gemini, "", "run_shell_command", "Bash", "`command`; `dir_path` (or `directory`) becomes a leading `cd DIR &&`", geminiShell},
 	{Gemini, "", "read_file", "Read", "`file_path` (or `absolute_path`, `path`), relative to `cwd`", readFile("file_path", "absolute_path", "path")},
-	{Gemini, "", "read_many_files", "Read, Bash", "each literal entry of `paths` and `include` is a Read; each glob pattern is `cat PATTERN` (so deny rules see every file it could match)", geminiReadMany},
+	{Gemini, "", "read_many_files", "Read, Bash", "each entry of `paths` and `include` (a backslash read as `/`) that exists is a Read, a directory `grep -r` over it (the tool reads every file below it); else a glob pattern is `cat PATTERN` (so deny rules see every file it could match), an extended glob (`+(a)`, `!(b)`) `grep -r` over its literal directory; else a Read", geminiReadMany},
 	{Gemini, "", "write_file", "Write", "`file_path`, `content`", write("file_path", "content")},
 	{Gemini, "", "replace", "Edit", "`file_path`, `old_string`, `new_string`; an empty `old_string` creates the file: Write of `new_string`", geminiReplace},
 	{Gemini, "", "glob", "Glob", "`pattern`; `dir_path` (or `path`)", glob("pattern", "dir_path", "path")},
-	{Gemini, "", "search_file_content", "Grep", "`pattern`; `dir_path` (or `path`); `include` → `glob`", grep},
-	{Gemini, "", "grep_search", "Grep", "as `search_file_content`", grep},
+	{Gemini, "", "search_file_content", "Bash", "`grep -r -e PATTERN -- DIR`: `pattern`; `dir_path` (or `path`), else `cwd`; `include` only narrows it and is not carried over (Gemini CLI returns every matching line, deny rules or not: a tree that could hold a denied file asks)", geminiSearch},
+	{Gemini, "", "grep_search", "Bash", "as `search_file_content`", geminiSearch},
 	{Gemini, "", "list_directory", "Glob", "`dir_path` (or `path`) with pattern `*`", listDir("dir_path", "path")},
 	{Gemini, "", "web_fetch", "WebFetch", "`url` and every http(s) URL in `prompt`, each a call", geminiFetch},
 	{Gemini, "", "google_web_search", "WebSearch", "`query`", rename("WebSearch", "query")},
@@ -52,13 +51,13 @@ var table = []Row{
 	{Cursor, "beforeShellExecution", "", "Bash", "`command`; a `cwd` other than the workspace root becomes a leading `cd DIR &&`", cursorShell},
 	{Cursor, "beforeReadFile", "", "Read", "`file_path`; each file of `attachments` (`filePath`) is a Read too", readFile("file_path")},
 	{Cursor, "beforeMCPExecution", "", "mcp__SERVER__TOOL", "`tool_name`, `tool_input`; SERVER is the `.cursor/mcp.json` server (project, in a trusted workspace only, then user) whose `url` or `command` the event names; none: the tool is `MCP:TOOL` (only a rule naming it decides, else ask)", cursorMCP},
-	{Cursor, "preToolUse", "Shell", "Bash", "`command`", cursorTool("Shell")},
+	{Cursor, "preToolUse", "Shell", "Bash", "`command`; `cwd` (or `working_directory`, else the event's own `cwd`) becomes a leading `cd DIR &&`", cursorTool("Shell")},
 	{Cursor, "preToolUse", "Read", "Read", "`file_path` (or `path`, `target_file`)", cursorTool("Read")},
 	{Cursor, "preToolUse", "Write", "Write", "`file_path` (or `path`), `content` (or `contents`)", cursorTool("Write")},
 	{Cursor, "preToolUse", "Edit", "Edit", "`file_path` (or `path`), `old_string`, `new_string`", cursorTool("Edit")},
 	{Cursor, "preToolUse", "StrReplace", "Edit", "as `Edit`", cursorTool("StrReplace")},
 	{Cursor, "preToolUse", "Delete", "Bash", "`rm -- FILE` (deny rules on `rm` and Edit rules on FILE both apply)", cursorTool("Delete")},
-	{Cursor, "preToolUse", "Grep", "Grep", "`pattern`, `path`, `glob`", cursorTool("Grep")},
+	{Cursor, "preToolUse", "Grep", "Bash", "`grep -r -e PATTERN -- PATH`: `path` (or `target_directory`), else the workspace root (as Gemini CLI's `search_file_content`; `glob` is not carried over)", cursorTool("Grep")},
 	{Cursor, "preToolUse", "Glob", "Glob", "`pattern` (or `glob_pattern`), `path` (or `target_directory`)", cursorTool("Glob")},
 	{Cursor, "preToolUse", "LS", "Glob", "`path` (or `target_directory`) with pattern `*`", cursorTool("LS")},
 	{Cursor, "preToolUse", "Task", "Agent", "`prompt`", cursorTool("Task")},
@@ -96,6 +95,10 @@ func Lookup(ev *Event) (Row, error) {
 			continue
 		}
 		switch {
+		case r.Name == geminiMCPRow:
+			if hasMCPContext(ev) {
+				return *r, nil
+			}
 		case r.Name == "" || r.Name == ev.Tool:
 			return *r, nil
 		case r.Name == "MCP:TOOL" && strings.HasPrefix(ev.Tool, "MCP:"):
@@ -246,27 +249,20 @@ func listDir(keys ...string) func(*Event) ([]engine.Call, error) {
 	}
 }
 
-func grep(ev *Event) ([]engine.Call, error) {
+// geminiSearch maps Gemini CLI's content search (treeSearch).
+func geminiSearch(ev *Event) ([]engine.Call, error) {
 	pat, err := required(ev.Input, "pattern")
 	if err != nil {
 		return nil, err
 	}
-	in := map[string]any{"pattern": pat}
 	d, err := arg(ev.Input, "dir_path", "path")
 	if err != nil {
 		return nil, err
 	}
-	if d != "" {
-		in["path"] = under(ev.Cwd, d)
-	}
-	g, err := arg(ev.Input, "include", "glob")
-	if err != nil {
+	if _, err := arg(ev.Input, "include", "glob"); err != nil {
 		return nil, err
 	}
-	if g != "" {
-		in["glob"] = g
-	}
-	return []engine.Call{{Tool: "Grep", Input: in}}, nil
+	return treeSearch(ev, pat, d), nil
 }
 
 // shellIn is a Bash call running command in dir (when dir is not the
@@ -313,11 +309,7 @@ func geminiReadMany(ev *Event) ([]engine.Call, error) {
 			if !ok || p == "" {
 				return nil, fmt.Errorf("`%s` must be a list of strings", key)
 			}
-			if strings.ContainsAny(p, "*?[{") {
-				calls = append(calls, engine.Call{Tool: "Bash", Input: map[string]any{"command": "cat -- " + globQuote(p)}})
-				continue
-			}
-			calls = append(calls, engine.Call{Tool: "Read", Input: map[string]any{"file_path": under(ev.Cwd, p)}})
+			calls = append(calls, geminiReadEntry(ev, p))
 		}
 	}
 	if len(calls) == 0 {
@@ -326,15 +318,13 @@ func geminiReadMany(ev *Event) ([]engine.Call, error) {
 	return calls, nil
 }
 
-var urlPattern = lazyre.New(`https?://[^\s<>"'` + "`" + `)\]]+`)
-
 func geminiFetch(ev *Event) ([]engine.Call, error) {
 	prompt, _ := ev.Input["prompt"].(string)
 	// Every URL the call names is decided: the url parameter where a
 	// version has one, and each URL in the prompt, which other versions
 	// fetch instead (a url to an allowed site must not carry a prompt
 	// naming a denied one).
-	urls := urlPattern.FindAllString(prompt, -1)
+	urls := promptURLs(prompt)
 	if u, _ := ev.Input["url"].(string); u != "" {
 		urls = append([]string{u}, urls...)
 	}
@@ -346,7 +336,7 @@ func geminiFetch(ev *Event) ([]engine.Call, error) {
 	}
 	var calls []engine.Call
 	for _, u := range urls {
-		calls = append(calls, engine.Call{Tool: "WebFetch", Input: map[string]any{"url": strings.TrimRight(u, ".,;:!?"), "prompt": prompt}})
+		calls = append(calls, engine.Call{Tool: "WebFetch", Input: map[string]any{"url": u, "prompt": prompt}})
 	}
 	return calls, nil
 }
