@@ -428,6 +428,11 @@ func (p *parser) emit(n syntax.Node, words []Word, assigns []Assign, redirs []Re
 		p.unresolved(ReasonDynamicName, "subcommand of "+c.Wide.Name+" is not static: "+sub, n)
 		varNamed = true
 	}
+	if reason, w, ok := dynamicStateWord(inner); ok {
+		// The script's literal values for the word spell what it may do.
+		p.unresolved(reason, inner[0].Value+" takes a word known only at run time ("+w+"): it may bind a name or run code", n)
+		varNamed = true
+	}
 	c.ReadOnly = p.readOnly(c) && !escapedBlank(words)
 	tableFiles := p.tableFiles(c)
 	c.ExecWrapper = pw.exec
@@ -492,6 +497,10 @@ func (p *parser) emit(n syntax.Node, words []Word, assigns []Assign, redirs []Re
 	pays = append(pays, configPayloads(append(append([]Assign(nil), assigns...), pw.assigns...), len(inner) > 0)...)
 	pays = append(pays, p.stringPayloads(words, assigns)...)
 	pays = append(pays, codeVarSetters(inner)...)
+	if histExpansion(inner) {
+		pays = append(pays, payload{unresolved: true, reason: ReasonProgramConfig, origin: inner[0].Value,
+			script: "history expansion rewrites later lines (!!, ^old^new) into commands not written in the script"})
+	}
 	if keywordMode(inner) {
 		pays = append(pays, payload{unresolved: true, reason: ReasonProgramConfig, origin: inner[0].Value,
 			script: "the keyword option makes NAME=value words of later commands assignments to their environment"})

@@ -1,0 +1,77 @@
+package engine
+
+import "testing"
+
+// Shell-state disguises found by running them under real bash 5.2 with
+// logging stand-ins (bashparse's TestTraceDiffRed13, AGENTCTL_TRACE=1):
+// an earlier word changes what a later one runs. Both evaluators decide
+// every row.
+
+// red13traceSettings approves every Bash call except rm and reading .env:
+// the deny rules are all that stands between the call and the attack.
+const red13traceSettings = `{"permissions":{"deny":["Bash(rm *)","Bash(rm)","Read(.env)"],"allow":["Bash(*)"]}}`
+
+var red13traceFiles = map[string]string{".env": "SECRET=hunter2", "victim": "x"}
+
+var red13traceClasses = map[string][]shellRow{
+	"r13t-1 a state builtin's argument known only at run time binds a name or runs code": {
+		// bash ran rm for each: alias "$a" with a=ls=rm aliases ls; hash -p $x
+		// with x='.bin/rm ls' binds ls; compgen $x with x='-C rm' runs rm;
+		// export "$x" with x=BASH_ENV=… makes the next bash run a file.
+		{red13traceSettings, "default", "shopt -s expand_aliases; a=ls=rm; alias \"$a\"\nls -rf victim", "notallow"},
+		{red13traceSettings, "bypassPermissions", "shopt -s expand_aliases; a=ls=rm; alias \"$a\"\nls -rf victim", "notallow"},
+		{red13traceSettings, "default", "shopt -s expand_aliases; read a <<<ls=rm; alias $a\nls -rf victim", "notallow"},
+		{red13traceSettings, "default", "shopt -s expand_aliases; a=ls=rm; command alias \"$a\"\nls -rf victim", "notallow"},
+		{red13traceSettings, "default", `x='.bin/rm ls'; hash -p $x; ls -rf victim`, "notallow"},
+		{red13traceSettings, "default", `x='-p .bin/rm ls'; hash $x; ls -rf victim`, "notallow"},
+		{red13traceSettings, "default", `x='.bin/rm ls'; builtin hash -p $x; ls -rf victim`, "notallow"},
+		{red13traceSettings, "default", `read x; hash -p $x; ls -rf victim`, "notallow"},
+		{red13traceSettings, "default", `x='-C rm'; compgen $x victim`, "deny"},
+		{red13traceSettings, "default", `x=-Crm; compgen "$x" victim`, "deny"},
+		{red13traceSettings, "default", `x='-C rm'; builtin compgen $x victim`, "deny"},
+		{red13traceSettings, "default", `read x; compgen $x victim`, "notallow"},
+		{red13traceSettings, "default", `x='-C rm'; complete $x ls`, "notallow"},
+		{red13traceSettings, "default", `set -o history; history -s 'ls victim'; x='-e rm'; fc $x`, "deny"},
+		{red13traceSettings, "default", `read x; fc $x`, "notallow"},
+		{red13traceSettings, "default", `x='-f ./evil.so ls'; enable $x; ls`, "notallow"},
+		{red13traceSettings, "default", `read x; enable $x; ls`, "notallow"},
+		{red13traceSettings, "default", `x=PATH=.bin; export "$x"; cat victim`, "notallow"},
+		{red13traceSettings, "default", `x=PATH=.bin; readonly "$x"; cat victim`, "notallow"},
+		{red13traceSettings, "default", `x=BASH_ENV=/dev/fd/3; export "$x"; bash -c : 3<<<'rm -rf victim'`, "notallow"},
+		{red13traceSettings, "default", `read x; export $x; ls`, "notallow"},
+		{red13traceSettings, "dontAsk", `read x; export $x; ls`, "deny"},
+		// Neighbours: static words, and declarations whose name is static.
+		{red13traceSettings, "default", `hash ls`, "allow"},
+		{red13traceSettings, "default", `hash -r; ls`, "allow"},
+		{red13traceSettings, "default", `compgen -c`, "allow"},
+		{red13traceSettings, "default", `export FOO="$x"; ls`, "allow"},
+		{red13traceSettings, "default", `export FOO=$HOME/x "BAR=$y" BAZ+=$z; ls`, "allow"},
+		{red13traceSettings, "default", `f() { local a="$1" b=$2; echo "$a $b"; }; f x y`, "allow"},
+		{red13traceSettings, "default", `readonly N=1; echo "$N"`, "allow"},
+		{red13traceSettings, "default", `mapfile -t a < victim; echo "${a[@]}"`, "allow"},
+	},
+	"r13t-2 history expansion turned on rewrites later lines into other commands": {
+		// bash -c "set -o history -H; history -s 'rm -rf victim'\n!!" runs rm:
+		// with history and histexpand on, later lines are expanded first.
+		{red13traceSettings, "default", "set -o history -H; history -s 'rm -rf victim'\n!!", "notallow"},
+		{red13traceSettings, "bypassPermissions", "set -o history -H; history -s 'rm -rf victim'\n!!", "notallow"},
+		{red13traceSettings, "default", "set -o history; set -H; history -s 'rm -rf victim'\necho ok; !!", "notallow"},
+		{red13traceSettings, "default", "set -o history -o histexpand; history -s 'rm -rf victim'\n!rm", "notallow"},
+		{red13traceSettings, "default", "shopt -so history histexpand; history -s 'rm -rf victim'\n!-1", "notallow"},
+		{red13traceSettings, "default", "set -o history -H\nhistory -s 'ls -rf victim'\n^ls^rm", "notallow"},
+		{red13traceSettings, "default", "set -o history -H\nhistory -s 'ls -rf victim'\n!!:s/ls/rm/", "notallow"},
+		{red13traceSettings, "default", "set -o history -eH; history -s 'cat .env'\n!!", "notallow"},
+		{red13traceSettings, "default", "x=H; set -$x -o history; history -s 'rm -rf victim'\n!!", "notallow"},
+		{red13traceSettings, "dontAsk", "set -o history -H; history -s 'rm -rf victim'\n!!", "deny"},
+		// Neighbours: turning it off, and history alone (no expansion).
+		{red13traceSettings, "default", "set +H; echo 'hi!'", "allow"},
+		{red13traceSettings, "default", "set -o history; echo hi", "allow"},
+		{red13traceSettings, "default", "set -euo pipefail; echo hi", "allow"},
+		{red13traceSettings, "default", "echo 'x!!'", "allow"},
+	},
+}
+
+// TestRed13TraceBypasses decides every row of red13traceClasses.
+func TestRed13TraceBypasses(t *testing.T) {
+	runShellRows(t, red13traceFiles, red13traceClasses)
+}
