@@ -1,6 +1,9 @@
 package bashparse
 
-import "testing"
+import (
+	"slices"
+	"testing"
+)
 
 // red13traceUnresolved reports whether the analysis of src has an
 // unresolved part.
@@ -90,4 +93,43 @@ func TestHistoryExpansionTurnedOn(t *testing.T) {
 		"shopt -u -o histexpand",
 		"echo 'x!!'",
 	})
+}
+
+// TestEnvSplitString: env -S splits by coreutils' rules, checked against
+// GNU env 9.1 (r13t-3); nil means env rejects the string or reads the
+// environment.
+func TestEnvSplitString(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want []string
+	}{
+		{`a b`, []string{"a", "b"}},
+		{`a\_b`, []string{"a", "b"}},
+		{`"a\_b"`, []string{"a b"}},
+		{`a\tb`, []string{"a\tb"}},
+		{`'a\_b'`, []string{`a\_b`}},
+		{`'a\\b\'c'`, []string{`a\b'c`}},
+		{`a #b c`, []string{"a"}},
+		{`a#b`, []string{"a#b"}},
+		{`a\cb c`, []string{"a"}},
+		{`"a b" 'c d'`, []string{"a b", "c d"}},
+		{`a\#b a\$b a\"b`, []string{"a#b", "a$b", `a"b`}},
+		{`a '' b`, []string{"a", "", "b"}},
+		{`a"b c"d`, []string{"ab cd"}},
+		{"\ta\tb\t", []string{"a", "b"}},
+		{`a\qb`, nil},
+		{`"a\cb"`, nil},
+		{`'a`, nil},
+		{`a\`, nil},
+		{`${X} b`, nil},
+	} {
+		got, ok := envSplit(tc.in)
+		var vals []string
+		for _, w := range got {
+			vals = append(vals, w.Value)
+		}
+		if ok != (tc.want != nil) || ok && !slices.Equal(vals, tc.want) {
+			t.Errorf("%q: got %q %v, want %q", tc.in, vals, ok, tc.want)
+		}
+	}
 }

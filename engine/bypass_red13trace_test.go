@@ -69,6 +69,26 @@ var red13traceClasses = map[string][]shellRow{
 		{red13traceSettings, "default", "set -euo pipefail; echo hi", "allow"},
 		{red13traceSettings, "default", "echo 'x!!'", "allow"},
 	},
+	"r13t-3 env -S splits by its own rules: \\_ separates arguments": {
+		// env -S 'rm\_-rf\_victim' runs rm -rf victim (coreutils env);
+		// a shell split read one word, rm_-rf_victim, an unknown program.
+		{red13traceSettings, "default", `env -S 'rm\_-rf\_victim'`, "deny"},
+		{red13traceSettings, "bypassPermissions", `env -S 'rm\_-rf\_victim'`, "deny"},
+		{red13traceSettings, "default", `env -S "rm\_-rf\_\"victim\""`, "deny"},
+		{red13traceSettings, "default", `env -S"cat\_.env"`, "deny"},
+		{red13traceSettings, "default", `env -S "cat\_.env"`, "deny"},
+		{red13traceSettings, "default", `env --split-string="cat\_.env"`, "deny"},
+		{red13traceSettings, "default", `env -vS"cat\_.env"`, "deny"},
+		{red13traceSettings, "default", `env -S 'cat .env #comment'`, "deny"},
+		{red13traceSettings, "default", `env -S 'X=1\_cat\_.env'`, "deny"},
+		{red13traceSettings, "default", `env -S '${X}\_-rf victim'`, "notallow"},
+		{red13traceSettings, "default", `env -S 'cat\q.env'`, "notallow"},
+		// Neighbours: what env really runs stays approved.
+		{red13traceSettings, "default", `env -S 'echo\_hi'`, "allow"},
+		{red13traceSettings, "default", `env -S 'echo "a b"'`, "allow"},
+		{red13traceSettings, "default", `env -S 'ls\c; rm -rf victim'`, "allow"},
+		{red13traceSettings, "default", `env -S 'cat\t.env'`, "allow"},
+	},
 }
 
 // TestRed13TraceBypasses decides every row of red13traceClasses.
