@@ -133,3 +133,28 @@ func TestEnvSplitString(t *testing.T) {
 		}
 	}
 }
+
+// TestHashBindsCodeRunLater: a name hash -p rebinds runs the new program
+// in a function body, trap or loop turn read before the hash (r13t-4).
+func TestHashBindsCodeRunLater(t *testing.T) {
+	runsRm := func(a *Analysis) bool {
+		return slices.ContainsFunc(a.Commands, func(c Command) bool {
+			return c.Wide.Name == "rm" && slices.Equal(c.Wide.Args, []string{"-rf", "victim"})
+		})
+	}
+	for _, src := range []string{
+		"f() { ls -rf victim; }; hash -p /bin/rm ls; f",
+		"trap 'ls -rf victim' EXIT; hash -p /bin/rm ls",
+		"for i in 1 2; do ls -rf victim; hash -p /bin/rm ls; done",
+		"f() { ls -rf victim; }; eval 'hash -p /bin/rm ls'; f",
+		"f() { command ls -rf victim; }; hash -p /bin/rm ls; f",
+		"hash -p /bin/rm ls; ls -rf victim",
+	} {
+		if a := Parse(src); !runsRm(&a) {
+			t.Errorf("%q: rm -rf victim not seen: %v", src, red12traceViews(&a))
+		}
+	}
+	if a := Parse("f() { ls -rf victim; }; hash -p /bin/rm cat; f"); runsRm(&a) {
+		t.Errorf("a hash of another name rebinds ls: %v", red12traceViews(&a))
+	}
+}

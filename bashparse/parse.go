@@ -35,6 +35,7 @@ func parseInto(src string, table *Table, buf []Command) Analysis {
 		a.Commands = buf[:0]
 	}
 	p.run(src, nil)
+	p.hashedAnywhere()
 	if len(a.Commands) == 0 {
 		a.Commands = nil
 	}

@@ -89,6 +89,23 @@ var red13traceClasses = map[string][]shellRow{
 		{red13traceSettings, "default", `env -S 'ls\c; rm -rf victim'`, "allow"},
 		{red13traceSettings, "default", `env -S 'cat\t.env'`, "allow"},
 	},
+	"r13t-4 hash -p rebinds a name for code run later than it is written": {
+		// bash ran rm for each: the function, trap or loop body was read
+		// before the hash, and runs after it.
+		{red13traceSettings, "default", `f() { ls -rf victim; }; hash -p .bin/rm ls; f`, "deny"},
+		{red13traceSettings, "bypassPermissions", `f() { ls -rf victim; }; hash -p .bin/rm ls; f`, "deny"},
+		{red13traceSettings, "default", `trap 'ls -rf victim' EXIT; hash -p .bin/rm ls`, "deny"},
+		{red13traceSettings, "default", `for i in 1 2; do ls -rf victim; hash -p .bin/rm ls; done`, "deny"},
+		{red13traceSettings, "default", `f() { ls -rf victim; }; eval 'hash -p .bin/rm ls'; f`, "deny"},
+		{red13traceSettings, "default", `f() { ls -rf victim; }; builtin hash -p /bin/rm ls; f`, "deny"},
+		{red13traceSettings, "default", `f() { command ls -rf victim; }; hash -p .bin/rm ls; f`, "deny"},
+		{red13traceSettings, "default", `f() { (ls -rf victim); }; hash -p .bin/rm ls; f`, "deny"},
+		{red13traceSettings, "default", `f() { echo $(ls -rf victim); }; hash -p .bin/rm ls; f`, "deny"},
+		{red13traceSettings, "default", `f() { ls .env; }; hash -p /bin/cat ls; f`, "deny"},
+		// Neighbours: no hash, or a hash of another name.
+		{red13traceSettings, "default", `f() { ls -l victim; }; f`, "allow"},
+		{red13traceSettings, "default", `f() { ls -l victim; }; hash -p /usr/bin/git git; f`, "allow"},
+	},
 }
 
 // TestRed13TraceBypasses decides every row of red13traceClasses.
