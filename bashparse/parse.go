@@ -429,6 +429,12 @@ func (p *parser) emit(n syntax.Node, words []Word, assigns []Assign, redirs []Re
 		p.unresolved(ReasonDynamicName, "subcommand of "+c.Wide.Name+" is not static: "+sub, n)
 		varNamed = true
 	}
+	if witness, w := p.st.optionWords(inner); w != "" || witness {
+		if w != "" {
+			p.unresolved(ReasonDynamicName, "a word of "+c.Wide.Name+" known only at run time may be one of its options: "+w, n)
+		}
+		varNamed = true
+	}
 	if reason, w, ok := dynamicStateWord(inner); ok {
 		// The script's literal values for the word spell what it may do.
 		p.unresolved(reason, inner[0].Value+" takes a word known only at run time ("+w+"): it may bind a name or run code", n)
