@@ -197,3 +197,14 @@ func TestVariableOptionWords(t *testing.T) {
 		`read x; echo "$x"`,
 	})
 }
+
+// TestFcRunsHistory: fc executes history entries unless it lists them
+// (r13t-6).
+func TestFcRunsHistory(t *testing.T) {
+	red13traceCheck(t, []string{
+		"fc", "fc -1", "fc -e -", "fc -e-", "fc -e - rm", "fc -e true", "fc -e : 1", "fc -s", "fc -el",
+		"fc -e l", "fc $x", "builtin fc -e -", "fc -- -l",
+	}, []string{
+		"fc -l", "fc -ln -5", "fc -rl 1 5", "fc -nl -- -3", "fc -e vi -l",
+	})
+}

@@ -504,6 +504,10 @@ func (p *parser) emit(n syntax.Node, words []Word, assigns []Assign, redirs []Re
 	pays = append(pays, configPayloads(append(append([]Assign(nil), assigns...), pw.assigns...), len(inner) > 0)...)
 	pays = append(pays, p.stringPayloads(words, assigns)...)
 	pays = append(pays, codeVarSetters(inner)...)
+	if fcRuns(inner) {
+		pays = append(pays, payload{unresolved: true, reason: ReasonProgramConfig, origin: "fc",
+			script: "fc runs commands from the shell's history, which history -r and history -s fill with text not read here"})
+	}
 	if histExpansion(inner) {
 		pays = append(pays, payload{unresolved: true, reason: ReasonProgramConfig, origin: inner[0].Value,
 			script: "history expansion rewrites later lines (!!, ^old^new) into commands not written in the script"})

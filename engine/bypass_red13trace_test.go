@@ -136,6 +136,26 @@ var red13traceClasses = map[string][]shellRow{
 		{red13traceSettings, "default", `git log "$HOME"`, "allow"},
 		{red13traceSettings, "default", `for ((i=0; i<3; i++)); do make $i; done`, "allow"},
 	},
+	"r13t-6 fc re-runs history entries the analysis never read": {
+		// With cmds holding rm -rf victim, bash ran it for each: history -r
+		// loads the file, fc -e - (or -e true, or an editor that leaves
+		// the file as it is) runs the entry.
+		{red13traceSettings, "default", `set -o history; history -r cmds; fc -e -`, "notallow"},
+		{red13traceSettings, "bypassPermissions", `set -o history; history -r cmds; fc -e -`, "notallow"},
+		{red13traceSettings, "default", `set -o history; history -r cmds; fc -e-`, "notallow"},
+		{red13traceSettings, "default", `set -o history; history -r cmds; fc -e - rm`, "notallow"},
+		{red13traceSettings, "default", `set -o history; history -r cmds; fc -e true`, "notallow"},
+		{red13traceSettings, "default", `set -o history; history -r cmds; fc -e : 1`, "notallow"},
+		{red13traceSettings, "default", `set -o history; history -r cmds; FCEDIT=true fc`, "notallow"},
+		{red13traceSettings, "default", `set -o history; HISTFILE=cmds; history -r; EDITOR=: fc -1`, "notallow"},
+		{red13traceSettings, "default", `set -o history; history -r cmds; fc -el`, "notallow"},
+		{red13traceSettings, "dontAsk", `set -o history; history -r cmds; fc -e -`, "deny"},
+		// Neighbours: listing the history runs nothing.
+		{red13traceSettings, "default", `set -o history; history -r cmds; fc -l`, "allow"},
+		{red13traceSettings, "default", `fc -ln -5`, "allow"},
+		{red13traceSettings, "default", `fc -rl 1 5`, "allow"},
+		{red13traceSettings, "default", `fc -nl -- -3`, "allow"},
+	},
 }
 
 // TestRed13TraceBypasses decides every row of red13traceClasses.
