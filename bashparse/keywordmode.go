@@ -14,7 +14,13 @@ import (
 
 // keywordMode reports whether args (a command's argv) turns on bash's
 // keyword option.
-func keywordMode(args []Word) bool {
+func keywordMode(args []Word) bool { return shellOptionOn(args, 'k', "keyword") }
+
+// shellOptionOn reports whether args (a command's argv: set, shopt -o or a
+// shell's own options) turns on the shell option with the short letter
+// and the set -o name given, or may do so through a word not known
+// statically.
+func shellOptionOn(args []Word, letter rune, long string) bool {
 	if len(args) < 2 {
 		return false
 	}
@@ -22,7 +28,7 @@ func keywordMode(args []Word) bool {
 	switch {
 	case name == "set":
 	case name == "shopt":
-		return shoptKeyword(args[1:])
+		return shoptOption(args[1:], long)
 	case scriptShells[name]:
 	default:
 		return false
@@ -32,7 +38,7 @@ func keywordMode(args []Word) bool {
 		a := rest[i]
 		v := a.Value
 		if !a.Static() {
-			// An option of set not known statically may be -k; a shell's
+			// An option of set not known statically may be the one; a shell's
 			// dynamic word is already unresolved as what it runs.
 			return name == "set"
 		}
@@ -42,7 +48,7 @@ func keywordMode(args []Word) bool {
 		if strings.HasPrefix(v, "--") {
 			continue // a long option of the shell (--norc …)
 		}
-		if v[0] == '-' && strings.ContainsRune(v[1:], 'k') {
+		if v[0] == '-' && strings.ContainsRune(v[1:], letter) {
 			return true
 		}
 		if name != "set" && strings.ContainsRune(v[1:], 'c') {
@@ -51,7 +57,7 @@ func keywordMode(args []Word) bool {
 		if strings.HasSuffix(v, "o") && i+1 < len(rest) {
 			// -o NAME (or +o NAME): the next word is an option's name.
 			i++
-			if v[0] == '-' && (!rest[i].Static() || rest[i].Value == "keyword") {
+			if v[0] == '-' && (!rest[i].Static() || rest[i].Value == long) {
 				return true
 			}
 		}
@@ -59,8 +65,9 @@ func keywordMode(args []Word) bool {
 	return false
 }
 
-// shoptKeyword reports shopt -s -o keyword (shopt -os keyword).
-func shoptKeyword(args []Word) bool {
+// shoptOption reports shopt -s -o NAME (shopt -os NAME) for the set -o
+// name given.
+func shoptOption(args []Word, long string) bool {
 	set, opt := false, false
 	for _, a := range args {
 		if !a.Static() {
@@ -70,7 +77,7 @@ func shoptKeyword(args []Word) bool {
 		case strings.HasPrefix(a.Value, "-"):
 			set = set || strings.Contains(a.Value, "s")
 			opt = opt || strings.Contains(a.Value, "o")
-		case a.Value == "keyword":
+		case a.Value == long:
 			return set && opt
 		}
 	}

@@ -35,6 +35,7 @@ func parseInto(src string, table *Table, buf []Command) Analysis {
 		a.Commands = buf[:0]
 	}
 	p.run(src, nil)
+	p.hashedAnywhere()
 	if len(a.Commands) == 0 {
 		a.Commands = nil
 	}
@@ -428,6 +429,17 @@ func (p *parser) emit(n syntax.Node, words []Word, assigns []Assign, redirs []Re
 		p.unresolved(ReasonDynamicName, "subcommand of "+c.Wide.Name+" is not static: "+sub, n)
 		varNamed = true
 	}
+	if witness, w := p.st.optionWords(inner); w != "" || witness {
+		if w != "" {
+			p.unresolved(ReasonDynamicName, "a word of "+c.Wide.Name+" known only at run time may be one of its options: "+w, n)
+		}
+		varNamed = true
+	}
+	if reason, w, ok := dynamicStateWord(inner); ok {
+		// The script's literal values for the word spell what it may do.
+		p.unresolved(reason, inner[0].Value+" takes a word known only at run time ("+w+"): it may bind a name or run code", n)
+		varNamed = true
+	}
 	c.ReadOnly = p.readOnly(c) && !escapedBlank(words)
 	tableFiles := p.tableFiles(c)
 	c.ExecWrapper = pw.exec
@@ -492,6 +504,14 @@ func (p *parser) emit(n syntax.Node, words []Word, assigns []Assign, redirs []Re
 	pays = append(pays, configPayloads(append(append([]Assign(nil), assigns...), pw.assigns...), len(inner) > 0)...)
 	pays = append(pays, p.stringPayloads(words, assigns)...)
 	pays = append(pays, codeVarSetters(inner)...)
+	if fcRuns(inner) {
+		pays = append(pays, payload{unresolved: true, reason: ReasonProgramConfig, origin: "fc",
+			script: "fc runs commands from the shell's history, which history -r and history -s fill with text not read here"})
+	}
+	if histExpansion(inner) {
+		pays = append(pays, payload{unresolved: true, reason: ReasonProgramConfig, origin: inner[0].Value,
+			script: "history expansion rewrites later lines (!!, ^old^new) into commands not written in the script"})
+	}
 	if keywordMode(inner) {
 		pays = append(pays, payload{unresolved: true, reason: ReasonProgramConfig, origin: inner[0].Value,
 			script: "the keyword option makes NAME=value words of later commands assignments to their environment"})

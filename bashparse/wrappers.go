@@ -168,7 +168,7 @@ func peelWide(words []Word, narrow *View, narrowWords []Word, sl *slab) peeled {
 			splices++
 			var spliced []Word
 			for _, o := range split {
-				ws, ok := splitArgs(o.value)
+				ws, ok := envSplit(o.value)
 				if !ok || o.dynamic || splices > maxSplices {
 					out.pays = append(out.pays, payload{unresolved: true, reason: ReasonWrapperOptions, origin: name,
 						script: name + " " + o.name + " string cannot be split statically: " + o.value})

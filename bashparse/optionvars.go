@@ -1,0 +1,93 @@
+package bashparse
+
+import (
+	"path"
+	"strings"
+)
+
+// A word known only at run time can be an option: x=-T.env; curl "$x"
+// URL uploads .env, x=-f.env; grep "$x" f reads it, x=--output=F; git log
+// "$x" writes F. The option checks (powerOptions, the git tables) read
+// static words, so such a word is followed two ways. When every variable
+// in it has literal values the script gives (and nothing else), a value
+// that begins with "-" makes the command spelled with those values a
+// witness for deny and ask rules, as a variable command name is
+// (varCommandWitnesses). When its value is not known and the program has
+// options that run code or name files (the programs table), the word may
+// be any of them: an unresolved part. Words after a static "--" are
+// operands, and a word with a static first character other than "-"
+// (./$f, origin/$b) cannot begin an option.
+
+// pathVars are variables bash or the login sets to an absolute path: a
+// script that does not assign them cannot make them an option.
+var pathVars = map[string]bool{"PWD": true, "OLDPWD": true, "HOME": true, "TMPDIR": true}
+
+// optionWords reads the argument words of inner (the peeled argv): witness
+// is true when a variable's known value makes one an option, unknown
+// names a word whose value is not known and may begin with "-".
+func (s *shellState) optionWords(inner []Word) (witness bool, unknown string) {
+	if len(inner) < 2 || !inner[0].Static() {
+		return false, ""
+	}
+	powers := hasPowerOptions(inner)
+	for _, w := range inner[1:] {
+		if w.Static() {
+			if w.Value == "--" {
+				break
+			}
+			continue
+		}
+		if !w.Dynamic {
+			continue // a glob, brace or tilde word is read by the file checks
+		}
+		src := strings.TrimLeft(w.Value, `"'`)
+		if src == "" || src[0] != '$' && src[0] != '`' && src[0] != '-' {
+			continue
+		}
+		// -$x: an option whose letters come from x.
+		witness = witness || src[0] == '-' && powers
+		known := !strings.ContainsAny(simpleParam.ReplaceAllString(w.Value, ""), "$`")
+		for i, m := range simpleParam.FindAllStringSubmatch(w.Value, -1) {
+			name := m[1] + m[2]
+			vals := s.vars[name]
+			switch {
+			case pathVars[name] && len(vals) == 0 && !s.tainted[name]:
+			case s.strTainted[name] || len(vals) == 0 && !s.tainted[name]:
+				known = false // a number (taintNum) is no option
+			}
+			for _, v := range vals {
+				witness = witness || strings.HasPrefix(v, "-") && i == 0 && src[0] == '$'
+			}
+		}
+		if !known && unknown == "" {
+			unknown = w.Value
+		}
+	}
+	if !powers {
+		unknown = ""
+	}
+	return witness, unknown
+}
+
+// hasPowerOptions reports whether the programs table has options for
+// inner's program (and, for one with subcommands, for its subcommand)
+// that run code, name a program or read or write files.
+func hasPowerOptions(inner []Word) bool {
+	progs, ok := programs[path.Base(inner[0].Value)]
+	if !ok {
+		return false
+	}
+	sub := ""
+	for _, a := range inner[1:] {
+		if !strings.HasPrefix(a.Value, "-") {
+			sub = a.Value
+			break
+		}
+	}
+	for _, p := range progs {
+		if p.sub == "" || p.sub == sub {
+			return true
+		}
+	}
+	return false
+}
