@@ -97,7 +97,7 @@ func (n *nativeEval) safetyFindings() stringSet {
 		if n.criticalRm(f) {
 			out.add("rm of a critical path: " + f.Path)
 		}
-		if !bypass && fileTool(n.in.Tool) && windowsAlias(f.Path) {
+		if !bypass && fileTool(n.in.Tool) && (windowsAlias(f.Path) || windowsBackslashAlias(f.Path)) {
 			out.add("path " + f.Path + " contains a suspicious Windows path pattern (8.3 short name or trailing dots)")
 		}
 		if f.Access != "write" {

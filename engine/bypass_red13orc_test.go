@@ -1,0 +1,85 @@
+package engine
+
+import (
+	"testing"
+)
+
+// Round-13 bypass rows found by the seventh reference sweep
+// (reference_sweep7_test.go), over the file tools.
+//
+// A file tool's path that Windows reads as another file because a
+// backslash is a separator there (<cwd>/x\..\.git\config is .git\config
+// on Windows; .git.\config too) was approved in acceptEdits mode as an
+// edit inside the project. The reference asks (it reads the path as
+// leaving the working directory). On Linux the name is literal — checked:
+// the real write makes one file named "x\..\.git\config" in the project —
+// but the meaning of such a name depends on the system it lands on, so
+// the Windows alias check of the safety stage now reads "\" as a separator
+// too: a name ending in dots before one, or a component of two or more
+// dots beside one, asks outside bypass mode. A backslash elsewhere in a
+// name (a\b.txt) keeps its decision.
+
+type red13orcRow struct {
+	settings string // flag settings; <cwd>, <home>, <tmp> stand for the case's directories
+	tool     string
+	input    string // JSON
+	mode     string
+	want     string
+}
+
+var red13orcRows = map[string][]red13orcRow{
+	"backslash as a Windows separator": {
+		{`{}`, "Write", `{"file_path":"<cwd>/x\\..\\.git\\config","content":"x"}`, "acceptEdits", "ask"},      // was allow; ref ask
+		{`{}`, "Write", `{"file_path":"<cwd>/x\\..\\.git\\config","content":"x"}`, "default", "ask"},          // asks as before
+		{`{}`, "Write", `{"file_path":"<cwd>/a\\..\\..\\home\\.bashrc","content":"x"}`, "acceptEdits", "ask"}, // was allow
+		{`{}`, "Write", `{"file_path":"<cwd>/.git.\\config","content":"x"}`, "acceptEdits", "ask"},            // was allow
+		{`{}`, "Write", `{"file_path":"<cwd>/.git...\\hooks\\pre-commit","content":"x"}`, "acceptEdits", "ask"},
+		{`{}`, "Write", `{"file_path":"<cwd>/src\\..","content":"x"}`, "acceptEdits", "ask"},           // was allow
+		{`{}`, "Write", `{"file_path":"<cwd>/..\\proj_evil\\x","content":"x"}`, "acceptEdits", "ask"},  // was allow
+		{`{}`, "Edit", `{"file_path":"<cwd>/x\\..\\.claude\\settings.json","old_string":"a","new_string":"b"}`, "acceptEdits", "ask"},
+		{`{}`, "NotebookEdit", `{"notebook_path":"<cwd>/x\\..\\..\\n.ipynb","new_source":"z","cell_id":"a"}`, "acceptEdits", "ask"},
+		{`{}`, "Read", `{"file_path":"<cwd>/x\\..\\..\\home\\secret.txt"}`, "default", "ask"}, // was allow
+		{`{}`, "Read", `{"file_path":"<cwd>/x\\..\\..\\home\\secret.txt"}`, "dontAsk", "deny"},
+		{`{"permissions":{"deny":["Edit(**)"]}}`, "Write", `{"file_path":"<cwd>/x\\..\\y","content":"x"}`, "acceptEdits", "deny"},
+		{`{}`, "Write", `{"file_path":"<cwd>/x\\..\\.git\\config","content":"x"}`, "bypassPermissions", "allow"}, // ref allow
+		// Harmless neighbours keep their decisions.
+		{`{}`, "Write", `{"file_path":"<cwd>/a\\b.txt","content":"x"}`, "acceptEdits", "allow"}, // ref allow
+		{`{}`, "Write", `{"file_path":"<cwd>/a\\.b","content":"x"}`, "acceptEdits", "allow"},
+		{`{}`, "Write", `{"file_path":"<cwd>/v1.2\\notes.txt","content":"x"}`, "acceptEdits", "allow"},
+		{`{}`, "Write", `{"file_path":"<cwd>/src/..x\\y","content":"x"}`, "acceptEdits", "allow"},
+		{`{}`, "Read", `{"file_path":"<cwd>/a\\b.txt"}`, "default", "allow"}, // ref allow
+		{`{}`, "Read", `{"file_path":"<cwd>/README.md"}`, "default", "allow"},
+		{`{}`, "Write", `{"file_path":"<cwd>/src/new.ts","content":"x"}`, "acceptEdits", "allow"},
+	},
+}
+
+func TestBypassRed13orcFileTools(t *testing.T) {
+	root, dirs, sub := sweepLayout(t, map[string]string{"<cwd>/README.md": "x\n", "<home>/secret.txt": "s\n"})
+	engine := sweepEngines(root, dirs, sub)
+	for class, rows := range red13orcRows {
+		t.Run(class, func(t *testing.T) {
+			for _, r := range rows {
+				d := sweepDecide(t, engine(t, r.settings), r.tool, sub(r.input), r.mode)
+				if got := d.Decision.String(); got != r.want {
+					t.Errorf("%s %s [%s] under %s: got %s (%s: %s), want %s", r.tool, r.input, r.mode, r.settings, got, d.Stage, d.Reason, r.want)
+				}
+			}
+		})
+	}
+}
+
+// TestRed13orcWindowsBackslashAlias holds windowsBackslashAlias to its
+// reading: with "\" as a separator too, a name ending in dots before a
+// backslash, or a dots-only component of two or more beside one.
+func TestRed13orcWindowsBackslashAlias(t *testing.T) {
+	for p, want := range map[string]bool{
+		`/p/x\..\.git\config`: true, `/p/.git.\config`: true, `/p/a\..`: true, `\..\x`: true, `/p/..\x`: true,
+		`/p/...\x`: true, `/p/x\...`: true, `/p/x\../y`: true,
+		`/p/a\b.txt`: false, `/p/a\.b`: false, `/p/v1.2\n`: false, `/p/..x\y`: false, `/p/x\.\y`: false, `/p/a/../b`: false,
+		`/p/x..y\z`: false, `/p/plain`: false,
+	} {
+		if got := windowsBackslashAlias(p); got != want {
+			t.Errorf("windowsBackslashAlias(%q) = %v, want %v", p, got, want)
+		}
+	}
+}
