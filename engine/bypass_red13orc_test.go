@@ -34,8 +34,8 @@ var red13orcRows = map[string][]red13orcRow{
 		{`{}`, "Write", `{"file_path":"<cwd>/a\\..\\..\\home\\.bashrc","content":"x"}`, "acceptEdits", "ask"}, // was allow
 		{`{}`, "Write", `{"file_path":"<cwd>/.git.\\config","content":"x"}`, "acceptEdits", "ask"},            // was allow
 		{`{}`, "Write", `{"file_path":"<cwd>/.git...\\hooks\\pre-commit","content":"x"}`, "acceptEdits", "ask"},
-		{`{}`, "Write", `{"file_path":"<cwd>/src\\..","content":"x"}`, "acceptEdits", "ask"},           // was allow
-		{`{}`, "Write", `{"file_path":"<cwd>/..\\proj_evil\\x","content":"x"}`, "acceptEdits", "ask"},  // was allow
+		{`{}`, "Write", `{"file_path":"<cwd>/src\\..","content":"x"}`, "acceptEdits", "ask"},          // was allow
+		{`{}`, "Write", `{"file_path":"<cwd>/..\\proj_evil\\x","content":"x"}`, "acceptEdits", "ask"}, // was allow
 		{`{}`, "Edit", `{"file_path":"<cwd>/x\\..\\.claude\\settings.json","old_string":"a","new_string":"b"}`, "acceptEdits", "ask"},
 		{`{}`, "NotebookEdit", `{"notebook_path":"<cwd>/x\\..\\..\\n.ipynb","new_source":"z","cell_id":"a"}`, "acceptEdits", "ask"},
 		{`{}`, "Read", `{"file_path":"<cwd>/x\\..\\..\\home\\secret.txt"}`, "default", "ask"}, // was allow
