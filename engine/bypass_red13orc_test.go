@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"os"
 	"testing"
 )
 
@@ -18,6 +19,19 @@ import (
 // too: a name ending in dots before one, or a component of two or more
 // dots beside one, asks outside bypass mode. A backslash elsewhere in a
 // name (a\b.txt) keeps its decision.
+//
+// A whole-tool allow rule of another tool, or spelled Tool(*), approved a
+// file tool's call wherever its path was: under allow Edit, Write and
+// NotebookEdit ran on ~/.ssh/authorized_keys, ~/.bashrc's neighbours or
+// /tmp without asking, and under Read(*) Read opened /etc/passwd. The
+// reference asks for each (a tool-wide rule approves its own tool only,
+// and X(*) approves paths inside the working directories only). Now a file
+// tool's whole-tool rule approves every path only when it is the tool's
+// own bare name (Read for Read, Edit for Edit, Write for Write, as the
+// reference allows them); the others (Edit for Write, NotebookEdit,
+// MultiEdit; Read for Grep and Glob; any X(*)) approve files inside the
+// working directories only, in both evaluators. Spec §4 keeps Edit rules
+// covering Write inside them.
 
 type red13orcRow struct {
 	settings string // flag settings; <cwd>, <home>, <tmp> stand for the case's directories
@@ -51,10 +65,43 @@ var red13orcRows = map[string][]red13orcRow{
 		{`{}`, "Read", `{"file_path":"<cwd>/README.md"}`, "default", "allow"},
 		{`{}`, "Write", `{"file_path":"<cwd>/src/new.ts","content":"x"}`, "acceptEdits", "allow"},
 	},
+	"whole-tool allow outside the working directories": {
+		{`{"permissions":{"allow":["Edit"]}}`, "Write", `{"file_path":"<home>/.ssh/authorized_keys","content":"x"}`, "default", "ask"},                           // was allow; ref ask
+		{`{"permissions":{"allow":["Edit"]}}`, "Write", `{"file_path":"<tmp>/q.txt","content":"x"}`, "acceptEdits", "ask"},                                       // was allow; ref ask
+		{`{"permissions":{"allow":["Edit"]}}`, "Write", `{"file_path":"<tmp>/q.txt","content":"x"}`, "dontAsk", "deny"},                                          // was allow
+		{`{"permissions":{"allow":["Edit"]}}`, "NotebookEdit", `{"notebook_path":"<home>/h.ipynb","new_source":"z","cell_id":"a"}`, "default", "ask"},            // was allow; ref ask
+		{`{"permissions":{"allow":["Edit"]}}`, "MultiEdit", `{"file_path":"<home>/secret.txt","edits":[{"old_string":"s","new_string":"t"}]}`, "default", "ask"}, // was allow
+		{`{"permissions":{"allow":["Edit"]}}`, "Write", `{"file_path":"<cwd>/ld/new","content":"x"}`, "default", "ask"},                                          // was allow: a link out
+		{`{"permissions":{"allow":["Edit"]}}`, "Write", `{"file_path":"<cwd>/../proj_evil/x","content":"x"}`, "default", "ask"},                                  // was allow
+		{`{"permissions":{"allow":["Edit(*)"]}}`, "Write", `{"file_path":"<home>/new.txt","content":"x"}`, "default", "ask"},                                     // was allow; ref ask
+		{`{"permissions":{"allow":["Edit(*)"]}}`, "Edit", `{"file_path":"<home>/secret.txt","old_string":"s","new_string":"t"}`, "default", "ask"},               // was allow
+		{`{"permissions":{"allow":["Write(*)"]}}`, "Write", `{"file_path":"<home>/new.txt","content":"x"}`, "default", "ask"},                                    // was allow; ref ask
+		{`{"permissions":{"allow":["Read(*)"]}}`, "Read", `{"file_path":"/etc/passwd"}`, "default", "ask"},                                                       // was allow; ref ask
+		{`{"permissions":{"allow":["Read(*)"]}}`, "Read", `{"file_path":"<tmp>/t.txt"}`, "dontAsk", "deny"},                                                      // was allow; ref deny
+		{`{"permissions":{"allow":["Read"]}}`, "Grep", `{"pattern":"s","path":"<home>"}`, "default", "ask"},                                                      // was allow
+		{`{"permissions":{"allow":["Read"]}}`, "Glob", `{"pattern":"*","path":"<home>"}`, "default", "ask"},                                                      // was allow
+		{`{"permissions":{"allow":["Read(*)","Edit"]}}`, "Write", `{"file_path":"<home>/new.txt","content":"x"}`, "default", "ask"},
+		// Harmless neighbours keep their decisions.
+		{`{"permissions":{"allow":["Edit"]}}`, "Edit", `{"file_path":"<home>/secret.txt","old_string":"s","new_string":"t"}`, "default", "allow"},               // ref allow
+		{`{"permissions":{"allow":["Read"]}}`, "Read", `{"file_path":"<home>/secret.txt"}`, "default", "allow"},                                                 // ref allow
+		{`{"permissions":{"allow":["Write"]}}`, "Write", `{"file_path":"<home>/new.txt","content":"x"}`, "default", "allow"},                                    // ref allow
+		{`{"permissions":{"allow":["NotebookEdit"]}}`, "NotebookEdit", `{"notebook_path":"<home>/h.ipynb","new_source":"z","cell_id":"a"}`, "default", "allow"}, // ref allow
+		{`{"permissions":{"allow":["Edit"]}}`, "Write", `{"file_path":"<cwd>/src/new.ts","content":"x"}`, "default", "allow"},                                   // spec §4
+		{`{"permissions":{"allow":["Edit(*)"]}}`, "Edit", `{"file_path":"<cwd>/README.md","old_string":"x","new_string":"y"}`, "default", "allow"},              // ref allow
+		{`{"permissions":{"allow":["Edit(~/**)"]}}`, "Write", `{"file_path":"<home>/new.txt","content":"x"}`, "default", "allow"},
+		{`{"permissions":{"allow":["Edit"],"additionalDirectories":["<tmp>"]}}`, "Write", `{"file_path":"<tmp>/q.txt","content":"x"}`, "default", "allow"},
+		{`{"permissions":{"allow":["Read"]}}`, "Grep", `{"pattern":"s","path":"<cwd>"}`, "default", "allow"},
+		{`{"permissions":{"allow":["Edit"]}}`, "Write", `{"file_path":"<cwd>/.git/hooks/pre-commit","content":"x"}`, "default", "ask"}, // protected, as before
+		{`{"permissions":{"allow":["Edit"],"deny":["Edit(~/**)"]}}`, "Edit", `{"file_path":"<home>/secret.txt","old_string":"s","new_string":"t"}`, "default", "deny"},
+	},
 }
 
 func TestBypassRed13orcFileTools(t *testing.T) {
-	root, dirs, sub := sweepLayout(t, map[string]string{"<cwd>/README.md": "x\n", "<home>/secret.txt": "s\n"})
+	root, dirs, sub := sweepLayout(t, map[string]string{"<cwd>/README.md": "x\n", "<home>/secret.txt": "s\n", "<home>/sdir/k": "s\n",
+		"<home>/h.ipynb": "{}", "<tmp>/t.txt": "t\n", "<cwd>/../proj_evil/x": "x\n"})
+	if err := os.Symlink(sub("<home>/sdir"), sub("<cwd>/ld")); err != nil {
+		t.Fatal(err)
+	}
 	engine := sweepEngines(root, dirs, sub)
 	for class, rows := range red13orcRows {
 		t.Run(class, func(t *testing.T) {
