@@ -17,9 +17,14 @@ import (
 // very long paths, symbolic links to files, directories and chains),
 // under deny, ask and allow rules and the modes; WebFetch domain rules
 // (ports, userinfo, "*." and mid-label wildcards, trailing dots, case,
-// IP spellings, percent-escapes, URL-shaped and empty specifiers) and
-// WebSearch rules. Each row keeps the reference's answer (ref; "error"
-// when the reference refused the call before deciding); a row whose want
+// IP spellings, percent-escapes, URL-shaped and empty specifiers),
+// WebSearch rules, and MCP rules against real MCP servers (mcp__server,
+// mcp__server__*, prefix and suffix globs, unanchored globs, case, "(*)"
+// and param specifiers, blanks, dots and dashes in names, a name two
+// servers can own: server a's b__tool and server a__b's tool). Each row
+// keeps the reference's answer (ref; "error" when the reference refused
+// the call before deciding, "deny" when a deny rule removed the tool);
+// want "error" means agentctl rejects the settings. A row whose want
 // differs says why in note, and agentctl is never looser than the
 // reference without one.
 
@@ -307,6 +312,72 @@ var red13orcSweep = []red13orcSweepRow{
 	{`ws-plan-person`, `{"permissions":{},"useAutoModeDuringPlan":false}`, false, `WebSearch`, `{"query":"hello world"}`, `plan`, `ask`, `ask`, ``},
 	{`rd-plan-outside-person`, `{"permissions":{},"useAutoModeDuringPlan":false}`, false, `Read`, `{"file_path":"<home>/secret.txt"}`, `plan`, `ask`, `ask`, ``},
 	{`ew-allow-edit-plan-person`, `{"permissions":{"allow":["Edit"]},"useAutoModeDuringPlan":false}`, false, `Write`, `{"file_path":"<cwd>/n.txt","content":"x\n"}`, `plan`, `deny`, `ask`, `stricter, spec §6: plan mode denies what writes, even under an allow rule`},
+	{`a-server`, `{"permissions":{"allow":["mcp__srv"]}}`, false, `mcp__srv__tool`, `{"q":"a"}`, `default`, `allow`, `allow`, ``},
+	{`a-server-other`, `{"permissions":{"allow":["mcp__srv"]}}`, false, `mcp__srv2__tool`, `{"q":"a"}`, `default`, `ask`, `ask`, ``},
+	{`a-server-star`, `{"permissions":{"allow":["mcp__srv__*"]}}`, false, `mcp__srv__get_x`, `{"q":"a"}`, `default`, `allow`, `allow`, ``},
+	{`a-server-star-other`, `{"permissions":{"allow":["mcp__srv__*"]}}`, false, `mcp__srv2__tool`, `{"q":"a"}`, `default`, `ask`, `ask`, ``},
+	{`a-prefix-glob`, `{"permissions":{"allow":["mcp__srv__get_*"]}}`, false, `mcp__srv__get_x`, `{"q":"a"}`, `default`, `allow`, `allow`, ``},
+	{`a-prefix-glob-miss`, `{"permissions":{"allow":["mcp__srv__get_*"]}}`, false, `mcp__srv__other`, `{"q":"a"}`, `default`, `ask`, `ask`, ``},
+	{`a-unanchored`, `{"permissions":{"allow":["mcp__srv*"]}}`, false, `mcp__srv2__tool`, `{"q":"a"}`, `default`, `ask`, `ask`, ``},
+	{`a-mcp-star`, `{"permissions":{"allow":["mcp__*"]}}`, false, `mcp__srv__tool`, `{"q":"a"}`, `default`, `ask`, `ask`, ``},
+	{`a-star`, `{"permissions":{"allow":["*"]}}`, false, `mcp__srv__tool`, `{"q":"a"}`, `default`, `ask`, `ask`, ``},
+	{`a-case-tool`, `{"permissions":{"allow":["mcp__srv__tool"]}}`, false, `mcp__srv__Tool`, `{"q":"a"}`, `default`, `ask`, `ask`, ``},
+	{`a-case-server`, `{"permissions":{"allow":["mcp__SRV__tool"]}}`, false, `mcp__srv__tool`, `{"q":"a"}`, `default`, `ask`, `ask`, ``},
+	{`a-tool-star-spec`, `{"permissions":{"allow":["mcp__srv__tool(*)"]}}`, false, `mcp__srv__tool`, `{"q":"a"}`, `default`, `allow`, `ask`, `spec §2: Tool(*) equals Tool (the reference matches no MCP rule with a specifier, allow or deny)`},
+	{`a-server-star-spec`, `{"permissions":{"allow":["mcp__srv(*)"]}}`, false, `mcp__srv__tool`, `{"q":"a"}`, `default`, `allow`, `ask`, `spec §2 and §5: mcp__server(*) equals mcp__server (the reference matches no MCP rule with a specifier, allow or deny)`},
+	{`a-param`, `{"permissions":{"allow":["mcp__srv__tool(q:a)"]}}`, false, `mcp__srv__tool`, `{"q":"a"}`, `default`, `ask`, `ask`, ``},
+	{`a-underscore`, `{"permissions":{"allow":["mcp__srv_"]}}`, false, `mcp__srv__tool`, `{"q":"a"}`, `default`, `ask`, `ask`, ``},
+	{`a-prefix-server`, `{"permissions":{"allow":["mcp__sr"]}}`, false, `mcp__srv__tool`, `{"q":"a"}`, `default`, `ask`, `ask`, ``},
+	{`a-trailing-sep`, `{"permissions":{"allow":["mcp__srv__"]}}`, false, `mcp__srv__tool`, `{"q":"a"}`, `default`, `ask`, `ask`, ``},
+	{`a-suffix-glob`, `{"permissions":{"allow":["mcp__srv__*l"]}}`, false, `mcp__srv__tool`, `{"q":"a"}`, `default`, `allow`, `allow`, ``},
+	{`a-qmark`, `{"permissions":{"allow":["mcp__srv__to?l"]}}`, false, `mcp__srv__tool`, `{"q":"a"}`, `default`, `error`, `ask`, `stricter: a tool name with a character no tool name has is a settings error with file:line:column, never a rule that silently matches nothing`},
+	{`a-dot-tool`, `{"permissions":{"allow":["mcp__srv__x.y"]}}`, false, `mcp__srv__x_y`, `{"q":"a"}`, `default`, `error`, `ask`, `stricter: a tool name with a character no tool name has is a settings error with file:line:column, never a rule that silently matches nothing`},
+	{`a-dot-tool-norm`, `{"permissions":{"allow":["mcp__srv__x_y"]}}`, false, `mcp__srv__x_y`, `{"q":"a"}`, `default`, `allow`, `allow`, ``},
+	{`a-dot-server`, `{"permissions":{"allow":["mcp__my.srv"]}}`, false, `mcp__my_srv__t`, `{"q":"a"}`, `default`, `error`, `ask`, `stricter: a tool name with a character no tool name has is a settings error with file:line:column, never a rule that silently matches nothing`},
+	{`a-dot-server-norm`, `{"permissions":{"allow":["mcp__my_srv"]}}`, false, `mcp__my_srv__t`, `{"q":"a"}`, `default`, `allow`, `allow`, ``},
+	{`a-dash-server`, `{"permissions":{"allow":["mcp__my-srv"]}}`, false, `mcp__my-srv__t`, `{"q":"a"}`, `default`, `allow`, `allow`, ``},
+	{`a-dash-prefix`, `{"permissions":{"allow":["mcp__my"]}}`, false, `mcp__my-srv__t`, `{"q":"a"}`, `default`, `ask`, `ask`, ``},
+	{`a-collide-a`, `{"permissions":{"allow":["mcp__a"]}}`, false, `mcp__a__b__tool`, `{"q":"a"}`, `default`, `ask`, `allow`, `stricter, spec §5: mcp__a__b__tool may be server a__b's tool, so no server-wide allow approves it`},
+	{`a-collide-ab`, `{"permissions":{"allow":["mcp__a__b"]}}`, false, `mcp__a__b__tool`, `{"q":"a"}`, `default`, `ask`, `ask`, ``},
+	{`a-collide-full`, `{"permissions":{"allow":["mcp__a__b__tool"]}}`, false, `mcp__a__b__tool`, `{"q":"a"}`, `default`, `allow`, `allow`, ``},
+	{`a-a-x`, `{"permissions":{"allow":["mcp__a"]}}`, false, `mcp__a__x`, `{"q":"a"}`, `default`, `allow`, `allow`, ``},
+	{`a-exact`, `{"permissions":{"allow":["mcp__srv__tool"]}}`, false, `mcp__srv__tool`, `{"q":"a"}`, `default`, `allow`, `allow`, ``},
+	{`a-space`, `{"permissions":{"allow":["mcp__srv__ tool"]}}`, false, `mcp__srv__tool`, `{"q":"a"}`, `default`, `error`, `ask`, `stricter: a tool name with a character no tool name has is a settings error with file:line:column, never a rule that silently matches nothing`},
+	{`a-trail-space`, `{"permissions":{"allow":["mcp__srv__tool "]}}`, false, `mcp__srv__tool`, `{"q":"a"}`, `default`, `allow`, `ask`, `blanks around a rule are trimmed, as for deny rules (reference_sweep3 g-deny-space-lead); the reference reads the blank as part of the name`},
+	{`a-double-star`, `{"permissions":{"allow":["mcp__srv__*__*"]}}`, false, `mcp__srv__tool`, `{"q":"a"}`, `default`, `ask`, `ask`, ``},
+	{`a-starstar`, `{"permissions":{"allow":["mcp__srv__**"]}}`, false, `mcp__srv__tool`, `{"q":"a"}`, `default`, `allow`, `allow`, ``},
+	{`d-server`, `{"permissions":{"allow":["mcp__srv__tool","mcp__srv2__tool","mcp__srv__get_x","mcp__a__b__tool","mcp__my_srv__t","mcp__srv__x_y","mcp__srv__Tool"],"deny":["mcp__srv"]}}`, false, `mcp__srv__tool`, `{"q":"a"}`, `bypassPermissions`, `deny`, `deny`, ``},
+	{`d-server-other`, `{"permissions":{"allow":["mcp__srv__tool","mcp__srv2__tool","mcp__srv__get_x","mcp__a__b__tool","mcp__my_srv__t","mcp__srv__x_y","mcp__srv__Tool"],"deny":["mcp__srv"]}}`, false, `mcp__srv2__tool`, `{"q":"a"}`, `bypassPermissions`, `allow`, `allow`, ``},
+	{`d-server-star`, `{"permissions":{"allow":["mcp__srv__tool","mcp__srv2__tool","mcp__srv__get_x","mcp__a__b__tool","mcp__my_srv__t","mcp__srv__x_y","mcp__srv__Tool"],"deny":["mcp__srv__*"]}}`, false, `mcp__srv__tool`, `{"q":"a"}`, `bypassPermissions`, `deny`, `deny`, ``},
+	{`d-mcp-star`, `{"permissions":{"allow":["mcp__srv__tool","mcp__srv2__tool","mcp__srv__get_x","mcp__a__b__tool","mcp__my_srv__t","mcp__srv__x_y","mcp__srv__Tool"],"deny":["mcp__*"]}}`, false, `mcp__srv__tool`, `{"q":"a"}`, `bypassPermissions`, `deny`, `deny`, ``},
+	{`d-unanchored`, `{"permissions":{"allow":["mcp__srv__tool","mcp__srv2__tool","mcp__srv__get_x","mcp__a__b__tool","mcp__my_srv__t","mcp__srv__x_y","mcp__srv__Tool"],"deny":["mcp__srv*"]}}`, false, `mcp__srv2__tool`, `{"q":"a"}`, `bypassPermissions`, `deny`, `deny`, ``},
+	{`d-case`, `{"permissions":{"allow":["mcp__srv__tool","mcp__srv2__tool","mcp__srv__get_x","mcp__a__b__tool","mcp__my_srv__t","mcp__srv__x_y","mcp__srv__Tool"],"deny":["mcp__SRV__tool"]}}`, false, `mcp__srv__tool`, `{"q":"a"}`, `bypassPermissions`, `allow`, `allow`, ``},
+	{`d-param-any`, `{"permissions":{"allow":["mcp__srv__tool","mcp__srv2__tool","mcp__srv__get_x","mcp__a__b__tool","mcp__my_srv__t","mcp__srv__x_y","mcp__srv__Tool"],"deny":["mcp__srv__tool(q:*)"]}}`, false, `mcp__srv__tool`, `{"q":"a"}`, `bypassPermissions`, `deny`, `allow`, `stricter, spec §2: Tool(param:value) in deny matches the input field (the reference matches no MCP rule with a specifier)`},
+	{`d-param-miss`, `{"permissions":{"allow":["mcp__srv__tool","mcp__srv2__tool","mcp__srv__get_x","mcp__a__b__tool","mcp__my_srv__t","mcp__srv__x_y","mcp__srv__Tool"],"deny":["mcp__srv__tool(q:b)"]}}`, false, `mcp__srv__tool`, `{"q":"a"}`, `bypassPermissions`, `allow`, `allow`, ``},
+	{`d-tool-star-spec`, `{"permissions":{"allow":["mcp__srv__tool","mcp__srv2__tool","mcp__srv__get_x","mcp__a__b__tool","mcp__my_srv__t","mcp__srv__x_y","mcp__srv__Tool"],"deny":["mcp__srv__tool(*)"]}}`, false, `mcp__srv__tool`, `{"q":"a"}`, `bypassPermissions`, `deny`, `allow`, `stricter, spec §2: Tool(*) equals Tool (the reference matches no MCP rule with a specifier)`},
+	{`d-server-star-spec`, `{"permissions":{"allow":["mcp__srv__tool","mcp__srv2__tool","mcp__srv__get_x","mcp__a__b__tool","mcp__my_srv__t","mcp__srv__x_y","mcp__srv__Tool"],"deny":["mcp__srv(*)"]}}`, false, `mcp__srv__tool`, `{"q":"a"}`, `bypassPermissions`, `deny`, `allow`, `stricter, spec §2 and §5: mcp__server(*) equals mcp__server (the reference matches no MCP rule with a specifier)`},
+	{`d-mcp`, `{"permissions":{"allow":["mcp__srv__tool","mcp__srv2__tool","mcp__srv__get_x","mcp__a__b__tool","mcp__my_srv__t","mcp__srv__x_y","mcp__srv__Tool"],"deny":["mcp"]}}`, false, `mcp__srv__tool`, `{"q":"a"}`, `bypassPermissions`, `allow`, `allow`, ``},
+	{`d-mcp-sep`, `{"permissions":{"allow":["mcp__srv__tool","mcp__srv2__tool","mcp__srv__get_x","mcp__a__b__tool","mcp__my_srv__t","mcp__srv__x_y","mcp__srv__Tool"],"deny":["mcp__"]}}`, false, `mcp__srv__tool`, `{"q":"a"}`, `bypassPermissions`, `allow`, `allow`, ``},
+	{`d-prefix-glob`, `{"permissions":{"allow":["mcp__srv__tool","mcp__srv2__tool","mcp__srv__get_x","mcp__a__b__tool","mcp__my_srv__t","mcp__srv__x_y","mcp__srv__Tool"],"deny":["mcp__srv__get_*"]}}`, false, `mcp__srv__get_x`, `{"q":"a"}`, `bypassPermissions`, `deny`, `deny`, ``},
+	{`d-collide-ab`, `{"permissions":{"allow":["mcp__srv__tool","mcp__srv2__tool","mcp__srv__get_x","mcp__a__b__tool","mcp__my_srv__t","mcp__srv__x_y","mcp__srv__Tool"],"deny":["mcp__a__b"]}}`, false, `mcp__a__b__tool`, `{"q":"a"}`, `bypassPermissions`, `deny`, `allow`, `stricter, spec §5: mcp__a__b__tool may be server a__b's tool, and a deny on either server matches`},
+	{`d-collide-a`, `{"permissions":{"allow":["mcp__srv__tool","mcp__srv2__tool","mcp__srv__get_x","mcp__a__b__tool","mcp__my_srv__t","mcp__srv__x_y","mcp__srv__Tool"],"deny":["mcp__a"]}}`, false, `mcp__a__b__tool`, `{"q":"a"}`, `bypassPermissions`, `deny`, `deny`, ``},
+	{`d-dot-server`, `{"permissions":{"allow":["mcp__srv__tool","mcp__srv2__tool","mcp__srv__get_x","mcp__a__b__tool","mcp__my_srv__t","mcp__srv__x_y","mcp__srv__Tool"],"deny":["mcp__my.srv"]}}`, false, `mcp__my_srv__t`, `{"q":"a"}`, `bypassPermissions`, `error`, `allow`, `stricter: a tool name with a character no tool name has is a settings error with file:line:column, never a rule that silently matches nothing`},
+	{`d-dot-tool`, `{"permissions":{"allow":["mcp__srv__tool","mcp__srv2__tool","mcp__srv__get_x","mcp__a__b__tool","mcp__my_srv__t","mcp__srv__x_y","mcp__srv__Tool"],"deny":["mcp__srv__x.y"]}}`, false, `mcp__srv__x_y`, `{"q":"a"}`, `bypassPermissions`, `error`, `allow`, `stricter: a tool name with a character no tool name has is a settings error with file:line:column, never a rule that silently matches nothing`},
+	{`d-qmark`, `{"permissions":{"allow":["mcp__srv__tool","mcp__srv2__tool","mcp__srv__get_x","mcp__a__b__tool","mcp__my_srv__t","mcp__srv__x_y","mcp__srv__Tool"],"deny":["mcp__srv__?ool"]}}`, false, `mcp__srv__tool`, `{"q":"a"}`, `bypassPermissions`, `error`, `allow`, `stricter: a tool name with a character no tool name has is a settings error with file:line:column, never a rule that silently matches nothing`},
+	{`d-star-suffix`, `{"permissions":{"allow":["mcp__srv__tool","mcp__srv2__tool","mcp__srv__get_x","mcp__a__b__tool","mcp__my_srv__t","mcp__srv__x_y","mcp__srv__Tool"],"deny":["*__tool"]}}`, false, `mcp__srv__tool`, `{"q":"a"}`, `bypassPermissions`, `deny`, `deny`, ``},
+	{`d-case-tool`, `{"permissions":{"allow":["mcp__srv__tool","mcp__srv2__tool","mcp__srv__get_x","mcp__a__b__tool","mcp__my_srv__t","mcp__srv__x_y","mcp__srv__Tool"],"deny":["mcp__srv__tool"]}}`, false, `mcp__srv__Tool`, `{"q":"a"}`, `bypassPermissions`, `allow`, `allow`, ``},
+	{`k-server-bypass`, `{"permissions":{"ask":["mcp__srv"]}}`, false, `mcp__srv__tool`, `{"q":"a"}`, `bypassPermissions`, `ask`, `ask`, ``},
+	{`k-tool-over-server`, `{"permissions":{"allow":["mcp__srv"],"ask":["mcp__srv__tool"]}}`, false, `mcp__srv__tool`, `{"q":"a"}`, `default`, `ask`, `ask`, ``},
+	{`k-dontask`, `{"permissions":{"ask":["mcp__srv__*"]}}`, false, `mcp__srv__tool`, `{"q":"a"}`, `dontAsk`, `deny`, `deny`, ``},
+	{`k-mcp-star`, `{"permissions":{"allow":["mcp__srv__tool"],"ask":["mcp__*"]}}`, false, `mcp__srv__tool`, `{"q":"a"}`, `default`, `ask`, `ask`, ``},
+	{`m-default`, `{"permissions":{}}`, false, `mcp__srv__tool`, `{"q":"a"}`, `default`, `ask`, `ask`, ``},
+	{`m-accept`, `{"permissions":{}}`, false, `mcp__srv__tool`, `{"q":"a"}`, `acceptEdits`, `ask`, `ask`, ``},
+	{`m-dontask`, `{"permissions":{}}`, false, `mcp__srv__tool`, `{"q":"a"}`, `dontAsk`, `deny`, `deny`, ``},
+	{`m-bypass`, `{"permissions":{}}`, false, `mcp__srv__tool`, `{"q":"a"}`, `bypassPermissions`, `allow`, `allow`, ``},
+	{`m-plan`, `{"permissions":{},"useAutoModeDuringPlan":false}`, false, `mcp__srv__tool`, `{"q":"a"}`, `plan`, `deny`, `ask`, `stricter, spec §6: plan mode denies what is not read-only (an MCP tool), where the reference asks`},
+	{`m-plan-allow`, `{"permissions":{"allow":["mcp__srv__tool"]},"useAutoModeDuringPlan":false}`, false, `mcp__srv__tool`, `{"q":"a"}`, `plan`, `deny`, `ask`, `stricter, spec §6: plan mode denies what is not read-only even under an allow rule`},
+	{`m-dontask-allow`, `{"permissions":{"allow":["mcp__srv__tool"]}}`, false, `mcp__srv__tool`, `{"q":"a"}`, `dontAsk`, `allow`, `allow`, ``},
+	{`m-deny-over-server`, `{"permissions":{"allow":["mcp__srv"],"deny":["mcp__srv__tool"]}}`, false, `mcp__srv__tool`, `{"q":"a"}`, `default`, `deny`, `deny`, ``},
 }
 
 func TestReferenceSweep7(t *testing.T) {
