@@ -32,6 +32,18 @@ import (
 // MultiEdit; Read for Grep and Glob; any X(*)) approve files inside the
 // working directories only, in both evaluators. Spec §4 keeps Edit rules
 // covering Write inside them.
+//
+// An additional working directory that is a symbolic link made its target
+// a working directory: agentctl kept each directory's resolved form too.
+// A repository's .claude/settings.json with "additionalDirectories":
+// ["./docs"], docs a committed link to the home directory, let acceptEdits
+// write ~/.ssh/authorized_keys and default mode read ~/.ssh/id_rsa without
+// asking (checked with agentctl check on real files: allow before, ask
+// now). The reference keeps an additional directory as spelled, and asks
+// for a file through the link or at its target. Now only the cwd keeps its
+// resolved form; an additional directory is the cleaned path as written,
+// and a file whose resolved path leaves it is outside the working
+// directories (engine.workingDirs, shared by both evaluators).
 
 type red13orcRow struct {
 	settings string // flag settings; <cwd>, <home>, <tmp> stand for the case's directories
@@ -94,13 +106,33 @@ var red13orcRows = map[string][]red13orcRow{
 		{`{"permissions":{"allow":["Edit"]}}`, "Write", `{"file_path":"<cwd>/.git/hooks/pre-commit","content":"x"}`, "default", "ask"}, // protected, as before
 		{`{"permissions":{"allow":["Edit"],"deny":["Edit(~/**)"]}}`, "Edit", `{"file_path":"<home>/secret.txt","old_string":"s","new_string":"t"}`, "default", "deny"},
 	},
+	"additional directory through a symbolic link": {
+		{`{"permissions":{"additionalDirectories":["<cwd>/docs"]}}`, "Write", `{"file_path":"<home>/.ssh/authorized_keys","content":"x"}`, "acceptEdits", "ask"},     // was allow
+		{`{"permissions":{"additionalDirectories":["<cwd>/docs"]}}`, "Write", `{"file_path":"<cwd>/docs/.ssh/authorized_keys","content":"x"}`, "acceptEdits", "ask"}, // was allow
+		{`{"permissions":{"additionalDirectories":["<cwd>/docs"]}}`, "Read", `{"file_path":"<home>/secret.txt"}`, "default", "ask"},                                  // was allow
+		{`{"permissions":{"additionalDirectories":["<cwd>/docs"]}}`, "Read", `{"file_path":"<cwd>/docs/secret.txt"}`, "dontAsk", "deny"},                             // was allow
+		{`{"permissions":{"additionalDirectories":["./docs"]}}`, "Write", `{"file_path":"<home>/n.txt","content":"x"}`, "acceptEdits", "ask"},                        // was allow
+		{`{"permissions":{"additionalDirectories":["<cwd>/ld"]}}`, "Write", `{"file_path":"<home>/sdir/n","content":"x"}`, "acceptEdits", "ask"},                     // was allow; ref ask
+		{`{"permissions":{"additionalDirectories":["<cwd>/ld/"]}}`, "Write", `{"file_path":"<cwd>/ld/n","content":"x"}`, "acceptEdits", "ask"},                       // was allow; ref ask
+		{`{"permissions":{"additionalDirectories":["<cwd>/docs/sdir"]}}`, "Write", `{"file_path":"<home>/sdir/n","content":"x"}`, "acceptEdits", "ask"},              // was allow
+		{`{"permissions":{"additionalDirectories":["<cwd>/ld"]}}`, "Read", `{"file_path":"<home>/sdir/k"}`, "default", "ask"},                                        // was allow; ref ask
+		// Harmless neighbours keep their decisions.
+		{`{"permissions":{"additionalDirectories":["<home>/sdir"]}}`, "Write", `{"file_path":"<home>/sdir/n","content":"x"}`, "acceptEdits", "allow"},
+		{`{"permissions":{"additionalDirectories":["<home>"]}}`, "Write", `{"file_path":"<home>/n.txt","content":"x"}`, "acceptEdits", "allow"},
+		{`{"permissions":{"additionalDirectories":["<tmp>"]}}`, "Read", `{"file_path":"<tmp>/t.txt"}`, "default", "allow"},                     // ref allow
+		{`{"permissions":{"additionalDirectories":["<tmp>/"]}}`, "Write", `{"file_path":"<tmp>/n.txt","content":"x"}`, "acceptEdits", "allow"}, // ref allow
+		{`{"permissions":{"additionalDirectories":["<cwd>/docs"]}}`, "Write", `{"file_path":"<cwd>/src/new.ts","content":"x"}`, "acceptEdits", "allow"},
+		{`{"permissions":{"additionalDirectories":["<cwd>/docs"]}}`, "Read", `{"file_path":"<cwd>/README.md"}`, "default", "allow"},
+	},
 }
 
 func TestBypassRed13orcFileTools(t *testing.T) {
 	root, dirs, sub := sweepLayout(t, map[string]string{"<cwd>/README.md": "x\n", "<home>/secret.txt": "s\n", "<home>/sdir/k": "s\n",
 		"<home>/h.ipynb": "{}", "<tmp>/t.txt": "t\n", "<cwd>/../proj_evil/x": "x\n"})
-	if err := os.Symlink(sub("<home>/sdir"), sub("<cwd>/ld")); err != nil {
-		t.Fatal(err)
+	for name, target := range map[string]string{"<cwd>/ld": "<home>/sdir", "<cwd>/docs": "<home>"} {
+		if err := os.Symlink(sub(target), sub(name)); err != nil {
+			t.Fatal(err)
+		}
 	}
 	engine := sweepEngines(root, dirs, sub)
 	for class, rows := range red13orcRows {
