@@ -237,7 +237,7 @@ var red13orcSweep = []red13orcSweepRow{
 	{`wf-upper-scheme`, `{"permissions":{"allow":["WebFetch(domain:example.com)"]}}`, false, `WebFetch`, `{"url":"HTTPS://example.com/","prompt":"x"}`, `default`, `allow`, `allow`, ``},
 	{`wf-empty-port`, `{"permissions":{"allow":["WebFetch(domain:example.com)"]}}`, false, `WebFetch`, `{"url":"https://example.com:/","prompt":"x"}`, `default`, `allow`, `allow`, ``},
 	{`wf-lead-space`, `{"permissions":{"allow":["WebFetch(domain:example.com)"]}}`, false, `WebFetch`, `{"url":" https://evil.com/","prompt":"x"}`, `default`, `deny`, `ask`, `stricter: a URL only a repairing parser reads (backslash, leading blank) is invalid input`},
-	{`wf-soft-hyphen`, `{"permissions":{"allow":["WebFetch(domain:example.com)"]}}`, false, `WebFetch`, `{"url":"https://exa­mple.com/","prompt":"x"}`, `default`, `allow`, `allow`, ``},
+	{`wf-soft-hyphen`, `{"permissions":{"allow":["WebFetch(domain:example.com)"]}}`, false, `WebFetch`, "{\"url\":\"https://exa\u00admple.com/\",\"prompt\":\"x\"}", `default`, `allow`, `allow`, ``},
 	{`wf-umlaut`, `{"permissions":{"allow":["WebFetch(domain:example.com)"]}}`, false, `WebFetch`, `{"url":"https://exämple.com/","prompt":"x"}`, `default`, `ask`, `ask`, ``},
 	{`wf-url-rule`, `{"permissions":{"allow":["WebFetch(https://example.com/*)"]}}`, false, `WebFetch`, `{"url":"https://example.com/x","prompt":"x"}`, `default`, `ask`, `ask`, ``},
 	{`wf-bare-rule`, `{"permissions":{"allow":["WebFetch(example.com)"]}}`, false, `WebFetch`, `{"url":"https://example.com/x","prompt":"x"}`, `default`, `error`, `ask`, `stricter: a WebFetch rule without domain: is a settings error with file:line:column, never a rule that silently matches nothing`},
