@@ -370,8 +370,14 @@ func (e *Engine) input(call Call) (*callInput, []string) {
 		WorkingDirs: e.workingDirs(cwd), PolicyFiles: s.PolicyFiles, policy: e.policyFiles, Facts: f, Hook: call.Hook}, nil
 }
 
-// workingDirs lists the working directories for a cwd, each cleaned and
-// symlink-resolved (both forms kept).
+// workingDirs lists the working directories for a cwd: the cwd cleaned and
+// symlink-resolved (both forms kept), each additional directory cleaned
+// as spelled. An additional directory that is (or crosses) a symbolic
+// link does not make its target a working directory: a repository's
+// "additionalDirectories": ["./docs"], docs -> ~, would otherwise let
+// acceptEdits write ~/.ssh/authorized_keys unasked. Files reached through
+// such a directory resolve outside it and ask, as the reference asks for
+// them (reference_sweep7_test.go, ad-link-*).
 func (e *Engine) workingDirs(cwd string) []string {
 	if v, ok := e.wds.Load(cwd); ok {
 		return v.([]string)
@@ -380,8 +386,12 @@ func (e *Engine) workingDirs(cwd string) []string {
 	seen := map[string]bool{}
 	dirs := e.settings.WorkingDirs()
 	dirs[0] = cwd
-	for _, d := range dirs {
-		for _, v := range []string{filepath.Clean(d), resolve(filepath.Clean(d))} {
+	for i, d := range dirs {
+		forms := []string{filepath.Clean(d), resolve(filepath.Clean(d))}
+		if i > 0 {
+			forms = forms[:1]
+		}
+		for _, v := range forms {
 			if !seen[v] {
 				seen[v] = true
 				wds = append(wds, v)

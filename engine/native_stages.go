@@ -97,7 +97,7 @@ func (n *nativeEval) safetyFindings() stringSet {
 		if n.criticalRm(f) {
 			out.add("rm of a critical path: " + f.Path)
 		}
-		if !bypass && fileTool(n.in.Tool) && windowsAlias(f.Path) {
+		if !bypass && fileTool(n.in.Tool) && (windowsAlias(f.Path) || windowsBackslashAlias(f.Path)) {
 			out.add("path " + f.Path + " contains a suspicious Windows path pattern (8.3 short name or trailing dots)")
 		}
 		if f.Access != "write" {
@@ -235,11 +235,19 @@ func (n *nativeEval) allowStage() allowStage {
 	a.used = n.usedBuf[:0]
 	rules := n.rulesBuf[:0]
 	n.allowToolRules(x, func(r *nativeRule) { rules = append(rules, r) })
-	wholeTool := 0
+	// whole_everywhere and whole_inside: a file tool's whole-tool rule
+	// other than its own bare name approves files inside the working
+	// directories only.
+	isFileTool := fileTool(tool)
+	wholeTool, wholeInside := 0, false
 	for _, r := range rules {
 		if r.Kind == "" {
-			wholeTool++
-			a.used.add(r)
+			if !isFileTool || r.Text == tool {
+				wholeTool++
+				a.used.add(r)
+			} else {
+				wholeInside = true
+			}
 		}
 	}
 	cmdApproved := n.approvedBuf[:0]
@@ -265,9 +273,18 @@ func (n *nativeEval) allowStage() allowStage {
 	for i := range n.f.Files {
 		f := &n.f.Files[i]
 		allowed := n.fileRules(f, &a.used)
-		if kind, ok := regoAccessKinds[f.Access]; ok && n.fileInWD(f) {
+		inWD := n.fileInWD(f)
+		if kind, ok := regoAccessKinds[f.Access]; ok && inWD {
 			for _, r := range x.tool[kind] {
 				if r.Kind == "" {
+					allowed = true
+					a.used.add(r)
+				}
+			}
+		}
+		if wholeInside && inWD {
+			for _, r := range rules {
+				if r.Kind == "" && r.Text != tool {
 					allowed = true
 					a.used.add(r)
 				}
@@ -301,9 +318,9 @@ func (n *nativeEval) allowStage() allowStage {
 		a.ok = true
 	case tool == "Bash" && len(n.hard) == 0 && len(n.f.Commands) > 0 && all(cmdApproved) && all(fileApproved):
 		a.ok = true
-	case fileTool(tool) && len(n.f.Files) > 0 && all(fileApproved):
+	case isFileTool && len(n.f.Files) > 0 && all(fileApproved):
 		a.ok = true
-	case !fileTool(tool) && tool != "Bash" && len(a.used) > 0:
+	case !isFileTool && tool != "Bash" && len(a.used) > 0:
 		a.ok = true
 	}
 	for i, c := range n.top {

@@ -10,6 +10,20 @@ rules := lib.tool_rules("allow")
 # A rule on the whole tool (Bash, Read, mcp__server, an mcp__server__ glob).
 whole_tool := [r | some r in rules; r.kind == ""]
 
+# The whole-tool rules that approve a call wherever its files are. For a
+# file tool that is only its own bare name (Read for Read, Write for
+# Write): another tool's rule (Edit for Write or NotebookEdit) and the
+# Tool(*) spelling approve files inside the working directories only
+# (whole_inside) — the reference asks for a Write outside them under
+# Edit or Write(*), and for a Read outside them under Read(*).
+whole_everywhere := whole_tool if not lib.file_tool
+
+else := [r | some r in whole_tool; r.text == input.tool]
+
+whole_inside := [r | some r in whole_tool; r.text != input.tool] if lib.file_tool
+
+else := []
+
 # A command sent to the background (cmd &) is approved by no Bash pattern
 # rule: it runs on past the call (the reference CLI asks for npm run build &
 # under Bash(npm run *)). A bare Bash allow still approves it.
@@ -63,8 +77,14 @@ cmd_allowed_by[i] := rs if {
 
 file_allowed_by[i] := rs if {
 	some i, f in lib.files
-	rs := array.concat(file_rules(f), file_family_rules(f))
+	rs := array.concat(array.concat(file_rules(f), file_family_rules(f)), whole_inside_rules(f))
 }
+
+# whole_inside_rules(f): the file tool's whole-tool rules that approve f,
+# a file inside the working directories.
+whole_inside_rules(f) := whole_inside if lib.file_in_wd(f)
+
+else := []
 
 cmd_approved[i] if {
 	some i, c in lib.top_commands
@@ -84,7 +104,7 @@ file_approved[i] if count(file_allowed_by[i]) > 0
 used := [r | some pair in sort(pairs); r := pair[1]]
 
 pairs contains [r.id, r] if {
-	some r in whole_tool
+	some r in whole_everywhere
 }
 
 pairs contains [r.id, r] if {
@@ -115,7 +135,7 @@ pairs contains [r.id, r] if {
 }
 
 # ok holds when allow rules (with the mode's help) approve the whole call.
-ok if count(whole_tool) > 0
+ok if count(whole_everywhere) > 0
 
 ok if {
 	input.tool == "Bash"

@@ -435,3 +435,8 @@ windows_alias(p) if regex.match(`~[0-9]`, p)
 windows_alias(p) if regex.match(`[^/.]\.+(/|$)`, p)
 
 windows_alias(p) if regex.match(`(^|/)\.\.\.+(/|$)`, p)
+
+# A backslash is a separator to Windows: a name ending in dots before one,
+# or a component of two or more dots beside one, names another file there
+# (x\..\.git\config is .git\config). Go: windowsBackslashAlias.
+windows_alias(p) if regex.match(`[^/\\.]\.+\\|(^|[/\\])\.\.+\\|\\\.\.+([/\\]|$)`, p)
