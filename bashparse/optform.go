@@ -27,6 +27,9 @@ type OptionForm struct {
 	Options []string
 	// Operands are the words that are not options, in order.
 	Operands []string
+	// Derived are the options among Options that others implied (curl -d's
+	// -X=POST): a command has them, a rule does not ask for them.
+	Derived []string
 }
 
 // OptionFormSep ends the options in an OptionForm's text: it starts no
@@ -65,7 +68,7 @@ func OptionFormOf(words []string) (f OptionForm, ok bool) {
 	f.Head = head
 	var opts []string
 	if known {
-		opts, f.Operands = spec.read(rest)
+		opts, f.Operands, f.Derived = spec.read(rest)
 	} else {
 		opts, f.Operands = genericOptions(words[0], rest)
 	}
@@ -139,10 +142,13 @@ type optionFormSpec struct {
 	// fallback is the option added when none of the names in it was given
 	// (kill sends TERM by default).
 	fallback string
+	// derive adds the options the given ones imply (curl -d sends a POST:
+	// -X=POST), read after aliases and values are canonical.
+	derive func(opts []string) []string
 }
 
 // read splits words into canonical options and operands.
-func (s optionFormSpec) read(words []string) (opts, operands []string) {
+func (s optionFormSpec) read(words []string) (opts, operands, derived []string) {
 	ws := make([]Word, 0, len(words))
 	ended := false
 	for _, w := range words {
@@ -186,6 +192,10 @@ func (s optionFormSpec) read(words []string) (opts, operands []string) {
 			opts = append(opts, s.implied(ws[i].Value)...)
 		}
 	}
+	if s.derive != nil {
+		derived = s.derive(opts)
+		opts = append(opts, derived...)
+	}
 	if s.fallback != "" {
 		name, _, _ := strings.Cut(s.fallback, "=")
 		given := false
@@ -198,7 +208,7 @@ func (s optionFormSpec) read(words []string) (opts, operands []string) {
 			opts = append(opts, s.fallback)
 		}
 	}
-	return opts, operands
+	return opts, operands, derived
 }
 
 // genericOptions reads the words of a program agentctl has no grammar for.
@@ -216,6 +226,9 @@ func genericOptions(prog string, words []string) (opts, operands []string) {
 			operands = append(operands, w)
 		case w[1] == '-':
 			name, val, eq := strings.Cut(w, "=")
+			if goFlagProgram(prog) && len(name) > 2 {
+				name = name[1:] // Go's flag package reads --x as -x
+			}
 			if eq {
 				opts = append(opts, name+"="+escapeOptionValue(val))
 			} else {

@@ -65,7 +65,12 @@ var optionFormSpecs = sync.OnceValue(func() map[string]optionFormSpec {
 			"--user-agent": "-A", "--referer": "-e", "--cookie": "-b", "--cookie-jar": "-c", "--head": "-I",
 			"--include": "-i", "--verbose": "-v", "--config": "-K", "--get": "-G", "--write-out": "-w",
 			"--continue-at": "-C", "--range": "-r", "--dump-header": "-D", "--quote": "-Q", "--globoff": "-g",
-			"--progress-bar": "-#", "--manual": "-M"}},
+			"--progress-bar": "-#", "--manual": "-M",
+			// Each sends a body as -d does, told apart only in how it
+			// reads the value: a rule on -d meets them all.
+			"--data-binary": "-d --data-binary", "--data-raw": "-d --data-raw",
+			"--data-urlencode": "-d --data-urlencode", "--json": "-d --json",
+			"--form-string": "-F --form-string"}, derive: curlMethod, normalize: curlNormalize},
 		"wget": {g: optGrammar{short: "a:A:bB:cdD:e:EFhHi:kKl:LmnNo:O:pP:qQ:rR:St:T:U:vVw:xX:", long: wgetLongs, permute: true},
 			alias: map[string]string{"--append-output": "-a", "--accept": "-A", "--background": "-b", "--base": "-B",
 				"--continue": "-c", "--debug": "-d", "--domains": "-D", "--execute": "-e", "--adjust-extension": "-E",
@@ -88,7 +93,7 @@ var optionFormSpecs = sync.OnceValue(func() map[string]optionFormSpec {
 			"progress", "no-progress", "recurse-submodules=", "no-recurse-submodules", "ipv4", "ipv6"}, permute: true},
 			alias: map[string]string{"--force": "-f", "--dry-run": "-n", "--quiet": "-q", "--verbose": "-v",
 				"--set-upstream": "-u", "--push-option": "-o", "--delete": "-d", "--ipv4": "-4", "--ipv6": "-6"},
-			implied: gitPushRefspec},
+			implied: gitPushRefspec, derive: gitPushMirror},
 		"git reset": {g: optGrammar{short: "qpN", long: []string{"hard", "soft", "mixed", "keep", "merge", "quiet",
 			"patch", "no-refresh", "refresh", "intent-to-add", "recurse-submodules?", "no-recurse-submodules",
 			"pathspec-from-file=", "pathspec-file-nul"}, permute: true},
@@ -168,6 +173,26 @@ var optionFormSpecs = sync.OnceValue(func() map[string]optionFormSpec {
 		"docker image":     {g: dockerPruneGrammar, alias: dockerPruneAliases},
 		"docker container": {g: dockerPruneGrammar, alias: dockerPruneAliases},
 		"docker network":   {g: dockerPruneGrammar, alias: dockerPruneAliases},
+		// rsync(1): --del is --delete-during, and every --delete-WHEN
+		// (and --delete-excluded) deletes as --delete does (checked with
+		// rsync: each emptied the destination of a stray file). Only the
+		// options that take a value matter here; unknown ones stay flags.
+		"rsync": {g: optGrammar{short: "e:B:f:T:M:@:", long: rsyncLongs, permute: true},
+			alias: map[string]string{"--del": "--delete --delete-during", "--delete-before": "--delete --delete-before",
+				"--delete-during": "--delete --delete-during", "--delete-delay": "--delete --delete-delay",
+				"--delete-after": "--delete --delete-after", "--delete-excluded": "--delete --delete-excluded",
+				"--rsh": "-e", "--filter": "-f", "--temp-dir": "-T", "--block-size": "-B"}},
+		// truncate(1): -s SIZE, --size=SIZE (an unambiguous prefix too).
+		"truncate": {g: optGrammar{short: "cor:s:", long: []string{"no-create", "io-blocks", "reference=", "size=",
+			"help", "version"}, permute: true},
+			alias: map[string]string{"--no-create": "-c", "--io-blocks": "-o", "--reference": "-r", "--size": "-s"}},
+		// git-restore(1): -S/--staged, -W/--worktree, -s/--source.
+		"git restore": {g: optGrammar{short: "s:pWSqmU:", long: []string{"source=", "patch", "worktree", "staged",
+			"quiet", "progress", "no-progress", "ours", "theirs", "merge", "conflict=", "ignore-unmerged",
+			"ignore-skip-worktree-bits", "recurse-submodules", "no-recurse-submodules", "overlay", "no-overlay",
+			"pathspec-from-file=", "pathspec-file-nul"}, permute: true},
+			alias: map[string]string{"--source": "-s", "--patch": "-p", "--worktree": "-W", "--staged": "-S",
+				"--quiet": "-q", "--merge": "-m"}},
 		"npm publish": {g: optGrammar{short: "f", long: []string{"tag=", "access=", "dry-run", "otp=", "workspace=",
 			"workspaces", "include-workspace-root", "provenance", "force", "registry="}, permute: true},
 			alias: map[string]string{"--force": "-f"}},
@@ -183,6 +208,26 @@ func wholeWordProgram(name string) bool {
 	}
 	return false
 }
+
+// goFlagProgram reports the programs whose options Go's flag package reads:
+// one dash or two name the same option (terraform apply --auto-approve is
+// -auto-approve; flag package documentation, "One or two dashes may be
+// used").
+func goFlagProgram(name string) bool {
+	switch name {
+	case "terraform", "tofu":
+		return true
+	}
+	return false
+}
+
+var rsyncLongs = []string{"delete", "del", "delete-before", "delete-during", "delete-delay", "delete-after",
+	"delete-excluded", "delete-missing-args", "remove-source-files", "force", "rsh=", "filter=", "exclude=",
+	"include=", "exclude-from=", "include-from=", "files-from=", "temp-dir=", "block-size=", "rsync-path=",
+	"backup-dir=", "suffix=", "chmod=", "chown=", "max-delete=", "max-size=", "min-size=", "partial-dir=",
+	"compare-dest=", "copy-dest=", "link-dest=", "log-file=", "password-file=", "port=", "timeout=",
+	"bwlimit=", "archive", "recursive", "verbose", "quiet", "dry-run", "checksum", "update", "inplace",
+	"compress", "progress", "partial", "backup", "ignore-existing", "existing", "ignore-errors"}
 
 var chLongs = []string{"changes", "silent", "quiet", "verbose", "recursive", "reference=", "dereference",
 	"no-dereference", "preserve-root", "no-preserve-root", "help", "version"}

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/agentctl/agentctl/bashparse"
@@ -30,10 +31,23 @@ func optionRegex(p string) (re, head string) {
 		return "", ""
 	}
 	a := bashparse.Parse(p)
-	if a.Err != nil || len(a.Commands) != 1 || a.Commands[0].Wide.DynamicName {
+	if a.Err != nil {
 		return "", ""
 	}
-	w := a.Commands[0].Wide
+	// The rule's own command is its one command not nested in another: an
+	// option value the parser also reads as a payload (docker run -v
+	// /:/host, ssh -o ProxyCommand=…) adds a nested command, which must not
+	// cost the rule its option form.
+	var top []bashparse.Command
+	for _, c := range a.Commands {
+		if !c.Nested {
+			top = append(top, c)
+		}
+	}
+	if len(top) != 1 || top[0].Wide.DynamicName {
+		return "", ""
+	}
+	w := top[0].Wide
 	named := false
 	for _, arg := range w.Args {
 		named = named || len(arg) > 1 && arg[0] == '-' && arg != "--"
@@ -76,6 +90,9 @@ func optionBody(f bashparse.OptionForm, prefix bool) (string, bool) {
 	}
 	const filler = `(?: -[^ ]*)*`
 	for _, o := range f.Options {
+		if slices.Contains(f.Derived, o) {
+			continue // implied by the rule's options; the command's form has it too
+		}
 		name, val, hasVal := strings.Cut(o, "=")
 		if strings.Contains(name, "*") {
 			return "", false

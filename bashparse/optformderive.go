@@ -1,0 +1,52 @@
+package bashparse
+
+import "strings"
+
+// curlMethod derives the HTTP method curl sends when -X does not name one:
+// a body (-d and its kin, -F, --json) makes it a POST, -T a PUT, -I a
+// HEAD, -G a GET (checked with curl 7.88 against a socket that printed
+// each request line). Bash(curl -X POST:*) thus meets `curl -d x URL`,
+// which posts as surely as `curl -X POST -d x URL` does.
+func curlMethod(opts []string) []string {
+	has := map[string]bool{}
+	for _, o := range opts {
+		name, _, _ := strings.Cut(o, "=")
+		has[name] = true
+	}
+	switch {
+	case has["-X"]:
+		return nil
+	case has["-G"]:
+		return []string{"-X=GET"}
+	case has["-d"] || has["-F"]:
+		return []string{"-X=POST"}
+	case has["-T"]:
+		return []string{"-X=PUT"}
+	case has["-I"]:
+		return []string{"-X=HEAD"}
+	}
+	return nil
+}
+
+// curlNormalize spells -X's method in upper case: curl sends it as given,
+// and a server reading methods without regard to case (or a proxy that
+// upper-cases them) runs `-X post` as a POST, so a rule on POST meets it.
+func curlNormalize(name, v string) string {
+	if name == "-X" {
+		return strings.ToUpper(v)
+	}
+	return v
+}
+
+// gitPushMirror reads git push --mirror as the force and delete it does:
+// every local ref is force-updated on the remote and every remote ref the
+// repository lacks is deleted (git-push(1); checked with git 2.39: a
+// rewritten branch is overwritten and a remote-only one is "[deleted]").
+func gitPushMirror(opts []string) []string {
+	for _, o := range opts {
+		if o == "--mirror" {
+			return []string{"-f", "-d"}
+		}
+	}
+	return nil
+}
