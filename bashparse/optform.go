@@ -104,7 +104,7 @@ func formHead(words []string) (spec optionFormSpec, known bool, head, rest []str
 			continue
 		}
 		tries++
-		sub := canonicalSub(name, w)
+		sub := optionFormSub(name, canonicalSub(name, w))
 		if s, ok := specs[name+" "+sub]; ok {
 			rest = append(append(make([]string, 0, len(words)), words[1:i]...), words[i+1:]...)
 			return s, true, []string{name, sub}, rest
@@ -222,6 +222,10 @@ func genericOptions(prog string, words []string) (opts, operands []string) {
 		switch {
 		case w == "--":
 			return opts, append(operands, words[i+1:]...)
+		case KeyValueOption(prog, w):
+			// dd's of=FILE is an option in all but spelling: in any order.
+			name, val, _ := strings.Cut(w, "=")
+			opts = append(opts, "-"+name+"="+escapeOptionValue(val))
 		case len(w) < 2 || w[0] != '-':
 			operands = append(operands, w)
 		case w[1] == '-':

@@ -47,3 +47,26 @@ func TestRed13optsOptionForms(t *testing.T) {
 		}
 	}
 }
+
+// red13optsMoreForms: pnpm's install with packages is its add, cargo
+// install's -f is --force, dd's KEY=VALUE operands are options.
+var red13optsMoreForms = []struct {
+	cmd  string
+	want string
+}{
+	{"pnpm i -g x", "pnpm add -g :: x"},
+	{"pnpm add --global x", "pnpm add -g :: x"},
+	{"cargo install x --force", "cargo install -f :: x"},
+	{"dd if=x of=/dev/sda", "dd -if=x -of=/dev/sda ::"},
+	{"dd of=/dev/sda bs=1M", "dd -bs=1M -of=/dev/sda ::"},
+}
+
+func TestRed13optsMoreForms(t *testing.T) {
+	for _, tc := range red13optsMoreForms {
+		w := Parse(tc.cmd).Commands[0].Wide
+		f, _ := OptionFormOf(append([]string{w.Name}, w.Args...))
+		if got := f.Text(); got != tc.want {
+			t.Errorf("%q: got %q, want %q", tc.cmd, got, tc.want)
+		}
+	}
+}

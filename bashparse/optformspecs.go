@@ -18,6 +18,9 @@ var optionFormSpecs = sync.OnceValue(func() map[string]optionFormSpec {
 		"--save-optional": "-O", "--save-prod": "-P", "--save-bundle": "-B", "--force": "-f", "--yes": "-y",
 		"--workspace": "-w", "--prefix": "-C"}
 	dockerPruneAliases := map[string]string{"--all": "-a", "--force": "-f"}
+	pnpmAliases := map[string]string{"--global": "-g", "--save-dev": "-D", "--save-prod": "-P",
+		"--save-optional": "-O", "--save-exact": "-E", "--workspace-root": "-w", "--dir": "-C", "--filter": "-F",
+		"--recursive": "-r"}
 	dockerRunAliases := map[string]string{"--detach": "-d", "--interactive": "-i", "--tty": "-t",
 		"--env": "-e", "--volume": "-v", "--publish": "-p", "--user": "-u", "--workdir": "-w",
 		"--publish-all": "-P", "--net": "--network", "--quiet": "-q", "--attach": "-a", "--hostname": "-h",
@@ -193,6 +196,15 @@ var optionFormSpecs = sync.OnceValue(func() map[string]optionFormSpec {
 			"pathspec-from-file=", "pathspec-file-nul"}, permute: true},
 			alias: map[string]string{"--source": "-s", "--patch": "-p", "--worktree": "-W", "--staged": "-S",
 				"--quiet": "-q", "--merge": "-m"}},
+		"pnpm add":    {g: pnpmAddGrammar, alias: pnpmAliases},
+		"pnpm remove": {g: pnpmAddGrammar, alias: pnpmAliases},
+		// cargo install: -f is --force (cargo-install(1)); clap takes no
+		// abbreviation.
+		"cargo install": {g: optGrammar{short: "fqvj:Z:", long: []string{"force", "git=", "branch=", "tag=",
+			"rev=", "path=", "list", "root=", "registry=", "index=", "version=", "locked", "offline", "frozen",
+			"features=", "all-features", "no-default-features", "target=", "profile=", "debug", "quiet",
+			"verbose", "jobs=", "no-track", "bins", "bin=", "examples", "example="}, permute: true},
+			alias: map[string]string{"--force": "-f", "--quiet": "-q", "--verbose": "-v", "--jobs": "-j"}},
 		"npm publish": {g: optGrammar{short: "f", long: []string{"tag=", "access=", "dry-run", "otp=", "workspace=",
 			"workspaces", "include-workspace-root", "provenance", "force", "registry="}, permute: true},
 			alias: map[string]string{"--force": "-f"}},
@@ -219,6 +231,38 @@ func goFlagProgram(name string) bool {
 		return true
 	}
 	return false
+}
+
+// optionFormSub names, for option forms only, a subcommand as the one it
+// runs: pnpm runs `pnpm install PKG` (and `pnpm i PKG`) as `pnpm add PKG`,
+// so Bash(pnpm add -g:*) meets `pnpm i -g x`. Read so without packages
+// too, which only lets a rule on pnpm add meet a bare pnpm install.
+func optionFormSub(name, sub string) string {
+	if name == "pnpm" && sub == "install" {
+		return "add"
+	}
+	return sub
+}
+
+// pnpmAddGrammar is pnpm's for the commands that add or remove packages
+// (pnpm add --help): -g/--global, -D/--save-dev, -O/--save-optional,
+// -E/--save-exact, -C/--dir, -w/--workspace-root, -F/--filter.
+var pnpmAddGrammar = optGrammar{short: "gDPOEwC:F:r", long: []string{"global", "save-dev", "save-prod",
+	"save-optional", "save-exact", "save-peer", "workspace-root", "workspace", "dir=", "filter=", "recursive",
+	"registry=", "ignore-scripts", "global-dir=", "prefer-offline", "offline", "frozen-lockfile", "force",
+	"allow-build=", "config=", "loglevel=", "silent", "reporter="}, permute: true}
+
+// keyValueProgram reports the programs that read KEY=VALUE operands as
+// options, in any order (dd: `dd if=x of=/dev/sda` is `dd of=/dev/sda
+// if=x`). Their option form spells each as "-KEY=VALUE".
+func keyValueProgram(name string) bool {
+	return name == "dd"
+}
+
+// KeyValueOption reports whether arg is a KEY=VALUE option of the program
+// name (dd's of=/dev/sda), which OptionFormOf reads as an option.
+func KeyValueOption(name, arg string) bool {
+	return keyValueProgram(name) && arg != "" && arg[0] != '-' && strings.Contains(arg, "=")
 }
 
 var rsyncLongs = []string{"delete", "del", "delete-before", "delete-during", "delete-delay", "delete-after",

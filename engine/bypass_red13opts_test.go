@@ -22,7 +22,39 @@ const (
 	red13optsData = `{"permissions":{"allow":["Bash"],"deny":["Bash(curl -d:*)","Bash(git push --mirror:*)"]}}`
 )
 
+// red13optsPkg: pnpm runs `pnpm i PKG` as `pnpm add PKG` (pnpm's install
+// with packages is add); cargo install -f is --force (cargo-install(1));
+// dd reads KEY=VALUE operands in any order (GNU dd).
+const red13optsPkg = `{"permissions":{"allow":["Bash"],"deny":["Bash(pnpm add -g:*)","Bash(cargo install --force:*)",` +
+	`"Bash(dd of=/dev/sda:*)"]}}`
+
 var red13optsRows = map[string][]bashModeRow{
+	"pnpm's global add respelled": {
+		{red13optsPkg, `pnpm add -g x`, "default", "deny"},
+		{red13optsPkg, `pnpm add --global x`, "default", "deny"},     // was allow
+		{red13optsPkg, `pnpm i -g x`, "default", "deny"},             // was allow
+		{red13optsPkg, `pnpm install --global x`, "default", "deny"}, // was allow
+		{red13optsPkg, `pnpm add x -g`, "default", "deny"},
+		{red13optsPkg, `pnpm add -D x`, "default", "allow"},
+		{red13optsPkg, `pnpm install -D x`, "default", "allow"},
+		{red13optsPkg, `pnpm i`, "default", "allow"},
+	},
+	"cargo install -f": {
+		{red13optsPkg, `cargo install --force x`, "default", "deny"},
+		{red13optsPkg, `cargo install -f x`, "default", "deny"},  // was allow
+		{red13optsPkg, `cargo install x -qf`, "default", "deny"}, // was allow
+		{red13optsPkg, `cargo install x`, "default", "allow"},
+		{red13optsPkg, `cargo install --locked x`, "default", "allow"},
+	},
+	"dd's operands in any order": {
+		{red13optsPkg, `dd of=/dev/sda`, "default", "deny"},
+		{red13optsPkg, `dd if=x of=/dev/sda`, "default", "deny"},                               // was allow
+		{red13optsPkg, `dd bs=1M if=/dev/zero of=/dev/sda status=progress`, "default", "deny"}, // was allow
+		{red13optsPkg, `sudo dd if=x of=/dev/sda`, "default", "deny"},                          // was allow
+		{red13optsPkg, `dd if=/dev/sda of=x`, "default", "allow"},
+		{red13optsPkg, `dd if=x of=y`, "default", "allow"},
+		{red13optsPkg, `dd if=x of=/dev/sdb`, "default", "allow"},
+	},
 	"curl's method implied by a body": {
 		{red13optsPolicy, `curl -X POST http://x`, "default", "deny"},
 		{red13optsPolicy, `curl -d x http://x`, "default", "deny"},               // was allow

@@ -27,7 +27,7 @@ func optionRegex(p string) (re, head string) {
 	case strings.HasSuffix(p, " *"):
 		p, prefix = strings.TrimSuffix(p, " *"), true
 	}
-	if !strings.Contains(p, " -") {
+	if !strings.Contains(p, " -") && !strings.Contains(p, "=") {
 		return "", ""
 	}
 	a := bashparse.Parse(p)
@@ -50,7 +50,8 @@ func optionRegex(p string) (re, head string) {
 	w := top[0].Wide
 	named := false
 	for _, arg := range w.Args {
-		named = named || len(arg) > 1 && arg[0] == '-' && arg != "--"
+		named = named || len(arg) > 1 && arg[0] == '-' && arg != "--" ||
+			bashparse.KeyValueOption(w.Name, arg)
 	}
 	if !named {
 		return "", ""
