@@ -142,6 +142,9 @@ type optionFormSpec struct {
 	// fallback is the option added when none of the names in it was given
 	// (kill sends TERM by default).
 	fallback string
+	// operand rewrites the operand at an index to its canonical spelling
+	// (chmod's mode 0777 → 777).
+	operand func(i int, op string) string
 	// derive adds the options the given ones imply (curl -d sends a POST:
 	// -X=POST), read after aliases and values are canonical.
 	derive func(opts []string) []string
@@ -186,8 +189,12 @@ func (s optionFormSpec) read(words []string) (opts, operands, derived []string) 
 			idx = append(idx, i)
 		}
 	}
-	for _, i := range idx {
-		operands = append(operands, ws[i].Value)
+	for k, i := range idx {
+		op := ws[i].Value
+		if s.operand != nil {
+			op = s.operand(k, op)
+		}
+		operands = append(operands, op)
 		if s.implied != nil {
 			opts = append(opts, s.implied(ws[i].Value)...)
 		}

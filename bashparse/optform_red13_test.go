@@ -59,6 +59,9 @@ var red13optsMoreForms = []struct {
 	{"cargo install x --force", "cargo install -f :: x"},
 	{"dd if=x of=/dev/sda", "dd -if=x -of=/dev/sda ::"},
 	{"dd of=/dev/sda bs=1M", "dd -bs=1M -of=/dev/sda ::"},
+	{"chmod -R 0777 x", "chmod -R :: 777 x"},
+	{"chmod -R a=rwx 0777", "chmod -R :: 777 0777"},
+	{"chmod -R 0755 x", "chmod -R :: 755 x"},
 }
 
 func TestRed13optsMoreForms(t *testing.T) {

@@ -50,3 +50,25 @@ func gitPushMirror(opts []string) []string {
 	}
 	return nil
 }
+
+// chmodMode spells chmod's mode (its first operand) one way: an octal mode
+// without leading zeros beyond three digits (0777 and 00777 are 777), and
+// the symbolic modes that set every bit of 777 for all as 777 (a=rwx,
+// ugo+rwx; checked with GNU chmod: each left a file at 777). Other modes
+// stay as given.
+func chmodMode(i int, op string) string {
+	if i != 0 || op == "" {
+		return op
+	}
+	if strings.Trim(op, "01234567") == "" {
+		for len(op) > 3 && op[0] == '0' {
+			op = op[1:]
+		}
+		return op
+	}
+	switch op {
+	case "a=rwx", "a+rwx", "ugo=rwx", "ugo+rwx", "u=rwx,g=rwx,o=rwx", "u+rwx,g+rwx,o+rwx":
+		return "777"
+	}
+	return op
+}

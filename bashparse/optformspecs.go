@@ -35,7 +35,7 @@ var optionFormSpecs = sync.OnceValue(func() map[string]optionFormSpec {
 			"remove?", "verbose", "exact", "zero", "help", "version"}, permute: true},
 			alias: map[string]string{"--force": "-f", "--iterations": "-n", "--size": "-s", "--remove": "-u",
 				"--verbose": "-v", "--exact": "-x", "--zero": "-z"}},
-		"chmod": {g: optGrammar{short: "cfvR", long: chLongs, permute: true}, alias: chAliases},
+		"chmod": {g: optGrammar{short: "cfvR", long: chLongs, permute: true}, alias: chAliases, operand: chmodMode},
 		"chown": {g: optGrammar{short: "cfhvRHLP", long: append([]string{"from="}, chLongs...), permute: true}, alias: chAliases},
 		"chgrp": {g: optGrammar{short: "cfhvRHLP", long: chLongs, permute: true}, alias: chAliases},
 		"cp": {g: optGrammar{short: "abdfHilLnPprsS:t:TuvxZ", long: []string{"archive", "attributes-only", "backup?",

@@ -28,7 +28,24 @@ const (
 const red13optsPkg = `{"permissions":{"allow":["Bash"],"deny":["Bash(pnpm add -g:*)","Bash(cargo install --force:*)",` +
 	`"Bash(dd of=/dev/sda:*)"]}}`
 
+// red13optsMode: chmod reads 0777 and a=rwx as 777 (GNU chmod left a file
+// at 777 for each).
+const red13optsMode = `{"permissions":{"allow":["Bash"],"deny":["Bash(chmod -R 777:*)"]}}`
+
 var red13optsRows = map[string][]bashModeRow{
+	"chmod's mode respelled": {
+		{red13optsMode, `chmod -R 777 x`, "default", "deny"},
+		{red13optsMode, `chmod -R 0777 x`, "default", "deny"},           // was allow
+		{red13optsMode, `chmod -R 00777 x`, "default", "deny"},          // was allow
+		{red13optsMode, `chmod 0777 -R x`, "default", "deny"},           // was allow
+		{red13optsMode, `chmod -R a=rwx x`, "default", "deny"},          // was allow
+		{red13optsMode, `chmod -R ugo+rwx x`, "default", "deny"},        // was allow
+		{red13optsMode, `chmod --recursive a+rwx x`, "default", "deny"}, // was allow
+		{red13optsMode, `chmod -R 755 x`, "default", "allow"},
+		{red13optsMode, `chmod -R 0755 x`, "default", "allow"},
+		{red13optsMode, `chmod -R u+rwx x`, "default", "allow"},
+		{red13optsMode, `chmod 0777 x`, "default", "allow"}, // not recursive
+	},
 	"pnpm's global add respelled": {
 		{red13optsPkg, `pnpm add -g x`, "default", "deny"},
 		{red13optsPkg, `pnpm add --global x`, "default", "deny"},     // was allow
