@@ -224,6 +224,20 @@ func (s optionFormSpec) read(words []string) (opts, operands, derived []string) 
 func genericOptions(prog string, words []string) (opts, operands []string) {
 	takes := clusterValueLetters[prog] + operandSpecs[prog].argOpts
 	whole := nonClustering[prog] || wholeWordProgram(prog)
+	defer func() {
+		// A program's aliases for the options it reads generically
+		// (gcloud -q is --quiet), each spelled under its canonical name.
+		al := genericOptionAliases()[prog]
+		for k, o := range opts {
+			name, val, eq := strings.Cut(o, "=")
+			if c, ok := aliasOf(al, name); ok {
+				if eq {
+					c += "=" + val
+				}
+				opts[k] = c
+			}
+		}
+	}()
 	for i := 0; i < len(words); i++ {
 		w := words[i]
 		switch {
@@ -245,7 +259,7 @@ func genericOptions(prog string, words []string) (opts, operands []string) {
 			} else {
 				opts = append(opts, name)
 			}
-		case whole || !clusterWord(w):
+		case whole || !clusterWord(clusterHead(w, takes)):
 			name, val, eq := strings.Cut(w, "=")
 			if eq && whole {
 				opts = append(opts, name+"="+escapeOptionValue(val))
@@ -260,7 +274,13 @@ func genericOptions(prog string, words []string) (opts, operands []string) {
 					continue
 				}
 				val := w[k+1:]
-				if val == "" && i+1 < len(words) {
+				if val == "" && i+1 >= len(words) {
+					// No value follows (a rule's Bash(ssh -R:*)): the
+					// option alone, which meets it with any value.
+					opts = append(opts, "-"+string(c))
+					break
+				}
+				if val == "" {
 					i++
 					val = words[i]
 				}
@@ -270,6 +290,18 @@ func genericOptions(prog string, words []string) (opts, operands []string) {
 		}
 	}
 	return opts, operands
+}
+
+// clusterHead is a single-dash word up to its first option that takes a
+// value, whose value may then be anything ("-fNR80:x:80" → "-fNR": ssh
+// reads -f -N -R 80:x:80).
+func clusterHead(w, takes string) string {
+	for k := 1; k < len(w); k++ {
+		if strings.IndexByte(takes, w[k]) >= 0 {
+			return w[:k+1]
+		}
+	}
+	return w
 }
 
 // clusterWord reports a single-dash word of letters (a cluster of short
@@ -345,4 +377,20 @@ func OptionSpellings(words []string) [][]string {
 		out = append(out, append(alt, words[next:]...))
 	}
 	return out
+}
+
+// aliasOf finds a generically read option's canonical name: its own entry,
+// else, for a long option, the one entry it is an unambiguous prefix of
+// (getopt_long's abbreviations: iptables --flu is --flush).
+func aliasOf(al map[string]string, name string) (string, bool) {
+	if c, ok := al[name]; ok || !strings.HasPrefix(name, "--") {
+		return c, ok
+	}
+	found, n := "", 0
+	for k, c := range al {
+		if strings.HasPrefix(k, name) {
+			found, n = c, n+1
+		}
+	}
+	return found, n == 1
 }

@@ -62,6 +62,11 @@ var red13optsMoreForms = []struct {
 	{"chmod -R 0777 x", "chmod -R :: 777 x"},
 	{"chmod -R a=rwx 0777", "chmod -R :: 777 0777"},
 	{"chmod -R 0755 x", "chmod -R :: 755 x"},
+	{"iptables -t nat --flush", "iptables -F -t :: nat"},
+	{"gcloud projects delete x -q", "gcloud --quiet :: projects delete x"},
+	{"ssh -fNR80:x:80 h", "ssh -N -R=80:x:80 -f :: h"},
+	{"ssh -R", "ssh -R ::"},
+	{"head -20 f", "head -20 :: f"},
 }
 
 func TestRed13optsMoreForms(t *testing.T) {

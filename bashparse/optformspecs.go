@@ -221,6 +221,26 @@ func wholeWordProgram(name string) bool {
 	return false
 }
 
+// genericOptionAliases are, for programs read without a grammar, the names
+// that mean the same option: the short spelling of a long one. Built on
+// first use.
+var genericOptionAliases = sync.OnceValue(func() map[string]map[string]string {
+	// iptables(8): each command and most parameters have a short and a
+	// long name.
+	ipt := map[string]string{"--append": "-A", "--check": "-C", "--delete": "-D", "--insert": "-I",
+		"--replace": "-R", "--list": "-L", "--list-rules": "-S", "--flush": "-F", "--zero": "-Z",
+		"--new-chain": "-N", "--delete-chain": "-X", "--policy": "-P", "--rename-chain": "-E",
+		"--table": "-t", "--jump": "-j", "--goto": "-g", "--protocol": "-p", "--source": "-s",
+		"--destination": "-d", "--in-interface": "-i", "--out-interface": "-o", "--wait": "-w",
+		"--numeric": "-n", "--verbose": "-v", "--exact": "-x"}
+	return map[string]map[string]string{
+		"iptables": ipt, "ip6tables": ipt, "iptables-legacy": ipt, "iptables-nft": ipt,
+		// gcloud's global flags: -q is --quiet, -h is --help
+		// (gcloud topic flags-file / gcloud help).
+		"gcloud": {"-q": "--quiet"},
+	}
+})
+
 // goFlagProgram reports the programs whose options Go's flag package reads:
 // one dash or two name the same option (terraform apply --auto-approve is
 // -auto-approve; flag package documentation, "One or two dashes may be

@@ -32,7 +32,31 @@ const red13optsPkg = `{"permissions":{"allow":["Bash"],"deny":["Bash(pnpm add -g
 // at 777 for each).
 const red13optsMode = `{"permissions":{"allow":["Bash"],"deny":["Bash(chmod -R 777:*)"]}}`
 
+// red13optsGeneric: programs read without a grammar. iptables --flush is
+// -F (iptables(8), getopt_long: --flu too); gcloud -q is --quiet (a global
+// flag); ssh reads -R's value attached and after other letters
+// (-fNR80:x:80, ssh(1)), and a rule's -R with no value named meets any.
+const red13optsGeneric = `{"permissions":{"allow":["Bash"],"deny":["Bash(iptables -F:*)",` +
+	`"Bash(gcloud projects delete --quiet:*)","Bash(ssh -R:*)"]}}`
+
 var red13optsRows = map[string][]bashModeRow{
+	"generic programs' aliases and clusters": {
+		{red13optsGeneric, `iptables -F`, "default", "deny"},
+		{red13optsGeneric, `iptables --flush`, "default", "deny"},        // was allow
+		{red13optsGeneric, `iptables --flu`, "default", "deny"},          // was allow: an abbreviation
+		{red13optsGeneric, `iptables -t nat --flush`, "default", "deny"}, // was allow
+		{red13optsGeneric, `iptables --table=nat -F`, "default", "deny"},
+		{red13optsGeneric, `iptables -L`, "default", "allow"},
+		{red13optsGeneric, `iptables --list -n`, "default", "allow"},
+		{red13optsGeneric, `gcloud projects delete x --quiet`, "default", "deny"},
+		{red13optsGeneric, `gcloud projects delete x -q`, "default", "deny"}, // was allow
+		{red13optsGeneric, `gcloud projects delete x`, "default", "allow"},
+		{red13optsGeneric, `gcloud projects list -q`, "default", "allow"},
+		{red13optsGeneric, `ssh -R 80:x:80 h`, "default", "deny"},
+		{red13optsGeneric, `ssh -fNR 80:x:80 h`, "default", "deny"}, // was allow
+		{red13optsGeneric, `ssh -R80:x:80 h`, "default", "deny"},    // was ask
+		{red13optsGeneric, `ssh -NR80:x:80 h`, "default", "deny"},   // was ask
+	},
 	"chmod's mode respelled": {
 		{red13optsMode, `chmod -R 777 x`, "default", "deny"},
 		{red13optsMode, `chmod -R 0777 x`, "default", "deny"},           // was allow
