@@ -1,6 +1,9 @@
 package bashparse
 
-import "strings"
+import (
+	"strconv"
+	"strings"
+)
 
 // curlMethod derives the HTTP method curl sends when -X does not name one:
 // a body (-d and its kin, -F, --json) makes it a POST, -T a PUT, -I a
@@ -71,4 +74,28 @@ func chmodMode(i int, op string) string {
 		return "777"
 	}
 	return op
+}
+
+// npmGlobalLocation reads npm's --location=global as the -g it is (npm's config
+// docs: "location ... global ... equivalent to --global").
+func npmGlobalLocation(opts []string) []string {
+	for _, o := range opts {
+		if o == "--location=global" {
+			return []string{"-g"}
+		}
+	}
+	return nil
+}
+
+// kubectlInt spells kubectl delete's whole-number values in decimal: pflag
+// parses them with strconv.ParseInt(s, 0, 64), so --grace-period=00,
+// =0x0 and =+0 are all 0.
+func kubectlInt(name, v string) string {
+	if name != "--grace-period" {
+		return v
+	}
+	if n, err := strconv.ParseInt(v, 0, 64); err == nil {
+		return strconv.FormatInt(n, 10)
+	}
+	return v
 }

@@ -39,7 +39,26 @@ const red13optsMode = `{"permissions":{"allow":["Bash"],"deny":["Bash(chmod -R 7
 const red13optsGeneric = `{"permissions":{"allow":["Bash"],"deny":["Bash(iptables -F:*)",` +
 	`"Bash(gcloud projects delete --quiet:*)","Bash(ssh -R:*)"]}}`
 
+// red13optsValues: npm's --location=global is -g (npm config docs);
+// kubectl reads --grace-period with strconv.ParseInt(v, 0, 64) (pflag), so
+// 00, 0x0 and +0 are 0.
+const red13optsValues = `{"permissions":{"allow":["Bash"],"deny":["Bash(npm install -g:*)",` +
+	`"Bash(kubectl delete --grace-period=0:*)"]}}`
+
 var red13optsRows = map[string][]bashModeRow{
+	"values spelled another way": {
+		{red13optsValues, `npm install --location=global x`, "default", "deny"}, // was allow
+		{red13optsValues, `npm install --location global x`, "default", "deny"}, // was allow
+		{red13optsValues, `npm i --loc=global x`, "default", "deny"},            // was allow
+		{red13optsValues, `npm install --location=user x`, "default", "allow"},
+		{red13optsValues, `npm install --location=project x`, "default", "allow"},
+		{red13optsValues, `kubectl delete po x --grace-period=0`, "default", "deny"},
+		{red13optsValues, `kubectl delete po x --grace-period=00`, "default", "deny"},  // was allow
+		{red13optsValues, `kubectl delete po x --grace-period 0x0`, "default", "deny"}, // was allow
+		{red13optsValues, `kubectl delete po x --grace-period=+0`, "default", "deny"},  // was allow
+		{red13optsValues, `kubectl delete po x --grace-period=10`, "default", "allow"},
+		{red13optsValues, `kubectl delete po x --grace-period=010`, "default", "allow"}, // octal 8
+	},
 	"generic programs' aliases and clusters": {
 		{red13optsGeneric, `iptables -F`, "default", "deny"},
 		{red13optsGeneric, `iptables --flush`, "default", "deny"},        // was allow
