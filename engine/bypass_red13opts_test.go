@@ -179,8 +179,8 @@ var red13optsRows = map[string][]bashModeRow{
 		{red13optsPolicy, `truncate --size=0 f`, "default", "deny"}, // was allow
 		{red13optsPolicy, `truncate --size 0 f`, "default", "deny"}, // was allow
 		{red13optsPolicy, `truncate --si 0 f`, "default", "deny"},   // was allow: an abbreviation
-		{red13optsPolicy, `truncate f -s 0`, "default", "deny"},     // was allow
-		{red13optsPolicy, `truncate -c -s0 f`, "default", "deny"},   // was allow
+		{red13optsPolicy, `truncate f -s 0`, "default", "deny"},
+		{red13optsPolicy, `truncate -c -s0 f`, "default", "deny"}, // was allow
 		{red13optsPolicy, `truncate -s 10 f`, "default", "allow"},
 		{red13optsPolicy, `truncate --size=+1K f`, "default", "allow"},
 	},
@@ -194,11 +194,11 @@ var red13optsRows = map[string][]bashModeRow{
 	},
 	"git restore --staged respelled": {
 		{red13optsPolicy, `git restore --staged x`, "default", "ask"},
-		{red13optsPolicy, `git restore -S x`, "default", "ask"},       // was allow
-		{red13optsPolicy, `git restore --stag x`, "default", "ask"},   // was allow: an abbreviation
-		{red13optsPolicy, `git restore x --staged`, "default", "ask"}, // was allow
-		{red13optsPolicy, `git restore -SW x`, "default", "ask"},      // was allow
-		{red13optsPolicy, `git restore -S x`, "dontAsk", "deny"},      // was allow
+		{red13optsPolicy, `git restore -S x`, "default", "ask"},     // was allow
+		{red13optsPolicy, `git restore --stag x`, "default", "ask"}, // was allow: an abbreviation
+		{red13optsPolicy, `git restore x --staged`, "default", "ask"},
+		{red13optsPolicy, `git restore -SW x`, "default", "ask"}, // was allow
+		{red13optsPolicy, `git restore -S x`, "dontAsk", "deny"}, // was allow
 		{red13optsPolicy, `git restore -W x`, "default", "allow"},
 		{red13optsPolicy, `git restore --source=HEAD x`, "default", "allow"},
 	},
