@@ -27,6 +27,9 @@ type OptionForm struct {
 	Options []string
 	// Operands are the words that are not options, in order.
 	Operands []string
+	// Derived are the options among Options that others implied (curl -d's
+	// -X=POST): a command has them, a rule does not ask for them.
+	Derived []string
 }
 
 // OptionFormSep ends the options in an OptionForm's text: it starts no
@@ -65,7 +68,7 @@ func OptionFormOf(words []string) (f OptionForm, ok bool) {
 	f.Head = head
 	var opts []string
 	if known {
-		opts, f.Operands = spec.read(rest)
+		opts, f.Operands, f.Derived = spec.read(rest)
 	} else {
 		opts, f.Operands = genericOptions(words[0], rest)
 	}
@@ -101,7 +104,7 @@ func formHead(words []string) (spec optionFormSpec, known bool, head, rest []str
 			continue
 		}
 		tries++
-		sub := canonicalSub(name, w)
+		sub := optionFormSub(name, canonicalSub(name, w))
 		if s, ok := specs[name+" "+sub]; ok {
 			rest = append(append(make([]string, 0, len(words)), words[1:i]...), words[i+1:]...)
 			return s, true, []string{name, sub}, rest
@@ -139,10 +142,16 @@ type optionFormSpec struct {
 	// fallback is the option added when none of the names in it was given
 	// (kill sends TERM by default).
 	fallback string
+	// operand rewrites the operand at an index to its canonical spelling
+	// (chmod's mode 0777 → 777).
+	operand func(i int, op string) string
+	// derive adds the options the given ones imply (curl -d sends a POST:
+	// -X=POST), read after aliases and values are canonical.
+	derive func(opts []string) []string
 }
 
 // read splits words into canonical options and operands.
-func (s optionFormSpec) read(words []string) (opts, operands []string) {
+func (s optionFormSpec) read(words []string) (opts, operands, derived []string) {
 	ws := make([]Word, 0, len(words))
 	ended := false
 	for _, w := range words {
@@ -180,11 +189,19 @@ func (s optionFormSpec) read(words []string) (opts, operands []string) {
 			idx = append(idx, i)
 		}
 	}
-	for _, i := range idx {
-		operands = append(operands, ws[i].Value)
+	for k, i := range idx {
+		op := ws[i].Value
+		if s.operand != nil {
+			op = s.operand(k, op)
+		}
+		operands = append(operands, op)
 		if s.implied != nil {
 			opts = append(opts, s.implied(ws[i].Value)...)
 		}
+	}
+	if s.derive != nil {
+		derived = s.derive(opts)
+		opts = append(opts, derived...)
 	}
 	if s.fallback != "" {
 		name, _, _ := strings.Cut(s.fallback, "=")
@@ -198,7 +215,7 @@ func (s optionFormSpec) read(words []string) (opts, operands []string) {
 			opts = append(opts, s.fallback)
 		}
 	}
-	return opts, operands
+	return opts, operands, derived
 }
 
 // genericOptions reads the words of a program agentctl has no grammar for.
@@ -207,21 +224,42 @@ func (s optionFormSpec) read(words []string) (opts, operands []string) {
 func genericOptions(prog string, words []string) (opts, operands []string) {
 	takes := clusterValueLetters[prog] + operandSpecs[prog].argOpts
 	whole := nonClustering[prog] || wholeWordProgram(prog)
+	defer func() {
+		// A program's aliases for the options it reads generically
+		// (gcloud -q is --quiet), each spelled under its canonical name.
+		al := genericOptionAliases()[prog]
+		for k, o := range opts {
+			name, val, eq := strings.Cut(o, "=")
+			if c, ok := aliasOf(al, name); ok {
+				if eq {
+					c += "=" + val
+				}
+				opts[k] = c
+			}
+		}
+	}()
 	for i := 0; i < len(words); i++ {
 		w := words[i]
 		switch {
 		case w == "--":
 			return opts, append(operands, words[i+1:]...)
+		case KeyValueOption(prog, w):
+			// dd's of=FILE is an option in all but spelling: in any order.
+			name, val, _ := strings.Cut(w, "=")
+			opts = append(opts, "-"+name+"="+escapeOptionValue(val))
 		case len(w) < 2 || w[0] != '-':
 			operands = append(operands, w)
 		case w[1] == '-':
 			name, val, eq := strings.Cut(w, "=")
+			if goFlagProgram(prog) && len(name) > 2 {
+				name = name[1:] // Go's flag package reads --x as -x
+			}
 			if eq {
 				opts = append(opts, name+"="+escapeOptionValue(val))
 			} else {
 				opts = append(opts, name)
 			}
-		case whole || !clusterWord(w):
+		case whole || !clusterWord(clusterHead(w, takes)):
 			name, val, eq := strings.Cut(w, "=")
 			if eq && whole {
 				opts = append(opts, name+"="+escapeOptionValue(val))
@@ -236,7 +274,13 @@ func genericOptions(prog string, words []string) (opts, operands []string) {
 					continue
 				}
 				val := w[k+1:]
-				if val == "" && i+1 < len(words) {
+				if val == "" && i+1 >= len(words) {
+					// No value follows (a rule's Bash(ssh -R:*)): the
+					// option alone, which meets it with any value.
+					opts = append(opts, "-"+string(c))
+					break
+				}
+				if val == "" {
 					i++
 					val = words[i]
 				}
@@ -246,6 +290,18 @@ func genericOptions(prog string, words []string) (opts, operands []string) {
 		}
 	}
 	return opts, operands
+}
+
+// clusterHead is a single-dash word up to its first option that takes a
+// value, whose value may then be anything ("-fNR80:x:80" → "-fNR": ssh
+// reads -f -N -R 80:x:80).
+func clusterHead(w, takes string) string {
+	for k := 1; k < len(w); k++ {
+		if strings.IndexByte(takes, w[k]) >= 0 {
+			return w[:k+1]
+		}
+	}
+	return w
 }
 
 // clusterWord reports a single-dash word of letters (a cluster of short
@@ -321,4 +377,20 @@ func OptionSpellings(words []string) [][]string {
 		out = append(out, append(alt, words[next:]...))
 	}
 	return out
+}
+
+// aliasOf finds a generically read option's canonical name: its own entry,
+// else, for a long option, the one entry it is an unambiguous prefix of
+// (getopt_long's abbreviations: iptables --flu is --flush).
+func aliasOf(al map[string]string, name string) (string, bool) {
+	if c, ok := al[name]; ok || !strings.HasPrefix(name, "--") {
+		return c, ok
+	}
+	found, n := "", 0
+	for k, c := range al {
+		if strings.HasPrefix(k, name) {
+			found, n = c, n+1
+		}
+	}
+	return found, n == 1
 }

@@ -31,7 +31,7 @@ func TestOptionFormOf(t *testing.T) {
 		{"kill -- -1", "kill -s=TERM :: -1"},
 		{"curl -XPOST u", "curl -X=POST :: u"},
 		{"curl --request POST u", "curl -X=POST :: u"},
-		{"curl -sSL -d 'a b' u", "curl -L -S -d=a%20b -s :: u"},
+		{"curl -sSL -d 'a b' u", "curl -L -S -X=POST -d=a%20b -s :: u"},
 		{"sed -i.bak s/a/b/ f", "sed -i=.bak :: s/a/b/ f"},
 		{"sed -ni p f", "sed -i -n :: p f"},
 		{"docker run -it --privileged img --rm", "docker run --privileged -i -t :: img --rm"},

@@ -18,6 +18,9 @@ var optionFormSpecs = sync.OnceValue(func() map[string]optionFormSpec {
 		"--save-optional": "-O", "--save-prod": "-P", "--save-bundle": "-B", "--force": "-f", "--yes": "-y",
 		"--workspace": "-w", "--prefix": "-C"}
 	dockerPruneAliases := map[string]string{"--all": "-a", "--force": "-f"}
+	pnpmAliases := map[string]string{"--global": "-g", "--save-dev": "-D", "--save-prod": "-P",
+		"--save-optional": "-O", "--save-exact": "-E", "--workspace-root": "-w", "--dir": "-C", "--filter": "-F",
+		"--recursive": "-r"}
 	dockerRunAliases := map[string]string{"--detach": "-d", "--interactive": "-i", "--tty": "-t",
 		"--env": "-e", "--volume": "-v", "--publish": "-p", "--user": "-u", "--workdir": "-w",
 		"--publish-all": "-P", "--net": "--network", "--quiet": "-q", "--attach": "-a", "--hostname": "-h",
@@ -32,7 +35,7 @@ var optionFormSpecs = sync.OnceValue(func() map[string]optionFormSpec {
 			"remove?", "verbose", "exact", "zero", "help", "version"}, permute: true},
 			alias: map[string]string{"--force": "-f", "--iterations": "-n", "--size": "-s", "--remove": "-u",
 				"--verbose": "-v", "--exact": "-x", "--zero": "-z"}},
-		"chmod": {g: optGrammar{short: "cfvR", long: chLongs, permute: true}, alias: chAliases},
+		"chmod": {g: optGrammar{short: "cfvR", long: chLongs, permute: true}, alias: chAliases, operand: chmodMode},
 		"chown": {g: optGrammar{short: "cfhvRHLP", long: append([]string{"from="}, chLongs...), permute: true}, alias: chAliases},
 		"chgrp": {g: optGrammar{short: "cfhvRHLP", long: chLongs, permute: true}, alias: chAliases},
 		"cp": {g: optGrammar{short: "abdfHilLnPprsS:t:TuvxZ", long: []string{"archive", "attributes-only", "backup?",
@@ -65,7 +68,12 @@ var optionFormSpecs = sync.OnceValue(func() map[string]optionFormSpec {
 			"--user-agent": "-A", "--referer": "-e", "--cookie": "-b", "--cookie-jar": "-c", "--head": "-I",
 			"--include": "-i", "--verbose": "-v", "--config": "-K", "--get": "-G", "--write-out": "-w",
 			"--continue-at": "-C", "--range": "-r", "--dump-header": "-D", "--quote": "-Q", "--globoff": "-g",
-			"--progress-bar": "-#", "--manual": "-M"}},
+			"--progress-bar": "-#", "--manual": "-M",
+			// Each sends a body as -d does, told apart only in how it
+			// reads the value: a rule on -d meets them all.
+			"--data-binary": "-d --data-binary", "--data-raw": "-d --data-raw",
+			"--data-urlencode": "-d --data-urlencode", "--json": "-d --json",
+			"--form-string": "-F --form-string"}, derive: curlMethod, normalize: curlNormalize},
 		"wget": {g: optGrammar{short: "a:A:bB:cdD:e:EFhHi:kKl:LmnNo:O:pP:qQ:rR:St:T:U:vVw:xX:", long: wgetLongs, permute: true},
 			alias: map[string]string{"--append-output": "-a", "--accept": "-A", "--background": "-b", "--base": "-B",
 				"--continue": "-c", "--debug": "-d", "--domains": "-D", "--execute": "-e", "--adjust-extension": "-E",
@@ -88,7 +96,7 @@ var optionFormSpecs = sync.OnceValue(func() map[string]optionFormSpec {
 			"progress", "no-progress", "recurse-submodules=", "no-recurse-submodules", "ipv4", "ipv6"}, permute: true},
 			alias: map[string]string{"--force": "-f", "--dry-run": "-n", "--quiet": "-q", "--verbose": "-v",
 				"--set-upstream": "-u", "--push-option": "-o", "--delete": "-d", "--ipv4": "-4", "--ipv6": "-6"},
-			implied: gitPushRefspec},
+			implied: gitPushRefspec, derive: gitPushMirror},
 		"git reset": {g: optGrammar{short: "qpN", long: []string{"hard", "soft", "mixed", "keep", "merge", "quiet",
 			"patch", "no-refresh", "refresh", "intent-to-add", "recurse-submodules?", "no-recurse-submodules",
 			"pathspec-from-file=", "pathspec-file-nul"}, permute: true},
@@ -145,10 +153,11 @@ var optionFormSpecs = sync.OnceValue(func() map[string]optionFormSpec {
 		"docker create": {g: dockerRunGrammar, alias: dockerRunAliases},
 		"podman run":    {g: dockerRunGrammar, alias: dockerRunAliases},
 		"kubectl delete": {g: optGrammar{short: "f:k:l:n:o:R", long: kubectlDeleteLongs, permute: true}, alias: map[string]string{"-A": "--all-namespaces", "--filename": "-f",
-			"--kustomize": "-k", "--selector": "-l", "--namespace": "-n", "--output": "-o", "--recursive": "-R"}},
-		"npm install":   {g: npmInstallGrammar, alias: npmAliases},
-		"npm uninstall": {g: npmInstallGrammar, alias: npmAliases},
-		"npm ci":        {g: npmInstallGrammar, alias: npmAliases},
+			"--kustomize": "-k", "--selector": "-l", "--namespace": "-n", "--output": "-o", "--recursive": "-R"},
+			normalize: kubectlInt},
+		"npm install":   {g: npmInstallGrammar, alias: npmAliases, derive: npmGlobalLocation},
+		"npm uninstall": {g: npmInstallGrammar, alias: npmAliases, derive: npmGlobalLocation},
+		"npm ci":        {g: npmInstallGrammar, alias: npmAliases, derive: npmGlobalLocation},
 		"pip install": {g: optGrammar{short: "r:c:e:t:Ui:qvI", long: []string{"requirement=", "constraint=", "editable=",
 			"target=", "upgrade", "index-url=", "extra-index-url=", "trusted-host=", "user", "break-system-packages",
 			"force-reinstall", "no-deps", "pre", "root=", "prefix=", "ignore-installed", "no-cache-dir", "quiet",
@@ -168,6 +177,35 @@ var optionFormSpecs = sync.OnceValue(func() map[string]optionFormSpec {
 		"docker image":     {g: dockerPruneGrammar, alias: dockerPruneAliases},
 		"docker container": {g: dockerPruneGrammar, alias: dockerPruneAliases},
 		"docker network":   {g: dockerPruneGrammar, alias: dockerPruneAliases},
+		// rsync(1): --del is --delete-during, and every --delete-WHEN
+		// (and --delete-excluded) deletes as --delete does (checked with
+		// rsync: each emptied the destination of a stray file). Only the
+		// options that take a value matter here; unknown ones stay flags.
+		"rsync": {g: optGrammar{short: "e:B:f:T:M:@:", long: rsyncLongs, permute: true},
+			alias: map[string]string{"--del": "--delete --delete-during", "--delete-before": "--delete --delete-before",
+				"--delete-during": "--delete --delete-during", "--delete-delay": "--delete --delete-delay",
+				"--delete-after": "--delete --delete-after", "--delete-excluded": "--delete --delete-excluded",
+				"--rsh": "-e", "--filter": "-f", "--temp-dir": "-T", "--block-size": "-B"}},
+		// truncate(1): -s SIZE, --size=SIZE (an unambiguous prefix too).
+		"truncate": {g: optGrammar{short: "cor:s:", long: []string{"no-create", "io-blocks", "reference=", "size=",
+			"help", "version"}, permute: true},
+			alias: map[string]string{"--no-create": "-c", "--io-blocks": "-o", "--reference": "-r", "--size": "-s"}},
+		// git-restore(1): -S/--staged, -W/--worktree, -s/--source.
+		"git restore": {g: optGrammar{short: "s:pWSqmU:", long: []string{"source=", "patch", "worktree", "staged",
+			"quiet", "progress", "no-progress", "ours", "theirs", "merge", "conflict=", "ignore-unmerged",
+			"ignore-skip-worktree-bits", "recurse-submodules", "no-recurse-submodules", "overlay", "no-overlay",
+			"pathspec-from-file=", "pathspec-file-nul"}, permute: true},
+			alias: map[string]string{"--source": "-s", "--patch": "-p", "--worktree": "-W", "--staged": "-S",
+				"--quiet": "-q", "--merge": "-m"}},
+		"pnpm add":    {g: pnpmAddGrammar, alias: pnpmAliases},
+		"pnpm remove": {g: pnpmAddGrammar, alias: pnpmAliases},
+		// cargo install: -f is --force (cargo-install(1)); clap takes no
+		// abbreviation.
+		"cargo install": {g: optGrammar{short: "fqvj:Z:", long: []string{"force", "git=", "branch=", "tag=",
+			"rev=", "path=", "list", "root=", "registry=", "index=", "version=", "locked", "offline", "frozen",
+			"features=", "all-features", "no-default-features", "target=", "profile=", "debug", "quiet",
+			"verbose", "jobs=", "no-track", "bins", "bin=", "examples", "example="}, permute: true},
+			alias: map[string]string{"--force": "-f", "--quiet": "-q", "--verbose": "-v", "--jobs": "-j"}},
 		"npm publish": {g: optGrammar{short: "f", long: []string{"tag=", "access=", "dry-run", "otp=", "workspace=",
 			"workspaces", "include-workspace-root", "provenance", "force", "registry="}, permute: true},
 			alias: map[string]string{"--force": "-f"}},
@@ -183,6 +221,78 @@ func wholeWordProgram(name string) bool {
 	}
 	return false
 }
+
+// genericOptionAliases are, for programs read without a grammar, the names
+// that mean the same option: the short spelling of a long one. Built on
+// first use.
+var genericOptionAliases = sync.OnceValue(func() map[string]map[string]string {
+	// iptables(8): each command and most parameters have a short and a
+	// long name.
+	ipt := map[string]string{"--append": "-A", "--check": "-C", "--delete": "-D", "--insert": "-I",
+		"--replace": "-R", "--list": "-L", "--list-rules": "-S", "--flush": "-F", "--zero": "-Z",
+		"--new-chain": "-N", "--delete-chain": "-X", "--policy": "-P", "--rename-chain": "-E",
+		"--table": "-t", "--jump": "-j", "--goto": "-g", "--protocol": "-p", "--source": "-s",
+		"--destination": "-d", "--in-interface": "-i", "--out-interface": "-o", "--wait": "-w",
+		"--numeric": "-n", "--verbose": "-v", "--exact": "-x"}
+	return map[string]map[string]string{
+		"iptables": ipt, "ip6tables": ipt, "iptables-legacy": ipt, "iptables-nft": ipt,
+		// gcloud's global flags: -q is --quiet, -h is --help
+		// (gcloud topic flags-file / gcloud help).
+		"gcloud": {"-q": "--quiet"},
+	}
+})
+
+// goFlagProgram reports the programs whose options Go's flag package reads:
+// one dash or two name the same option (terraform apply --auto-approve is
+// -auto-approve; flag package documentation, "One or two dashes may be
+// used").
+func goFlagProgram(name string) bool {
+	switch name {
+	case "terraform", "tofu":
+		return true
+	}
+	return false
+}
+
+// optionFormSub names, for option forms only, a subcommand as the one it
+// runs: pnpm runs `pnpm install PKG` (and `pnpm i PKG`) as `pnpm add PKG`,
+// so Bash(pnpm add -g:*) meets `pnpm i -g x`. Read so without packages
+// too, which only lets a rule on pnpm add meet a bare pnpm install.
+func optionFormSub(name, sub string) string {
+	if name == "pnpm" && sub == "install" {
+		return "add"
+	}
+	return sub
+}
+
+// pnpmAddGrammar is pnpm's for the commands that add or remove packages
+// (pnpm add --help): -g/--global, -D/--save-dev, -O/--save-optional,
+// -E/--save-exact, -C/--dir, -w/--workspace-root, -F/--filter.
+var pnpmAddGrammar = optGrammar{short: "gDPOEwC:F:r", long: []string{"global", "save-dev", "save-prod",
+	"save-optional", "save-exact", "save-peer", "workspace-root", "workspace", "dir=", "filter=", "recursive",
+	"registry=", "ignore-scripts", "global-dir=", "prefer-offline", "offline", "frozen-lockfile", "force",
+	"allow-build=", "config=", "loglevel=", "silent", "reporter="}, permute: true}
+
+// keyValueProgram reports the programs that read KEY=VALUE operands as
+// options, in any order (dd: `dd if=x of=/dev/sda` is `dd of=/dev/sda
+// if=x`). Their option form spells each as "-KEY=VALUE".
+func keyValueProgram(name string) bool {
+	return name == "dd"
+}
+
+// KeyValueOption reports whether arg is a KEY=VALUE option of the program
+// name (dd's of=/dev/sda), which OptionFormOf reads as an option.
+func KeyValueOption(name, arg string) bool {
+	return keyValueProgram(name) && arg != "" && arg[0] != '-' && strings.Contains(arg, "=")
+}
+
+var rsyncLongs = []string{"delete", "del", "delete-before", "delete-during", "delete-delay", "delete-after",
+	"delete-excluded", "delete-missing-args", "remove-source-files", "force", "rsh=", "filter=", "exclude=",
+	"include=", "exclude-from=", "include-from=", "files-from=", "temp-dir=", "block-size=", "rsync-path=",
+	"backup-dir=", "suffix=", "chmod=", "chown=", "max-delete=", "max-size=", "min-size=", "partial-dir=",
+	"compare-dest=", "copy-dest=", "link-dest=", "log-file=", "password-file=", "port=", "timeout=",
+	"bwlimit=", "archive", "recursive", "verbose", "quiet", "dry-run", "checksum", "update", "inplace",
+	"compress", "progress", "partial", "backup", "ignore-existing", "existing", "ignore-errors"}
 
 var chLongs = []string{"changes", "silent", "quiet", "verbose", "recursive", "reference=", "dereference",
 	"no-dereference", "preserve-root", "no-preserve-root", "help", "version"}

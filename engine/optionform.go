@@ -2,6 +2,7 @@ package engine
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/agentctl/agentctl/bashparse"
@@ -26,17 +27,31 @@ func optionRegex(p string) (re, head string) {
 	case strings.HasSuffix(p, " *"):
 		p, prefix = strings.TrimSuffix(p, " *"), true
 	}
-	if !strings.Contains(p, " -") {
+	if !strings.Contains(p, " -") && !strings.Contains(p, "=") {
 		return "", ""
 	}
 	a := bashparse.Parse(p)
-	if a.Err != nil || len(a.Commands) != 1 || a.Commands[0].Wide.DynamicName {
+	if a.Err != nil {
 		return "", ""
 	}
-	w := a.Commands[0].Wide
+	// The rule's own command is its one command not nested in another: an
+	// option value the parser also reads as a payload (docker run -v
+	// /:/host, ssh -o ProxyCommand=…) adds a nested command, which must not
+	// cost the rule its option form.
+	var top []bashparse.Command
+	for _, c := range a.Commands {
+		if !c.Nested {
+			top = append(top, c)
+		}
+	}
+	if len(top) != 1 || top[0].Wide.DynamicName {
+		return "", ""
+	}
+	w := top[0].Wide
 	named := false
 	for _, arg := range w.Args {
-		named = named || len(arg) > 1 && arg[0] == '-' && arg != "--"
+		named = named || len(arg) > 1 && arg[0] == '-' && arg != "--" ||
+			bashparse.KeyValueOption(w.Name, arg)
 	}
 	if !named {
 		return "", ""
@@ -76,6 +91,9 @@ func optionBody(f bashparse.OptionForm, prefix bool) (string, bool) {
 	}
 	const filler = `(?: -[^ ]*)*`
 	for _, o := range f.Options {
+		if slices.Contains(f.Derived, o) {
+			continue // implied by the rule's options; the command's form has it too
+		}
 		name, val, hasVal := strings.Cut(o, "=")
 		if strings.Contains(name, "*") {
 			return "", false
