@@ -256,7 +256,7 @@ matching(b) := [r |
 
 call_pairs(b) := {[r.id, r] | some r in tool_rules(b); rule_matches_call(r)}
 
-bash_pairs(b) := {[r.id, r] |
+bash_pairs(b) := ({[r.id, r] |
 	some c in commands
 	some r in bash_rules(b, c)
 	some t in [c.narrow.text, c.wide.text]
@@ -266,7 +266,7 @@ bash_pairs(b) := {[r.id, r] |
 	some c in commands
 	some r in bash_rules(b, c)
 	regex.match(r.option_re, c.option_form)
-} | {[r.id, r] |
+}) | {[r.id, r] |
 	facts.parse_error
 	some r in all_bash_rules(b)
 	regex.match(r.re, input.input.command)
