@@ -4,40 +4,10 @@ import (
 	"strings"
 
 	"github.com/agentctl/agentctl/internal/lazyre"
-
-	"mvdan.cc/sh/v3/syntax"
 )
 
 // Everything here turns a string that some program or builtin executes into
 // a payload (spec §3: "anything that runs a command is a command").
-
-// splitArgs splits env -S's string into words the way env does for the
-// static cases (quotes, backslashes, whitespace). Anything else — a variable,
-// a substitution, an operator — is reported as not splittable.
-func splitArgs(s string) ([]Word, bool) {
-	sp := parsers.Get().(*syntax.Parser)
-	f, err := sp.Parse(strings.NewReader(s), "")
-	parsers.Put(sp)
-	if err != nil || len(f.Stmts) != 1 {
-		return nil, strings.TrimSpace(s) == "" && err == nil
-	}
-	st := f.Stmts[0]
-	call, ok := st.Cmd.(*syntax.CallExpr)
-	if !ok || len(st.Redirs) > 0 || st.Background || st.Negated || len(call.Assigns) > 0 {
-		return nil, false
-	}
-	tmp := &parser{src: s}
-	out := make([]Word, 0, len(call.Args))
-	for _, a := range call.Args {
-		w := tmp.word(a)
-		if w.Dynamic || w.Brace {
-			return nil, false
-		}
-		w.Glob, w.Tilde = false, false // env does not expand them
-		out = append(out, w)
-	}
-	return out, true
-}
 
 // runnerPayloads finds what builtins and programs with their own command
 // syntax run: trap, su/runuser, sg, script, awk programs, git config.
