@@ -418,14 +418,19 @@ func red12traceSeen(a *Analysis, argv []string) bool {
 }
 
 // TestTraceDiff compares the analysis with what bash really runs.
-func TestTraceDiff(t *testing.T) {
+func TestTraceDiff(t *testing.T) { red12traceCompare(t, red12traceDisguises) }
+
+// red12traceCompare runs each disguise under bash (AGENTCTL_TRACE=1 only)
+// and reports every program bash ran that the analysis does not have.
+func red12traceCompare(t *testing.T, disguises []string) {
+	t.Helper()
 	if os.Getenv("AGENTCTL_TRACE") == "" {
 		t.Skip("set AGENTCTL_TRACE=1 to run the differential against real bash")
 	}
 	if _, err := exec.LookPath("bash"); err != nil {
 		t.Skip("no bash")
 	}
-	for _, src := range red12traceDisguises {
+	for _, src := range disguises {
 		a := Parse(src)
 		if len(a.Unresolved) > 0 || a.Err != nil {
 			continue
