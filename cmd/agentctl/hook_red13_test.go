@@ -46,6 +46,17 @@ func red13Event(agent, cwd, tool, input string) string {
 	return `{"hook_event_name":"BeforeTool","cwd":"` + cwd + `","session_id":"s","timestamp":"2026-01-01T00:00:00Z","tool_name":"` + tool + `","tool_input":` + input + `}`
 }
 
+// red13ExpectHook feeds event to a real hook process for agent under the
+// managed settings and checks that it is blocked, or allowed, as wanted.
+func red13ExpectHook(t *testing.T, agent, managed, event string, blocked bool) {
+	t.Helper()
+	out, errOut, code := hookProc(t, nil, event, nil, "--agent", agent, "--managed-settings", managed)
+	got, allowed := red13Blocked(agent, out, code)
+	if got != blocked || !blocked && !allowed || code == 1 {
+		t.Errorf("exit %d, stdout %q, stderr %q; want blocked %v", code, out, strings.TrimSpace(errOut), blocked)
+	}
+}
+
 // red13Blocked reads an answer back: blocked is the agent's block (exit
 // 2, a deny); allowed is an explicit allow.
 func red13Blocked(agent, out string, code int) (blocked, allowed bool) {
@@ -98,11 +109,7 @@ func TestHookTreeSearchesRealProcess(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			out, errOut, code := hookProc(t, nil, red13Event(tt.agent, tt.dir, tt.tool, tt.input), nil, "--agent", tt.agent, "--managed-settings", managed)
-			blocked, allowed := red13Blocked(tt.agent, out, code)
-			if blocked != tt.blocked || !tt.blocked && !allowed || code == 1 {
-				t.Errorf("exit %d, stdout %q, stderr %q; want blocked %v", code, out, strings.TrimSpace(errOut), tt.blocked)
-			}
+			red13ExpectHook(t, tt.agent, managed, red13Event(tt.agent, tt.dir, tt.tool, tt.input), tt.blocked)
 		})
 	}
 }
@@ -138,11 +145,7 @@ func TestHookFetchPromptURLsRealProcess(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			in, _ := json.Marshal(map[string]string{"prompt": tt.prompt})
-			out, errOut, code := hookProc(t, nil, red13Event("gemini", denied, "web_fetch", string(in)), nil, "--agent", "gemini", "--managed-settings", managed)
-			blocked, allowed := red13Blocked("gemini", out, code)
-			if blocked != tt.blocked || !tt.blocked && !allowed || code == 1 {
-				t.Errorf("exit %d, stdout %q, stderr %q; want blocked %v", code, out, strings.TrimSpace(errOut), tt.blocked)
-			}
+			red13ExpectHook(t, "gemini", managed, red13Event("gemini", denied, "web_fetch", string(in)), tt.blocked)
 		})
 	}
 }
@@ -183,11 +186,7 @@ func TestHookGeminiMCPContextRealProcess(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			out, errOut, code := hookProc(t, nil, tt.event, nil, "--agent", "gemini", "--managed-settings", managed)
-			blocked, allowed := red13Blocked("gemini", out, code)
-			if blocked != tt.blocked || !tt.blocked && !allowed || code == 1 {
-				t.Errorf("exit %d, stdout %q, stderr %q; want blocked %v", code, out, strings.TrimSpace(errOut), tt.blocked)
-			}
+			red13ExpectHook(t, "gemini", managed, tt.event, tt.blocked)
 		})
 	}
 }
@@ -283,11 +282,7 @@ func TestHookCursorShellCwdRealProcess(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			out, errOut, code := hookProc(t, nil, tt.event, nil, "--agent", "cursor", "--managed-settings", managed)
-			blocked, allowed := red13Blocked("cursor", out, code)
-			if blocked != tt.blocked || !tt.blocked && !allowed || code == 1 {
-				t.Errorf("exit %d, stdout %q, stderr %q; want blocked %v", code, out, strings.TrimSpace(errOut), tt.blocked)
-			}
+			red13ExpectHook(t, "cursor", managed, tt.event, tt.blocked)
 		})
 	}
 }
@@ -325,11 +320,7 @@ func TestHookGeminiReadManyGlobsRealProcess(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			in, _ := json.Marshal(map[string][]string{"include": {tt.entry}})
-			out, errOut, code := hookProc(t, nil, red13Event("gemini", tt.dir, "read_many_files", string(in)), nil, "--agent", "gemini", "--managed-settings", managed)
-			blocked, allowed := red13Blocked("gemini", out, code)
-			if blocked != tt.blocked || !tt.blocked && !allowed || code == 1 {
-				t.Errorf("exit %d, stdout %q, stderr %q; want blocked %v", code, out, strings.TrimSpace(errOut), tt.blocked)
-			}
+			red13ExpectHook(t, "gemini", managed, red13Event("gemini", tt.dir, "read_many_files", string(in)), tt.blocked)
 		})
 	}
 }
@@ -355,11 +346,7 @@ func TestHookGeminiMCPContextRepositoryServerRealProcess(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			ev := strings.TrimSuffix(red13Event("gemini", tt.dir, "glob", `{"pattern":"*"}`), "}") + `,"mcp_context":` + ctx + `}`
-			out, errOut, code := hookProc(t, nil, ev, nil, "--agent", "gemini", "--managed-settings", managed)
-			blocked, allowed := red13Blocked("gemini", out, code)
-			if blocked != tt.blocked || !tt.blocked && !allowed || code == 1 {
-				t.Errorf("exit %d, stdout %q, stderr %q; want blocked %v", code, out, strings.TrimSpace(errOut), tt.blocked)
-			}
+			red13ExpectHook(t, "gemini", managed, ev, tt.blocked)
 		})
 	}
 }
