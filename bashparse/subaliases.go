@@ -153,6 +153,25 @@ func aliasPayloads(argv []Word) [][]Word {
 		out = append(out, append([]Word{{Value: "pip"}}, argv[1:]...))
 	case name == "gmake":
 		out = append(out, append([]Word{{Value: "make"}}, argv[1:]...))
+	case (name == "terraform" || name == "tofu") && sub == "apply":
+		// terraform apply -destroy is terraform destroy (Go's flag
+		// package reads one dash or two, and -destroy=true).
+		rest := make([]Word, 0, len(argv))
+		destroy := false
+		for _, w := range argv[2:] {
+			flag, ok := strings.CutPrefix(w.Value, "--")
+			if !ok {
+				flag, ok = strings.CutPrefix(w.Value, "-")
+			}
+			if f, v, _ := strings.Cut(flag, "="); ok && f == "destroy" && v != "false" {
+				destroy = true
+				continue
+			}
+			rest = append(rest, w)
+		}
+		if destroy {
+			out = append(out, append([]Word{argv[0], {Value: "destroy"}}, rest...))
+		}
 	}
 	return out
 }

@@ -26,6 +26,7 @@ const (
 		`"ask":["Bash(curl -X POST:*)","Bash(git clean -fd:*)","Bash(sed -i:*)","Bash(docker run --privileged:*)"]}}`
 	shortflagPkg = `{"permissions":{"allow":["Bash"],"deny":["Bash(npm install -g:*)","Bash(pip install --user:*)",` +
 		`"Bash(docker system prune -a:*)","Bash(docker rm -f:*)"]}}`
+	shortflagTf      = `{"permissions":{"allow":["Bash"],"deny":["Bash(terraform destroy:*)","Bash(tofu destroy:*)"]}}`
 	shortflagSudo    = `{"permissions":{"allow":["Bash"],"deny":["Bash(sudo rm -rf:*)"]}}`
 	shortflagGeneric = `{"permissions":{"allow":["Bash"],"deny":["Bash(frob publish --tag beta:*)","Bash(frob deploy --env=prod:*)"]}}`
 	shortflagExact   = `{"permissions":{"allow":["Bash"],"deny":["Bash(rm -rf /)"]}}`
@@ -103,6 +104,18 @@ var shortflagRows = map[string][]shortflagRow{
 		{shortflagPkg, `docker rm --force x`, "default", "deny"},      // was allow
 		{shortflagPkg, `docker container rm -f x`, "default", "deny"}, // was allow
 		{shortflagPkg, `docker rm x`, "default", "allow"},
+	},
+	"a subcommand spelled as an option": {
+		// terraform apply -destroy plans and applies a destroy, as terraform
+		// destroy does (Go's flag package: one dash or two, =true).
+		{shortflagTf, `terraform destroy`, "default", "deny"},
+		{shortflagTf, `terraform apply -destroy`, "default", "deny"},                   // was allow
+		{shortflagTf, `terraform apply --destroy -auto-approve`, "default", "deny"},    // was allow
+		{shortflagTf, `terraform -chdir=infra apply -destroy=true`, "default", "deny"}, // was allow
+		{shortflagTf, `tofu apply -destroy`, "default", "deny"},                        // was allow
+		{shortflagTf, `terraform apply`, "default", "allow"},
+		{shortflagTf, `terraform apply -destroy=false`, "default", "allow"},
+		{shortflagTf, `terraform plan -destroy`, "default", "allow"}, // a plan changes nothing
 	},
 	"a rule naming a wrapper keeps it": {
 		{shortflagSudo, `sudo rm -rf x`, "default", "deny"},
