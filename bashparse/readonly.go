@@ -36,13 +36,13 @@ var readOnlyCommands = map[string]readOnlyCheck{
 	"ls": always, "cat": always, "echo": always, "pwd": noArgs, "head": always, "tail": always,
 	"grep": always, "egrep": always, "fgrep": always, "rg": noFlag("--pre", "--hostname-bin", "-z", "--search-zip", "--files", "--ignore-file", "--type-add"), "wc": always, "which": always,
 	"diff": noFlag("--output"), "stat": always, "du": always, "cd": always, "true": always, "false": always,
-	"file": noFlag("-C", "--compile"), "tree": noFlag("-o", "-R"), "basename": always, "dirname": always,
-	"realpath": always, "readlink": always, "printf": noFlag("-v"), "sort": noFlag("-o", "--output"),
+	"file": noFlag("-C", "--compile", "-z", "-Z", "--uncompress", "--uncompress-noreport"), "tree": noFlag("-o", "-R"), "basename": always, "dirname": always,
+	"realpath": always, "readlink": always, "printf": noFlag("-v"), "sort": noFlag("-o", "--output", "-k", "--key", "-T", "--temporary-directory", "--compress-program"),
 	"cut": always, "tr": always, "nl": always,
 	"md5sum": always, "sha1sum": always, "sha256sum": always, "sha512sum": always, "cksum": always,
 	"seq": always, "column": always, "fold": always, "paste": always, "comm": always,
 	"rev": always, "tac": always, "od": always, "strings": always,
-	"base64": noFlag("-o", "--output"), "jq": jqReadOnly, "find": findReadOnly, "sed": sedReadOnly, "git": gitReadOnly,
+	"base64": noFlag("-o", "--output", "-w", "--wrap"), "jq": jqReadOnly, "find": findReadOnly, "sed": sedReadOnly, "git": gitReadOnly,
 }
 
 // IsReadOnly reports whether name with args only reads, by the table.
@@ -77,14 +77,17 @@ var gitLogReadOnly = func(args []string) bool {
 	return gitLogOpts(args)
 }
 
-var gitLogOpts = noFlag("--output", "--ext-diff", "--textconv", "--show-signature", "-L")
+var gitLogOpts = noFlag("--output", "--ext-diff", "--textconv", "--show-signature", "-L",
+	// The reference asks for these (checked with ../shared/oracle).
+	"--patch-with-stat", "--word-diff", "--color-words", "-c", "--cc", "--notes")
 
 // gitReadOnlySub are git subcommands that only read, with a check of their args.
 var gitReadOnlySub = map[string]readOnlyCheck{
-	"status": always, "log": gitLogReadOnly, "diff": noFlag("--output", "--ext-diff"),
+	"status": noFlag("-u", "--untracked-files", "-z"), "log": gitLogReadOnly,
+	"diff": noFlag("--output", "--ext-diff", "--color-moved", "--submodule", "--word-diff", "--color-words"),
 	"show": gitLogReadOnly, "blame": always, "rev-parse": always,
 	"ls-files": noFlag("-X", "--exclude-from", "--exclude-per-directory"), "cat-file": noFlag("--textconv", "--filters"), "describe": always, "shortlog": gitLogReadOnly,
-	"grep": noFlag("-O", "--open-files-in-pager"), "reflog": func(a []string) bool { return len(a) == 0 || a[0] == "show" && gitLogReadOnly(a[1:]) },
+	"grep": noFlag("-O", "--open-files-in-pager", "-f"), "reflog": func(a []string) bool { return len(a) == 0 || a[0] == "show" && gitLogReadOnly(a[1:]) },
 	"branch": gitBranchReadOnly, "tag": func(a []string) bool { return len(a) == 0 || a[0] == "-l" || a[0] == "--list" },
 	"remote": func(a []string) bool { return len(a) == 0 || (len(a) == 1 && a[0] == "-v") },
 	"stash": func(a []string) bool {
@@ -132,8 +135,11 @@ func gitReadOnly(args []string) bool {
 // editing and a script without w, W or e commands (nor s///w or s///e flags).
 // Claude Code asks for sed without -n too.
 func sedReadOnly(args []string) bool {
-	return sedQuiet(args) && sedSafe(args)
+	return sedQuiet(args) && sedSafe(args) && sedOptsReadOnly(args)
 }
+
+// sedOptsReadOnly refuses the options the reference asks for.
+var sedOptsReadOnly = noFlag("--debug", "-s", "--separate", "-u", "--unbuffered", "-l", "--line-length")
 
 func sedQuiet(args []string) bool {
 	for _, a := range args {

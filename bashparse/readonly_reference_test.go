@@ -19,6 +19,15 @@ func TestReadOnlyAgreesWithReference(t *testing.T) {
 		"rg -z a": false, "rg --search-zip a": false, "rg --files": false, "rg --ignore-file a.txt a": false,
 		"rg --type-add x:*.txt -tx a": false, "rg -iz a": false, "jq -n env": false,
 		"git log -L1,1:a.txt": false, "pwd -P": false, "pwd -L": false, "pwd": true, "git log -p": true,
+		"git log --word-diff": false, "git log --color-words": false, "git log -c": false, "git log --cc": false,
+		"git log --notes": false, "git log --patch-with-stat": false, "git diff --color-moved": false,
+		"git diff --submodule": false, "git status -uno": false, "git status -z": false,
+		"git grep -f package.json": false, "sort -k1 a": false, "sort -T /tmp a": false, "file -z a": false,
+		"base64 -w0 a": false, "sed --debug -n 1p a": false, "sed -s -n 1p a": false, "sed -u -n 1p a": false,
+		"sed -l 5 -n l a":      false,
+		"git log --oneline -5": true, "git log --stat": true, "git diff --cached": true, "git status -s": true,
+		"git status --short --branch": true, "sort -r a": true, "file -b a": true,
+		"base64 -d a": true, "sed -n 1p a": true, "git grep -n a": true,
 		"rg --hidden a": true, "rg --json a": true, "rg -L a": true, "rg --no-ignore a": true, "jq . a": true,
 		// The reference runs these without asking, but the shared corpus
 		// keeps a substitution of one from an allow (go build $(whoami)):

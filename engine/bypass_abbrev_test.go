@@ -49,7 +49,7 @@ func TestLongOptionAbbreviations(t *testing.T) {
 		// asks for -f as a dangerous flag).
 		{`jq --from=f .env`, "ask", "deny", "deny"},
 		// Benign neighbours stay as they were.
-		{`sort -k1 f`, "allow", "allow", "allow"},
+		{`sort -r f`, "allow", "allow", "allow"}, // (sort -k asks: the reference asks for it)
 		{`grep --color=auto foo f`, "allow", "allow", "allow"},
 		{`sed -n --quiet p f`, "allow", "allow", "allow"},
 		{`diff -u a b`, "allow", "allow", "allow"},
