@@ -75,7 +75,10 @@ func OptionFormOf(words []string) (f OptionForm, ok bool) {
 	if len(opts) == 0 {
 		return OptionForm{}, false
 	}
-	sort.Slice(opts, func(i, j int) bool { return optionKey(opts[i]) < optionKey(opts[j]) })
+	sort.Slice(opts, func(i, j int) bool {
+		ki, kj := optionKey(opts[i]), optionKey(opts[j])
+		return ki < kj || ki == kj && opts[i] < opts[j]
+	})
 	f.Options = opts[:0]
 	for i, o := range opts {
 		if i == 0 || o != opts[i-1] {

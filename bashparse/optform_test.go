@@ -74,7 +74,7 @@ func FuzzOptionFormOf(f *testing.F) {
 			if !strings.HasPrefix(o, "-") || strings.ContainsAny(o, " \t\n") || o == OptionFormSep {
 				t.Fatalf("%q: option %q is not one option word", cmd, o)
 			}
-			if i > 0 && optionKey(form.Options[i-1]) >= optionKey(o) {
+			if kp, ko := optionKey(form.Options[max(i-1, 0)]), optionKey(o); i > 0 && (kp > ko || kp == ko && form.Options[i-1] >= o) {
 				t.Fatalf("%q: options %q not sorted once each", cmd, form.Options)
 			}
 		}
