@@ -142,8 +142,8 @@ type optionFormSpec struct {
 	signals bool
 	// normalize rewrites an option's value ("9" → "KILL").
 	normalize func(name, value string) string
-	// fallback is the option added when none of the names in it was given
-	// (kill sends TERM by default).
+	// fallback is the option added, as a derived one, when none of the
+	// names in it was given (kill sends TERM by default).
 	fallback string
 	// operand rewrites the operand at an index to its canonical spelling
 	// (chmod's mode 0777 → 777).
@@ -215,7 +215,9 @@ func (s optionFormSpec) read(words []string) (opts, operands, derived []string) 
 			}
 		}
 		if !given {
-			opts = append(opts, s.fallback)
+			// Derived, as curl -d's POST is: a rule that names no signal
+			// (Bash(pkill -f node:*)) meets the command under any signal.
+			opts, derived = append(opts, s.fallback), append(derived, s.fallback)
 		}
 	}
 	return opts, operands, derived

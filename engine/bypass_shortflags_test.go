@@ -26,6 +26,7 @@ const (
 		`"ask":["Bash(curl -X POST:*)","Bash(git clean -fd:*)","Bash(sed -i:*)","Bash(docker run --privileged:*)"]}}`
 	shortflagPkg = `{"permissions":{"allow":["Bash"],"deny":["Bash(npm install -g:*)","Bash(pip install --user:*)",` +
 		`"Bash(docker system prune -a:*)","Bash(docker rm -f:*)"]}}`
+	shortflagSignals = `{"permissions":{"allow":["Bash"],"deny":["Bash(pkill -f node:*)","Bash(killall -u bob:*)","Bash(kill -TERM 1)"]}}`
 	shortflagTf      = `{"permissions":{"allow":["Bash"],"deny":["Bash(terraform destroy:*)","Bash(tofu destroy:*)"]}}`
 	shortflagSudo    = `{"permissions":{"allow":["Bash"],"deny":["Bash(sudo rm -rf:*)"]}}`
 	shortflagGeneric = `{"permissions":{"allow":["Bash"],"deny":["Bash(frob publish --tag beta:*)","Bash(frob deploy --env=prod:*)"]}}`
@@ -184,6 +185,20 @@ var shortflagRows = map[string][]shortflagRow{
 		{shortflagPolicy, `kill -TERM 1234`, "default", "allow"},
 		{shortflagPolicy, `kill -s HUP 1234`, "default", "allow"},
 		{shortflagPolicy, `kill -l`, "default", "allow"},
+	},
+	"a rule naming no signal meets any signal": {
+		// kill's default signal (TERM) is derived, as curl -d's POST is: a
+		// rule that names none is not a rule on TERM.
+		{shortflagSignals, `pkill -f node`, "default", "deny"},
+		{shortflagSignals, `pkill -9 -f node`, "default", "deny"},           // was allow
+		{shortflagSignals, `pkill -f -KILL node`, "default", "deny"},        // was allow
+		{shortflagSignals, `pkill --signal HUP -f node`, "default", "deny"}, // was allow
+		{shortflagSignals, `killall -KILL -u bob`, "default", "deny"},       // was allow
+		{shortflagSignals, `pkill -f other`, "default", "allow"},
+		{shortflagSignals, `killall -u alice`, "default", "allow"},
+		{shortflagSignals, `kill 1`, "default", "deny"}, // TERM by default
+		{shortflagSignals, `kill -15 1`, "default", "deny"},
+		{shortflagSignals, `kill -HUP 1`, "default", "allow"},
 	},
 	"other programs' options respelled": {
 		{shortflagPolicy, `git reset --hard HEAD~1`, "default", "deny"},
