@@ -229,25 +229,13 @@ func (s optionFormSpec) read(words []string) (opts, operands, derived []string) 
 func genericOptions(prog string, words []string) (opts, operands []string) {
 	takes := clusterValueLetters[prog] + operandSpecs[prog].argOpts
 	whole := nonClustering[prog] || wholeWordProgram(prog)
-	defer func() {
-		// A program's aliases for the options it reads generically
-		// (gcloud -q is --quiet), each spelled under its canonical name.
-		al := genericOptionAliases()[prog]
-		for k, o := range opts {
-			name, val, eq := strings.Cut(o, "=")
-			if c, ok := aliasOf(al, name); ok {
-				if eq {
-					c += "=" + val
-				}
-				opts[k] = c
-			}
-		}
-	}()
+words:
 	for i := 0; i < len(words); i++ {
 		w := words[i]
 		switch {
 		case w == "--":
-			return opts, append(operands, words[i+1:]...)
+			operands = append(operands, words[i+1:]...)
+			break words
 		case KeyValueOption(prog, w):
 			// dd's of=FILE is an option in all but spelling: in any order.
 			name, val, _ := strings.Cut(w, "=")
@@ -292,6 +280,18 @@ func genericOptions(prog string, words []string) (opts, operands []string) {
 				opts = append(opts, "-"+string(c)+"="+escapeOptionValue(val))
 				break
 			}
+		}
+	}
+	// A program's aliases for the options it reads generically (gcloud -q
+	// is --quiet), each spelled under its canonical name.
+	al := genericOptionAliases()[prog]
+	for k, o := range opts {
+		name, val, eq := strings.Cut(o, "=")
+		if c, ok := aliasOf(al, name); ok {
+			if eq {
+				c += "=" + val
+			}
+			opts[k] = c
 		}
 	}
 	return opts, operands
