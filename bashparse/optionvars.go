@@ -9,27 +9,25 @@ import (
 // URL uploads .env, x=-f.env; grep "$x" f reads it, x=--output=F; git log
 // "$x" writes F. The option checks (powerOptions, the git tables) read
 // static words, so such a word is followed two ways. When every variable
-// in it has literal values the script gives (and nothing else), a value
-// that begins with "-" makes the command spelled with those values a
-// witness for deny and ask rules, as a variable command name is
-// (varCommandWitnesses). When its value is not known and the program has
-// options that run code or name files (the programs table), the word may
-// be any of them: an unresolved part. Words after a static "--" are
-// operands, and a word with a static first character other than "-"
-// (./$f, origin/$b) cannot begin an option.
+// in it has literal values the script gives, the command spelled with
+// those values is a witness for deny and ask rules, as for any argument a
+// variable spells (dynamicArg, varCommandWitnesses). When its value is not
+// known and the program has options that run code or name files (the
+// programs table), the word may be any of them: an unresolved part. Words
+// after a static "--" are operands, and a word with a static first
+// character other than "-" (./$f, origin/$b) cannot begin an option.
 
 // pathVars are variables bash or the login sets to an absolute path: a
 // script that does not assign them cannot make them an option.
 var pathVars = map[string]bool{"PWD": true, "OLDPWD": true, "HOME": true, "TMPDIR": true}
 
-// optionWords reads the argument words of inner (the peeled argv): witness
-// is true when a variable's known value makes one an option, unknown
-// names a word whose value is not known and may begin with "-".
-func (s *shellState) optionWords(inner []Word) (witness bool, unknown string) {
-	if len(inner) < 2 || !inner[0].Static() {
-		return false, ""
+// optionWords names an argument word of inner (the peeled argv) whose
+// value is not known and may begin with "-", when inner's program has
+// power options; "" when there is none.
+func (s *shellState) optionWords(inner []Word) (unknown string) {
+	if len(inner) < 2 || !inner[0].Static() || !hasPowerOptions(inner) {
+		return ""
 	}
-	powers := hasPowerOptions(inner)
 	for _, w := range inner[1:] {
 		if w.Static() {
 			if w.Value == "--" {
@@ -44,10 +42,8 @@ func (s *shellState) optionWords(inner []Word) (witness bool, unknown string) {
 		if src == "" || src[0] != '$' && src[0] != '`' && src[0] != '-' {
 			continue
 		}
-		// -$x: an option whose letters come from x.
-		witness = witness || src[0] == '-' && powers
 		known := !strings.ContainsAny(simpleParam.ReplaceAllString(w.Value, ""), "$`")
-		for i, m := range simpleParam.FindAllStringSubmatch(w.Value, -1) {
+		for _, m := range simpleParam.FindAllStringSubmatch(w.Value, -1) {
 			name := m[1] + m[2]
 			vals := s.vars[name]
 			switch {
@@ -55,18 +51,12 @@ func (s *shellState) optionWords(inner []Word) (witness bool, unknown string) {
 			case s.strTainted[name] || len(vals) == 0 && !s.tainted[name]:
 				known = false // a number (taintNum) is no option
 			}
-			for _, v := range vals {
-				witness = witness || strings.HasPrefix(v, "-") && i == 0 && src[0] == '$'
-			}
 		}
-		if !known && unknown == "" {
-			unknown = w.Value
+		if !known {
+			return w.Value
 		}
 	}
-	if !powers {
-		unknown = ""
-	}
-	return witness, unknown
+	return ""
 }
 
 // hasPowerOptions reports whether the programs table has options for

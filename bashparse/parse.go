@@ -429,11 +429,8 @@ func (p *parser) emit(n syntax.Node, words []Word, assigns []Assign, redirs []Re
 		p.unresolved(ReasonDynamicName, "subcommand of "+c.Wide.Name+" is not static: "+sub, n)
 		varNamed = true
 	}
-	if witness, w := p.st.optionWords(inner); w != "" || witness {
-		if w != "" {
-			p.unresolved(ReasonDynamicName, "a word of "+c.Wide.Name+" known only at run time may be one of its options: "+w, n)
-		}
-		varNamed = true
+	if w := p.st.optionWords(inner); w != "" {
+		p.unresolved(ReasonDynamicName, "a word of "+c.Wide.Name+" known only at run time may be one of its options: "+w, n)
 	}
 	if reason, w, ok := dynamicStateWord(inner); ok {
 		// The script's literal values for the word spell what it may do.
