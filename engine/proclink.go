@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/agentctl/agentctl/internal/lazyre"
+	"github.com/agentctl/agentctl/internal/linkwalk"
 )
 
 // Process links: names whose file depends on the process that opens
@@ -65,11 +66,11 @@ func linkedTail(p string) (string, bool) {
 	// A process link met after a symlink; one named outright is
 	// processTail's. Any other end (missing, a loop, an unreadable link)
 	// leaves the caller's resolution to answer.
-	w := walkLinks(p, func(next string, hops int) bool { return hops > 0 && processLink(next) })
-	if w.end != walkStopped {
+	w := linkwalk.Follow(p, func(next string, hops int) bool { return hops > 0 && processLink(next) })
+	if w.End != linkwalk.Stopped {
 		return "", false
 	}
-	return filepath.Clean(strings.Join(w.rest, "/")), true
+	return filepath.Clean(strings.Join(w.Rest, "/")), true
 }
 
 // rawAbs is p made absolute against dir with its ".." components kept,

@@ -1,66 +1,23 @@
 package settings
 
 import (
-	"io/fs"
-	"os"
 	"path/filepath"
-	"strings"
+
+	"github.com/agentctl/agentctl/internal/linkwalk"
 )
 
-// maxLinkHops bounds the symlinks linkTarget follows (the kernel's own
-// limit): a loop ends instead of spinning.
-const maxLinkHops = 40
-
-// linkTarget is where a write to p lands: every symlink on the way is
-// followed, the last component's included, even when what it points at
-// does not exist yet. filepath.EvalSymlinks gives up on a dangling link,
-// yet writing through one creates its target: a repository shipping
-// .claude/settings.local.json -> ../notes/local.json lets a session
-// create notes/local.json (an ordinary edit) and have the next call read
-// it as local settings. The second result is false when p spells no
-// symlink (the target is p itself, cleaned) or a loop stops the walk.
+// linkTarget is where a write to p lands, every symlink on the way
+// followed (linkwalk.Target): a repository shipping
+// .claude/settings.local.json -> ../notes/local.json lets a session create
+// notes/local.json (an ordinary edit) and have the next call read it as
+// local settings. The second result is false when p spells no symlink or
+// a loop stops the walk.
 func linkTarget(p string) (string, bool) {
 	p = filepath.Clean(p)
-	if !filepath.IsAbs(p) {
-		return p, false
+	if t, ok := linkwalk.Target(p); ok {
+		return t, true
 	}
-	done, rest := "/", strings.Split(strings.TrimPrefix(p, "/"), "/")
-	linked := false
-	for hops := 0; len(rest) > 0; {
-		name := rest[0]
-		rest = rest[1:]
-		if name == "" || name == "." {
-			continue
-		}
-		if name == ".." {
-			done = filepath.Dir(done)
-			continue
-		}
-		next := filepath.Join(done, name)
-		fi, err := os.Lstat(next)
-		if err != nil {
-			// Nothing there (yet), or not a directory: the rest is
-			// created (or refused) as spelled.
-			return filepath.Join(append([]string{next}, rest...)...), linked
-		}
-		if fi.Mode()&fs.ModeSymlink == 0 {
-			done = next
-			continue
-		}
-		if hops++; hops > maxLinkHops {
-			return p, false
-		}
-		to, err := os.Readlink(next)
-		if err != nil {
-			return p, false
-		}
-		linked = true
-		if filepath.IsAbs(to) {
-			done = "/"
-		}
-		rest = append(strings.Split(strings.Trim(to, "/"), "/"), rest...)
-	}
-	return done, linked
+	return p, false
 }
 
 // repositoryPolicyLinks lists where the repository's own policy files
