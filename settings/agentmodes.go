@@ -55,12 +55,17 @@ type agentWalk struct {
 
 func (w *agentWalk) dir(p string, depth int) {
 	real, err := filepath.EvalSymlinks(p)
-	if err != nil || w.seen[real] {
+	if err == nil && w.seen[real] {
 		return
 	}
-	w.seen[real] = true
-	entries, err := os.ReadDir(p)
+	var entries []os.DirEntry
+	if err == nil {
+		w.seen[real] = true
+		entries, err = os.ReadDir(p)
+	}
 	if err != nil {
+		// Absent is nothing to load; anything else (a loop, no
+		// permission) is a definition not read safely.
 		if !errors.Is(err, fs.ErrNotExist) && !errors.Is(err, syscall.ENOTDIR) {
 			w.out = append(w.out, agentModeScalars(agentModesUnknown, Position{File: p})...)
 		}
@@ -148,15 +153,13 @@ func frontmatterMode(data []byte) string {
 // a defaultMode the repository's settings asked for. The git root's
 // definitions above the cwd count unless the root itself is trusted.
 func (s *Settings) distrustAgentModes(cwd, root string) {
-	dirs := []struct {
+	type place struct {
 		dir     string
 		trusted bool
-	}{{cwd, s.Trust.Trusted}}
+	}
+	dirs := []place{{cwd, s.Trust.Trusted}}
 	if root != cwd {
-		dirs = append(dirs, struct {
-			dir     string
-			trusted bool
-		}{root, s.Trust.Trusted && s.rootTrust.Trusted})
+		dirs = append(dirs, place{root, s.Trust.Trusted && s.rootTrust.Trusted})
 	}
 	for _, d := range dirs {
 		if d.trusted {
