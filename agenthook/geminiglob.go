@@ -21,17 +21,13 @@ import (
 // literal file name to agentctl and secret/key to Gemini CLI.
 func geminiReadEntry(ev *Event, entry string) engine.Call {
 	p := strings.ReplaceAll(entry, `\`, "/")
-	if _, err := os.Stat(under(ev.Cwd, p)); err == nil {
-		if c, ok := treeRead(ev, p); ok {
-			return c
+	if _, err := os.Stat(under(ev.Cwd, p)); err != nil {
+		switch {
+		case strings.ContainsAny(p, "()"):
+			return treeSearch(ev, "", globRoot(p))[0]
+		case strings.ContainsAny(p, "*?[{"):
+			return engine.Call{Tool: "Bash", Input: map[string]any{"command": "cat -- " + globQuote(p)}}
 		}
-		return engine.Call{Tool: "Read", Input: map[string]any{"file_path": under(ev.Cwd, p)}}
-	}
-	switch {
-	case strings.ContainsAny(p, "()"):
-		return treeSearch(ev, "", globRoot(p))[0]
-	case strings.ContainsAny(p, "*?[{"):
-		return engine.Call{Tool: "Bash", Input: map[string]any{"command": "cat -- " + globQuote(p)}}
 	}
 	if c, ok := treeRead(ev, p); ok {
 		return c
