@@ -98,7 +98,7 @@ func (n *nativeEval) safetyFindings() stringSet {
 			out.add("rm of a critical path: " + f.Path)
 		}
 		if !bypass && fileTool(n.in.Tool) && (windowsAlias(f.Path) || windowsBackslashAlias(f.Path)) {
-			out.add("path " + f.Path + " contains a suspicious Windows path pattern (8.3 short name or trailing dots)")
+			out.add("path " + f.Path + " contains a suspicious Windows path pattern (8.3 short name, trailing dots, or dots beside a backslash)")
 		}
 		if f.Access != "write" {
 			continue

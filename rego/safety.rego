@@ -37,7 +37,7 @@ findings contains sprintf("write to %s: the file has other hard links, and one m
 # A file tool's path with a Windows alias pattern asks, as Claude Code's
 # does: an 8.3 short name (GIT~1 is .git on NTFS), a name ending in dots
 # (".git." is .git), a name of three or more dots. Bypass mode skips it.
-findings contains sprintf("path %s contains a suspicious Windows path pattern (8.3 short name or trailing dots)", [f.path]) if {
+findings contains sprintf("path %s contains a suspicious Windows path pattern (8.3 short name, trailing dots, or dots beside a backslash)", [f.path]) if {
 	not bypass
 	lib.file_tool
 	some f in lib.files
