@@ -1,0 +1,99 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// red14sessionUse is one tool_use line of a scripted session.
+func red14sessionUse(t *testing.T, id, tool string, input map[string]any) string {
+	t.Helper()
+	b, err := json.Marshal(map[string]any{"role": "assistant", "content": []any{
+		map[string]any{"type": "tool_use", "id": id, "name": tool, "input": input}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b) + "\n"
+}
+
+// red14sessionRun runs script (lines) with agentctl run in cwd and the extra
+// flags; it returns stdout and fails the test on a non-zero exit.
+func red14sessionRun(t *testing.T, cwd string, lines []string, flags ...string) string {
+	t.Helper()
+	script := filepath.Join(t.TempDir(), "s.jsonl")
+	if err := os.WriteFile(script, []byte(strings.Join(lines, "")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	args := append([]string{"agentctl", "run", "--cwd", cwd, "--managed-settings", emptyManaged(t),
+		"--session-dir", t.TempDir()}, flags...)
+	out, errOut, code := runCLI(t, "", append(args, script)...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s\n%s", code, errOut, out)
+	}
+	return out
+}
+
+// red14sessionDenied lists the tool_use ids of the result line's permission_denials.
+func red14sessionDenied(t *testing.T, out string) []string {
+	t.Helper()
+	for _, line := range strings.Split(out, "\n") {
+		var r struct {
+			Type    string `json:"type"`
+			Denials []struct {
+				ID string `json:"tool_use_id"`
+			} `json:"permission_denials"`
+		}
+		if json.Unmarshal([]byte(line), &r) == nil && r.Type == "result" {
+			var ids []string
+			for _, d := range r.Denials {
+				ids = append(ids, d.ID)
+			}
+			return ids
+		}
+	}
+	t.Fatalf("no result line in:\n%s", out)
+	return nil
+}
+
+// TestRed14SessionAlwaysAllowIsLiteral: an approver answers "always" to a
+// call whose input holds a wildcard character and refuses everything else.
+// The later call the wildcard would have covered must be asked (and so
+// refused), not run: before, `perl -e 'print 2*3'` approved always let
+// `perl -e 'print 2; unlink q(victim.txt); print 3'` delete the file, and
+// `https://*.example.com/` let every subdomain be fetched.
+func TestRed14SessionAlwaysAllowIsLiteral(t *testing.T) {
+	_, _ = demoEnv(t)
+	dir := t.TempDir()
+	victim := filepath.Join(dir, "victim.txt")
+	os.WriteFile(victim, []byte("keep\n"), 0o644)
+	approver := filepath.Join(t.TempDir(), "approve.sh")
+	os.WriteFile(approver, []byte(`#!/bin/sh
+case "$(cat)" in
+  *'print 2*3'*|*'https://*.example.com/'*|*'make demo'*) echo '{"behavior": "allow", "always": true}' ;;
+  *) echo '{"behavior": "deny", "message": "not approved"}' ;;
+esac
+`), 0o755)
+	os.WriteFile(filepath.Join(dir, "Makefile"), []byte("demo:\n\t@echo demo ran\n"), 0o644)
+	lines := []string{
+		red14sessionUse(t, "t1", "Bash", map[string]any{"command": "perl -e 'print 2*3'"}),
+		red14sessionUse(t, "t2", "Bash", map[string]any{"command": "perl -e 'print 2; unlink q(victim.txt); print 3'"}),
+		red14sessionUse(t, "t3", "WebFetch", map[string]any{"url": "https://*.example.com/", "prompt": "x"}),
+		red14sessionUse(t, "t4", "WebFetch", map[string]any{"url": "https://evil.example.com/", "prompt": "x"}),
+		// The harmless neighbour: a literal approval is remembered.
+		red14sessionUse(t, "t5", "Bash", map[string]any{"command": "make demo"}),
+		red14sessionUse(t, "t6", "Bash", map[string]any{"command": "make demo"}),
+	}
+	out := red14sessionRun(t, dir, lines, "--permission-prompt-command", "'"+approver+"'")
+	if got := strings.Join(red14sessionDenied(t, out), ","); got != "t2,t4" {
+		t.Errorf("denied %q, want t2,t4:\n%s", got, out)
+	}
+	if _, err := os.Stat(victim); err != nil {
+		t.Errorf("the widened perl call ran: %v", err)
+	}
+	if !strings.Contains(out, `"tool_use_id":"t5","content":"demo ran`) || !strings.Contains(out, `"tool_use_id":"t6","content":"demo ran`) {
+		t.Errorf("make demo must run twice (approved always):\n%s", out)
+	}
+}

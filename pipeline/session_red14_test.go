@@ -1,0 +1,137 @@
+package pipeline
+
+import (
+	"context"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/agentctl/agentctl/engine"
+	"github.com/agentctl/agentctl/settings"
+)
+
+// red14sessionCall is one tool call of a row; "{cwd}" in a string input
+// stands for the project directory ("{cwd}/.." for its parent).
+type red14sessionCall struct {
+	tool string
+	in   map[string]any
+}
+
+// red14sessionGrantRows: an "always allow" answer to the first call must
+// approve that call again and nothing more. The rule grammar has no
+// escape, so a wildcard character in the approved input would become a
+// wildcard of the rule; such an approval counts once.
+var red14sessionGrantRows = []struct {
+	name           string
+	approved, next red14sessionCall
+	want           engine.Effect
+}{
+	// A '*' in a command: the rule would approve any code between its halves.
+	{"perl multiplication widens to any program",
+		red14sessionCall{"Bash", map[string]any{"command": "perl -e 'print 2*3'"}},
+		red14sessionCall{"Bash", map[string]any{"command": "perl -e 'print 2; unlink q(victim.txt); print 3'"}}, engine.Ask},
+	{"sql star widens to a drop",
+		red14sessionCall{"Bash", map[string]any{"command": "psql -c 'select * from t'"}},
+		red14sessionCall{"Bash", map[string]any{"command": "psql -c 'select 1; drop table t; select * from t'"}}, engine.Ask},
+	{"arithmetic star widens",
+		red14sessionCall{"Bash", map[string]any{"command": "expr 6 '*' 7"}},
+		red14sessionCall{"Bash", map[string]any{"command": "expr 6 + 1 '*' 7"}}, engine.Ask},
+	{"a final space-star becomes a prefix rule",
+		red14sessionCall{"Bash", map[string]any{"command": "make *"}},
+		red14sessionCall{"Bash", map[string]any{"command": "make deploy"}}, engine.Ask},
+	// A glob in a host covers every subdomain, a bare '*' every host.
+	{"host wildcard widens to every subdomain",
+		red14sessionCall{"WebFetch", map[string]any{"url": "https://*.example.com/", "prompt": "x"}},
+		red14sessionCall{"WebFetch", map[string]any{"url": "https://evil.example.com/", "prompt": "x"}}, engine.Ask},
+	{"a star host widens to the web",
+		red14sessionCall{"WebFetch", map[string]any{"url": "https://*/", "prompt": "x"}},
+		red14sessionCall{"WebFetch", map[string]any{"url": "https://exfil.example.net/", "prompt": "x"}}, engine.Ask},
+	// A glob character in a path covers other files.
+	{"a starred path widens to the directory",
+		red14sessionCall{"Write", map[string]any{"file_path": "{cwd}/../out/*", "content": "x"}},
+		red14sessionCall{"Write", map[string]any{"file_path": "{cwd}/../out/deploy.sh", "content": "x"}}, engine.Ask},
+	{"a class in a path widens",
+		red14sessionCall{"Read", map[string]any{"file_path": "{cwd}/../keys/[a-z]"}},
+		red14sessionCall{"Read", map[string]any{"file_path": "{cwd}/../keys/k"}}, engine.Ask},
+	{"a question mark in a path widens",
+		red14sessionCall{"Read", map[string]any{"file_path": "{cwd}/../keys/?"}},
+		red14sessionCall{"Read", map[string]any{"file_path": "{cwd}/../keys/k"}}, engine.Ask},
+	// Harmless neighbours: a literal approval is still remembered.
+	{"a plain command is remembered",
+		red14sessionCall{"Bash", map[string]any{"command": "make deploy"}},
+		red14sessionCall{"Bash", map[string]any{"command": "make deploy"}}, engine.Allow},
+	{"a plain command does not widen",
+		red14sessionCall{"Bash", map[string]any{"command": "make deploy"}},
+		red14sessionCall{"Bash", map[string]any{"command": "make deploy-all"}}, engine.Ask},
+	{"a plain host is remembered",
+		red14sessionCall{"WebFetch", map[string]any{"url": "https://docs.example.com/a", "prompt": "x"}},
+		red14sessionCall{"WebFetch", map[string]any{"url": "https://docs.example.com/b", "prompt": "x"}}, engine.Allow},
+	{"a plain outside path is remembered",
+		red14sessionCall{"Write", map[string]any{"file_path": "{cwd}/../out/a.txt", "content": "x"}},
+		red14sessionCall{"Write", map[string]any{"file_path": "{cwd}/../out/a.txt", "content": "y"}}, engine.Allow},
+	{"a quoted star approved once still runs again only when asked",
+		red14sessionCall{"Bash", map[string]any{"command": "perl -e 'print 2*3'"}},
+		red14sessionCall{"Bash", map[string]any{"command": "perl -e 'print 2*3'"}}, engine.Ask},
+}
+
+func red14sessionInput(in map[string]any, cwd string) map[string]any {
+	out := map[string]any{}
+	for k, v := range in {
+		if s, ok := v.(string); ok {
+			v = strings.NewReplacer("{cwd}/..", filepath.Dir(cwd), "{cwd}", cwd).Replace(s)
+		}
+		out[k] = v
+	}
+	return out
+}
+
+func TestRed14SessionGrantIsLiteral(t *testing.T) {
+	for _, tt := range red14sessionGrantRows {
+		t.Run(tt.name, func(t *testing.T) {
+			s := loadProject(t, `{}`, settings.Options{})
+			e, err := engine.New(context.Background(), s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rules := NewSessionRules(e)
+			dec := Around(rules.Decide, s, nil)
+			first := red14sessionInput(tt.approved.in, s.Cwd)
+			if d, err := dec(context.Background(), engine.Call{Tool: tt.approved.tool, Input: first}); err != nil || d.Decision != engine.Ask {
+				t.Fatalf("the approved call must have asked first: %+v %v", d, err)
+			}
+			if err := rules.Always(tt.approved.tool, first); err != nil {
+				t.Fatal(err)
+			}
+			d, err := dec(context.Background(), engine.Call{Tool: tt.next.tool, Input: red14sessionInput(tt.next.in, s.Cwd)})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if d.Decision != tt.want {
+				t.Errorf("after always-allow of %v: %s %v = %s/%s (%s), want %s", tt.approved.in, tt.next.tool, tt.next.in,
+					d.Decision, d.Stage, d.Reason, tt.want)
+			}
+		})
+	}
+}
+
+func TestRed14SessionGrantable(t *testing.T) {
+	for rule, want := range map[string]bool{
+		"Bash(make test)":                   true,
+		"Bash(ls *.go)":                     false,
+		"Edit(//p/a.go)":                    true,
+		"Edit(//p/*.go)":                    false,
+		"Read(//p/a{b,c})":                  false,
+		"Read(//p/a\\b)":                    false,
+		"WebFetch(domain:docs.example.com)": true,
+		"WebFetch(domain:*)":                false,
+		"WebFetch":                          false, // a URL without a host
+		"Read":                              false, // a Glob or Grep without a path
+		"Skill":                             false,
+		"mcp__db__query":                    true,
+		"EnterWorktree":                     true,
+	} {
+		if got := grantable(rule); got != want {
+			t.Errorf("grantable(%s) = %v, want %v", rule, got, want)
+		}
+	}
+}

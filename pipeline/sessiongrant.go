@@ -1,0 +1,40 @@
+package pipeline
+
+import (
+	"strings"
+
+	"github.com/agentctl/agentctl/toolspec"
+)
+
+// pathPatternChars are the characters a Read or Edit pattern reads as a
+// wildcard, a class, an alternation or an escape (gitignore style, §4).
+const pathPatternChars = "*?[]{}\\"
+
+// grantable reports whether a session rule made from an approved call says
+// no more than that call. "Always allow" grants exactly what was approved
+// (sessionRule), but the rule grammar has no escape: a '*' in an approved
+// command (`perl -e 'print 2*3'`, `psql -c 'select * from t'`) becomes a
+// wildcard, so the rule would approve any code between the two halves; a
+// glob character in a file path or a host (`https://*.example.com/`) would
+// cover other files or every subdomain; and a tool whose call has a main
+// field or specifier fields but whose rule came out bare (a WebFetch URL
+// without a host, a Skill) would approve every later call of the tool.
+// Such an approval counts for the call it answered only.
+func grantable(rule string) bool {
+	name, spec, hasSpec := strings.Cut(rule, "(")
+	if !hasSpec {
+		ts, ok := toolspec.Lookup(name)
+		return !ok || (ts.MainField == "" && len(ts.SpecFields) == 0)
+	}
+	spec = strings.TrimSuffix(spec, ")")
+	switch name {
+	case "Bash":
+		return !strings.Contains(spec, "*")
+	case "Read", "Edit":
+		return !strings.ContainsAny(spec, pathPatternChars)
+	case "WebFetch":
+		host := strings.TrimPrefix(spec, "domain:")
+		return host != "" && !strings.Contains(host, "*")
+	}
+	return !strings.Contains(spec, "*")
+}
