@@ -135,3 +135,29 @@ func TestRed14SessionGrantable(t *testing.T) {
 		}
 	}
 }
+
+// red14sessionPlanExitRows: the policy's allow of ExitPlanMode is asked in
+// plan mode (the plan needs approving), and only there.
+var red14sessionPlanExitRows = []struct {
+	name, tool, mode, hook string
+	policy, want           engine.Effect
+}{
+	{"plan mode asks", "ExitPlanMode", "plan", "none", engine.Allow, engine.Ask},
+	{"a hook's allow approves", "ExitPlanMode", "plan", "allow", engine.Allow, engine.Allow},
+	{"a policy deny stays", "ExitPlanMode", "plan", "none", engine.Deny, engine.Deny},
+	{"outside plan mode nothing to approve", "ExitPlanMode", "default", "none", engine.Allow, engine.Allow},
+	{"other tools untouched", "Read", "plan", "none", engine.Allow, engine.Allow},
+}
+
+func TestRed14SessionPlanExit(t *testing.T) {
+	for _, tt := range red14sessionPlanExitRows {
+		d := planExit(ToolUse{Name: tt.tool}, tt.mode, &engine.HookVerdict{Decision: tt.hook},
+			engine.Decision{Decision: tt.policy, Stage: engine.StageAllow})
+		if d.Decision != tt.want {
+			t.Errorf("%s: %s, want %s", tt.name, d.Decision, tt.want)
+		}
+		if d.Decision == engine.Ask && d.Stage != engine.StageDefault {
+			t.Errorf("%s: the ask must be a fallback ask (an approver answers it), got stage %s", tt.name, d.Stage)
+		}
+	}
+}

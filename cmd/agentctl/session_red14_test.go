@@ -97,3 +97,49 @@ esac
 		t.Errorf("make demo must run twice (approved always):\n%s", out)
 	}
 }
+
+// red14sessionPlanRows: in plan mode, ExitPlanMode lifts the refusal of
+// every write and command for the rest of the session, so it must be the
+// plan's approval — a person's, the approver's, a hook's — not the model's
+// own call. Before, an unapproved ExitPlanMode answered "Plan approved"
+// and the organisation's Bash(make *) ran the next `make x`.
+var red14sessionPlanRows = []struct {
+	name     string
+	approver string // "" for none; else the approver's answer
+	wantRan  bool
+}{
+	{"no one to approve the plan", "", false},
+	{"the approver refuses the plan", `{"behavior": "deny", "message": "plan rejected"}`, false},
+	{"the approver approves the plan", `{"behavior": "allow"}`, true},
+}
+
+func TestRed14SessionPlanExitNeedsApproval(t *testing.T) {
+	for _, tt := range red14sessionPlanRows {
+		t.Run(tt.name, func(t *testing.T) {
+			_, _ = demoEnv(t)
+			dir := t.TempDir()
+			os.WriteFile(filepath.Join(dir, "Makefile"), []byte("x:\n\t@echo make ran\n"), 0o644)
+			flags := []string{"--permission-mode", "plan", "--allowed-tools", "Bash(make *)"}
+			if tt.approver != "" {
+				approver := filepath.Join(t.TempDir(), "approve.sh")
+				os.WriteFile(approver, []byte("#!/bin/sh\ncat >/dev/null\necho '"+tt.approver+"'\n"), 0o755)
+				flags = append(flags, "--permission-prompt-command", "'"+approver+"'")
+			}
+			lines := []string{
+				red14sessionUse(t, "t1", "Bash", map[string]any{"command": "make x"}),
+				red14sessionUse(t, "t2", "ExitPlanMode", map[string]any{"plan": "run make"}),
+				red14sessionUse(t, "t3", "Bash", map[string]any{"command": "make x"}),
+				// Reads go on in plan mode either way.
+				red14sessionUse(t, "t4", "Bash", map[string]any{"command": "ls Makefile"}),
+			}
+			out := red14sessionRun(t, dir, lines, flags...)
+			ran := strings.Contains(out, `"tool_use_id":"t3","content":"make ran`)
+			if ran != tt.wantRan {
+				t.Errorf("make after ExitPlanMode ran=%v, want %v:\n%s", ran, tt.wantRan, out)
+			}
+			if strings.Contains(out, `"tool_use_id":"t1","content":"make ran`) || !strings.Contains(out, `"tool_use_id":"t4","content":"Makefile`) {
+				t.Errorf("plan mode must refuse make and allow ls:\n%s", out)
+			}
+		})
+	}
+}
