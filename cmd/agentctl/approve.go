@@ -75,7 +75,8 @@ type ttyApprover struct {
 // answer (the read itself cannot be cancelled, the run exits soon after).
 func (a *ttyApprover) Approve(ctx context.Context, req pipeline.AskRequest) (pipeline.Approval, error) {
 	in, _ := json.Marshal(req.Use.Input)
-	fmt.Fprintf(a.out, "\n%s %s\n  %s\nAllow? [y]es once / [a]lways this session / [n]o: ", req.Use.Name, in, req.Decision.Reason)
+	fmt.Fprintf(a.out, "\n%s %s\n  %s\nAllow? [y]es once / [a]lways this session / [n]o: ",
+		terminalText(req.Use.Name), in, terminalText(req.Decision.Reason))
 	type answer struct {
 		line string
 		err  error

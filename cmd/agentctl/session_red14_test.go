@@ -1,11 +1,17 @@
 package main
 
 import (
+	"bufio"
+	"bytes"
+	"context"
 	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/agentctl/agentctl/engine"
+	"github.com/agentctl/agentctl/pipeline"
 )
 
 // red14sessionUse is one tool_use line of a scripted session.
@@ -141,5 +147,55 @@ func TestRed14SessionPlanExitNeedsApproval(t *testing.T) {
 				t.Errorf("plan mode must refuse make and allow ls:\n%s", out)
 			}
 		})
+	}
+}
+
+// TestRed14SessionOutputCannotDriveTheTerminal: a repository file's
+// control sequences, printed by an allowed `cat` in --output text, reached
+// the terminal raw (conceal, a window title, a shifted character set), and
+// so could redraw what the next call's approval prompt shows. They are
+// printed as escapes; ordinary text, tabs and non-ASCII letters are not.
+func TestRed14SessionOutputCannotDriveTheTerminal(t *testing.T) {
+	_, _ = demoEnv(t)
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "notes.txt"), []byte("héllo\t中文\x1b[8m\x1b]0;x\x07 hidden\x0egarble\r\u202eevil\u009b2J\n"), 0o644)
+	lines := []string{red14sessionUse(t, "t1", "Bash", map[string]any{"command": "cat notes.txt"})}
+	out := red14sessionRun(t, dir, lines, "--output", "text")
+	if strings.ContainsAny(out, "\x1b\x07\x0e\r\u202e\u009b") {
+		t.Errorf("raw control characters reached the terminal: %q", out)
+	}
+	if !strings.Contains(out, "héllo\t中文\\u001b[8m") || !strings.Contains(out, `\u202eevil\u009b2J`) {
+		t.Errorf("the output must show the text and the escapes: %q", out)
+	}
+}
+
+// red14sessionPromptRows: what the approval prompt prints from the call
+// (a tool's name, a file name in the reason) cannot drive the terminal.
+var red14sessionPromptRows = []struct{ name, tool, reason string }{
+	{"a file name conceals the rest", "Bash", "write /p/\x1b[8mx (no allow rule covers it)"},
+	{"a carriage return rewrites the line", "Bash", "write /p/a\r\x1b[2Kread /p/b"},
+	{"a C1 CSI", "mcp__s__t\u009b2J", "no rule allows it"},
+	{"a bidi override", "Bash", "write /p/\u202etxt.exe"},
+}
+
+func TestRed14SessionPromptCannotDriveTheTerminal(t *testing.T) {
+	for _, tt := range red14sessionPromptRows {
+		var prompt bytes.Buffer
+		a := &ttyApprover{in: bufio.NewReader(strings.NewReader("n\n")), out: &prompt}
+		req := pipeline.AskRequest{Use: pipeline.ToolUse{Name: tt.tool, Input: map[string]any{"command": "x"}},
+			Decision: engine.Decision{Reason: tt.reason}}
+		if _, err := a.Approve(context.Background(), req); err != nil {
+			t.Fatal(err)
+		}
+		if strings.ContainsAny(prompt.String(), "\x1b\r\u009b\u202e") {
+			t.Errorf("%s: raw control characters in the prompt: %q", tt.name, prompt.String())
+		}
+	}
+	var prompt bytes.Buffer
+	a := &ttyApprover{in: bufio.NewReader(strings.NewReader("n\n")), out: &prompt}
+	_, _ = a.Approve(context.Background(), pipeline.AskRequest{Use: pipeline.ToolUse{Name: "Write"},
+		Decision: engine.Decision{Reason: "write /p/naïve\tfile.txt (outside the working directories)"}})
+	if !strings.Contains(prompt.String(), "write /p/naïve\tfile.txt (outside") {
+		t.Errorf("ordinary text must print as it is: %q", prompt.String())
 	}
 }
