@@ -2,6 +2,7 @@ package pipeline
 
 import (
 	"context"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -159,5 +160,84 @@ func TestRed14SessionPlanExit(t *testing.T) {
 		if d.Decision == engine.Ask && d.Stage != engine.StageDefault {
 			t.Errorf("%s: the ask must be a fallback ask (an approver answers it), got stage %s", tt.name, d.Stage)
 		}
+	}
+}
+
+// red14sessionDirRows: an "always allow" of a Bash call that only lists,
+// inspects or creates a directory outside the working directories must
+// not grant the files below it (a path rule covers its whole subtree).
+var red14sessionDirRows = []struct {
+	name           string
+	approved, next red14sessionCall
+	want           engine.Effect
+}{
+	{"ls of a directory does not grant its files",
+		red14sessionCall{"Bash", map[string]any{"command": "ls {out}"}},
+		red14sessionCall{"Read", map[string]any{"file_path": "{out}/deep/secret"}}, engine.Ask},
+	{"ls of a directory does not grant cat of its files",
+		red14sessionCall{"Bash", map[string]any{"command": "ls -la {out}"}},
+		red14sessionCall{"Bash", map[string]any{"command": "cat {out}/deep/secret"}}, engine.Ask},
+	{"stat of a directory does not grant its files",
+		red14sessionCall{"Bash", map[string]any{"command": "stat {out}/deep"}},
+		red14sessionCall{"Read", map[string]any{"file_path": "{out}/deep/secret"}}, engine.Ask},
+	{"mkdir does not grant writes into the new directory",
+		red14sessionCall{"Bash", map[string]any{"command": "mkdir -p {out}/new"}},
+		red14sessionCall{"Write", map[string]any{"file_path": "{out}/new/run.sh", "content": "x"}}, engine.Ask},
+	{"touch of a directory does not grant writes into it",
+		red14sessionCall{"Bash", map[string]any{"command": "touch {out}/deep"}},
+		red14sessionCall{"Write", map[string]any{"file_path": "{out}/deep/secret", "content": "x"}}, engine.Ask},
+	// Harmless neighbours: a file the call names is granted.
+	{"cat of a file grants that file",
+		red14sessionCall{"Bash", map[string]any{"command": "cat {out}/deep/secret"}},
+		red14sessionCall{"Read", map[string]any{"file_path": "{out}/deep/secret"}}, engine.Allow},
+	{"touch of a file grants that file",
+		red14sessionCall{"Bash", map[string]any{"command": "touch {out}/deep/new.txt"}},
+		red14sessionCall{"Write", map[string]any{"file_path": "{out}/deep/new.txt", "content": "x"}}, engine.Allow},
+	{"the approved command runs again",
+		red14sessionCall{"Bash", map[string]any{"command": "cat {out}/deep/secret"}},
+		red14sessionCall{"Bash", map[string]any{"command": "cat {out}/deep/secret"}}, engine.Allow},
+}
+
+func TestRed14SessionDirectoryGrant(t *testing.T) {
+	for _, tt := range red14sessionDirRows {
+		t.Run(tt.name, func(t *testing.T) {
+			s := loadProject(t, `{}`, settings.Options{})
+			out := filepath.Join(filepath.Dir(s.Cwd), "outside")
+			if err := os.MkdirAll(filepath.Join(out, "deep"), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			os.WriteFile(filepath.Join(out, "deep", "secret"), []byte("s\n"), 0o600)
+			e, err := engine.New(context.Background(), s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rules := NewSessionRules(e)
+			dec := Around(rules.Decide, s, nil)
+			sub := func(in map[string]any) map[string]any {
+				m := map[string]any{}
+				for k, v := range in {
+					if str, ok := v.(string); ok {
+						v = strings.ReplaceAll(str, "{out}", out)
+					}
+					m[k] = v
+				}
+				return m
+			}
+			first := sub(tt.approved.in)
+			if d, err := dec(context.Background(), engine.Call{Tool: tt.approved.tool, Input: first}); err != nil || d.Decision != engine.Ask {
+				t.Fatalf("the approved call must have asked first: %+v %v", d, err)
+			}
+			if err := rules.Always(tt.approved.tool, first); err != nil {
+				t.Fatal(err)
+			}
+			d, err := dec(context.Background(), engine.Call{Tool: tt.next.tool, Input: sub(tt.next.in)})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if d.Decision != tt.want {
+				t.Errorf("after always-allow of %v: %s %v = %s/%s (%s), want %s", first, tt.next.tool, sub(tt.next.in),
+					d.Decision, d.Stage, d.Reason, tt.want)
+			}
+		})
 	}
 }

@@ -1,6 +1,7 @@
 package pipeline
 
 import (
+	"os"
 	"strings"
 
 	"github.com/agentctl/agentctl/toolspec"
@@ -37,4 +38,20 @@ func grantable(rule string) bool {
 		return host != "" && !strings.Contains(host, "*")
 	}
 	return !strings.Contains(spec, "*")
+}
+
+// widerThanFile reports whether a Read or Edit rule for a file a Bash call
+// names would grant more than the call did. A path rule covers everything
+// below its path, so a rule for a directory the call only lists or
+// creates — `ls /srv/data`, `stat ~/.ssh`, `mkdir /srv/new` — would let
+// later calls read every file in it (~/.ssh/id_rsa) or write any file into
+// it unasked. Such a path gets no session rule: the call's next run asks
+// about it again.
+func widerThanFile(f map[string]any) bool {
+	if via, _ := f["via"].(string); via == "mkdir" {
+		return true
+	}
+	p, _ := f["path"].(string)
+	st, err := os.Stat(p)
+	return err == nil && st.IsDir()
 }

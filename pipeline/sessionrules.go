@@ -79,7 +79,7 @@ func fileRules(e *engine.Engine, input map[string]any) []string {
 	files, _ := facts["files"].([]any)
 	for _, f := range files {
 		m, _ := f.(map[string]any)
-		if p, _ := m["path"].(string); strings.HasPrefix(p, "/") && m["dynamic"] != true {
+		if p, _ := m["path"].(string); strings.HasPrefix(p, "/") && m["dynamic"] != true && !widerThanFile(m) {
 			kind := "Read"
 			if m["access"] == "write" {
 				kind = "Edit"
