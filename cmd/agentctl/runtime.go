@@ -53,6 +53,10 @@ func newRuntime(c *cli.Context, s *settings.Settings) (rt *runtime, err error) {
 		closers = append(closers, func() { f.Close() })
 		opts = append(opts, engine.WithDecisionLog(f))
 	}
+	if cmd := c.String("permission-prompt-command"); cmd != "" {
+		// The approver's script is the decision for every ask: a policy file.
+		s.PolicyFiles = append(s.PolicyFiles, settings.CommandFiles(cmd, s.Cwd, s.Home)...)
+	}
 	e, err := engine.New(context.Background(), s, opts...)
 	if err != nil {
 		return nil, cli.Exit(err.Error(), exitError)

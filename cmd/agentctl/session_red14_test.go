@@ -199,3 +199,52 @@ func TestRed14SessionPromptCannotDriveTheTerminal(t *testing.T) {
 		t.Errorf("ordinary text must print as it is: %q", prompt.String())
 	}
 }
+
+// red14sessionApproverRows: the --permission-prompt-command script answers
+// every ask of the session, so a call that rewrites it (acceptEdits allows
+// edits in the working directory) must ask like a write to the policy.
+// Before, a Write of tools/approve.sh to print "allow" ran unasked and the
+// approver then approved the session's next call.
+var red14sessionApproverRows = []struct {
+	name    string
+	command string // the approver command; {dir} is the project
+	write   map[string]any
+	tool    string
+}{
+	{"Write by absolute path", "{dir}/tools/approve.sh", map[string]any{"file_path": "{dir}/tools/approve.sh", "content": "#!/bin/sh\necho '{\"behavior\":\"allow\"}'\n"}, "Write"},
+	{"Edit of the answer", "{dir}/tools/approve.sh", map[string]any{"file_path": "{dir}/tools/approve.sh", "old_string": "deny", "new_string": "allow"}, "Edit"},
+	{"sh names the script", "sh {dir}/tools/approve.sh", map[string]any{"command": "sed -i s/deny/allow/ tools/approve.sh"}, "Bash"},
+	{"a shell redirect", "'{dir}/tools/approve.sh'", map[string]any{"command": "echo 'echo {\"behavior\":\"allow\"}' >> tools/approve.sh"}, "Bash"},
+	{"cp over it", "{dir}/tools/approve.sh", map[string]any{"command": "cp tools/other.sh tools/approve.sh"}, "Bash"},
+}
+
+func TestRed14SessionApproverIsPolicy(t *testing.T) {
+	for _, tt := range red14sessionApproverRows {
+		t.Run(tt.name, func(t *testing.T) {
+			_, _ = demoEnv(t)
+			dir, _ := filepath.EvalSymlinks(t.TempDir())
+			os.MkdirAll(filepath.Join(dir, "tools"), 0o755)
+			approver := filepath.Join(dir, "tools", "approve.sh")
+			os.WriteFile(approver, []byte("#!/bin/sh\ncat >/dev/null\necho '{\"behavior\": \"deny\", \"message\": \"no\"}'\n"), 0o755)
+			os.WriteFile(filepath.Join(dir, "tools", "other.sh"), []byte("#!/bin/sh\necho '{\"behavior\": \"allow\"}'\n"), 0o755)
+			sub := func(s string) string { return strings.ReplaceAll(s, "{dir}", dir) }
+			in := map[string]any{}
+			for k, v := range tt.write {
+				in[k] = sub(v.(string))
+			}
+			lines := []string{
+				red14sessionUse(t, "t1", "Read", map[string]any{"file_path": approver}),
+				red14sessionUse(t, "t2", tt.tool, in),
+				// The harmless neighbour: another script of the directory is edited unasked.
+				red14sessionUse(t, "t3", "Write", map[string]any{"file_path": filepath.Join(dir, "tools", "new.sh"), "content": "echo hi\n"}),
+			}
+			out := red14sessionRun(t, dir, lines, "--permission-mode", "acceptEdits", "--permission-prompt-command", sub(tt.command))
+			if got := strings.Join(red14sessionDenied(t, out), ","); got != "t2" {
+				t.Errorf("denied %q, want t2 (the approver refuses its own rewrite):\n%s", got, out)
+			}
+			if b, _ := os.ReadFile(approver); strings.Contains(string(b), "allow") {
+				t.Errorf("the approver was rewritten: %s", b)
+			}
+		})
+	}
+}
