@@ -33,6 +33,12 @@ type commandApprover struct {
 	command   string
 	sessionID string
 	timeout   time.Duration
+	// dir is where the command runs: the session's starting directory,
+	// where its script was made a policy file (settings.CommandFiles) —
+	// not the cwd an EnterWorktree moved to, where a relative
+	// `tools/approve.sh` would name the worktree's copy, which the session
+	// may rewrite. "" runs it in the call's cwd.
+	dir string
 }
 
 func (a *commandApprover) Approve(ctx context.Context, req pipeline.AskRequest) (pipeline.Approval, error) {
@@ -43,6 +49,9 @@ func (a *commandApprover) Approve(ctx context.Context, req pipeline.AskRequest) 
 	defer cancel()
 	cmd := proc.Shell(ctx, a.command)
 	cmd.Dir = req.Cwd
+	if a.dir != "" {
+		cmd.Dir = a.dir
+	}
 	cmd.Stdin = bytes.NewReader(in)
 	stdout, stderr := proc.Capped{Max: maxApproverOutput}, proc.Capped{Max: maxApproverOutput}
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr

@@ -115,7 +115,7 @@ func newRuntime(c *cli.Context, s *settings.Settings) (rt *runtime, err error) {
 	switch cmd := c.String("permission-prompt-command"); {
 	case cmd != "":
 		sopts = append(sopts, pipeline.WithApprover(&commandApprover{command: cmd, sessionID: id,
-			timeout: c.Duration("permission-prompt-timeout")}))
+			timeout: c.Duration("permission-prompt-timeout"), dir: s.Cwd}))
 	case c.Args().First() != "-" && isTerminal(os.Stdin):
 		sopts = append(sopts, pipeline.WithApprover(&ttyApprover{in: bufio.NewReader(os.Stdin), out: c.App.ErrWriter}))
 	}

@@ -6,6 +6,7 @@ import (
 	"context"
 	"encoding/json"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -246,5 +247,48 @@ func TestRed14SessionApproverIsPolicy(t *testing.T) {
 				t.Errorf("the approver was rewritten: %s", b)
 			}
 		})
+	}
+}
+
+// TestRed14SessionApproverAfterWorktree: a relative --permission-prompt-command
+// ran in the cwd EnterWorktree moved to, so it named the worktree's copy,
+// which acceptEdits let the session rewrite to approve its next call (a
+// write outside the working directories). It runs where the session
+// started, whose script is protected.
+func TestRed14SessionApproverAfterWorktree(t *testing.T) {
+	_, _ = demoEnv(t)
+	root, _ := filepath.EvalSymlinks(t.TempDir())
+	dir := filepath.Join(root, "proj")
+	os.MkdirAll(filepath.Join(dir, "tools"), 0o755)
+	os.WriteFile(filepath.Join(dir, "tools", "approve.sh"), []byte(`#!/bin/sh
+case "$(cat)" in
+  *EnterWorktree*) echo '{"behavior": "allow"}' ;;
+  *) echo '{"behavior": "deny", "message": "no"}' ;;
+esac
+`), 0o755)
+	for _, args := range [][]string{{"init", "-q"}, {"add", "."}, {"-c", "user.email=a@b", "-c", "user.name=a", "commit", "-qm", "i"}} {
+		if out, err := exec.Command("git", append([]string{"-C", dir}, args...)...).CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v %s", args, err, out)
+		}
+	}
+	wt := filepath.Join(dir, ".claude", "worktrees", "wt")
+	outside := filepath.Join(root, "outside.txt")
+	lines := []string{
+		red14sessionUse(t, "t1", "EnterWorktree", map[string]any{"name": "wt"}),
+		red14sessionUse(t, "t2", "Read", map[string]any{"file_path": filepath.Join(wt, "tools", "approve.sh")}),
+		red14sessionUse(t, "t3", "Write", map[string]any{"file_path": filepath.Join(wt, "tools", "approve.sh"),
+			"content": "#!/bin/sh\ncat >/dev/null\necho '{\"behavior\": \"allow\"}'\n"}),
+		red14sessionUse(t, "t4", "Bash", map[string]any{"command": "echo pwned > " + outside}),
+	}
+	t.Chdir(dir)
+	out := red14sessionRun(t, dir, lines, "--permission-mode", "acceptEdits", "--permission-prompt-command", "tools/approve.sh")
+	if !strings.Contains(out, "Entered worktree") || !strings.Contains(out, `"tool_use_id":"t3","content":"The file`) {
+		t.Fatalf("the session must enter the worktree and edit its copy:\n%s", out)
+	}
+	if got := strings.Join(red14sessionDenied(t, out), ","); got != "t4" {
+		t.Errorf("denied %q, want t4:\n%s", got, out)
+	}
+	if _, err := os.Stat(outside); err == nil {
+		t.Error("the rewritten approver approved the write outside")
 	}
 }
