@@ -123,6 +123,8 @@ func TestRed14SessionGrantable(t *testing.T) {
 		"Edit(//p/*.go)":                    false,
 		"Read(//p/a{b,c})":                  false,
 		"Read(//p/a\\b)":                    false,
+		"Read(/src)":                        false, // a relative Grep path
+		"Read(/../x)":                       false,
 		"WebFetch(domain:docs.example.com)": true,
 		"WebFetch(domain:*)":                false,
 		"WebFetch":                          false, // a URL without a host

@@ -20,6 +20,7 @@ const pathPatternChars = "*?[]{}\\"
 // cover other files or every subdomain; and a tool whose call has a main
 // field or specifier fields but whose rule came out bare (a WebFetch URL
 // without a host, a Skill) would approve every later call of the tool.
+// A path rule must name an absolute path.
 // Such an approval counts for the call it answered only.
 func grantable(rule string) bool {
 	name, spec, hasSpec := strings.Cut(rule, "(")
@@ -32,7 +33,10 @@ func grantable(rule string) bool {
 	case "Bash":
 		return !strings.Contains(spec, "*")
 	case "Read", "Edit":
-		return !strings.ContainsAny(spec, pathPatternChars)
+		// A relative path (a Glob or Grep `path` of "src") would anchor at
+		// the session's starting directory, not at the cwd the call ran in
+		// (after EnterWorktree, another directory).
+		return strings.HasPrefix(spec, "//") && !strings.ContainsAny(spec, pathPatternChars)
 	case "WebFetch":
 		host := strings.TrimPrefix(spec, "domain:")
 		return host != "" && !strings.Contains(host, "*")
