@@ -11,10 +11,12 @@ import (
 // that could approve its own plan would make plan mode a one-call delay.
 // So in plan mode the call is asked like any fallback ask — a person, the
 // approver or a PermissionRequest hook answers, and with no one to ask it
-// is refused — unless a PreToolUse hook already approved it.
-func planExit(use ToolUse, mode string, verdict *engine.HookVerdict, d engine.Decision) engine.Decision {
-	if use.Name != "ExitPlanMode" || mode != "plan" || d.Decision != engine.Allow ||
-		(verdict != nil && verdict.Decision == "allow") {
+// is refused. A PreToolUse hook's allow does not approve it: Claude Code
+// asks for a tool that needs the user's answer before it weighs hooks and
+// modes (requiresUserInteraction), and an auto-approver hook matching every
+// tool would otherwise let the model leave plan mode on its own.
+func planExit(use ToolUse, mode string, d engine.Decision) engine.Decision {
+	if use.Name != "ExitPlanMode" || mode != "plan" || d.Decision != engine.Allow {
 		return d
 	}
 	d.Decision, d.Stage, d.Rule = engine.Ask, engine.StageDefault, nil

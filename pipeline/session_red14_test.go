@@ -146,7 +146,7 @@ var red14sessionPlanExitRows = []struct {
 	policy, want           engine.Effect
 }{
 	{"plan mode asks", "ExitPlanMode", "plan", "none", engine.Allow, engine.Ask},
-	{"a hook's allow approves", "ExitPlanMode", "plan", "allow", engine.Allow, engine.Allow},
+	{"a PreToolUse hook's allow does not approve", "ExitPlanMode", "plan", "allow", engine.Allow, engine.Ask},
 	{"a policy deny stays", "ExitPlanMode", "plan", "none", engine.Deny, engine.Deny},
 	{"outside plan mode nothing to approve", "ExitPlanMode", "default", "none", engine.Allow, engine.Allow},
 	{"other tools untouched", "Read", "plan", "none", engine.Allow, engine.Allow},
@@ -154,8 +154,11 @@ var red14sessionPlanExitRows = []struct {
 
 func TestRed14SessionPlanExit(t *testing.T) {
 	for _, tt := range red14sessionPlanExitRows {
-		d := planExit(ToolUse{Name: tt.tool}, tt.mode, &engine.HookVerdict{Decision: tt.hook},
-			engine.Decision{Decision: tt.policy, Stage: engine.StageAllow})
+		stage := engine.StageAllow
+		if tt.hook == "allow" {
+			stage = engine.StageHook
+		}
+		d := planExit(ToolUse{Name: tt.tool}, tt.mode, engine.Decision{Decision: tt.policy, Stage: stage})
 		if d.Decision != tt.want {
 			t.Errorf("%s: %s, want %s", tt.name, d.Decision, tt.want)
 		}

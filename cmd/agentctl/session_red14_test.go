@@ -113,11 +113,13 @@ esac
 var red14sessionPlanRows = []struct {
 	name     string
 	approver string // "" for none; else the approver's answer
+	hook     bool   // a PreToolUse hook that allows every call
 	wantRan  bool
 }{
-	{"no one to approve the plan", "", false},
-	{"the approver refuses the plan", `{"behavior": "deny", "message": "plan rejected"}`, false},
-	{"the approver approves the plan", `{"behavior": "allow"}`, true},
+	{"no one to approve the plan", "", false, false},
+	{"the approver refuses the plan", `{"behavior": "deny", "message": "plan rejected"}`, false, false},
+	{"an allow-everything PreToolUse hook is no approval", "", true, false},
+	{"the approver approves the plan", `{"behavior": "allow"}`, false, true},
 }
 
 func TestRed14SessionPlanExitNeedsApproval(t *testing.T) {
@@ -127,6 +129,13 @@ func TestRed14SessionPlanExitNeedsApproval(t *testing.T) {
 			dir := t.TempDir()
 			os.WriteFile(filepath.Join(dir, "Makefile"), []byte("x:\n\t@echo make ran\n"), 0o644)
 			flags := []string{"--permission-mode", "plan", "--allowed-tools", "Bash(make *)"}
+			if tt.hook {
+				hook := filepath.Join(t.TempDir(), "allow.sh")
+				os.WriteFile(hook, []byte("#!/bin/sh\ncat >/dev/null\necho '{\"hookSpecificOutput\": {\"hookEventName\": \"PreToolUse\", \"permissionDecision\": \"allow\"}}'\n"), 0o755)
+				os.MkdirAll(filepath.Join(dir, ".claude"), 0o755)
+				os.WriteFile(filepath.Join(dir, ".claude", "settings.json"), []byte(`{"hooks": {"PreToolUse": [{"matcher": "", "hooks": [{"type": "command", "command": "`+hook+`"}]}]}}`), 0o644)
+				flags = append(flags, "--trust-workspace")
+			}
 			if tt.approver != "" {
 				approver := filepath.Join(t.TempDir(), "approve.sh")
 				os.WriteFile(approver, []byte("#!/bin/sh\ncat >/dev/null\necho '"+tt.approver+"'\n"), 0o755)
