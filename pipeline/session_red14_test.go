@@ -2,13 +2,17 @@ package pipeline
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/agentctl/agentctl/engine"
 	"github.com/agentctl/agentctl/settings"
+	"github.com/agentctl/agentctl/tools"
 )
 
 // red14sessionCall is one tool call of a row; "{cwd}" in a string input
@@ -268,5 +272,87 @@ func TestRed14SessionClassifierRunsWhereItIsPolicy(t *testing.T) {
 		if d.Decision != engine.Deny || !strings.Contains(d.Reason, "the real classifier") {
 			t.Errorf("in %s: %s (%s), want the starting directory's classifier to block", cwd, d.Decision, d.Reason)
 		}
+	}
+}
+
+// red14sessionFileRows: the editing tools read the file before the
+// permission check (validation needs its content). A path naming a FIFO
+// hung the session there (the open blocks until a writer comes), and
+// /dev/zero exhausted its memory: a call that should have been refused or
+// asked ended the session instead. Each is refused as invalid at once.
+var red14sessionFileRows = []struct {
+	name  string
+	tool  string
+	input func(dir string) map[string]any
+	want  string // in the error result
+}{
+	{"Edit of a FIFO", "Edit", func(dir string) map[string]any {
+		return map[string]any{"file_path": filepath.Join(dir, "fifo"), "old_string": "a", "new_string": "b"}
+	}, "FIFO"},
+	{"MultiEdit of a FIFO", "MultiEdit", func(dir string) map[string]any {
+		return map[string]any{"file_path": filepath.Join(dir, "fifo"), "edits": []any{map[string]any{"old_string": "a", "new_string": "b"}}}
+	}, "FIFO"},
+	{"Write over a FIFO", "Write", func(dir string) map[string]any {
+		return map[string]any{"file_path": filepath.Join(dir, "fifo"), "content": "x"}
+	}, "FIFO"},
+	{"NotebookEdit of a FIFO", "NotebookEdit", func(dir string) map[string]any {
+		return map[string]any{"notebook_path": filepath.Join(dir, "nb.ipynb"), "new_source": "x", "cell_id": "cell-0"}
+	}, "FIFO"},
+	{"Edit of /dev/zero", "Edit", func(string) map[string]any {
+		return map[string]any{"file_path": "/dev/zero", "old_string": "a", "new_string": "b"}
+	}, "device"},
+	{"Write over a directory", "Write", func(dir string) map[string]any {
+		return map[string]any{"file_path": dir, "content": "x"}
+	}, "directory"},
+}
+
+func TestRed14SessionEditingToolsRefuseSpecialFiles(t *testing.T) {
+	pool := []tools.Tool{tools.NewEdit(), tools.NewMultiEdit(), tools.NewWrite(), tools.NewNotebookEdit(), tools.NewRead()}
+	for _, tt := range red14sessionFileRows {
+		t.Run(tt.name, func(t *testing.T) {
+			s := newSession(t, pool, allowAll{}, nil)
+			dir := s.tc.Cwd
+			for _, f := range []string{"fifo", "nb.ipynb"} {
+				if err := syscall.Mkfifo(filepath.Join(dir, f), 0o600); err != nil {
+					t.Skip("no FIFOs here:", err)
+				}
+			}
+			done := make(chan Outcome, 1)
+			go func() {
+				done <- s.Dispatch(context.Background(), ToolUse{ID: "t1", Name: tt.tool, Input: tt.input(dir)})
+			}()
+			select {
+			case o := <-done:
+				text := fmt.Sprint(o.Block.Content)
+				if !o.Block.IsError || !strings.Contains(text, tt.want) {
+					t.Errorf("%s: %+v, want an error naming the %s", tt.name, o.Block, tt.want)
+				}
+			case <-time.After(5 * time.Second):
+				t.Fatalf("%s: the call hung (the FIFO was opened)", tt.name)
+			}
+		})
+	}
+}
+
+// TestRed14SessionOrdinaryEditsStillRun is the harmless neighbour: a
+// regular file is read, edited, edited again and rewritten.
+func TestRed14SessionOrdinaryEditsStillRun(t *testing.T) {
+	pool := []tools.Tool{tools.NewEdit(), tools.NewMultiEdit(), tools.NewWrite(), tools.NewRead()}
+	s := newSession(t, pool, allowAll{}, nil)
+	f := filepath.Join(s.tc.Cwd, "app.go")
+	os.WriteFile(f, []byte("return 41\n"), 0o644)
+	for i, use := range []ToolUse{
+		{Name: "Read", Input: map[string]any{"file_path": f}},
+		{Name: "Edit", Input: map[string]any{"file_path": f, "old_string": "41", "new_string": "42"}},
+		{Name: "MultiEdit", Input: map[string]any{"file_path": f, "edits": []any{map[string]any{"old_string": "42", "new_string": "43"}}}},
+		{Name: "Write", Input: map[string]any{"file_path": f, "content": "return 44\n"}},
+	} {
+		use.ID = fmt.Sprintf("t%d", i)
+		if o := s.Dispatch(context.Background(), use); o.Block.IsError {
+			t.Fatalf("%s: %v", use.Name, o.Block.Content)
+		}
+	}
+	if b, _ := os.ReadFile(f); string(b) != "return 44\n" {
+		t.Errorf("file = %q", b)
 	}
 }
