@@ -3,6 +3,7 @@ package pipeline
 import (
 	"os"
 	"strings"
+	"unicode"
 
 	"github.com/agentctl/agentctl/toolspec"
 )
@@ -36,7 +37,11 @@ func grantable(rule string) bool {
 		// A relative path (a Glob or Grep `path` of "src") would anchor at
 		// the session's starting directory, not at the cwd the call ran in
 		// (after EnterWorktree, another directory).
-		return strings.HasPrefix(spec, "//") && !strings.ContainsAny(spec, pathPatternChars)
+		// Rule text is trimmed, so "~/.ssh " (a new file whose name ends
+		// in a blank) would come out as ~/.ssh, the directory; a control
+		// character (a newline) does not survive the rule's text either.
+		return strings.HasPrefix(spec, "//") && !strings.ContainsAny(spec, pathPatternChars) &&
+			strings.TrimSpace(spec) == spec && !strings.ContainsFunc(spec, unicode.IsControl)
 	case "WebFetch":
 		host := strings.TrimPrefix(spec, "domain:")
 		return host != "" && !strings.Contains(host, "*")
