@@ -57,6 +57,7 @@ func newRuntime(c *cli.Context, s *settings.Settings) (rt *runtime, err error) {
 		// The approver's script is the decision for every ask: a policy file.
 		s.PolicyFiles = append(s.PolicyFiles, settings.CommandFiles(cmd, s.Cwd, s.Home)...)
 	}
+	s.PolicyFiles = append(s.PolicyFiles, auditFiles(c)...)
 	e, err := engine.New(context.Background(), s, opts...)
 	if err != nil {
 		return nil, cli.Exit(err.Error(), exitError)

@@ -301,3 +301,61 @@ esac
 		t.Error("the rewritten approver approved the write outside")
 	}
 }
+
+// red14sessionAuditRows: a session in acceptEdits whose --session-dir and
+// --decision-log lie in the working directory erased them (`rm`, a Write):
+// the record of what it ran was gone. They are policy files now.
+var red14sessionAuditRows = []struct {
+	name string
+	tool string
+	in   func(dir string) map[string]any
+}{
+	{"rm of the transcript and the decision log", "Bash", func(string) map[string]any {
+		return map[string]any{"command": "rm -f .sess/transcript.jsonl .audit.log"}
+	}},
+	{"truncating the decision log", "Bash", func(string) map[string]any {
+		return map[string]any{"command": ": > .audit.log"}
+	}},
+	{"rm of the session directory", "Bash", func(string) map[string]any {
+		return map[string]any{"command": "rm -rf .sess"}
+	}},
+	{"Write of a forged spilled result", "Write", func(dir string) map[string]any {
+		return map[string]any{"file_path": filepath.Join(dir, ".sess", "tool-results", "t1.txt"), "content": "nothing ran\n"}
+	}},
+}
+
+func TestRed14SessionAuditTrailIsPolicy(t *testing.T) {
+	for _, tt := range red14sessionAuditRows {
+		t.Run(tt.name, func(t *testing.T) {
+			_, _ = demoEnv(t)
+			dir, _ := filepath.EvalSymlinks(t.TempDir())
+			os.WriteFile(filepath.Join(dir, "build.o"), []byte("x"), 0o644)
+			lines := []string{
+				red14sessionUse(t, "t1", "Read", map[string]any{"file_path": filepath.Join(dir, ".sess", "transcript.jsonl")}),
+				red14sessionUse(t, "t2", tt.tool, tt.in(dir)),
+				// The harmless neighbour: other files of the directory are edited unasked.
+				red14sessionUse(t, "t3", "Bash", map[string]any{"command": "rm -f build.o"}),
+			}
+			script := filepath.Join(t.TempDir(), "s.jsonl")
+			os.WriteFile(script, []byte(strings.Join(lines, "")), 0o644)
+			out, errOut, code := runCLI(t, "", "agentctl", "run", "--cwd", dir, "--managed-settings", emptyManaged(t),
+				"--permission-mode", "acceptEdits", "--session-dir", filepath.Join(dir, ".sess"),
+				"--decision-log", filepath.Join(dir, ".audit.log"), script)
+			if code != 0 {
+				t.Fatalf("exit %d: %s", code, errOut)
+			}
+			if got := strings.Join(red14sessionDenied(t, out), ","); got != "t2" {
+				t.Errorf("denied %q, want t2:\n%s", got, out)
+			}
+			// Both still record the first call (the log by its input).
+			for _, f := range []string{".audit.log", ".sess/transcript.jsonl"} {
+				if b, err := os.ReadFile(filepath.Join(dir, f)); err != nil || !strings.Contains(string(b), `transcript.jsonl"`) {
+					t.Errorf("%s lost its record of t1: %v", f, err)
+				}
+			}
+			if _, err := os.Stat(filepath.Join(dir, "build.o")); err == nil {
+				t.Error("rm -f build.o must run unasked in acceptEdits")
+			}
+		})
+	}
+}
