@@ -86,7 +86,11 @@ func (c classifier) answer(ctx context.Context, call engine.Call, d engine.Decis
 	// Its own process group (killed whole on timeout) and capped output:
 	// the classifier is a command of the settings, not trusted to behave.
 	cmd := proc.Shell(ctx, c.command)
-	cmd.Dir = cwd
+	// It runs where its script was made a policy file (the session's
+	// starting directory), not where an EnterWorktree moved the session: a
+	// relative "./classify.sh" would name the worktree's copy there, which
+	// the session may rewrite to approve itself.
+	cmd.Dir = c.cwd
 	cmd.Stdin = bytes.NewReader(stdin)
 	stdout, stderr := &proc.Capped{Max: 1 << 20}, &proc.Capped{Max: 64 << 10}
 	cmd.Stdout, cmd.Stderr = stdout, stderr

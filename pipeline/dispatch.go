@@ -191,6 +191,7 @@ func (s *Session) permit(ctx context.Context, use ToolUse, shell *bashparse.Anal
 	tc := s.tc
 	d, err := s.dec.Decide(ctx, engine.Call{Tool: use.Name, Input: use.Input, Mode: tc.Mode, Cwd: tc.Cwd,
 		Hook: verdict, Analysis: shell})
+	d = planExit(use, tc.Mode, d)
 	switch {
 	case err != nil:
 		s.deny(use)

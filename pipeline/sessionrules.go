@@ -43,10 +43,17 @@ func (r *SessionRules) Decide(ctx context.Context, call engine.Call) (engine.Dec
 // only when the new one compiled.
 func (r *SessionRules) Always(tool string, input map[string]any) error {
 	rules := []string{sessionRule(tool, input)}
+	if !grantable(rules[0]) {
+		return nil // approved once: no rule can say only this call
+	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if tool == "Bash" {
-		rules = append(rules, fileRules(r.e, input)...)
+		for _, f := range fileRules(r.e, input) {
+			if grantable(f) {
+				rules = append(rules, f)
+			}
+		}
 	}
 	s := r.e.Settings()
 	if err := s.AddRules(settings.SessionSettings, settings.Allow, rules...); err != nil {
@@ -72,7 +79,7 @@ func fileRules(e *engine.Engine, input map[string]any) []string {
 	files, _ := facts["files"].([]any)
 	for _, f := range files {
 		m, _ := f.(map[string]any)
-		if p, _ := m["path"].(string); strings.HasPrefix(p, "/") && m["dynamic"] != true {
+		if p, _ := m["path"].(string); strings.HasPrefix(p, "/") && m["dynamic"] != true && !widerThanFile(m) {
 			kind := "Read"
 			if m["access"] == "write" {
 				kind = "Edit"

@@ -2,9 +2,7 @@ package tools
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"os"
 	"strings"
 )
 
@@ -43,14 +41,9 @@ func applyEdits(content string, edits []edit) (string, error) {
 	return content, nil
 }
 
-// current reads the file to edit; a missing file is empty content.
-func current(path string) (string, bool, error) {
-	b, err := os.ReadFile(path)
-	if errors.Is(err, os.ErrNotExist) {
-		return "", false, nil
-	}
-	return string(b), err == nil, err
-}
+// current reads the file to edit; a missing file is empty content
+// (readEditable).
+func current(path string) (string, bool, error) { return readEditable(path) }
 
 func validateEdits(in Input, tc *Context, edits []edit) error {
 	p, err := absPath(in, "file_path")

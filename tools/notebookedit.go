@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"os"
 	"strconv"
 	"strings"
 )
@@ -28,6 +27,9 @@ func NewNotebookEdit() Tool {
 			if str(in, "edit_mode") == "insert" && str(in, "cell_type") == "" {
 				return fmt.Errorf("`cell_type` is required when inserting a cell")
 			}
+			if err := checkEditable(p); err != nil {
+				return err
+			}
 			return readBeforeWrite(tc, p)
 		},
 		Call: callNotebookEdit,
@@ -36,12 +38,15 @@ func NewNotebookEdit() Tool {
 
 func callNotebookEdit(_ context.Context, in Input, tc *Context, _ Progress) (Result, error) {
 	p, _ := absPath(in, "notebook_path")
-	data, err := os.ReadFile(p)
+	data, exists, err := readEditable(p)
+	if err == nil && !exists {
+		err = fmt.Errorf("%s does not exist", p)
+	}
 	if err != nil {
 		return Result{Data: err.Error(), IsError: true}, nil
 	}
 	var nb map[string]any
-	if err := json.Unmarshal(data, &nb); err != nil {
+	if err := json.Unmarshal([]byte(data), &nb); err != nil {
 		return Result{Data: "not a valid notebook: " + err.Error(), IsError: true}, nil
 	}
 	cells, _ := nb["cells"].([]any)

@@ -3,7 +3,6 @@ package tools
 import (
 	"context"
 	"fmt"
-	"os"
 )
 
 // NewWrite is the Write tool: creates or overwrites a file; an existing
@@ -19,17 +18,23 @@ func NewWrite() Tool {
 			if err != nil {
 				return err
 			}
+			if err := checkEditable(p); err != nil {
+				return err
+			}
 			return readBeforeWrite(tc, p)
 		},
 		Call: func(_ context.Context, in Input, tc *Context, _ Progress) (Result, error) {
 			p, _ := absPath(in, "file_path")
-			old, statErr := os.ReadFile(p)
+			old, existed, readErr := readEditable(p)
+			if readErr != nil {
+				return Result{Data: readErr.Error(), IsError: true}, nil
+			}
 			if err := writeFile(tc, p, str(in, "content")); err != nil {
 				return Result{}, err
 			}
 			resp := map[string]any{"type": "update", "filePath": p, "content": str(in, "content"),
-				"structuredPatch": []any{}, "originalFile": string(old), "userModified": false}
-			if statErr != nil {
+				"structuredPatch": []any{}, "originalFile": old, "userModified": false}
+			if !existed {
 				resp["type"], resp["originalFile"] = "create", nil
 				return Result{Data: fmt.Sprintf("File created successfully at: %s", p), Response: resp}, nil
 			}

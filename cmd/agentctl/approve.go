@@ -33,6 +33,12 @@ type commandApprover struct {
 	command   string
 	sessionID string
 	timeout   time.Duration
+	// dir is where the command runs: the session's starting directory,
+	// where its script was made a policy file (settings.CommandFiles) —
+	// not the cwd an EnterWorktree moved to, where a relative
+	// `tools/approve.sh` would name the worktree's copy, which the session
+	// may rewrite. "" runs it in the call's cwd.
+	dir string
 }
 
 func (a *commandApprover) Approve(ctx context.Context, req pipeline.AskRequest) (pipeline.Approval, error) {
@@ -43,6 +49,9 @@ func (a *commandApprover) Approve(ctx context.Context, req pipeline.AskRequest) 
 	defer cancel()
 	cmd := proc.Shell(ctx, a.command)
 	cmd.Dir = req.Cwd
+	if a.dir != "" {
+		cmd.Dir = a.dir
+	}
 	cmd.Stdin = bytes.NewReader(in)
 	stdout, stderr := proc.Capped{Max: maxApproverOutput}, proc.Capped{Max: maxApproverOutput}
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
@@ -75,7 +84,8 @@ type ttyApprover struct {
 // answer (the read itself cannot be cancelled, the run exits soon after).
 func (a *ttyApprover) Approve(ctx context.Context, req pipeline.AskRequest) (pipeline.Approval, error) {
 	in, _ := json.Marshal(req.Use.Input)
-	fmt.Fprintf(a.out, "\n%s %s\n  %s\nAllow? [y]es once / [a]lways this session / [n]o: ", req.Use.Name, in, req.Decision.Reason)
+	fmt.Fprintf(a.out, "\n%s %s\n  %s\nAllow? [y]es once / [a]lways this session / [n]o: ",
+		terminalText(req.Use.Name), in, terminalText(req.Decision.Reason))
 	type answer struct {
 		line string
 		err  error

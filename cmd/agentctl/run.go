@@ -147,7 +147,7 @@ func (p *printer) textLine(v pipeline.Line) string {
 	switch v["type"] {
 	case "system":
 		if v["subtype"] == "hook_message" {
-			fmt.Fprintf(p.errw, "agentctl: %v\n", v["message"]) // for the person, not the transcript reader
+			fmt.Fprintf(p.errw, "agentctl: %s\n", terminalText(fmt.Sprint(v["message"]))) // for the person, not the transcript reader
 			return ""
 		}
 		return fmt.Sprintf("session %v in %v (mode %v)\n", v["session_id"], v["cwd"], v["permissionMode"])
@@ -157,7 +157,7 @@ func (p *printer) textLine(v pipeline.Line) string {
 		for _, blk := range content {
 			if blk["type"] == "tool_use" {
 				in, _ := json.Marshal(blk["input"])
-				p.calls[fmt.Sprint(blk["id"])] = fmt.Sprintf("> %s %s\n", blk["name"], in)
+				p.calls[fmt.Sprint(blk["id"])] = fmt.Sprintf("> %s %s\n", terminalText(fmt.Sprint(blk["name"])), in)
 			}
 		}
 		return ""
@@ -173,7 +173,7 @@ func (p *printer) textLine(v pipeline.Line) string {
 			if len(text) > 200 {
 				text = text[:200] + "…"
 			}
-			fmt.Fprintf(&b, "  %s: %s\n", status, strings.ReplaceAll(strings.TrimSpace(text), "\n", "\n    "))
+			fmt.Fprintf(&b, "  %s: %s\n", status, strings.ReplaceAll(terminalText(strings.TrimSpace(text)), "\n", "\n    "))
 		}
 		return b.String()
 	case "result":

@@ -53,6 +53,11 @@ func newRuntime(c *cli.Context, s *settings.Settings) (rt *runtime, err error) {
 		closers = append(closers, func() { f.Close() })
 		opts = append(opts, engine.WithDecisionLog(f))
 	}
+	if cmd := c.String("permission-prompt-command"); cmd != "" {
+		// The approver's script is the decision for every ask: a policy file.
+		s.PolicyFiles = append(s.PolicyFiles, settings.CommandFiles(cmd, s.Cwd, s.Home)...)
+	}
+	s.PolicyFiles = append(s.PolicyFiles, auditFiles(c)...)
 	e, err := engine.New(context.Background(), s, opts...)
 	if err != nil {
 		return nil, cli.Exit(err.Error(), exitError)
@@ -111,7 +116,7 @@ func newRuntime(c *cli.Context, s *settings.Settings) (rt *runtime, err error) {
 	switch cmd := c.String("permission-prompt-command"); {
 	case cmd != "":
 		sopts = append(sopts, pipeline.WithApprover(&commandApprover{command: cmd, sessionID: id,
-			timeout: c.Duration("permission-prompt-timeout")}))
+			timeout: c.Duration("permission-prompt-timeout"), dir: s.Cwd}))
 	case c.Args().First() != "-" && isTerminal(os.Stdin):
 		sopts = append(sopts, pipeline.WithApprover(&ttyApprover{in: bufio.NewReader(os.Stdin), out: c.App.ErrWriter}))
 	}
