@@ -47,7 +47,9 @@ type Spec struct {
 	// lets it through.
 	ReadOnly bool
 	// NeedsPermission is false for tools that change only the session's own
-	// state (the todo list, plan mode, tool search, sub-agents).
+	// state (the todo list, tool search, sub-agents). ExitPlanMode needs it:
+	// leaving plan mode lifts its refusal of every write (§6: "until an
+	// approved ExitPlanMode"), so the model must not approve its own plan.
 	NeedsPermission bool
 	// SpecFields are the input fields a Tool(specifier) rule matches, for
 	// tools whose specifier is neither a path, a command nor a domain
@@ -69,7 +71,7 @@ var catalogue = []Spec{
 	{Name: "BashOutput", NeedsPermission: true},
 	{Name: "Edit", MainField: "file_path", AbsolutePath: true, Family: Editing, OwnPathRules: true, NeedsPermission: true, check: checkEdit},
 	{Name: "EnterWorktree", NeedsPermission: true},
-	{Name: "ExitPlanMode", ReadOnly: true},
+	{Name: "ExitPlanMode", ReadOnly: true, NeedsPermission: true},
 	{Name: "ExitWorktree", NeedsPermission: true},
 	{Name: "Glob", MainField: "path", Family: Reading, ReadOnly: true, NeedsPermission: true},
 	{Name: "Grep", MainField: "path", Family: Reading, OwnPathRules: true, ReadOnly: true, NeedsPermission: true},
