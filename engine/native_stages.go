@@ -113,6 +113,9 @@ func (n *nativeEval) safetyFindings() stringSet {
 			out.add("write to protected path " + f.Path + " (asks even in bypassPermissions mode)")
 		}
 	}
+	if msg, ok := n.agentModeFinding(); ok {
+		out.add(msg)
+	}
 	return out.sorted()
 }
 

@@ -43,3 +43,27 @@ findings contains sprintf("path %s contains a suspicious Windows path pattern (8
 	some f in lib.files
 	lib.windows_alias(f.path)
 }
+
+# An Agent (Task) call that starts its subagent in a permission mode wider
+# than the session's own asks in every mode but bypassPermissions: the
+# model must not raise its own powers by delegating (the subagent's calls
+# would be decided in that mode). A mode agentctl does not know asks too.
+findings contains sprintf("%s starts a subagent in mode %s, wider than the session's %s mode", [input.tool, m, input.mode]) if {
+	not bypass
+	input.tool == "Agent"
+	m := input.input.mode
+	is_string(m)
+	not within_session_mode(m)
+}
+
+within_session_mode(m) if mode_rank[m] <= mode_rank[input.mode]
+
+findings contains sprintf("%s starts a subagent in a mode that is not a mode's name", [input.tool]) if {
+	not bypass
+	input.tool == "Agent"
+	not is_string(input.input.mode)
+	"mode" in object.keys(input.input)
+}
+
+# mode_rank orders the permission modes by what they let through unasked.
+mode_rank := {"plan": 0, "dontAsk": 0, "default": 1, "acceptEdits": 2, "auto": 3, "bypassPermissions": 4}
