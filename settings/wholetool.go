@@ -15,6 +15,9 @@ func (s *Settings) confineWholeTool(src Source, r Rule, why string) (Rule, bool)
 	if r.Behavior != Allow || r.Kind != KindNone || r.ToolGlob || r.Ignored != "" {
 		return r, true
 	}
+	if r.Tool == "Bash" {
+		return s.confineWholeBash(src, r, why)
+	}
 	ok, useInstead := pathTool(r.Tool)
 	if !ok {
 		return r, true
