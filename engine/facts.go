@@ -91,7 +91,10 @@ type Facts struct {
 	Files    []FileFact    `json:"files"`
 	// Mentions are words that may name a file (any access): deny and ask
 	// path rules see them. Reach are files recursive walks may open.
-	Mentions   []FileFact             `json:"mentions"`
+	Mentions []FileFact `json:"mentions"`
+	// Named are the places every word of the commands may name (see
+	// env.namedFacts), listed only when a confined allow rule exists.
+	Named      []FileFact             `json:"named,omitempty"`
 	Reach      []ReachFact            `json:"reach"`
 	Unresolved []bashparse.Unresolved `json:"unresolved"`
 	ParseError bool                   `json:"parse_error"`
@@ -138,6 +141,9 @@ type env struct {
 	// first), so src/up/../sd/key opens src/sd/key through the link sd,
 	// not what the kernel's walk of the raw name would reach.
 	lexical bool
+	// named: list the places the commands' words name (Facts.Named), for
+	// a confined allow rule.
+	named bool
 }
 
 // clean makes p absolute against dir and removes ., .. and duplicate
@@ -358,6 +364,9 @@ func (e env) bashFacts(a bashparse.Analysis) Facts {
 					addFile(ff)
 				}
 			}
+		}
+		if e.named {
+			f.Named = append(f.Named, e.namedFacts(c, dirs)...)
 		}
 		if e.guards == nil {
 			continue

@@ -1,0 +1,69 @@
+package engine
+
+import (
+	"strings"
+
+	"github.com/agentctl/agentctl/bashparse"
+	"github.com/agentctl/agentctl/settings"
+)
+
+// hasConfinedRule reports whether some live allow rule is confined to the
+// working directories (an untrusted repository's Bash rule): only then do
+// the facts list the places words name (Facts.Named).
+func hasConfinedRule(s *settings.Settings) bool {
+	for _, r := range s.Rules {
+		if r.Confined && r.Ignored == "" {
+			return true
+		}
+	}
+	return false
+}
+
+// namedExempt are device files a word may name without reaching anything
+// of the user's (the same ones redirections may write).
+var namedExempt = map[string]bool{"/dev/null": true, "/dev/stdin": true, "/dev/stdout": true, "/dev/stderr": true}
+
+// namedFacts are the places a command's words may name, run in each of
+// dirs: its mentions (words no table calls a file, which a program may
+// still open: gzip -c ~/.ssh/id_rsa) and the roots of its recursive walks
+// (tar czf x.tgz ~/.ssh). A confined rule approves the command only when
+// every one lies in the working directories; a word whose place is not
+// known (dynamic, a ~user word, a command whose directory is unknown) is
+// a dynamic fact, which lies nowhere.
+func (e env) namedFacts(c bashparse.Command, dirs []string) []FileFact {
+	var out []FileFact
+	unknown := func(p, via string) {
+		out = append(out, FileFact{Path: p, Resolved: p, Access: "any", Via: via, Written: p, Dynamic: true})
+	}
+	at := func(p, via string, glob bool) {
+		if c.DirUnknown || strings.HasPrefix(p, "~") && p != "~" && !strings.HasPrefix(p, "~/") {
+			unknown(p, via)
+			return
+		}
+		if glob {
+			p = staticPrefix(p)
+		}
+		for _, d := range dirs {
+			if namedExempt[e.clean(p, d)] {
+				continue
+			}
+			ff := e.file(p, d, "any", via)
+			out = append(out, ff)
+		}
+	}
+	for _, m := range c.Mentions {
+		if m.Dynamic {
+			unknown(m.Path, m.Via)
+			continue
+		}
+		at(m.Path, m.Via, m.Glob)
+	}
+	for _, t := range c.Recursive {
+		if t.Dynamic {
+			unknown(t.Root, t.Via)
+			continue
+		}
+		at(t.Root, t.Via, false)
+	}
+	return out
+}
