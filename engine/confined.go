@@ -56,6 +56,9 @@ func (e env) namedFacts(c bashparse.Command, dirs []string) []FileFact {
 			unknown(m.Path, m.Via)
 			continue
 		}
+		if urlPart(c.Mentions, m.Path) {
+			continue
+		}
 		at(m.Path, m.Via, m.Glob)
 	}
 	for _, t := range c.Recursive {
@@ -66,4 +69,39 @@ func (e env) namedFacts(c bashparse.Command, dirs []string) []FileFact {
 		at(t.Root, t.Via, false)
 	}
 	return out
+}
+
+// urlPart reports a mention that is the part after the scheme of another
+// mention that is a network URL: https://x.example/a names the host's
+// path //x.example/a, no file here (a file: URL's part is a path, and
+// stays).
+func urlPart(mentions []bashparse.File, p string) bool {
+	if !strings.HasPrefix(p, "//") {
+		return false
+	}
+	for _, w := range mentions {
+		scheme, rest, ok := strings.Cut(w.Path, ":")
+		if !ok || rest != p || !isScheme(scheme) {
+			continue
+		}
+		if i := strings.LastIndexByte(scheme, '+'); strings.EqualFold(scheme[i+1:], "file") {
+			return false
+		}
+		return true
+	}
+	return false
+}
+
+// isScheme reports a URL scheme: a letter, then letters, digits, '+', '-'
+// or '.'.
+func isScheme(s string) bool {
+	for i, r := range s {
+		switch {
+		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z':
+		case i > 0 && (r >= '0' && r <= '9' || r == '+' || r == '-' || r == '.'):
+		default:
+			return false
+		}
+	}
+	return s != ""
 }

@@ -147,6 +147,12 @@ func TestRed14RepositoryBashRuleNamesNoOutsidePlace(t *testing.T) {
 		{"make in a subdirectory", "Bash", "cd src && make", false, false, "allow"},
 		{"a glob inside", "Bash(gzip:*)", "gzip -c src/*.go", false, false, "allow"},
 		{"read-only echo of a path", "Bash(gzip:*)", "echo ~/.ssh/id_rsa", false, false, "allow"},
+		{"a network URL", "Bash(curl:*)", "curl https://x.example/a/b", false, false, "allow"},
+		{"a registry option", "Bash(npm install:*)", "npm install --registry=https://r.example/x", false, false, "allow"},
+		{"a git+https URL", "Bash(pip install:*)", "pip install git+https://github.com/a/b", false, false, "allow"},
+		{"a file URL", "Bash(curl:*)", "curl file://$H/.ssh/id_rsa", false, false, "ask"},
+		{"a git+file URL", "Bash(git clone:*)", "git clone git+file://$H/.ssh k", false, false, "ask"},
+		{"a remote-style word", "Bash(scp:*)", "scp host:/etc/passwd .", false, false, "ask"},
 		// The user's own rule and a trusted workspace keep their reach.
 		{"the user's rule", "Bash(gzip:*)", "gzip -c ~/.ssh/id_rsa", false, true, "allow"},
 		{"a trusted workspace", "Bash(gzip:*)", "gzip -c ~/.ssh/id_rsa", true, false, "allow"},
