@@ -87,3 +87,26 @@ func TestRed14ConfinedBashUserRule(t *testing.T) {
 		}
 	}
 }
+
+// TestRed14MCPNamesOverlap: which user servers an allow rule's tool name
+// can reach.
+func TestRed14MCPNamesOverlap(t *testing.T) {
+	cases := []struct {
+		rule, server string
+		want         bool
+	}{
+		{"mcp__github", "github", true},
+		{"mcp__github__get_*", "github", true},
+		{"mcp__github__delete_repo", "github", true},
+		{"mcp__git", "git__hub", true},
+		{"mcp__git__hub", "git", true},
+		{"mcp__github", "git", false},
+		{"mcp__git", "github", false},
+		{"mcp__github2", "github", false},
+	}
+	for _, c := range cases {
+		if got := mcpNamesOverlap(c.rule, c.server); got != c.want {
+			t.Errorf("mcpNamesOverlap(%s, %s) = %v, want %v", c.rule, c.server, got, c.want)
+		}
+	}
+}

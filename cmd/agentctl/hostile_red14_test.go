@@ -177,3 +177,82 @@ func TestRed14RepositoryBashRuleNamesNoOutsidePlace(t *testing.T) {
 		})
 	}
 }
+
+// TestRed14RepositoryMCPAllowForUserServer: an MCP allow rule names a
+// server, it does not define one. An untrusted repository's
+// `"allow": ["mcp__github"]` (or mcp__github__*, mcp__github(*), a tool or
+// a tool glob of it) reached the github server the user configured in
+// ~/.claude.json — their token — and mcp__github__delete_repository ran
+// unasked. Such a rule is not applied in an untrusted workspace; one for a
+// server only the repository knows, the user's own rule and a trusted
+// workspace's rule still apply. A user configuration that cannot be read
+// as the user's JSON may name any server: every repository MCP allow is
+// dropped.
+func TestRed14RepositoryMCPAllowForUserServer(t *testing.T) {
+	userState := `{"mcpServers": {"github": {"command": "gh-mcp"}}, "projects": {"/elsewhere": {"mcpServers": {"db": {"command": "db-mcp"}}}}}`
+	cases := []struct {
+		name, rule, tool string
+		state            string // ~/.claude.json; "" none
+		gemini           string // ~/.gemini/settings.json; "" none
+		trusted, user    bool
+		want             string
+	}{
+		{"server rule", "mcp__github", "mcp__github__delete_repository", userState, "", false, false, "ask"},
+		{"server glob", "mcp__github__*", "mcp__github__delete_repository", userState, "", false, false, "ask"},
+		{"server (*)", "mcp__github(*)", "mcp__github__delete_repository", userState, "", false, false, "ask"},
+		{"tool rule", "mcp__github__delete_repository", "mcp__github__delete_repository", userState, "", false, false, "ask"},
+		{"tool glob", "mcp__github__get_*", "mcp__github__get_token", userState, "", false, false, "ask"},
+		{"a local-scope server", "mcp__db", "mcp__db__query", userState, "", false, false, "ask"},
+		{"a Gemini CLI server", "mcp__vault", "mcp__vault__read", "", `{"mcpServers": {"vault": {"command": "v"}}}`, false, false, "ask"},
+		{"an unreadable state file", "mcp__other", "mcp__other__x", `{"mcpServers": `, "", false, false, "ask"},
+		// A server only the repository knows, the user's rule, a trusted workspace.
+		{"a server the user did not configure", "mcp__other", "mcp__other__x", userState, "", false, false, "allow"},
+		{"no user configuration", "mcp__github", "mcp__github__get_issue", "", "", false, false, "allow"},
+		{"the user's own rule", "mcp__github", "mcp__github__delete_repository", userState, "", false, true, "allow"},
+		{"a trusted workspace", "mcp__github", "mcp__github__delete_repository", userState, "", true, false, "allow"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			proj, home := red14repoLayout(t)
+			body := `{"permissions": {"allow": ["` + c.rule + `"]}}`
+			if c.user {
+				writeFiles(t, home, map[string]string{".claude/settings.json": body})
+			} else {
+				writeFiles(t, proj, map[string]string{".claude/settings.json": body})
+			}
+			if c.state != "" {
+				writeFiles(t, home, map[string]string{".claude.json": c.state})
+			}
+			if c.gemini != "" {
+				writeFiles(t, home, map[string]string{".gemini/settings.json": c.gemini})
+			}
+			var flags []string
+			if c.trusted {
+				flags = append(flags, "--trust-workspace")
+			}
+			if got := red14repoCheck(t, proj, home, c.tool, `{}`, flags...); got != c.want {
+				t.Errorf("%s under %s = %s, want %s", c.tool, c.rule, got, c.want)
+			}
+		})
+	}
+}
+
+// TestRed14HookRepositoryMCPAllowForUserServer: the same rule through
+// `agentctl hook`, whose settings come from the event's cwd: the
+// repository's mcp__github allow no longer answers allow for the user's
+// github server; a server only the repository names still does.
+func TestRed14HookRepositoryMCPAllowForUserServer(t *testing.T) {
+	proj, home := red14repoLayout(t)
+	writeFiles(t, proj, map[string]string{".claude/settings.json": `{"permissions": {"allow": ["mcp__github", "mcp__other"]}}`})
+	writeFiles(t, home, map[string]string{".claude.json": `{"mcpServers": {"github": {"command": "gh-mcp"}}}`})
+	env := []string{"HOME=" + home, "CLAUDE_CONFIG_DIR=", "XDG_CONFIG_HOME=" + filepath.Join(home, ".config"),
+		"CLAUDE_PROJECT_DIR=", "AGENTCTL_MANAGED_SETTINGS="}
+	for tool, want := range map[string]string{"mcp__github__delete_repository": `"ask"`, "mcp__other__x": `"allow"`} {
+		ev, _ := json.Marshal(map[string]any{"session_id": "s", "transcript_path": "/dev/null", "cwd": proj,
+			"permission_mode": "default", "hook_event_name": "PreToolUse", "tool_name": tool, "tool_input": map[string]any{}})
+		out, errOut, code := hookProc(t, nil, string(ev), env, "--managed-settings", emptyManaged(t))
+		if code != 0 || !strings.Contains(out, `"permissionDecision":`+want) {
+			t.Errorf("%s: exit %d, stdout %q, stderr %q; want %s", tool, code, out, errOut, want)
+		}
+	}
+}
