@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"path/filepath"
 	"strings"
 
 	"github.com/agentctl/agentctl/bashparse"
@@ -41,6 +42,7 @@ func (e env) namedFacts(c bashparse.Command, dirs []string) []FileFact {
 			return
 		}
 		if glob {
+			out = append(out, e.globNamed(p, via, dirs)...)
 			p = staticPrefix(p)
 		}
 		for _, d := range dirs {
@@ -104,4 +106,33 @@ func isScheme(s string) bool {
 		}
 	}
 	return s != ""
+}
+
+// maxGlobNamed bounds the expansions of one glob word a confined rule
+// checks; a glob matching more stands for a place not known.
+const maxGlobNamed = 256
+
+// globNamed are the files a glob word expands to now, in each of dirs:
+// its directory lies in the repository while a match may be a link out of
+// it (k*/id_rsa through keys -> ~/.ssh). A pattern that does not compile,
+// or matches too much, is a place not known.
+func (e env) globNamed(p, via string, dirs []string) []FileFact {
+	var out []FileFact
+	for _, d := range dirs {
+		abs := p
+		switch {
+		case strings.HasPrefix(p, "~/"):
+			abs = e.home + p[1:]
+		case !filepath.IsAbs(p):
+			abs = filepath.Join(d, p)
+		}
+		matches, err := filepath.Glob(abs)
+		if err != nil || len(matches) > maxGlobNamed {
+			return append(out, FileFact{Path: p, Resolved: p, Access: "any", Via: via, Written: p, Dynamic: true})
+		}
+		for _, m := range matches {
+			out = append(out, e.file(m, d, "any", via))
+		}
+	}
+	return out
 }

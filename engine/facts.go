@@ -347,6 +347,17 @@ func (e env) bashFacts(a bashparse.Analysis) Facts {
 				}
 			}
 		}
+		// A walk that follows links reads what the ones below its root
+		// point to (derefLinks).
+		for _, t := range c.Recursive {
+			if t.Derefs && !t.Dynamic && !c.DirUnknown {
+				for _, d := range dirs {
+					for _, ff := range e.derefLinks(e.clean(t.Root, d), t.Via) {
+						addFile(ff)
+					}
+				}
+			}
+		}
 		// A word the command may write that names a protected path is a
 		// write for the safety stage, whatever guards exist (spec §6).
 		for _, m := range c.Mentions {

@@ -256,3 +256,56 @@ func TestRed14HookRepositoryMCPAllowForUserServer(t *testing.T) {
 		}
 	}
 }
+
+// TestRed14WalksThroughRepositoryLinks: a repository may ship links out
+// of itself (h -> ~, keys -> ~/.ssh). A walk that follows links below its
+// root — grep -R, rg -L — read through them: `grep -R BEGIN .` printed
+// ~/.ssh/id_rsa and was allowed as a read-only command reading inside the
+// working directories. Each link out of the root is now a read of its
+// target. A walk that does not follow links (grep -r, rg), a tree without
+// such links, and a link to the repository's own files stay allowed; a
+// deny rule on the target denies. The same glob word: a confined
+// repository rule saw k*/id_rsa as a word of the repository.
+func TestRed14WalksThroughRepositoryLinks(t *testing.T) {
+	cases := []struct {
+		name, cmd, rules string
+		links            bool
+		want             string
+	}{
+		{"grep -R through a link to home", "grep -R BEGIN .", "", true, "ask"},
+		{"grep --dereference-recursive", "grep --dereference-recursive BEGIN .", "", true, "ask"},
+		{"grep -rR", "grep -rR BEGIN", "", true, "ask"},
+		{"grep -Rl, names only", "grep -Rl BEGIN .", "", true, "ask"},
+		{"rg -L", "rg -L BEGIN", "", true, "ask"},
+		{"rg --follow", "rg --follow BEGIN .", "", true, "ask"},
+		{"a deny rule on the target", "grep -R BEGIN .", `"deny": ["Read(~/.ssh/**)"]`, true, "deny"},
+		{"a glob through a link, repository rule", "gzip -c k*/id_rsa", `"allow": ["Bash(gzip:*)"]`, true, "ask"},
+		// Neighbours.
+		{"grep -r does not follow", "grep -r BEGIN .", "", true, "allow"},
+		{"rg does not follow", "rg BEGIN", "", true, "allow"},
+		{"grep -R below the links", "grep -R BEGIN src", "", true, "allow"},
+		{"grep -R, no links", "grep -R BEGIN .", "", false, "allow"},
+		{"a glob of repository files", "gzip -c src/*.go", `"allow": ["Bash(gzip:*)"]`, true, "allow"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			proj, home := red14repoLayout(t)
+			writeFiles(t, proj, map[string]string{".claude/settings.json": `{"permissions": {` + c.rules + `}}`,
+				"docs/readme.md": "x\n"})
+			if err := os.Symlink(filepath.Join(proj, "docs"), filepath.Join(proj, "src", "docs")); err != nil {
+				t.Fatal(err)
+			}
+			if c.links {
+				for name, to := range map[string]string{"h": home, "keys": filepath.Join(home, ".ssh")} {
+					if err := os.Symlink(to, filepath.Join(proj, name)); err != nil {
+						t.Fatal(err)
+					}
+				}
+			}
+			input, _ := json.Marshal(map[string]string{"command": c.cmd})
+			if got := red14repoCheck(t, proj, home, "Bash", string(input)); got != c.want {
+				t.Errorf("%s = %s, want %s", c.cmd, got, c.want)
+			}
+		})
+	}
+}
