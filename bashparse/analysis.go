@@ -191,6 +191,10 @@ type Tree struct {
 	// Follows: the walk follows symbolic links below its root (find -L,
 	// chown -R -L), so it may reach any directory a link names.
 	Follows bool `json:"follows,omitempty"`
+	// Derefs: a reader's walk opens what the symbolic links below its root
+	// point to (grep -R, rg -L): a repository's link to ~ makes it read
+	// the home directory (derefs.go).
+	Derefs bool `json:"derefs,omitempty"`
 }
 
 // Reason classifies what could not be resolved statically.

@@ -130,7 +130,7 @@ func grepTrees(name string, args []Word) []Tree {
 	if !rec {
 		return nil
 	}
-	t := Tree{Access: Read, Via: name + " -r"}
+	t := Tree{Access: Read, Via: name + " -r", Derefs: grepDerefs(args)}
 	t.Include = longValues(args, "--include")
 	t.Exclude = append(longValues(args, "--exclude"), longValues(args, "--exclude-dir")...)
 	ops := operandWords(args, "efmABCdD")
@@ -148,7 +148,7 @@ func searchTrees(name string, args []Word) []Tree {
 	// rg and ag skip dot-files by default, but an ignore file of the
 	// (untrusted) repository can whitelist one (`!.env` in .ignore), and a
 	// -g glob can too: the walk is taken to see dot-files.
-	t := Tree{Access: Read, Via: name}
+	t := Tree{Access: Read, Via: name, Derefs: searchDerefs(name, args)}
 	for _, g := range append(optValues(args, "-g", "--glob"), optValues(args, "--iglob", "-G")...) {
 		if ex, ok := strings.CutPrefix(g, "!"); ok {
 			t.Exclude = append(t.Exclude, ex)

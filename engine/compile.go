@@ -38,6 +38,10 @@ type ruleData struct {
 	// OptionRe matches a Bash deny or ask rule's options in any spelling
 	// (optionRegex), against a command's option_form.
 	OptionRe string `json:"option_re,omitempty"`
+	// Confined marks an untrusted repository's Bash allow rule
+	// (settings.Rule.Confined): facts.named must lie in the working
+	// directories for it to approve a command.
+	Confined bool `json:"confined,omitempty"`
 }
 
 // bucket holds one behaviour's rules, indexed so that a decision looks at
@@ -90,6 +94,7 @@ func compileRules(s *settings.Settings) (map[string]*bucket, error) {
 			bk.Globs = append(bk.Globs, d)
 		case r.Kind == settings.KindBash:
 			d.Re, d.Exact = bashRegex(r.Pattern, r.Behavior == settings.Allow)
+			d.Confined = r.Confined
 			if r.Behavior != settings.Allow {
 				var head string
 				if d.OptionRe, head = optionRegex(r.Pattern); head != "" {

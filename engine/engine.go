@@ -49,7 +49,9 @@ type Engine struct {
 	policyFiles *policyFiles
 	// walkGuards are the guards witnesses are made from (see newGuards).
 	walkGuards guardGlobs
-	bundle     *Bundle
+	// confined: some allow rule is confined (hasConfinedRule).
+	confined bool
+	bundle   *Bundle
 	// native decides embedded calls (evaluator native or both); rego is
 	// the bundle's decision query, compiled on first use; custom asks the
 	// custom org modules, when there are any.
@@ -141,7 +143,7 @@ func New(ctx context.Context, s *settings.Settings, opts ...Option) (*Engine, er
 	all, walk := newGuards(s)
 	e := &Engine{settings: s, guards: all, guardIdx: newGuardIndex(all), policyFiles: newPolicyFiles(s.PolicyFiles), walkGuards: walk, bundle: b, remote: c.remote,
 		now: time.Now, client: remoteClient(c.remoteTimeout), evaluator: c.evaluator, native: newNativeIndex(b.rules),
-		guarded: guardedCommands(s), looseAnchors: looseAnchors(s), optionNames: optionNames(b.rules)}
+		guarded: guardedCommands(s), looseAnchors: looseAnchors(s), optionNames: optionNames(b.rules), confined: hasConfinedRule(s)}
 	if c.logTo != nil {
 		if e.log, err = newDecisionLog(ctx, c.logTo, b); err != nil {
 			return nil, err
@@ -323,7 +325,8 @@ func (e *Engine) input(call Call) (*callInput, []string) {
 	if call.Dir != "" {
 		dir = call.Dir
 	}
-	en := env{cwd: dir, home: s.Home, guards: e.guardIdx, walk: e.walkGuards, commands: e.bundle.Commands, policy: e.policyFiles}
+	en := env{cwd: dir, home: s.Home, guards: e.guardIdx, walk: e.walkGuards, commands: e.bundle.Commands, policy: e.policyFiles,
+		named: e.confined}
 	f := Facts{Commands: []CommandFact{}, Files: []FileFact{}, Mentions: []FileFact{}, Reach: []ReachFact{}, Unresolved: nil}
 	switch {
 	case tool == "Bash":

@@ -91,7 +91,10 @@ type Facts struct {
 	Files    []FileFact    `json:"files"`
 	// Mentions are words that may name a file (any access): deny and ask
 	// path rules see them. Reach are files recursive walks may open.
-	Mentions   []FileFact             `json:"mentions"`
+	Mentions []FileFact `json:"mentions"`
+	// Named are the places every word of the commands may name (see
+	// env.namedFacts), listed only when a confined allow rule exists.
+	Named      []FileFact             `json:"named,omitempty"`
 	Reach      []ReachFact            `json:"reach"`
 	Unresolved []bashparse.Unresolved `json:"unresolved"`
 	ParseError bool                   `json:"parse_error"`
@@ -138,6 +141,9 @@ type env struct {
 	// first), so src/up/../sd/key opens src/sd/key through the link sd,
 	// not what the kernel's walk of the raw name would reach.
 	lexical bool
+	// named: list the places the commands' words name (Facts.Named), for
+	// a confined allow rule.
+	named bool
 }
 
 // clean makes p absolute against dir and removes ., .. and duplicate
@@ -341,6 +347,17 @@ func (e env) bashFacts(a bashparse.Analysis) Facts {
 				}
 			}
 		}
+		// A walk that follows links reads what the ones below its root
+		// point to (derefLinks).
+		for _, t := range c.Recursive {
+			if t.Derefs && !t.Dynamic && !c.DirUnknown {
+				for _, d := range dirs {
+					for _, ff := range e.derefLinks(e.clean(t.Root, d), t.Via) {
+						addFile(ff)
+					}
+				}
+			}
+		}
 		// A word the command may write that names a protected path is a
 		// write for the safety stage, whatever guards exist (spec §6).
 		for _, m := range c.Mentions {
@@ -358,6 +375,9 @@ func (e env) bashFacts(a bashparse.Analysis) Facts {
 					addFile(ff)
 				}
 			}
+		}
+		if e.named {
+			f.Named = append(f.Named, e.namedFacts(c, dirs)...)
 		}
 		if e.guards == nil {
 			continue

@@ -36,6 +36,7 @@ func (in *callInput) withKeys() {
 	f := &in.Facts
 	f.Files = withKeys(f.Files)
 	f.Mentions = withKeys(f.Mentions)
+	f.Named = withKeys(f.Named)
 	for i := range f.Reach {
 		f.Reach[i].Keys = pathKeys(f.Reach[i].Path)
 	}

@@ -263,7 +263,7 @@ func (n *nativeEval) allowStage() allowStage {
 				text = c.Narrow.Quoted
 			}
 			n.bashRules(x, c, func(r *nativeRule) {
-				if n.re(r.re, text) && ((!c.ExecWrapper && len(c.Powers) == 0) || r.Exact) {
+				if n.re(r.re, text) && ((!c.ExecWrapper && len(c.Powers) == 0) || r.Exact) && (!r.Confined || n.namedInWD()) {
 					allowed = true
 					a.used.add(r)
 				}

@@ -34,7 +34,19 @@ cmd_rules(c) := [r |
 	some r in lib.bash_rules("allow", c)
 	regex.match(r.re, object.get(c.narrow, "quoted", c.narrow.text))
 	exact_if_exec(r, c)
+	confined_ok(r)
 ]
+
+# An untrusted repository's Bash rule (confined) approves no command of a
+# call whose words name a place outside the working directories.
+confined_ok(r) if not r.confined
+
+confined_ok(r) if {
+	r.confined
+	every f in object.get(input.facts, "named", []) {
+		lib.file_in_wd(f)
+	}
+}
 
 # Exec-style wrappers and commands with powers (options that run another
 # program, write a named file or read instructions from elsewhere) need an

@@ -215,7 +215,7 @@ func TestRed13ConfineWholeToolAllow(t *testing.T) {
 		{"Glob(*)", false, ""},
 		{"NotebookEdit", false, ""},
 		{"Read(src/**)", false, "Read(src/**)"},
-		{"Bash", false, "Bash"},
+		{"Bash", false, "Bash(**)"},
 		{"WebFetch", false, "WebFetch"},
 		{"mcp__github", false, "mcp__github"},
 		{"Read", true, "Read"},

@@ -60,7 +60,11 @@ type Rule struct {
 	MCPTool   string `json:"mcp_tool,omitempty"`
 
 	// Ignored explains why the rule is never consulted; empty for live rules.
-	Ignored  string   `json:"ignored,omitempty"`
+	Ignored string `json:"ignored,omitempty"`
+	// Confined marks an untrusted repository's Bash allow rule: it
+	// approves no command of a call that names a path outside the working
+	// directories (confineBash).
+	Confined bool     `json:"confined,omitempty"`
 	Warnings []string `json:"-"`
 }
 

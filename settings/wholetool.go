@@ -12,6 +12,12 @@ package settings
 // NotebookEdit, Glob: spec §2) has no such form, and its rule is dropped.
 // ok is false when r is dropped; other rules come back unchanged.
 func (s *Settings) confineWholeTool(src Source, r Rule, why string) (Rule, bool) {
+	if r.Behavior == Allow && r.MCPServer != "" && r.Ignored == "" {
+		return s.dropRepositoryMCP(src, r, why)
+	}
+	if r.Behavior == Allow && r.Tool == "Bash" && !r.ToolGlob && r.Ignored == "" {
+		return s.confineBash(src, r, why)
+	}
 	if r.Behavior != Allow || r.Kind != KindNone || r.ToolGlob || r.Ignored != "" {
 		return r, true
 	}
