@@ -18,7 +18,7 @@ import (
 func commandReaderPayloads(name string, args []Word) []payload {
 	switch name {
 	case "sqlite3":
-		return sqlitePayloads(args)
+		return append(sqlitePayloads(args), sqliteSQLPayloads(args)...)
 	case "ed", "ex":
 		return []payload{readerUnresolved(name + " reads its commands from stdin (! runs a shell command)")}
 	case "vim", "vi", "nvim", "view", "gvim", "vimdiff", "rvim":
@@ -32,6 +32,9 @@ func commandReaderPayloads(name string, args []Word) []payload {
 		}
 		return []payload{readerUnresolved("crontab installs the jobs of a file or stdin")}
 	case "psql", "mysql", "mariadb":
+		if name == "psql" {
+			return append(sqlClientPayloads(name, args), psqlCommandPayloads(args)...)
+		}
 		return sqlClientPayloads(name, args)
 	case "less":
 		return lessPayloads(args)
