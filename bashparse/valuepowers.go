@@ -54,6 +54,11 @@ func valuePowers(words []Word) (pays []payload, powers []string) {
 		found = mvnGoalPowers(words[1:])
 	case "yq":
 		found = yqPowers(words[1:])
+	case "cargo":
+		found = cargoHarnessPowers(words[1:])
+	}
+	if name == "pytest" || name == "py.test" {
+		found = append(found, pytestCovReportPowers(words[1:])...)
 	}
 	for _, f := range found {
 		powers = append(powers, f)
@@ -130,6 +135,49 @@ func yqPowers(args []Word) []string {
 			out = append(out, "yq "+v+" rewrites the files it is given")
 		case !strings.HasPrefix(v, "-") && yqLoad.MatchString(v):
 			out = append(out, "yq expression reads a file it names: "+v)
+		}
+	}
+	return out
+}
+
+// cargoHarnessPowers: what cargo test and cargo bench pass after "--" to
+// the test harness, whose --logfile F writes F (cargo 1.95: cargo test --
+// --logfile F created F).
+func cargoHarnessPowers(args []Word) []string {
+	var out []string
+	harness := false
+	for _, a := range args {
+		v := a.Value
+		if v == "--" {
+			harness = true
+			continue
+		}
+		if harness && (v == "--logfile" || strings.HasPrefix(v, "--logfile=") || !a.Static() && strings.HasPrefix(v, "-")) {
+			out = append(out, "cargo test harness "+v+" writes a file it names")
+		}
+	}
+	return out
+}
+
+// pytestCovReportPowers: pytest-cov's --cov-report TYPE:DEST writes DEST.
+func pytestCovReportPowers(args []Word) []string {
+	var out []string
+	for i, a := range args {
+		v := a.Value
+		if v == "--" {
+			break
+		}
+		val := ""
+		switch {
+		case v == "--cov-report" && i+1 < len(args):
+			val = args[i+1].Value
+		case strings.HasPrefix(v, "--cov-report="):
+			val = strings.TrimPrefix(v, "--cov-report=")
+		default:
+			continue
+		}
+		if strings.Contains(val, ":") && !strings.HasPrefix(val, "term") { // term:skip-covered prints
+			out = append(out, "pytest --cov-report "+val+" writes the report where it names")
 		}
 	}
 	return out

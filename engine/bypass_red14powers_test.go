@@ -49,6 +49,10 @@ var red14powersClasses = map[string][]bashModeRow{
 		red14powersCase{"go build *", []string{`go build -debug-actiongraph=/tmp/g ./...`, `go build --o=/tmp/bin .`,
 			`go build -debug-runtime-trace=/tmp/t .`},
 			[]string{`go build ./...`, `go build -tags=integration -v ./...`}},
+		// cargo 1.95: cargo test -- --logfile F created F (the test
+		// harness's own option, past cargo's "--").
+		red14powersCase{"cargo test *", []string{`cargo test -- --logfile /tmp/x`, `cargo test --lib -- --logfile=/tmp/x`},
+			[]string{`cargo test --lib -- --nocapture --test-threads=1`, `cargo test --release`}},
 		red14powersCase{"terraform plan *", []string{`terraform plan -out=/tmp/p`, `terraform plan --out /tmp/p`,
 			`terraform plan -generate-config-out=/tmp/g.tf`},
 			[]string{`terraform plan -var x=1 -lock=false`, `terraform plan`}},
@@ -60,8 +64,9 @@ var red14powersClasses = map[string][]bashModeRow{
 		red14powersCase{"pytest *", []string{
 			`pytest -o addopts=-pevil`, `pytest --override-ini=pythonpath=/tmp`, `pytest -oDJANGO_SETTINGS_MODULE=evil.settings`,
 			`pytest -o 'env=LD_PRELOAD=/tmp/x.so'`, `pytest --pdbcls=evil:Dbg --pdb`, `pytest --log-file=/tmp/l`,
-			`pytest --cov-config=/tmp/covrc`,
-		}, []string{`pytest -k name -x`, `pytest -o log_cli=true -q`, `pytest --override-ini=xfail_strict=True tests`}},
+			`pytest --cov-config=/tmp/covrc`, `pytest --cov=src --cov-report=html:/tmp/x`, `pytest --cov-report xml:/tmp/c.xml`,
+		}, []string{`pytest -k name -x`, `pytest -o log_cli=true -q`, `pytest --override-ini=xfail_strict=True tests`,
+			`pytest --cov=src --cov-report=term-missing:skip-covered`}},
 		red14powersCase{"python -m pytest *", []string{`python -m pytest -o addopts=-pevil`, `python -m pytest --pdbcls=x:Y`},
 			[]string{`python -m pytest -k name`}},
 	),
