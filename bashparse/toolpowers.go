@@ -100,6 +100,44 @@ var morePrograms = sync.OnceValue(func() map[string][]program {
 		"mvnw":    mvn,
 		"gradle":  gradle,
 		"gradlew": gradle,
+		// pylint runs --init-hook as Python and imports --load-plugins; an
+		// rcfile carries both. mypy imports the plugins its configuration
+		// names and runs --python-executable; its reports are written.
+		"pylint": {{opts: []progOpt{{[]string{"--init-hook", "--load-plugins"}, namesProgram},
+			{[]string{"--rcfile"}, readsScript}, {[]string{"--output"}, writesFile}}}},
+		"mypy": {{opts: []progOpt{{[]string{"--config-file"}, readsScript}, {[]string{"--python-executable"}, namesProgram},
+			{[]string{"--cache-dir", "--html-report", "--xml-report", "--txt-report", "--linecount-report",
+				"--linecoverage-report", "--lineprecision-report", "--any-exprs-report", "--cobertura-xml-report",
+				"--junit-xml"}, writesFile}}}},
+		// ruff, black and flake8 (whose local-plugins section loads code)
+		// read a configuration elsewhere and write the named output.
+		"ruff":   {{opts: []progOpt{{[]string{"--config"}, readsScript}, {[]string{"-o", "--output-file", "--cache-dir"}, writesFile}}}},
+		"black":  {{opts: []progOpt{{[]string{"--config"}, readsScript}}}},
+		"flake8": {{opts: []progOpt{{[]string{"--config", "--append-config"}, readsScript}, {[]string{"--output-file"}, writesFile}}}},
+		// pre-commit and tox run the commands their configuration lists.
+		"pre-commit": {{opts: []progOpt{{[]string{"-c", "--config"}, readsScript}}}},
+		"tox":        {{opts: []progOpt{{[]string{"-c", "--conf"}, readsScript}, {[]string{"--workdir"}, writesFile}}}},
+		// coverage's rcfile names plugins; its reports go where told.
+		"coverage": {{opts: []progOpt{{[]string{"--rcfile"}, readsScript}, {[]string{"--data-file"}, writesFile}}},
+			{sub: "html", opts: []progOpt{{[]string{"-d", "--directory"}, writesFile}}},
+			{sub: "xml", opts: []progOpt{{[]string{"-o"}, writesFile}}}, {sub: "json", opts: []progOpt{{[]string{"-o"}, writesFile}}},
+			{sub: "lcov", opts: []progOpt{{[]string{"-o"}, writesFile}}}},
+		// mocha, vitest, playwright, webpack, vite and tsx load these as
+		// modules (a path elsewhere is code from elsewhere) or write there.
+		"mocha": {{opts: []progOpt{{[]string{"-r", "--require", "--config", "--reporter", "-R", "--file", "--ui", "-u",
+			"--package"}, readsScript}, {[]string{"-n", "--node-option"}, namesProgram}}}},
+		"vitest": {{opts: []progOpt{{[]string{"--setupFiles", "--environment", "--workspace", "--project"}, readsScript}}}},
+		"playwright": {{sub: "test", opts: []progOpt{{[]string{"-c", "--config", "--reporter"}, readsScript},
+			{[]string{"--output"}, writesFile}}}},
+		"webpack": {{opts: []progOpt{{[]string{"-c", "--config"}, readsScript}, {[]string{"-o", "--output-path"}, writesFile}}}},
+		"vite":    {{opts: []progOpt{{[]string{"-c", "--config"}, readsScript}, {[]string{"--outDir"}, writesFile}}}},
+		"tsx":     {{opts: []progOpt{{[]string{"--import", "-r", "--require", "--tsconfig"}, readsScript}}}},
+		"ts-node": {{opts: []progOpt{{[]string{"-r", "--require", "-P", "--project", "--compiler"}, readsScript}}}},
+		// rspec and rake load Ruby files and directories; rake -e runs Ruby.
+		"rspec": {{opts: []progOpt{{[]string{"-r", "--require", "-I", "--options", "--default-path"}, readsScript},
+			{[]string{"-o", "--out"}, writesFile}}}},
+		"rake": {{opts: []progOpt{{[]string{"-f", "--rakefile", "-r", "--require", "-I", "--libdir", "-R", "--rakelibdir"}, readsScript},
+			{[]string{"-e", "--execute", "-p", "--execute-print", "-E", "--execute-continue"}, namesProgram}}}},
 		// psql writes its query output and its session log.
 		"psql": {{opts: []progOpt{{[]string{"-o", "--output", "-L", "--log-file"}, writesFile}}}},
 	}

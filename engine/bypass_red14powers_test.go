@@ -159,6 +159,38 @@ var red14powersClasses = map[string][]bashModeRow{
 			`yq --inplace '.a=1' f.yaml`, `yq '"/etc/shadow" | load_str' f.yaml`, `yq --from-file /tmp/x.yq f.yaml`},
 			[]string{`yq '.load' f.yaml`, `yq '.a' f.yaml`}},
 	),
+	// Python, Ruby and JavaScript linters and runners (each tool's
+	// documented CLI): pylint --init-hook runs Python and --load-plugins
+	// imports; mypy, flake8 and coverage configurations name plugins;
+	// pre-commit and tox configurations list commands; mocha, playwright,
+	// webpack, vite, tsx and ts-node load modules they are given; rspec
+	// and rake load Ruby files, rake -e runs Ruby; each writes its -o.
+	"p14-9 Python, Ruby and JavaScript linters and runners load what they are given": red14powersRows(
+		red14powersCase{"pylint *", []string{`pylint --init-hook='import os; os.system("id")' src`, `pylint --load-plugins=evil src`,
+			`pylint --rcfile=/tmp/r src`, `pylint --output=/tmp/o src`}, []string{`pylint --disable=C0114 src`, `pylint src`}},
+		red14powersCase{"mypy *", []string{`mypy --config-file /tmp/m.ini src`, `mypy --python-executable=/tmp/py src`,
+			`mypy --html-report /tmp/h src`}, []string{`mypy --strict src`}},
+		red14powersCase{"ruff *", []string{`ruff check --config /tmp/r.toml src`, `ruff check --output-file=/tmp/o src`},
+			[]string{`ruff check --select E src`}},
+		red14powersCase{"flake8 *", []string{`flake8 --append-config=/tmp/c src`, `flake8 --output-file=/tmp/o src`},
+			[]string{`flake8 --max-line-length=100 src`}},
+		red14powersCase{"pre-commit run *", []string{`pre-commit run --config /tmp/p.yaml --all-files`, `pre-commit run -c /tmp/p.yaml`},
+			[]string{`pre-commit run --all-files --show-diff-on-failure`}},
+		red14powersCase{"tox *", []string{`tox -c /tmp/tox.ini`}, []string{`tox -e py311`}},
+		red14powersCase{"coverage html *", []string{`coverage html -d /tmp/h`, `coverage html --rcfile=/tmp/r`}, []string{`coverage html`}},
+		red14powersCase{"npx mocha *", []string{`npx mocha --require /tmp/x.js`, `npx mocha -r /tmp/x.js`, `npx mocha --config /tmp/m.json`,
+			`npx mocha --reporter /tmp/r.js`, `npx mocha --node-option require=/tmp/x.js`},
+			[]string{`npx mocha --reporter spec`, `npx mocha -r ts-node/register test/`}},
+		red14powersCase{"npx playwright test *", []string{`npx playwright test --config=/tmp/p.ts`, `npx playwright test --output=/tmp/o`},
+			[]string{`npx playwright test --project=chromium`}},
+		red14powersCase{"npx webpack *", []string{`npx webpack --config /tmp/w.js`, `npx webpack --output-path /tmp/o`},
+			[]string{`npx webpack --mode production`}},
+		red14powersCase{"npx tsx *", []string{`npx tsx --import /tmp/x.mjs app.ts`}, []string{`npx tsx app.ts`}},
+		red14powersCase{"rspec *", []string{`rspec -r /tmp/x.rb`, `rspec --out /tmp/out`, `rspec -I /tmp`},
+			[]string{`rspec spec/x_spec.rb`}},
+		red14powersCase{"rake *", []string{`rake -e 'system("id")'`, `rake -f /tmp/Rakefile`, `rake --rakelibdir=/tmp`},
+			[]string{`rake test`, `rake -rjson test`}},
+	),
 }
 
 func TestRed14powersPrefixPowers(t *testing.T) {
