@@ -76,6 +76,17 @@ func TestRed14powersFound(t *testing.T) {
 		{`tar -tf a.tar --index-file=/tmp/i`, true},
 		{`node --heap-prof-dir=/tmp/h app.js`, true},
 		{`node --env-file=.env.test app.js`, false},
+		// Package managers and build drivers.
+		{`pip install --target=/tmp/t x`, true},
+		{`pip3 install -r ../other/req.txt`, true},
+		{`pip install -r requirements.txt`, false},
+		{`cmake -DCMAKE_C_COMPILER=/tmp/cc -B build`, true},
+		{`cmake -DCMAKE_BUILD_TYPE=Debug -B build`, false},
+		{`bazel test --run_under=valgrind //...`, true},
+		{`dotnet build -o:/tmp/o`, true},
+		{`pylint --init-hook='import os' src`, true},
+		{`rake -e 'system("id")'`, true},
+		{`rspec spec`, false},
 	} {
 		if got := red14powersHas(c.src); got != c.power {
 			t.Errorf("%q: power %v, want %v", c.src, got, c.power)
@@ -96,6 +107,8 @@ func TestRed14powersOptionSpelling(t *testing.T) {
 		{"tsc", "-P", "-p"},
 		{"make", "--file=x", "--file=x"},
 		{"curl", "-o", "-o"},
+		{"dotnet", "--diag:/tmp/d", "--diag=/tmp/d"},
+		{"dotnet", "--logger=trx;x:y", "--logger=trx;x:y"},
 	} {
 		if got := optionSpelling(c.prog, c.in); got != c.want {
 			t.Errorf("optionSpelling(%q, %q) = %q, want %q", c.prog, c.in, got, c.want)

@@ -49,6 +49,9 @@ var morePrograms = sync.OnceValue(func() map[string][]program {
 	// elsewhere, files it reads into the document, files it splits into.
 	yq := []program{{opts: []progOpt{{[]string{"--from-file", "-f", "-L"}, readsScript},
 		{[]string{"--rawfile", "--slurpfile"}, readsFile}, {[]string{"-s", "--split-exp", "--split-exp-file"}, namesProgram}}}}
+	pipInstall := []program{{sub: "install", opts: []progOpt{{[]string{"-r", "--requirement", "-e", "--editable"}, readsScript},
+		{[]string{"-t", "--target", "--prefix", "--root", "--log", "--report", "--src"}, writesFile},
+		{[]string{"-c", "--constraint"}, readsFile}}}}
 	return map[string][]program{
 		// go test passes -test.X to the test binary (optionSpelling reads it
 		// as -X); -debug-* write traces; -C runs in another directory.
@@ -138,6 +141,26 @@ var morePrograms = sync.OnceValue(func() map[string][]program {
 			{[]string{"-o", "--out"}, writesFile}}}},
 		"rake": {{opts: []progOpt{{[]string{"-f", "--rakefile", "-r", "--require", "-I", "--libdir", "-R", "--rakelibdir"}, readsScript},
 			{[]string{"-e", "--execute", "-p", "--execute-print", "-E", "--execute-continue"}, namesProgram}}}},
+		// pip install: a requirements file elsewhere is instructions (it
+		// names packages, indexes and more -r files); --target, --prefix,
+		// --root, --log and --report write where told; -e installs (and
+		// runs the build of) a tree elsewhere.
+		"pip":  pipInstall,
+		"pip3": pipInstall,
+		// poetry -C/--directory and -P/--project run elsewhere; bundle
+		// evaluates the Gemfile it is given as Ruby.
+		"poetry": {{opts: []progOpt{{[]string{"-C", "--directory", "-P", "--project"}, readsScript}}}},
+		"bundle": {{opts: []progOpt{{[]string{"--gemfile"}, readsScript}}}},
+		// dotnet: -o/--output and --diag write; a runsettings file names
+		// data collectors (code) that run with the tests.
+		"dotnet": {{opts: []progOpt{{[]string{"-o", "--output", "--diag", "--results-directory"}, writesFile},
+			{[]string{"-s", "--settings"}, readsScript}}}},
+		// bazel: --run_under runs a program around each test; a repository
+		// or module override takes code from elsewhere; event and
+		// execution logs are written.
+		"bazel": {{opts: []progOpt{{[]string{"--run_under", "--override_repository", "--override_module"}, namesProgram},
+			{[]string{"--build_event_json_file", "--build_event_text_file", "--build_event_binary_file",
+				"--execution_log_json_file", "--execution_log_binary_file", "--profile", "--script_path"}, writesFile}}}},
 		// psql writes its query output and its session log.
 		"psql": {{opts: []progOpt{{[]string{"-o", "--output", "-L", "--log-file"}, writesFile}}}},
 	}
@@ -154,7 +177,8 @@ var goFlagPrograms = map[string]bool{"go": true, "terraform": true}
 // optionSpelling is option word v as program prog's parser reads it: Go's
 // flag package takes "--o" for "-o" (go test --coverprofile=F writes F);
 // go test passes "-test.X" to the test binary, which reads it as its -X;
-// tsc takes any option with one dash or two, in any case ("-OUTDIR").
+// tsc takes any option with one dash or two, in any case ("-OUTDIR");
+// dotnet takes "--diag:F" for "--diag=F".
 func optionSpelling(prog, v string) string {
 	if len(v) < 2 || v[0] != '-' || v == "--" {
 		return v
@@ -168,6 +192,11 @@ func optionSpelling(prog, v string) string {
 			if rest, ok := strings.CutPrefix(v, "-test."); ok && rest != "" {
 				v = "-" + rest
 			}
+		}
+	case prog == "dotnet":
+		// System.CommandLine takes "--opt:value" as "--opt=value".
+		if k := strings.IndexAny(v, ":="); k > 0 && v[k] == ':' {
+			v = v[:k] + "=" + v[k+1:]
 		}
 	case prog == "tsc":
 		name, val, eq := strings.Cut(strings.TrimLeft(v, "-"), "=")

@@ -60,6 +60,11 @@ func valuePowers(words []Word) (pays []payload, powers []string) {
 	if name == "pytest" || name == "py.test" {
 		found = append(found, pytestCovReportPowers(words[1:])...)
 	}
+	if name == "cmake" {
+		// cmakePayloads hands the program to deny and ask rules; that it
+		// runs one at all is a power.
+		return nil, cmakeProgramPowers(words[1:])
+	}
 	for _, f := range found {
 		powers = append(powers, f)
 		pays = append(pays, payload{unresolved: true, reason: ReasonProgramConfig, origin: name, script: f})
@@ -178,6 +183,29 @@ func pytestCovReportPowers(args []Word) []string {
 		}
 		if strings.Contains(val, ":") && !strings.HasPrefix(val, "term") { // term:skip-covered prints
 			out = append(out, "pytest --cov-report "+val+" writes the report where it names")
+		}
+	}
+	return out
+}
+
+// cmakeProgramPowers: the -D cache variables that name a program cmake or
+// its generated build runs (a compiler, a launcher, an emulator).
+func cmakeProgramPowers(args []Word) []string {
+	var out []string
+	for i := 0; i < len(args); i++ {
+		v := args[i].Value
+		if !strings.HasPrefix(v, "-D") {
+			continue
+		}
+		def := v[2:]
+		if def == "" && i+1 < len(args) {
+			i++
+			def = args[i].Value
+		}
+		name, value, _ := strings.Cut(def, "=")
+		name, _, _ = strings.Cut(name, ":")
+		if cmakeProgramVar.MatchString(name) && strings.TrimSpace(value) != "" {
+			out = append(out, "cmake -D"+name+" runs the program "+value)
 		}
 	}
 	return out

@@ -191,6 +191,26 @@ var red14powersClasses = map[string][]bashModeRow{
 		red14powersCase{"rake *", []string{`rake -e 'system("id")'`, `rake -f /tmp/Rakefile`, `rake --rakelibdir=/tmp`},
 			[]string{`rake test`, `rake -rjson test`}},
 	),
+	// Package managers and build drivers (pip, poetry, bundle, dotnet,
+	// bazel, cmake: each one's --help and manual): a requirements file, a
+	// Gemfile or a project elsewhere is instructions; --target, -o and
+	// the event logs write; bazel --run_under and a cmake compiler
+	// variable run the program they name.
+	"p14-10 package managers and build drivers: instructions elsewhere, programs named, files written": red14powersRows(
+		red14powersCase{"pip install *", []string{`pip install -r /tmp/req.txt`, `pip install --target /tmp/t x`,
+			`pip install -t/tmp/t x`, `pip install --prefix=/tmp/p x`, `pip install -e /tmp/pkg`, `pip install --report /tmp/r x`},
+			[]string{`pip install -r requirements.txt`, `pip install requests`, `pip install -e .`}},
+		red14powersCase{"poetry install *", []string{`poetry install -C /tmp`, `poetry install --directory=/tmp/p`},
+			[]string{`poetry install --with dev`}},
+		red14powersCase{"bundle install *", []string{`bundle install --gemfile /tmp/Gemfile`}, []string{`bundle install`}},
+		red14powersCase{"dotnet test *", []string{`dotnet test -o /tmp/o`, `dotnet test --settings /tmp/s.runsettings`,
+			`dotnet test --diag:/tmp/d.log`}, []string{`dotnet test --filter X`}},
+		red14powersCase{"bazel test *", []string{`bazel test --run_under=/tmp/x //...`, `bazel test --override_repository=x=/tmp/x //...`,
+			`bazel test --build_event_json_file=/tmp/e //...`}, []string{`bazel test //... --test_output=errors`}},
+		red14powersCase{"cmake *", []string{`cmake -DCMAKE_C_COMPILER=/tmp/cc -B build`,
+			`cmake -D CMAKE_CXX_COMPILER_LAUNCHER=/tmp/x -B build`, `cmake -DCMAKE_MAKE_PROGRAM:FILEPATH=/tmp/m -B build`},
+			[]string{`cmake -DCMAKE_BUILD_TYPE=Release -B build`, `cmake --build build`}},
+	),
 }
 
 func TestRed14powersPrefixPowers(t *testing.T) {
