@@ -161,6 +161,22 @@ var morePrograms = sync.OnceValue(func() map[string][]program {
 		"bazel": {{opts: []progOpt{{[]string{"--run_under", "--override_repository", "--override_module"}, namesProgram},
 			{[]string{"--build_event_json_file", "--build_event_text_file", "--build_event_binary_file",
 				"--execution_log_json_file", "--execution_log_binary_file", "--profile", "--script_path"}, writesFile}}}},
+		// helm runs --post-renderer on what it renders; a kubeconfig names
+		// credential plugins; --output-dir writes.
+		"helm": {{opts: []progOpt{{[]string{"--post-renderer"}, namesProgram}, {[]string{"--kubeconfig"}, readsScript},
+			{[]string{"--output-dir"}, writesFile}, {[]string{"-f", "--values"}, readsFile}}}},
+		// gh sends the files it reads to GitHub: api --input F, -F k=@F,
+		// pr/issue --body-file F, release --notes-file F.
+		"gh": {{sub: "api", opts: []progOpt{{[]string{"--input"}, readsFile}, {[]string{"-F", "--field"}, readsAtFile}}},
+			{sub: "pr", opts: []progOpt{{[]string{"-F", "--body-file"}, readsFile}}},
+			{sub: "issue", opts: []progOpt{{[]string{"-F", "--body-file"}, readsFile}}},
+			{sub: "release", opts: []progOpt{{[]string{"-F", "--notes-file"}, readsFile}}}},
+		// gcloud reads flags from a YAML file.
+		"gcloud": {{opts: []progOpt{{[]string{"--flags-file"}, readsScript}}}},
+		// ansible-playbook runs an executable inventory or vault password
+		// file; -e @F reads variables from F.
+		"ansible-playbook": {{opts: []progOpt{{[]string{"-i", "--inventory", "--vault-password-file", "--vault-pass-file",
+			"--vault-id"}, readsScript}, {[]string{"-e", "--extra-vars"}, readsAtFile}, {[]string{"--private-key", "--key-file"}, readsFile}}}},
 		// psql writes its query output and its session log.
 		"psql": {{opts: []progOpt{{[]string{"-o", "--output", "-L", "--log-file"}, writesFile}}}},
 	}

@@ -211,6 +211,23 @@ var red14powersClasses = map[string][]bashModeRow{
 			`cmake -D CMAKE_CXX_COMPILER_LAUNCHER=/tmp/x -B build`, `cmake -DCMAKE_MAKE_PROGRAM:FILEPATH=/tmp/m -B build`},
 			[]string{`cmake -DCMAKE_BUILD_TYPE=Release -B build`, `cmake --build build`}},
 	),
+	// Cloud and deployment CLIs (each one's --help): helm runs its
+	// --post-renderer and a kubeconfig's credential plugins; gh sends the
+	// files it reads to GitHub; gcloud reads its flags from a file;
+	// ansible-playbook runs an executable inventory or vault password file.
+	"p14-11 helm, gh, gcloud and ansible-playbook: programs named, files read and sent": red14powersRows(
+		red14powersCase{"helm template *", []string{`helm template x ./chart --post-renderer /tmp/x`,
+			`helm template x ./chart --output-dir /tmp/o`, `helm template x ./chart --kubeconfig=/tmp/k`,
+			`helm template x ./chart -f /tmp/v.yaml`}, []string{`helm template x ./chart`, `helm template x ./chart -f values.yaml`}},
+		red14powersCase{"gh api *", []string{`gh api repos/x/y --input /etc/shadow`, `gh api repos/x/y -F body=@/etc/shadow`},
+			[]string{`gh api repos/x/y -F state=open`}},
+		red14powersCase{"gh pr create *", []string{`gh pr create --body-file /etc/shadow`, `gh pr create -F /tmp/b`},
+			[]string{`gh pr create --title x --body y`}},
+		red14powersCase{"gcloud config list *", []string{`gcloud config list --flags-file=/tmp/f`}, []string{`gcloud config list`}},
+		red14powersCase{"ansible-playbook *", []string{`ansible-playbook site.yml -i /tmp/inv`,
+			`ansible-playbook site.yml --vault-password-file /tmp/x`, `ansible-playbook site.yml -e @/tmp/vars.yml`},
+			[]string{`ansible-playbook site.yml -i inventory.ini -e env=prod`}},
+	),
 }
 
 func TestRed14powersPrefixPowers(t *testing.T) {
