@@ -177,6 +177,9 @@ var morePrograms = sync.OnceValue(func() map[string][]program {
 		// file; -e @F reads variables from F.
 		"ansible-playbook": {{opts: []progOpt{{[]string{"-i", "--inventory", "--vault-password-file", "--vault-pass-file",
 			"--vault-id"}, readsScript}, {[]string{"-e", "--extra-vars"}, readsAtFile}, {[]string{"--private-key", "--key-file"}, readsFile}}}},
+		// man-db 2.11: man -C F ls ran the programs F's DEFINE lines name
+		// (tbl, col, nroff) with stdout not a terminal.
+		"man": {{opts: []progOpt{{[]string{"-C", "--config-file"}, readsScript}}}},
 		// psql writes its query output and its session log.
 		"psql": {{opts: []progOpt{{[]string{"-o", "--output", "-L", "--log-file"}, writesFile}}}},
 	}

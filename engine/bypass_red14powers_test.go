@@ -227,6 +227,9 @@ var red14powersClasses = map[string][]bashModeRow{
 		red14powersCase{"ansible-playbook *", []string{`ansible-playbook site.yml -i /tmp/inv`,
 			`ansible-playbook site.yml --vault-password-file /tmp/x`, `ansible-playbook site.yml -e @/tmp/vars.yml`},
 			[]string{`ansible-playbook site.yml -i inventory.ini -e env=prod`}},
+		// man-db 2.11: man -C F ls ran the programs F's DEFINE lines name.
+		red14powersCase{"man *", []string{`man -C /tmp/mc ls`, `man --config-file=/tmp/mc ls`, `man -aC /tmp/mc ls`},
+			[]string{`man ls`, `man 5 crontab`}},
 	),
 }
 
