@@ -35,7 +35,7 @@ func commandReaderPayloads(name string, args []Word) []payload {
 		if name == "psql" {
 			return append(sqlClientPayloads(name, args), psqlCommandPayloads(args)...)
 		}
-		return sqlClientPayloads(name, args)
+		return append(sqlClientPayloads(name, args), mysqlCommandPayloads(name, args)...)
 	case "less":
 		return lessPayloads(args)
 	}

@@ -95,3 +95,39 @@ func sqliteSQLPayloads(args []Word) []payload {
 	}
 	return out
 }
+
+// mysqlClientCommand matches, in a mysql -e value, the client commands that
+// run a program (pager, \P, edit, system, \!), write a file (tee, \T) or
+// read commands from one (source, \.), and the SQL that reads a local file
+// to send it (LOAD DATA LOCAL INFILE) or writes one (INTO OUTFILE/DUMPFILE).
+var mysqlClientCommand = lazyre.New(`(?i)((^|;)\s*(pager|tee|source|edit|system)\b|\\[PTe.!]|\blocal\s+infile\b|\binto\s+(outfile|dumpfile)\b)`)
+
+// mysqlCommandPayloads: the -e/--execute values of mysql and mariadb that
+// reach beyond the database.
+func mysqlCommandPayloads(name string, args []Word) []payload {
+	var out []payload
+	for i := 0; i < len(args); i++ {
+		v := args[i].Value
+		var sql string
+		switch {
+		case v == "--":
+			return out
+		case v == "-e" || v == "--execute":
+			if i+1 >= len(args) {
+				continue
+			}
+			i++
+			sql = args[i].Value
+		case strings.HasPrefix(v, "--execute="):
+			sql = strings.TrimPrefix(v, "--execute=")
+		case strings.HasPrefix(v, "-e") && len(v) > 2:
+			sql = v[2:]
+		default:
+			continue
+		}
+		if m := mysqlClientCommand.FindString(sql); m != "" {
+			out = append(out, readerUnresolved(name+" -e "+strings.TrimSpace(m)+" runs a program or reads or writes a local file"))
+		}
+	}
+	return out
+}

@@ -49,6 +49,8 @@ var morePrograms = sync.OnceValue(func() map[string][]program {
 	// elsewhere, files it reads into the document, files it splits into.
 	yq := []program{{opts: []progOpt{{[]string{"--from-file", "-f", "-L"}, readsScript},
 		{[]string{"--rawfile", "--slurpfile"}, readsFile}, {[]string{"-s", "--split-exp", "--split-exp-file"}, namesProgram}}}}
+	mysql := []program{{opts: []progOpt{{[]string{"--pager"}, runsScript}, {[]string{"--tee"}, writesFile},
+		{[]string{"--plugin-dir", "--defaults-file", "--defaults-extra-file"}, readsScript}}}}
 	pipInstall := []program{{sub: "install", opts: []progOpt{{[]string{"-r", "--requirement", "-e", "--editable"}, readsScript},
 		{[]string{"-t", "--target", "--prefix", "--root", "--log", "--report", "--src"}, writesFile},
 		{[]string{"-c", "--constraint"}, readsFile}}}}
@@ -180,6 +182,10 @@ var morePrograms = sync.OnceValue(func() map[string][]program {
 		// man-db 2.11: man -C F ls ran the programs F's DEFINE lines name
 		// (tbl, col, nroff) with stdout not a terminal.
 		"man": {{opts: []progOpt{{[]string{"-C", "--config-file"}, readsScript}}}},
+		// mysql runs its --pager, writes its --tee, loads client plugins
+		// from --plugin-dir and reads option files that set both.
+		"mysql":   mysql,
+		"mariadb": mysql,
 		// psql writes its query output and its session log.
 		"psql": {{opts: []progOpt{{[]string{"-o", "--output", "-L", "--log-file"}, writesFile}}}},
 	}

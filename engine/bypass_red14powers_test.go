@@ -139,7 +139,7 @@ var red14powersClasses = map[string][]bashModeRow{
 	// COPY … PROGRAM runs on the server; -o and -L write. sqlite3 3.40:
 	// writefile('F', …) wrote F, ATTACH '/tmp/o.db' created it, -A -cf F
 	// wrote an archive, load_extension('F') opened F.
-	"p14-7 psql meta-commands and COPY PROGRAM, sqlite3 file functions": red14powersRows(
+	"p14-7 psql and mysql client commands, COPY PROGRAM, sqlite3 file functions": red14powersRows(
 		red14powersCase{"psql *", []string{
 			`psql -c '\copy t to program id'`, `psql -c 'select 1 \g |id'`, `psql -c '\o /tmp/o'`, `psql -c '\i /tmp/x.sql'`,
 			`psql -c '\setenv PAGER id'`, "psql -c '\\echo `id`'", `psql -c "copy t to program 'id'"`,
@@ -150,6 +150,15 @@ var red14powersClasses = map[string][]bashModeRow{
 			`sqlite3 db "attach database '/tmp/o.db' as o"`, `sqlite3 -A -cf /tmp/a.sqlar x`, `sqlite3 -Acf /tmp/a.sqlar x`,
 			`sqlite3 db 'select load_extension ("/tmp/x")'`, `sqlite3 db "select readfile('/etc/shadow')"`,
 		}, []string{`sqlite3 db 'select * from attachments'`, `sqlite3 -json db 'select name from t'`}},
+		// mysql(1): --pager and pager/\P run a program, --tee and tee/\T
+		// write, source/\. read commands, --plugin-dir loads client plugins,
+		// an option file sets all of them; LOAD DATA LOCAL INFILE sends a
+		// local file to the server.
+		red14powersCase{"mysql *", []string{
+			`mysql --pager=/tmp/x -e 'select 1'`, `mysql --tee=/tmp/o -e 'select 1'`, `mysql --plugin-dir=/tmp -e 'select 1'`,
+			`mysql --defaults-extra-file=/tmp/c -e 'select 1'`, `mysql -e 'source /tmp/x.sql'`, `mysql -e 'select 1; pager id'`,
+			`mysql -e '\P id'`, `mysql -e '\T /tmp/o'`, `mysql --execute="load data local infile '/etc/shadow' into table t"`,
+		}, []string{`mysql -e 'select 1'`, `mysql -e 'select * from source_table'`, `mysql -D db -e 'select name from teeth'`}},
 	),
 	// yq (mikefarah's): load("F") and its kin read F into the document,
 	// -i rewrites the operands, --from-file reads the expression
