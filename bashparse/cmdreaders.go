@@ -18,7 +18,7 @@ import (
 func commandReaderPayloads(name string, args []Word) []payload {
 	switch name {
 	case "sqlite3":
-		return sqlitePayloads(args)
+		return append(sqlitePayloads(args), sqliteSQLPayloads(args)...)
 	case "ed", "ex":
 		return []payload{readerUnresolved(name + " reads its commands from stdin (! runs a shell command)")}
 	case "vim", "vi", "nvim", "view", "gvim", "vimdiff", "rvim":
@@ -32,7 +32,10 @@ func commandReaderPayloads(name string, args []Word) []payload {
 		}
 		return []payload{readerUnresolved("crontab installs the jobs of a file or stdin")}
 	case "psql", "mysql", "mariadb":
-		return sqlClientPayloads(name, args)
+		if name == "psql" {
+			return append(sqlClientPayloads(name, args), psqlCommandPayloads(args)...)
+		}
+		return append(sqlClientPayloads(name, args), mysqlCommandPayloads(name, args)...)
 	case "less":
 		return lessPayloads(args)
 	}

@@ -63,8 +63,9 @@ func (s *shellState) optionWords(inner []Word) (unknown string) {
 // inner's program (and, for one with subcommands, for its subcommand)
 // that run code, name a program or read or write files.
 func hasPowerOptions(inner []Word) bool {
-	progs, ok := programs[path.Base(inner[0].Value)]
-	if !ok {
+	base := path.Base(inner[0].Value)
+	progs := append(append([]program(nil), programs[base]...), morePrograms()[base]...)
+	if len(progs) == 0 {
 		return false
 	}
 	sub := ""

@@ -14,7 +14,7 @@ import "strings"
 // -cover, not -c -o ver.
 var nonClustering = map[string]bool{"go": true, "gcc": true, "cc": true, "clang": true, "cmake": true,
 	"ctest": true, "node": true, "npm": true, "npx": true, "pnpm": true, "yarn": true, "jest": true,
-	"vitest": true}
+	"vitest": true, "mvn": true, "mvnw": true, "gradle": true, "gradlew": true, "terraform": true, "tsc": true}
 
 // clusterValueLetters are, beyond operandSpecs' argOpts, the short options
 // of power-table programs that take a value: in a cluster, what follows

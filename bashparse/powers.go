@@ -26,6 +26,8 @@ func optionPowers(words []Word) (pays []payload, files []File, powers []string) 
 		jf, jp := jqModuleFiles(words[1:])
 		files, powers = append(files, jf...), append(powers, jp...)
 	}
+	vp, vpow := valuePowers(words)
+	pays, powers = append(pays, vp...), append(powers, vpow...)
 	for _, u := range powerOptions(words) {
 		desc := name + " " + u.name
 		dyn := !u.word.Static()

@@ -169,9 +169,12 @@ type optionUse struct {
 // the everyday ones that begin like them (--exclude before --exclude-from):
 // what an abbreviation is resolved against (canonLong). An exact name
 // wins over a longer one, as in getopt_long.
-var programLongs = func() map[string][][]string {
+var programLongs = longNames(programs)
+
+// longNames computes programLongs' lists for the power table m.
+func longNames(m map[string][]program) map[string][][]string {
 	out := map[string][][]string{}
-	for name, progs := range programs {
+	for name, progs := range m {
 		for _, p := range progs {
 			var longs []string
 			for _, o := range p.opts {
@@ -193,7 +196,7 @@ var programLongs = func() map[string][][]string {
 		}
 	}
 	return out
-}()
+}
 
 // prefixLongs are everyday long options that are the start of a power
 // option's name: given in full, they are themselves.
@@ -204,8 +207,15 @@ func powerOptions(words []Word) []optionUse {
 	if len(words) == 0 || !words[0].Static() {
 		return nil
 	}
-	progs, ok := programs[words[0].Value]
-	if !ok {
+	name := words[0].Value
+	out := matchPowerOptions(words, programs[name], programLongs[name])
+	return append(out, matchPowerOptions(words, morePrograms()[name], moreProgramLongs()[name])...)
+}
+
+// matchPowerOptions finds the options of progs (one program's entries of a
+// power table, longs their long names) in words.
+func matchPowerOptions(words []Word, progs []program, longs [][]string) []optionUse {
+	if len(progs) == 0 {
 		return nil
 	}
 	args := words[1:]
@@ -223,7 +233,7 @@ func powerOptions(words []Word) []optionUse {
 		}
 		for i := 0; i < len(args); i++ {
 			// An abbreviation reads as the whole name (canonLong).
-			v := canonLong(args[i].Value, programLongs[words[0].Value][pi])
+			v := canonLong(optionSpelling(words[0].Value, args[i].Value), longs[pi])
 			if v == "--" && words[0].Value != "make" {
 				break
 			}
