@@ -525,6 +525,7 @@ func (p *parser) emit(n syntax.Node, words []Word, assigns []Assign, redirs []Re
 	c.Files = append(c.Files, p.st.varWitnesses(c.Files)...)
 	c.Files = append(c.Files, p.st.homeWitnesses(c.Files)...)
 	c.Mentions = mentions(inner, c.Files)
+	c.Mentions = append(c.Mentions, programMentions(inner, pw.ranPaths)...)
 	c.Mentions = append(c.Mentions, p.st.varWitnesses(c.Mentions)...)
 	if c.ReadOnly && len(inner) > 0 && !subcommandFirst[inner[0].Value] {
 		c.Files = append(c.Files, p.st.hiddenOperands(c.Mentions, c.Files)...)

@@ -38,6 +38,35 @@ var red14traceClasses = map[string][]shellRow{
 		{red14traceSettings, "default", `compgen -P '$(x)' -S '$(y)' -W a`, "allow"},
 		{red14traceSettings, "default", `echo '$(rm -rf victim)'`, "allow"},
 	},
+	"r14t-2 a command named by its path reads that file to run it": {
+		// With .env holding "hunter2 secret" and its exec bit set, bash -c
+		// './.env' printed ".env: line 1: hunter2: command not found" (a
+		// file without #! runs as a shell script); #!/bin/cat prints it
+		// all. hash -p .env x binds x to the same file.
+		{red14traceSettings, "default", `./.env`, "deny"},
+		{red14traceSettings, "bypassPermissions", `./.env`, "deny"},
+		{red14traceSettings, "default", `sub/../.env`, "deny"},
+		{red14traceSettings, "default", `exec ./.env`, "deny"},
+		{red14traceSettings, "default", `nice ./.env`, "deny"},
+		{red14traceSettings, "default", `env ./.env`, "deny"},
+		{red14traceSettings, "default", `command ./.env`, "deny"},
+		{red14traceSettings, "default", `timeout 1 ./.env`, "deny"},
+		{red14traceSettings, "default", `sudo ./.env`, "deny"},
+		{red14traceSettings, "default", `xargs ./.env <<<x`, "deny"},
+		{red14traceSettings, "default", `find . -exec ./.env \;`, "deny"},
+		{red14traceSettings, "default", `bash -c ./.env`, "deny"},
+		{red14traceSettings, "default", `hash -p .env x; x`, "deny"},
+		{red14traceSettings, "default", `hash -p ./.env x; x`, "deny"},
+		{red14traceSettings, "default", `hash -rp.env ls; ls`, "deny"},
+		{red14traceSettings, "default", `builtin hash -p .env x; x`, "deny"},
+		// Neighbours: other files run by path, a system program by path,
+		// a hash of another file, an operand that only looks like .env.
+		{red14traceSettings, "default", `./victim`, "allow"},
+		{red14traceSettings, "default", `./.envrc`, "allow"},
+		{red14traceSettings, "default", `/usr/bin/ls`, "allow"},
+		{red14traceSettings, "default", `hash -p /bin/ls ll; ll`, "allow"},
+		{red14traceSettings, "default", `./victim .env-example`, "allow"},
+	},
 }
 
 // TestRed14TraceBypasses decides every row of red14traceClasses.
