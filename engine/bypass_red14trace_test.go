@@ -67,7 +67,35 @@ var red14traceClasses = map[string][]shellRow{
 		{red14traceSettings, "default", `hash -p /bin/ls ll; ll`, "allow"},
 		{red14traceSettings, "default", `./victim .env-example`, "allow"},
 	},
+	"r14t-3 a nameref is its target: a file word through it names the target's value": {
+		// bash -c 'declare -n r=x; x=.git/hooks/a; echo hi > $r' wrote
+		// .git/hooks/a (and r=V assigns x; declare -n r; r=x binds it
+		// too); the script's values spelled $r as the file "x".
+		{red14traceBypass, "bypassPermissions", `declare -n r=x; x=.git/hooks/pre-commit; echo hi > $r`, "ask"},
+		{red14traceBypass, "bypassPermissions", `declare -n r=x; r=.git/hooks/pre-commit; echo hi > $x`, "ask"},
+		{red14traceBypass, "bypassPermissions", `declare -n r; r=x; x=.claude/settings.json; echo 1 > $r`, "ask"},
+		{red14traceBypass, "bypassPermissions", `y=.git/hooks/b; declare -n q=y; echo 2 >$q`, "ask"},
+		{red14traceBypass, "bypassPermissions", `f() { local -n l=z; l=.git/hooks/c; echo 3 > "${z}"; }; f`, "ask"},
+		{red14traceBypass, "bypassPermissions", `typeset -n t=w; w=.git/hooks/d; cp /dev/null $t`, "ask"},
+		{red14traceBypass, "bypassPermissions", `declare -rn r=x; x=.git/hooks/pre-commit; echo > $r`, "ask"},
+		{red14traceBypass, "bypassPermissions", `declare -n r=x; x=.git; echo > $r/hooks/pre-commit`, "ask"},
+		{red14traceBypass, "bypassPermissions", `declare -n r=x; declare -n s=r; x=.git/hooks/pre-commit; echo > $s`, "ask"},
+		{red14traceReadDeny, "bypassPermissions", `declare -n r=x; x=.env; cat $r`, "deny"},
+		{red14traceReadDeny, "bypassPermissions", `declare -n r=x; x=.env; cat "${r}"`, "deny"},
+		{red14traceReadDeny, "bypassPermissions", `typeset -n r=x; x=.env; cat "$r"`, "deny"},
+		// Neighbours: a nameref to an ordinary file, and one only echoed.
+		{red14traceBypass, "bypassPermissions", `declare -n r=x; x=out.txt; echo hi > $r`, "allow"},
+		{red14traceBypass, "bypassPermissions", `declare -n r=x; x=.git/hooks/pre-commit; echo $r`, "allow"},
+		{red14traceSettings, "default", `declare -n r=x; x=victim; echo "$r"`, "allow"},
+	},
 }
+
+// red14traceBypass has no rules: only the protected-path check stands
+// between a bypassPermissions call and a write under .git or .claude.
+const red14traceBypass = `{}`
+
+// red14traceReadDeny only denies reading .env.
+const red14traceReadDeny = `{"permissions":{"deny":["Read(.env)"]}}`
 
 // TestRed14TraceBypasses decides every row of red14traceClasses.
 func TestRed14TraceBypasses(t *testing.T) {
