@@ -129,6 +129,7 @@ func (p *parser) run(src string, outer *Span) {
 func (p *parser) walkFile(src string, f *syntax.File) {
 	if mayAssign(src) {
 		p.collectVars(f)
+		p.collectSetterValues(f)
 		p.collectNamerefs(f)
 	}
 	p.walk(f)

@@ -88,6 +88,27 @@ var red14traceClasses = map[string][]shellRow{
 		{red14traceBypass, "bypassPermissions", `declare -n r=x; x=.git/hooks/pre-commit; echo $r`, "allow"},
 		{red14traceSettings, "default", `declare -n r=x; x=victim; echo "$r"`, "allow"},
 	},
+	"r14t-4 a value set by printf -v, read <<<, or a substitution whose output is known": {
+		// bash wrote .git/hooks/a … e for printf -v x .git/hooks/a; echo >
+		// "$x" (and %s, read -r x <<<' … ', x=$(echo …), x=`echo .git`):
+		// the script spells the value, but only plain assignments were
+		// read as spellings of a later $x.
+		{red14traceBypass, "bypassPermissions", `printf -v x .git/hooks/pre-commit; echo > "$x"`, "ask"},
+		{red14traceBypass, "bypassPermissions", `printf -v x %s .git/hooks/pre-commit; echo > "$x"`, "ask"},
+		{red14traceBypass, "bypassPermissions", `builtin printf -v x .git/hooks/pre-commit; echo > $x`, "ask"},
+		{red14traceBypass, "bypassPermissions", `read x <<<.git/hooks/pre-commit; echo > "$x"`, "ask"},
+		{red14traceBypass, "bypassPermissions", `read -r x <<< ' .git/hooks/pre-commit '; echo > "$x"`, "ask"},
+		{red14traceBypass, "bypassPermissions", `x=$(echo .git/hooks/pre-commit); echo > $x`, "ask"},
+		{red14traceBypass, "bypassPermissions", `x="$(printf .claude/settings.json)"; echo > "$x"`, "ask"},
+		{red14traceBypass, "bypassPermissions", "x=`echo .git`; echo > $x/hooks/pre-commit", "ask"},
+		{red14traceReadDeny, "bypassPermissions", `printf -v x '%s' .env; cat "$x"`, "deny"},
+		{red14traceReadDeny, "bypassPermissions", `read x <<<.env; cat "$x"`, "deny"},
+		// Neighbours: the same setters naming an ordinary file.
+		{red14traceBypass, "bypassPermissions", `printf -v x out.txt; echo hi > "$x"`, "allow"},
+		{red14traceBypass, "bypassPermissions", `read x <<<out.txt; echo hi > "$x"`, "allow"},
+		{red14traceBypass, "bypassPermissions", `x=$(echo out.txt); echo hi > $x`, "allow"},
+		{red14traceSettings, "default", `printf -v x %s hello; echo "$x"`, "allow"},
+	},
 }
 
 // red14traceBypass has no rules: only the protected-path check stands
