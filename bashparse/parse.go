@@ -123,6 +123,7 @@ func (p *parser) run(src string, outer *Span) {
 		}
 		return
 	}
+	src, f = p.mendDeclQuotes(src, f)
 	p.walkFile(src, f)
 }
 

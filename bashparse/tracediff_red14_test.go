@@ -59,6 +59,14 @@ var red14traceDisguises = []string{
 	": ${PWD@P}; rm -rf victim",
 	"echo ${!x@}; rm -rf victim",
 	"echo ${!BASH*}; rm -rf victim",
+	"export \"PS4=\\$(rm -rf victim)\"; set -x; :",
+	"declare 'PS4=$(rm -rf victim)'; set -x; :",
+	"declare -x $'PS4=$(rm -rf victim)'; set -x; :",
+	"builtin declare PS4='$(rm -rf victim)'; set -x; :",
+	"command export PS4='$(rm -rf victim)'; set -x; :",
+	"builtin command typeset PS4='$(rm -rf victim)'; set -x; :",
+	"f() { local \"PS4=\\$(rm -rf victim)\"; set -x; :; }; f",
+	"export \"FOO=bar\"; echo \"$FOO\"",
 }
 
 // TestTraceDiffRed14 compares the analysis with what bash really runs for

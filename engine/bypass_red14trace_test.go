@@ -109,6 +109,56 @@ var red14traceClasses = map[string][]shellRow{
 		{red14traceBypass, "bypassPermissions", `x=$(echo out.txt); echo hi > $x`, "allow"},
 		{red14traceSettings, "default", `printf -v x %s hello; echo "$x"`, "allow"},
 	},
+	"r14t-5 a quoted declaration argument is an assignment": {
+		// bash -c 'export "PS4=\$(rm -rf victim)"; set -x; :' ran rm, and
+		// export "GIT_PAGER=rmx" put GIT_PAGER in the environment: the
+		// builtin reads NAME=value after quote removal, while the parser
+		// made an opaque word of it.
+		{red14traceSettings, "default", `export "GIT_EXTERNAL_DIFF=rm"; git diff`, "deny"},
+		{red14traceSettings, "bypassPermissions", `export "GIT_EXTERNAL_DIFF=rm"; git diff`, "deny"},
+		{red14traceSettings, "default", `export 'GIT_EXTERNAL_DIFF=rm'; git diff`, "deny"},
+		{red14traceSettings, "default", `export $'GIT_PAGER=\x72m'; git log`, "deny"},
+		{red14traceSettings, "default", `export -- "GIT_PAGER=rm"; git log`, "deny"},
+		{red14traceSettings, "default", `declare -x "GIT_PAGER=rm" "FOO=1"; git log`, "deny"},
+		{red14traceSettings, "default", `x=rm; export "GIT_EXTERNAL_DIFF=$x"; git diff`, "deny"},
+		{red14traceSettings, "default", `readonly "GIT_EXTERNAL_DIFF=rm"; export GIT_EXTERNAL_DIFF; git diff`, "deny"},
+		{red14traceSettings, "default", `local "GIT_EXTERNAL_DIFF=rm" 2>/dev/null; git diff`, "deny"},
+		{red14traceSettings, "default", `export "PAGER=rm"; man ls`, "deny"},
+		{red14traceSettings, "default", `read v; export "GIT_EXTERNAL_DIFF=$v"; git diff`, "notallow"},
+		{red14traceSettings, "default", `read v; export "BASH_ENV=$v"; bash -c :`, "notallow"},
+		{red14traceSettings, "default", `export "PS4=\$(rm -rf victim)"; set -x; :`, "notallow"},
+		{red14traceSettings, "default", `declare 'PS4=$(rm -rf victim)'; set -x; :`, "notallow"},
+		{red14traceSettings, "default", `export "LD_PRELOAD=./x.so"; ls`, "notallow"},
+		{red14traceSettings, "default", `export "PATH=.bin"; cat victim`, "notallow"},
+		{red14traceSettings, "default", `export G"IT_PAGER=rm"; git log`, "notallow"},
+		{red14traceSettings, "default", `export "GIT_PAGER"=rm; git log`, "notallow"},
+		{red14traceSettings, "dontAsk", `read v; export "GIT_EXTERNAL_DIFF=$v"; git diff`, "deny"},
+		// Neighbours: quoted declarations of ordinary variables.
+		{red14traceSettings, "default", `export "FOO=bar"; echo "$FOO"`, "allow"},
+		{red14traceSettings, "default", `declare "x=1" 'y=2'; echo $x $y`, "allow"},
+		{red14traceSettings, "default", `export "A=x y"; git diff`, "allow"},
+		{red14traceSettings, "default", `echo "GIT_PAGER=rm"; git log`, "allow"},
+	},
+	"r14t-6 a declaration builtin behind builtin or command still assigns": {
+		// bash -c 'builtin export "GIT_PAGER=rmx"; command declare -x Y=2;
+		// env' listed both: builtin and command run the same declaration,
+		// whose NAME=value words the parser left as plain arguments.
+		{red14traceSettings, "default", `builtin export GIT_PAGER=rm; git log`, "deny"},
+		{red14traceSettings, "bypassPermissions", `builtin export GIT_PAGER=rm; git log`, "deny"},
+		{red14traceSettings, "default", `command export GIT_PAGER=rm; git log`, "deny"},
+		{red14traceSettings, "default", `builtin declare -x GIT_PAGER=rm; git log`, "deny"},
+		{red14traceSettings, "default", `command typeset -x GIT_EXTERNAL_DIFF=rm; git diff`, "deny"},
+		{red14traceSettings, "default", `builtin command export "GIT_PAGER=rm"; git log`, "deny"},
+		{red14traceSettings, "default", `builtin declare PS4='$(rm -rf victim)'; set -x; :`, "notallow"},
+		{red14traceSettings, "default", `command export PS4='$(rm -rf victim)'; set -x; :`, "notallow"},
+		{red14traceSettings, "default", `builtin export PATH=.bin; cat victim`, "notallow"},
+		{red14traceSettings, "dontAsk", `builtin export PATH=.bin; cat victim`, "deny"},
+		// Neighbours: ordinary variables, and command -v naming the builtin.
+		{red14traceSettings, "default", `builtin export FOO=1; echo $FOO`, "allow"},
+		{red14traceSettings, "default", `command declare x=1; echo $x`, "allow"},
+		{red14traceSettings, "default", `command -v export; echo`, "allow"},
+		{red14traceSettings, "default", `builtin echo hi`, "allow"},
+	},
 }
 
 // red14traceBypass has no rules: only the protected-path check stands
