@@ -91,8 +91,8 @@ func quoteOpen(q string, dollar bool) string {
 // assignments unquoted (declQuotes), and reports what it could not mend;
 // it returns the script to walk.
 func (p *parser) mendDeclQuotes(src string, f *syntax.File) (string, *syntax.File) {
-	if strings.Contains(src, "builtin") || strings.Contains(src, "command") {
-		if out, changed := declWrappers(src, f); changed {
+	if strings.ContainsAny(src, `"'\\`) || strings.Contains(src, "builtin") || strings.Contains(src, "command") {
+		if out, changed := p.declWrappers(src, f); changed {
 			if g, err := parseScript(out); err == nil {
 				src, f = out, g
 			}

@@ -6,35 +6,45 @@ import (
 	"mvdan.cc/sh/v3/syntax"
 )
 
-// builtin export PATH=.bin and command declare PS4='$(…)' run the same
-// declaration builtin as the bare words, but the parser makes a
-// declaration (with assignments every check reads) only of a command
-// whose first word is the builtin's name: behind builtin or command its
-// NAME=value arguments were plain words, so what they assign went
-// unchecked. declWrappers blanks such leading builtin/command words
-// (same length: positions stay), and the script is parsed again.
+// builtin export PATH=.bin, command declare PS4='$(…)', "export" X=v and
+// \export X=v run the same declaration builtin as the bare words, but the
+// parser makes a declaration (with assignments every check reads) only of
+// a command whose first word is the builtin's unquoted name: otherwise
+// its NAME=value arguments were plain words, so what they assign went
+// unchecked. declWrappers blanks the leading builtin and command words
+// and writes the builtin's name unquoted (padded with blanks: same
+// length, so positions stay), and the script is parsed again.
 
 // declWrappers returns src with the builtin and command words that lead
-// to a declaration builtin blanked; changed reports one.
-func declWrappers(src string, f *syntax.File) (out string, changed bool) {
+// to a declaration builtin blanked and the builtin's name unquoted;
+// changed reports one.
+func (p *parser) declWrappers(src string, f *syntax.File) (out string, changed bool) {
 	var buf []byte
 	syntax.Walk(f, func(n syntax.Node) bool {
 		c, ok := n.(*syntax.CallExpr)
-		if !ok {
+		if !ok || len(c.Args) == 0 {
 			return true
 		}
 		k := 0
 		for k < len(c.Args) {
-			v, ok := plainLit(c.Args[k])
+			v, ok := p.staticText(c.Args[k])
 			if !ok || v != "builtin" && v != "command" {
 				break
 			}
 			k++
 		}
-		if k == 0 || k == len(c.Args) {
+		if k == len(c.Args) {
 			return true
 		}
-		if v, ok := plainLit(c.Args[k]); !ok || !declBuiltins[v] {
+		name, ok := p.staticText(c.Args[k])
+		if !ok || !declBuiltins[name] {
+			return true
+		}
+		if v, plain := plainLit(c.Args[k]); k == 0 && plain && v == name {
+			return true // already a declaration
+		}
+		start, end := int(c.Args[k].Pos().Offset()), int(c.Args[k].End().Offset())
+		if end > len(src) || end-start < len(name) {
 			return true
 		}
 		if buf == nil {
@@ -45,6 +55,10 @@ func declWrappers(src string, f *syntax.File) (out string, changed bool) {
 				buf[i] = ' '
 			}
 		}
+		copy(buf[start:], name)
+		for i := start + len(name); i < end; i++ {
+			buf[i] = ' '
+		}
 		changed = true
 		return true
 	})
@@ -52,6 +66,16 @@ func declWrappers(src string, f *syntax.File) (out string, changed bool) {
 		return src, false
 	}
 	return string(buf), true
+}
+
+// staticText is the value of a word known statically (quotes and
+// escapes removed).
+func (p *parser) staticText(w *syntax.Word) (string, bool) {
+	v := p.word(w)
+	if !literal(v) {
+		return "", false
+	}
+	return v.Value, true
 }
 
 // plainLit is the text of a word made of one unquoted literal.

@@ -130,8 +130,12 @@ func (p *parser) run(src string, outer *Span) {
 func (p *parser) walkFile(src string, f *syntax.File) {
 	if mayAssign(src) {
 		p.collectVars(f)
-		p.collectSetterValues(f)
-		p.collectNamerefs(f)
+		if strings.Contains(src, "printf") || strings.Contains(src, "read") || strings.ContainsAny(src, "$`") {
+			p.collectSetterValues(f)
+		}
+		if strings.Contains(src, "declare") || strings.Contains(src, "local") || strings.Contains(src, "typeset") || strings.Contains(src, "nameref") {
+			p.collectNamerefs(f)
+		}
 	}
 	p.walk(f)
 	p.literalQuotes(f)

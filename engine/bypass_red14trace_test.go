@@ -153,11 +153,21 @@ var red14traceClasses = map[string][]shellRow{
 		{red14traceSettings, "default", `command export PS4='$(rm -rf victim)'; set -x; :`, "notallow"},
 		{red14traceSettings, "default", `builtin export PATH=.bin; cat victim`, "notallow"},
 		{red14traceSettings, "dontAsk", `builtin export PATH=.bin; cat victim`, "deny"},
+		// A quoted or escaped builtin name is the same builtin ("export"
+		// GX=1; \export GY=2; e""xport GZ=3 exported all three).
+		{red14traceSettings, "default", `"export" GIT_PAGER=rm; git log`, "deny"},
+		{red14traceSettings, "default", `\export GIT_PAGER=rm; git log`, "deny"},
+		{red14traceSettings, "default", `e''xport GIT_PAGER=rm; git log`, "deny"},
+		{red14traceSettings, "default", `builtin "export" GIT_PAGER=rm; git log`, "deny"},
+		{red14traceSettings, "default", `\builtin export GIT_PAGER=rm; git log`, "deny"},
+		{red14traceSettings, "default", `'declare' "PS4=\$(rm -rf victim)"; set -x; :`, "notallow"},
 		// Neighbours: ordinary variables, and command -v naming the builtin.
 		{red14traceSettings, "default", `builtin export FOO=1; echo $FOO`, "allow"},
 		{red14traceSettings, "default", `command declare x=1; echo $x`, "allow"},
 		{red14traceSettings, "default", `command -v export; echo`, "allow"},
 		{red14traceSettings, "default", `builtin echo hi`, "allow"},
+		{red14traceSettings, "default", `"export" FOO=1; echo`, "allow"},
+		{red14traceSettings, "default", `"echo" hi`, "allow"},
 	},
 }
 
