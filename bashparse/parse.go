@@ -123,7 +123,10 @@ func (p *parser) run(src string, outer *Span) {
 		}
 		return
 	}
-	src, f = p.mendDeclQuotes(src, f)
+	if mended, g := p.mendDeclQuotes(src, f); g != f {
+		// Same length, and the words' text is read from p.src.
+		src, f, p.src = mended, g, mended
+	}
 	p.walkFile(src, f)
 }
 
@@ -367,6 +370,9 @@ func (p *parser) stmt(st *syntax.Stmt) {
 		// name programs or code whoever reads them later runs.
 		span := cmd.Span
 		for _, pay := range append(assignPayloads(assigns), configPayloads(assigns, exports(words))...) {
+			p.payload(pay, span, c)
+		}
+		for _, pay := range declArrayPayloads(c.Variant.Value, assigns) {
 			p.payload(pay, span, c)
 		}
 	case nil:

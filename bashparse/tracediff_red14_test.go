@@ -67,6 +67,13 @@ var red14traceDisguises = []string{
 	"builtin command typeset PS4='$(rm -rf victim)'; set -x; :",
 	"f() { local \"PS4=\\$(rm -rf victim)\"; set -x; :; }; f",
 	"export \"FOO=bar\"; echo \"$FOO\"",
+	"declare -a 'b=($(rm -rf victim))'",
+	"declare -a b='($(rm -rf victim))'",
+	"f() { local -a 'e=($(rm -rf victim))'; }; f",
+	"typeset -A 'g=([k]=$(rm -rf victim))'",
+	"declare -a g; declare g='($(rm -rf victim))'",
+	"x='$(rm -rf victim)'; declare -a \"b=($x)\"",
+	"declare x='($(rm -rf other))'",
 }
 
 // TestTraceDiffRed14 compares the analysis with what bash really runs for

@@ -169,6 +169,29 @@ var red14traceClasses = map[string][]shellRow{
 		{red14traceSettings, "default", `"export" FOO=1; echo`, "allow"},
 		{red14traceSettings, "default", `"echo" hi`, "allow"},
 	},
+	"r14t-7 a declaration's quoted value in parentheses is a compound assignment": {
+		// bash ran the substitution for declare -a 'b=($(…))', declare -a
+		// b='(…)', local -a, readonly -a, typeset -A '…=([k]=$(…))', and
+		// declare g='(…)' once g is an array; x='$(…)'; declare -a
+		// "b=($x)" too. The parser saw a quoted string.
+		{red14traceSettings, "default", `declare -a 'b=($(rm -rf victim))'`, "deny"},
+		{red14traceSettings, "bypassPermissions", `declare -a 'b=($(rm -rf victim))'`, "deny"},
+		{red14traceSettings, "default", `declare -a b='($(rm -rf victim))'`, "deny"},
+		{red14traceSettings, "default", `declare -a "b=(\$(rm -rf victim))"`, "deny"},
+		{red14traceSettings, "default", "declare -a 'b=(`rm -rf victim`)'", "deny"},
+		{red14traceSettings, "default", `f() { local -a 'e=($(rm -rf victim))'; }; f`, "deny"},
+		{red14traceSettings, "default", `typeset -A 'g=([k]=$(rm -rf victim))'`, "deny"},
+		{red14traceSettings, "default", `declare -a g; declare g='($(rm -rf victim))'`, "deny"},
+		{red14traceSettings, "default", `readonly -a 'k=($(rm -rf victim))'`, "deny"},
+		{red14traceSettings, "default", `declare -a 'b=($(cat .env))'`, "deny"},
+		{red14traceSettings, "default", `read x; declare -a "b=($x)"`, "notallow"},
+		{red14traceSettings, "dontAsk", `read x; declare -a "b=($x)"`, "deny"},
+		// Neighbours: arrays of plain words, strings in parentheses.
+		{red14traceSettings, "default", `declare -a 'b=(x y)'; echo "${b[@]}"`, "allow"},
+		{red14traceSettings, "default", `declare -a b=(x y); echo`, "allow"},
+		{red14traceSettings, "default", `declare x='(hi)'; echo "$x"`, "allow"},
+		{red14traceSettings, "default", `export "FOO=$HOME/x"; echo`, "allow"},
+	},
 }
 
 // red14traceBypass has no rules: only the protected-path check stands
