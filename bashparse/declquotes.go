@@ -18,8 +18,9 @@ import (
 // script is parsed again; a spelling the move cannot mend (G"IT_PAGER=x",
 // "NAME"=x) is an unresolved part.
 
-// declName matches the NAME= (or NAME+=) an argument starts with.
-var declName = lazyre.New(`^[A-Za-z_][A-Za-z0-9_]*\+?=`)
+// declName matches the NAME=, NAME+= or NAME[SUBSCRIPT]= an argument
+// starts with (declare "BASH_CMDS[ls]=.bin/rm" binds ls as unquoted).
+var declName = lazyre.New(`^[A-Za-z_][A-Za-z0-9_]*(\[[^\]]*\])?\+?=`)
 
 // declQuotes returns src with the quoted assignments of f's declarations
 // rewritten (changed reports one), and the arguments it could not mend.

@@ -133,11 +133,19 @@ var red14traceClasses = map[string][]shellRow{
 		{red14traceSettings, "default", `export G"IT_PAGER=rm"; git log`, "notallow"},
 		{red14traceSettings, "default", `export "GIT_PAGER"=rm; git log`, "notallow"},
 		{red14traceSettings, "dontAsk", `read v; export "GIT_EXTERNAL_DIFF=$v"; git diff`, "deny"},
+		// A quoted subscript assignment binds as well: bash -c 'declare
+		// "BASH_CMDS[ls]=.bin/rm"; ls -rf victim' ran the stand-in rm.
+		{red14traceSettings, "default", `declare "BASH_CMDS[ls]=.bin/rm"; ls -rf victim`, "notallow"},
+		{red14traceSettings, "default", `export "BASH_CMDS[ls]=.bin/rm"; ls -rf victim`, "notallow"},
+		{red14traceSettings, "default", `declare 'BASH_CMDS[ls]'=.bin/rm; ls -rf victim`, "notallow"},
+		{red14traceSettings, "default", `k=ls; declare "BASH_CMDS[$k]=.bin/rm"; ls -rf victim`, "notallow"},
+		{red14traceSettings, "default", "shopt -s expand_aliases; declare 'BASH_ALIASES[ls]=rm -rf'\nls victim", "notallow"},
 		// Neighbours: quoted declarations of ordinary variables.
 		{red14traceSettings, "default", `export "FOO=bar"; echo "$FOO"`, "allow"},
 		{red14traceSettings, "default", `declare "x=1" 'y=2'; echo $x $y`, "allow"},
 		{red14traceSettings, "default", `export "A=x y"; git diff`, "allow"},
 		{red14traceSettings, "default", `echo "GIT_PAGER=rm"; git log`, "allow"},
+		{red14traceSettings, "default", `declare -A m; declare "m[k]=v"; echo`, "allow"},
 	},
 	"r14t-6 a declaration builtin behind builtin or command still assigns": {
 		// bash -c 'builtin export "GIT_PAGER=rmx"; command declare -x Y=2;
