@@ -87,11 +87,19 @@ func quoteOpen(q string, dollar bool) string {
 	return q
 }
 
-// mendDeclQuotes parses src again with the builtin and command words
+// mendDeclQuotes parses src again with the "!" of a negated subshell
+// read as a glob blanked (negatedSubshells), the builtin and command words
 // before a declaration blanked (declWrappers) and its quoted declaration
 // assignments unquoted (declQuotes), and reports what it could not mend;
 // it returns the script to walk.
 func (p *parser) mendDeclQuotes(src string, f *syntax.File) (string, *syntax.File) {
+	if strings.Contains(src, "!(") {
+		if out, changed := negatedSubshells(src, f); changed {
+			if g, err := parseScript(out); err == nil {
+				src, f = out, g
+			}
+		}
+	}
 	if strings.ContainsAny(src, `"'\\`) || strings.Contains(src, "builtin") || strings.Contains(src, "command") {
 		if out, changed := p.declWrappers(src, f); changed {
 			if g, err := parseScript(out); err == nil {

@@ -142,6 +142,11 @@ var red14traceDisguises = []string{
 	"bash -c \"$(cat)\" <<<'rm -rf victim'",
 	"sh -c 'eval \"$(cat)\"' <<<'rm -rf victim'",
 	"sh -c '. /dev/stdin' <<<'rm -rf victim'",
+	"!(rm -rf victim)",
+	"true && !(rm -rf victim)",
+	"if !(rm -rf victim); then :; fi",
+	"!(rm -rf victim) | cat",
+	"shopt -s extglob; !(rm -rf victim)",
 }
 
 // TestTraceDiffRed14 compares the analysis with what bash really runs for

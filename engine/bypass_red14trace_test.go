@@ -200,6 +200,23 @@ var red14traceClasses = map[string][]shellRow{
 		{red14traceSettings, "default", `declare x='(hi)'; echo "$x"`, "allow"},
 		{red14traceSettings, "default", `export "FOO=$HOME/x"; echo`, "allow"},
 	},
+	"r14t-8 !( at the start of a command is a negated subshell, not a glob": {
+		// bash -c '!(echo RAN >&2)' printed RAN (extglob on or off, in a
+		// list, an if, a pipeline): "!" is the negation keyword there and
+		// "(" opens a subshell. The parser read one !(pattern) word.
+		{red14traceSettings, "default", `!(rm -rf victim)`, "deny"},
+		{red14traceSettings, "bypassPermissions", `!(rm -rf victim)`, "deny"},
+		{red14traceSettings, "default", `true && !(rm -rf victim)`, "deny"},
+		{red14traceSettings, "default", `if !(rm -rf victim); then :; fi`, "deny"},
+		{red14traceSettings, "default", `!(rm -rf victim) | cat`, "deny"},
+		{red14traceSettings, "default", `shopt -s extglob; !(rm -rf victim)`, "deny"},
+		{red14traceSettings, "default", `f() { !(rm -rf victim); }; f`, "deny"},
+		{red14traceSettings, "default", `bash -c "!(rm -rf victim)"`, "deny"},
+		{red14traceSettings, "default", `!(cat .env)`, "deny"},
+		// Neighbours: a negated subshell that reads, a glob argument.
+		{red14traceSettings, "default", `!(echo hi)`, "allow"},
+		{red14traceSettings, "default", `echo !(x)`, "allow"},
+	},
 }
 
 // red14traceBypass has no rules: only the protected-path check stands
