@@ -123,12 +123,22 @@ func (p *parser) run(src string, outer *Span) {
 		}
 		return
 	}
+	if mended, g := p.mendDeclQuotes(src, f); g != f {
+		// Same length, and the words' text is read from p.src.
+		src, f, p.src = mended, g, mended
+	}
 	p.walkFile(src, f)
 }
 
 func (p *parser) walkFile(src string, f *syntax.File) {
 	if mayAssign(src) {
 		p.collectVars(f)
+		if strings.Contains(src, "printf") || strings.Contains(src, "read") || strings.ContainsAny(src, "$`") {
+			p.collectSetterValues(f)
+		}
+		if strings.Contains(src, "declare") || strings.Contains(src, "local") || strings.Contains(src, "typeset") || strings.Contains(src, "nameref") {
+			p.collectNamerefs(f)
+		}
 	}
 	p.walk(f)
 	p.literalQuotes(f)
@@ -362,6 +372,9 @@ func (p *parser) stmt(st *syntax.Stmt) {
 		for _, pay := range append(assignPayloads(assigns), configPayloads(assigns, exports(words))...) {
 			p.payload(pay, span, c)
 		}
+		for _, pay := range declArrayPayloads(c.Variant.Value, assigns) {
+			p.payload(pay, span, c)
+		}
 	case nil:
 		if len(redirs) > 0 {
 			p.emit(st, nil, nil, redirs, st.Background)
@@ -525,6 +538,7 @@ func (p *parser) emit(n syntax.Node, words []Word, assigns []Assign, redirs []Re
 	c.Files = append(c.Files, p.st.varWitnesses(c.Files)...)
 	c.Files = append(c.Files, p.st.homeWitnesses(c.Files)...)
 	c.Mentions = mentions(inner, c.Files)
+	c.Mentions = append(c.Mentions, programMentions(inner, pw.ranPaths)...)
 	c.Mentions = append(c.Mentions, p.st.varWitnesses(c.Mentions)...)
 	if c.ReadOnly && len(inner) > 0 && !subcommandFirst[inner[0].Value] {
 		c.Files = append(c.Files, p.st.hiddenOperands(c.Mentions, c.Files)...)

@@ -92,6 +92,10 @@ func optionPowers(words []Word) (pays []payload, files []File, powers []string) 
 				continue
 			}
 			files = append(files, fileOf(u.word, v, Read, desc))
+		case expandsWords:
+			if pay, ok := wordListPayload(u, dyn, desc); ok {
+				pays, powers = append(pays, pay), append(powers, desc+" expands "+u.value)
+			}
 		case readsFileList:
 			files = append(files, fileListReads(u.word, u.value, desc)...)
 		case readsAtFile:

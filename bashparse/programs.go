@@ -32,6 +32,9 @@ const (
 	// names the files the program reads (sort --files0-from, tar -T):
 	// those files are known only at run time.
 	readsFileList
+	// expandsWords: the value is a list of shell words the program
+	// expands again (compgen -W), substitutions and all.
+	expandsWords
 )
 
 // progOpt is one option of a program that gives it a power beyond its
@@ -139,8 +142,8 @@ var programs = map[string][]program{
 	"hyperfine": {{opts: []progOpt{{[]string{"-p", "--prepare", "-c", "--cleanup", "-s", "--setup", "-S", "--shell"}, runsScript}}}},
 	"mapfile":   {{opts: []progOpt{{[]string{"-C"}, runsScript}}}},
 	"readarray": {{opts: []progOpt{{[]string{"-C"}, runsScript}}}},
-	"compgen":   {{opts: []progOpt{{[]string{"-C"}, runsScript}}}},
-	"complete":  {{opts: []progOpt{{[]string{"-C"}, runsScript}}}},
+	"compgen":   {{opts: []progOpt{{[]string{"-C"}, runsScript}, {[]string{"-W"}, expandsWords}}}},
+	"complete":  {{opts: []progOpt{{[]string{"-C"}, runsScript}, {[]string{"-W"}, expandsWords}}}},
 	"enable":    {{opts: []progOpt{{[]string{"-f"}, namesProgram}}}},
 	"fc":        {{opts: []progOpt{{[]string{"-e"}, runsScript}, {[]string{"-s"}, namesProgram}}}},
 	"time":      {{opts: []progOpt{{[]string{"-o", "--output"}, writesFile}}}},

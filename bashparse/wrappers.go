@@ -32,6 +32,9 @@ type peeled struct {
 	// assigns are NAME=VALUE words a wrapper (env, sudo) passed to the command.
 	assigns []Assign
 	exec    bool
+	// ranPaths are the command names written as paths, before they were
+	// cut to their base name: the files run (programMentions).
+	ranPaths []string
 	// powers are wrapper options no prefix rule approves (git -c core.pager=…).
 	powers []string
 }
@@ -88,6 +91,7 @@ func peelWide(words []Word, narrow *View, narrowWords []Word, sl *slab) peeled {
 	for len(words) > 0 && words[0].Static() {
 		name := words[0].Value
 		if strings.Contains(name, "/") {
+			out.ranPaths = append(out.ranPaths, name)
 			name = path.Base(name)
 			words = append([]Word{{Value: name}}, words[1:]...)
 		}

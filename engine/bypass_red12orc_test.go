@@ -46,7 +46,7 @@ var red12orcRows = map[string][]red12orcRow{
 		{red12orcVars, `a=ls; $a -la`, "default", "ask"},                   // unresolved, as before
 		{red12orcVars, `X=status; git $X`, "default", "ask"},               // unresolved, as before
 		{red12orcVars, `$a push`, "default", "ask"},                        // no value known
-		{red12orcVars, `a=$(echo git); $a push`, "default", "ask"},         // a value not known
+		{red12orcVars, `a=$(echo git); $a push`, "default", "deny"},        // its output is known: git
 		{red12orcVars, `a=git; echo "$a push"`, "default", "allow"},        // an argument, not a command
 		{red12orcVars, `c='git push'; eval "$c"`, "default", "deny"},       // was ask
 		{red12orcVars, `c='git push'; bash -c "$c"`, "default", "deny"},    // was ask
