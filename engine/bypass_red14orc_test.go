@@ -1,0 +1,78 @@
+package engine
+
+import (
+	"context"
+	"os"
+	"testing"
+)
+
+// Round-14 bypass rows found by the eighth reference sweep
+// (reference_sweep8_test.go), over the modes and Bash.
+//
+// A physical cd (cd -P, bash's -L/-P read in order, the last winning)
+// through a symbolic link and back out of it was followed as the logical
+// one: cd -P sl/.. was read as "stay in the cwd", so with sl a committed
+// link to ~/sdir, acceptEdits approved cd -P sl/.. && touch c as an edit
+// inside the project. bash resolves sl first under -P and stands in the
+// link target's parent (checked with real bash: cd -P sl/.. && touch c
+// made ~/c). The reference asks (a ".." after a directory segment may
+// follow a link). Now a physical cd whose target has a ".." after a name
+// leaves the shell's directory unknown (bashparse, shared by both
+// evaluators): the writes that follow ask. The logical cd keeps its
+// meaning (cd sl/.. is the cwd), and a leading ".." is the same either way.
+
+// red14orcFiles are the rows' files; red14orcLinks their symbolic links
+// (NAME: TARGET).
+var red14orcFiles = map[string]string{"<cwd>/a.txt": "a\n", "<cwd>/sub/k": "k\n", "<home>/sdir/k": "k\n", "<home>/.bashrc": "# rc\n"}
+
+var red14orcLinks = map[string]string{"<cwd>/sl": "<home>/sdir", "<cwd>/sub/sl2": "<home>/sdir"}
+
+var red14orcRows = map[string][]bashModeRow{
+	"physical cd through a link": {
+		{`{}`, "cd -P sl/.. && touch c", "acceptEdits", "ask"},                                                   // was allow; ref ask
+		{`{}`, "cd -P sl/..; touch c", "acceptEdits", "ask"},                                                     // was allow
+		{`{}`, "cd -LP sl/.. && touch c", "acceptEdits", "ask"},                                                  // was allow: -P last wins
+		{`{}`, "cd -L -P sl/.. && touch c", "acceptEdits", "ask"},                                                // was allow
+		{`{}`, "cd -eP sl/.. && touch c", "acceptEdits", "ask"},                                                  // was allow
+		{`{}`, "cd -P -- sl/.. && echo x > c", "acceptEdits", "ask"},                                             // was allow
+		{`{}`, "cd -P sub/sl2/.. && touch c", "acceptEdits", "ask"},                                              // was allow
+		{`{}`, "cd -P sl/.. && touch .bashrc", "acceptEdits", "ask"},                                             // protected name asks anyway
+		{`{}`, "cd -P sl/.. && sed -i s/a/b/ .bashrc", "dontAsk", "deny"},                                        // was deny (protected)
+		{`{}`, "cd -P sl/.. && touch c", "dontAsk", "deny"},                                                      // no rule allows it
+		{`{"permissions":{"allow":["Bash(touch:*)"]}}`, "cd -P sl/.. && touch c", "dontAsk", "deny"},             // was allow
+		{`{"permissions":{"allow":["Bash(cd:*)","Bash(touch:*)"]}}`, "cd -P sl/.. && touch c", "default", "ask"}, // asked before too
+		{`{}`, "(cd -P sl/.. && cp a.txt c)", "acceptEdits", "ask"},                                              // was allow
+		{`{}`, "cd -P sl/../ && mkdir d", "acceptEdits", "ask"},                                                  // was allow
+		// Harmless neighbours keep their decisions.
+		{`{}`, "cd -PL sl/.. && touch c", "acceptEdits", "allow"}, // -L last: the logical cwd
+		{`{}`, "cd sl/.. && touch c", "acceptEdits", "allow"},     // logical: the cwd
+		{`{}`, "cd -L sl/.. && touch c", "acceptEdits", "allow"},
+		{`{}`, "cd -P . && touch c", "acceptEdits", "allow"},
+		{`{}`, "cd -P sl/.. && ls", "default", "allow"}, // read-only stays allowed
+		{`{}`, "cd -P .. && touch c", "acceptEdits", "ask"},
+		{`{}`, "touch c", "acceptEdits", "allow"},
+	},
+}
+
+func TestBypassRed14orc(t *testing.T) {
+	root, dirs, sub := sweepLayout(t, red14orcFiles)
+	for name, target := range red14orcLinks {
+		if err := os.Symlink(sub(target), sub(name)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	engine := sweepEngines(root, dirs, sub)
+	for class, rows := range red14orcRows {
+		t.Run(class, func(t *testing.T) {
+			for _, r := range rows {
+				d, err := engine(t, r.settings).Decide(context.Background(), Call{Tool: "Bash", Mode: r.mode, Input: map[string]any{"command": sub(r.cmd)}})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if got := d.Decision.String(); got != r.want {
+					t.Errorf("%q [%s] under %s: got %s (%s: %s), want %s", r.cmd, r.mode, r.settings, got, d.Stage, d.Reason, r.want)
+				}
+			}
+		})
+	}
+}
