@@ -44,3 +44,28 @@ func cdPhysical(opts []Word) bool {
 	}
 	return phys
 }
+
+// markPhysicalCd makes the operand of a physical cd through a name and
+// back out of it (cd -P sl/..) not known statically: the directory it
+// opens is the parent of what sl links to, which the logical reading of
+// the operand (the engine's for cd) would take for the cwd — so cd -P
+// sl/.. && ls listed a directory outside the working directories unasked.
+func markPhysicalCd(c *Command, args []Word) {
+	i := 0
+	for i < len(args) && strings.HasPrefix(args[i].Value, "-") && len(args[i].Value) > 1 && args[i].Value != "--" &&
+		strings.Trim(args[i].Value[1:], "LPe@n") == "" {
+		i++
+	}
+	j := i
+	if j < len(args) && args[j].Value == "--" {
+		j++
+	}
+	if j >= len(args) || !cdPhysical(args[:i]) || !physicalDotDot(args[j].Value) {
+		return
+	}
+	for k := range c.Files {
+		if c.Files[k].Via == c.Wide.Name && c.Files[k].Path == args[j].Value {
+			c.Files[k].Dynamic = true
+		}
+	}
+}

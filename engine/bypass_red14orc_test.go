@@ -48,7 +48,14 @@ var red14orcRows = map[string][]bashModeRow{
 		{`{}`, "cd sl/.. && touch c", "acceptEdits", "allow"},     // logical: the cwd
 		{`{}`, "cd -L sl/.. && touch c", "acceptEdits", "allow"},
 		{`{}`, "cd -P . && touch c", "acceptEdits", "allow"},
-		{`{}`, "cd -P sl/.. && ls", "default", "allow"}, // read-only stays allowed
+		{`{}`, "cd -P sl/.. && ls", "default", "ask"},            // was allow; ref ask
+		{`{}`, "cd -P sl/..", "default", "ask"},                  // was allow
+		{`{}`, "cd -P -- sl/.. && ls -la", "acceptEdits", "ask"}, // was allow
+		{`{}`, "cd -eP sl/.. && cat k", "default", "ask"},        // asked before too (k not static)
+		{`{}`, "cd -P sl/.. && ls", "dontAsk", "deny"},           // was allow
+		{`{}`, "cd -P sl/.. && ls", "bypassPermissions", "allow"},
+		{`{}`, "cd sl/.. && ls", "default", "allow"}, // logical: the cwd
+		{`{}`, "cd -P sub && ls", "default", "allow"},
 		{`{}`, "cd -P .. && touch c", "acceptEdits", "ask"},
 		{`{}`, "touch c", "acceptEdits", "allow"},
 	},
