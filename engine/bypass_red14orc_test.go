@@ -21,6 +21,16 @@ import (
 // evaluators): the writes that follow ask. The logical cd keeps its
 // meaning (cd sl/.. is the cwd), and a leading ".." is the same either way.
 
+// An Agent(type) deny or ask rule matched subagent_type exactly: "explore",
+// "EXPLORE", " Explore" and "Explore " passed Agent(Explore) and
+// Task(Explore) deny rules (allow in bypass mode, ask rules skipped). The
+// reference resolves each of them to the Explore agent and refuses it by
+// the rule (checked with the reference CLI: "Agent type 'Explore' has been
+// denied by permission rule 'Agent(Explore)'" for all four). Now a deny or
+// ask rule also matches the type trimmed and case-folded, in both
+// evaluators (lib.rule_matches_call, agentMatchesFolded); an allow rule
+// stays exact.
+
 // red14orcFiles are the rows' files; red14orcLinks their symbolic links
 // (NAME: TARGET).
 var red14orcFiles = map[string]string{"<cwd>/a.txt": "a\n", "<cwd>/sub/k": "k\n", "<home>/sdir/k": "k\n", "<home>/.bashrc": "# rc\n"}
@@ -61,6 +71,33 @@ var red14orcRows = map[string][]bashModeRow{
 	},
 }
 
+// red14orcToolRow is one call of a tool other than Bash.
+type red14orcToolRow struct {
+	settings string
+	tool     string
+	input    string // JSON
+	mode     string
+	want     string
+}
+
+var red14orcToolRows = map[string][]red14orcToolRow{
+	"agent type spelled another way": {
+		{`{"permissions":{"deny":["Agent(Explore)"]}}`, "Agent", `{"description":"d","prompt":"p","subagent_type":"explore"}`, "bypassPermissions", "deny"},                 // was allow; ref refuses
+		{`{"permissions":{"deny":["Agent(Explore)"]}}`, "Agent", `{"description":"d","prompt":"p","subagent_type":"EXPLORE"}`, "bypassPermissions", "deny"},                 // was allow; ref refuses
+		{`{"permissions":{"deny":["Agent(Explore)"]}}`, "Agent", `{"description":"d","prompt":"p","subagent_type":" Explore"}`, "bypassPermissions", "deny"},                // was allow; ref refuses
+		{`{"permissions":{"deny":["Agent(Explore)"]}}`, "Agent", `{"description":"d","prompt":"p","subagent_type":"Explore\n"}`, "bypassPermissions", "deny"},               // was allow
+		{`{"permissions":{"deny":["Task(Explore)"]}}`, "Task", `{"description":"d","prompt":"p","subagent_type":"eXplore"}`, "default", "deny"},                             // was ask
+		{`{"permissions":{"deny":["Agent(general-purpose)"]}}`, "Agent", `{"description":"d","prompt":"p","subagent_type":"General-Purpose"}`, "bypassPermissions", "deny"}, // was allow
+		{`{"permissions":{"allow":["Agent"],"ask":["Agent(Explore)"]}}`, "Agent", `{"description":"d","prompt":"p","subagent_type":"explore "}`, "default", "ask"},          // was allow
+		{`{"permissions":{"ask":["Agent(Ex*)"]}}`, "Agent", `{"description":"d","prompt":"p","subagent_type":"exPLORE"}`, "bypassPermissions", "ask"},                       // was allow
+		// Harmless neighbours keep their decisions.
+		{`{"permissions":{"deny":["Agent(Explore)"]}}`, "Agent", `{"description":"d","prompt":"p","subagent_type":"Explorer"}`, "bypassPermissions", "allow"},
+		{`{"permissions":{"deny":["Agent(Explore)"]}}`, "Agent", `{"description":"d","prompt":"p","subagent_type":"general-purpose"}`, "bypassPermissions", "allow"},
+		{`{"permissions":{"deny":["Agent(Explore)"]}}`, "Agent", `{"description":"d","prompt":"p"}`, "bypassPermissions", "allow"},
+		{`{"permissions":{"deny":["Agent(Explore)"]}}`, "Agent", `{"description":"d","prompt":"p","subagent_type":"Explore"}`, "bypassPermissions", "deny"},
+	},
+}
+
 func TestBypassRed14orc(t *testing.T) {
 	root, dirs, sub := sweepLayout(t, red14orcFiles)
 	for name, target := range red14orcLinks {
@@ -69,6 +106,16 @@ func TestBypassRed14orc(t *testing.T) {
 		}
 	}
 	engine := sweepEngines(root, dirs, sub)
+	for class, rows := range red14orcToolRows {
+		t.Run(class, func(t *testing.T) {
+			for _, r := range rows {
+				d := sweepDecide(t, engine(t, r.settings), r.tool, sub(r.input), r.mode)
+				if got := d.Decision.String(); got != r.want {
+					t.Errorf("%s %s [%s] under %s: got %s (%s: %s), want %s", r.tool, r.input, r.mode, r.settings, got, d.Stage, d.Reason, r.want)
+				}
+			}
+		})
+	}
 	for class, rows := range red14orcRows {
 		t.Run(class, func(t *testing.T) {
 			for _, r := range rows {
