@@ -1,6 +1,9 @@
 package engine
 
-import "testing"
+import (
+	"os"
+	"testing"
+)
 
 // Rows of an eighth differential sweep against the reference CLI (2.1.332,
 // run offline), over the modes (acceptEdits, plan, dontAsk,
@@ -42,6 +45,7 @@ var red14orcSweepFiles = map[string]string{
 	"<cwd>/.vscode/settings.json": "{}\n",
 	"<home>/.bashrc":              "# rc\n",
 	"<home>/h.ipynb":              "{\"cells\": [{\"cell_type\": \"code\", \"id\": \"c1\", \"metadata\": {}, \"source\": \"x\", \"outputs\": [], \"execution_count\": null}], \"metadata\": {}, \"nbformat\": 4, \"nbformat_minor\": 5}",
+	"<home>/sdir/k":               "k\n",
 	"<home>/x":                    "x\n",
 	"<tmp>/t.txt":                 "t\n",
 	"<cwd>/README.md":             "# fixture\n",
@@ -53,6 +57,11 @@ var red14orcSweepFiles = map[string]string{
 	"<cwd>/sub/k":                 "k\n",
 	"<cwd>/x":                     "x\n",
 }
+
+// red14orcSweepLinks are the symbolic links the l- rows' cases made (an
+// approved ln -s before the judged call); the other rows' cases had none,
+// and no row's decision depends on the link's absence.
+var red14orcSweepLinks = map[string]string{"<cwd>/sl": "<home>/sdir"}
 
 var red14orcSweep = []red14orcSweepRow{
 	{`w00-ac`, `{}`, `Bash`, `{"command":"install -m 755 a.txt .git/hooks/pre-commit"}`, `acceptEdits`, `ask`, `ask`, ``},
@@ -361,10 +370,71 @@ var red14orcSweep = []red14orcSweepRow{
 	{`ar-add-dir-accept`, `{"permissions":{"additionalDirectories":["<tmp>"]}}`, `Bash`, `{"command":"touch <tmp>/c"}`, `acceptEdits`, `allow`, `allow`, ``},
 	{`ar-add-dir-accept-git`, `{"permissions":{"additionalDirectories":["<tmp>"]}}`, `Bash`, `{"command":"mkdir <tmp>/.git"}`, `acceptEdits`, `ask`, `ask`, ``},
 	{`ar-add-dir-cd`, `{"permissions":{"additionalDirectories":["<tmp>"]}}`, `Bash`, `{"command":"cd <tmp> && touch c"}`, `acceptEdits`, `ask`, `allow`, `stricter, spec §3: a cd to another directory combined with a file write asks outside bypass mode, an additional directory too`},
+	{`h00-ac`, `{}`, `Bash`, `{"command":"nice touch c"}`, `acceptEdits`, `allow`, `ask`, `spec §3: the stripped wrappers run the command as written; touch c inside the working directory is an acceptEdits edit (the reference asks for a wrapped touch, and allows a wrapped rm, mkdir, cp or sed)`},
+	{`h01-ac`, `{}`, `Bash`, `{"command":"nice -n 5 touch c"}`, `acceptEdits`, `allow`, `ask`, `spec §3: the stripped wrappers run the command as written; touch c inside the working directory is an acceptEdits edit (the reference asks for a wrapped touch, and allows a wrapped rm, mkdir, cp or sed)`},
+	{`h02-ac`, `{}`, `Bash`, `{"command":"nohup touch c"}`, `acceptEdits`, `allow`, `ask`, `spec §3: the stripped wrappers run the command as written; touch c inside the working directory is an acceptEdits edit (the reference asks for a wrapped touch, and allows a wrapped rm, mkdir, cp or sed)`},
+	{`h03-ac`, `{}`, `Bash`, `{"command":"time touch c"}`, `acceptEdits`, `allow`, `ask`, `spec §3: the stripped wrappers run the command as written; touch c inside the working directory is an acceptEdits edit (the reference asks for a wrapped touch, and allows a wrapped rm, mkdir, cp or sed)`},
+	{`h04-ac`, `{}`, `Bash`, `{"command":"time -p touch c"}`, `acceptEdits`, `allow`, `ask`, `spec §3: the stripped wrappers run the command as written; touch c inside the working directory is an acceptEdits edit (the reference asks for a wrapped touch, and allows a wrapped rm, mkdir, cp or sed)`},
+	{`h05-ac`, `{}`, `Bash`, `{"command":"stdbuf -o0 touch c"}`, `acceptEdits`, `allow`, `ask`, `spec §3: the stripped wrappers run the command as written; touch c inside the working directory is an acceptEdits edit (the reference asks for a wrapped touch, and allows a wrapped rm, mkdir, cp or sed)`},
+	{`h06-ac`, `{}`, `Bash`, `{"command":"noglob touch c"}`, `acceptEdits`, `allow`, `ask`, `spec §3: the stripped wrappers run the command as written; touch c inside the working directory is an acceptEdits edit (the reference asks for a wrapped touch, and allows a wrapped rm, mkdir, cp or sed)`},
+	{`h07-ac`, `{}`, `Bash`, `{"command":"builtin touch c"}`, `acceptEdits`, `allow`, `ask`, `spec §3: the stripped wrappers run the command as written; touch c inside the working directory is an acceptEdits edit (the reference asks for a wrapped touch, and allows a wrapped rm, mkdir, cp or sed)`},
+	{`h08-ac`, `{}`, `Bash`, `{"command":"command touch c"}`, `acceptEdits`, `allow`, `ask`, `spec §3: the stripped wrappers run the command as written; touch c inside the working directory is an acceptEdits edit (the reference asks for a wrapped touch, and allows a wrapped rm, mkdir, cp or sed)`},
+	{`h09-ac`, `{}`, `Bash`, `{"command":"timeout 5 touch c"}`, `acceptEdits`, `allow`, `ask`, `spec §3: the stripped wrappers run the command as written; touch c inside the working directory is an acceptEdits edit (the reference asks for a wrapped touch, and allows a wrapped rm, mkdir, cp or sed)`},
+	{`h10-ac`, `{}`, `Bash`, `{"command":"timeout 5 rm a.txt"}`, `acceptEdits`, `allow`, `allow`, ``},
+	{`h11-ac`, `{}`, `Bash`, `{"command":"command -p touch c"}`, `acceptEdits`, `allow`, `ask`, `spec §3: the stripped wrappers run the command as written; touch c inside the working directory is an acceptEdits edit (the reference asks for a wrapped touch, and allows a wrapped rm, mkdir, cp or sed)`},
+	{`h12-ac`, `{}`, `Bash`, `{"command":"nice mkdir d"}`, `acceptEdits`, `allow`, `allow`, ``},
+	{`h13-ac`, `{}`, `Bash`, `{"command":"nohup rm a.txt"}`, `acceptEdits`, `allow`, `allow`, ``},
+	{`h14-ac`, `{}`, `Bash`, `{"command":"nice sed -i s/a/b/ a.txt"}`, `acceptEdits`, `allow`, `allow`, ``},
+	{`h15-ac`, `{}`, `Bash`, `{"command":"time cp a.txt c"}`, `acceptEdits`, `allow`, `allow`, ``},
+	{`h16-ac`, `{}`, `Bash`, `{"command":"echo x > ./c"}`, `acceptEdits`, `allow`, `allow`, ``},
+	{`h17-ac`, `{}`, `Bash`, `{"command":"echo x >c"}`, `acceptEdits`, `allow`, `allow`, ``},
+	{`h18-ac`, `{}`, `Bash`, `{"command":">c"}`, `acceptEdits`, `allow`, `ask`, `spec §3/§6: a bare redirection creates or truncates c inside the working directory, an acceptEdits edit`},
+	{`h19-ac`, `{}`, `Bash`, `{"command":"true > c"}`, `acceptEdits`, `allow`, `allow`, ``},
+	{`h20-ac`, `{}`, `Bash`, `{"command":"echo x 1>c"}`, `acceptEdits`, `allow`, `allow`, ``},
+	{`h21-ac`, `{}`, `Bash`, `{"command":"echo x 3>c"}`, `acceptEdits`, `allow`, `allow`, ``},
+	{`h22-ac`, `{}`, `Bash`, `{"command":"{ echo x; } > c"}`, `acceptEdits`, `allow`, `ask`, `spec §3: agentctl parses the group or subshell and checks its redirection target`},
+	{`h23-ac`, `{}`, `Bash`, `{"command":"(echo x) > c"}`, `acceptEdits`, `allow`, `ask`, `spec §3: agentctl parses the group or subshell and checks its redirection target`},
+	{`h24-ac`, `{}`, `Bash`, `{"command":"echo x >> ./sub/k"}`, `acceptEdits`, `allow`, `allow`, ``},
+	{`h25-ac`, `{}`, `Bash`, `{"command":"ls >> c"}`, `acceptEdits`, `allow`, `allow`, ``},
+	{`h26-ac`, `{}`, `Bash`, `{"command":"pwd > c"}`, `acceptEdits`, `allow`, `allow`, ``},
+	{`h27-ac`, `{}`, `Bash`, `{"command":"wc -l a.txt > c"}`, `acceptEdits`, `allow`, `allow`, ``},
+	{`h28-ac`, `{}`, `Bash`, `{"command":"head a.txt > c"}`, `acceptEdits`, `allow`, `allow`, ``},
+	{`h29-ac`, `{}`, `Bash`, `{"command":"git status > c"}`, `acceptEdits`, `allow`, `allow`, ``},
+	{`h30-ac`, `{}`, `Bash`, `{"command":"git diff > c"}`, `acceptEdits`, `allow`, `allow`, ``},
+	{`h31-ac`, `{}`, `Bash`, `{"command":"git log > c.txt"}`, `acceptEdits`, `allow`, `allow`, ``},
+	{`h32-ac`, `{}`, `Bash`, `{"command":"cp a.txt c && sed -i s/a/b/ c"}`, `acceptEdits`, `allow`, `ask`, `spec §6: acceptEdits allows sed -i on files inside the working directories (the reference reads the file name c as a sed command)`},
+	{`h33-ac`, `{}`, `Bash`, `{"command":"mv a.txt d && mkdir d"}`, `acceptEdits`, `allow`, `allow`, ``},
+	{`h34-ac`, `{}`, `Bash`, `{"command":"rm -rf d; mkdir d; touch d/x"}`, `acceptEdits`, `allow`, `allow`, ``},
+	{`h35-ac`, `{}`, `Bash`, `{"command":"cp a.txt b.txt sub"}`, `acceptEdits`, `allow`, `allow`, ``},
+	{`h36-ac`, `{}`, `Bash`, `{"command":"touch c d e"}`, `acceptEdits`, `allow`, `allow`, ``},
+	{`h37-ac`, `{}`, `Bash`, `{"command":"mkdir d e f"}`, `acceptEdits`, `allow`, `allow`, ``},
+	{`h38-ac`, `{}`, `Bash`, `{"command":"rm a.txt b.txt"}`, `acceptEdits`, `allow`, `allow`, ``},
+	{`h39-ac`, `{}`, `Bash`, `{"command":"rmdir sub/x sub/y"}`, `acceptEdits`, `allow`, `allow`, ``},
+	{`h40-ac`, `{}`, `Bash`, `{"command":"mv a.txt b.txt sub/"}`, `acceptEdits`, `allow`, `allow`, ``},
+	{`l-cdP-touch`, `{}`, `Bash`, `{"command":"cd -P sl/.. && touch c"}`, `acceptEdits`, `ask`, `ask`, ``},
+	{`l-cdP-semi`, `{}`, `Bash`, `{"command":"cd -P sl/..; touch c"}`, `acceptEdits`, `ask`, `ask`, ``},
+	{`l-cdL-touch`, `{}`, `Bash`, `{"command":"cd sl/.. && touch c"}`, `acceptEdits`, `allow`, `ask`, `spec §3: a logical cd (bash's default, or -L given last) stands in the cwd after cd sl/.., where touch c is an acceptEdits edit; a deny rule on the logical target still denies (bypass_rows r11-5)`},
+	{`l-cdPL-touch`, `{}`, `Bash`, `{"command":"cd -PL sl/.. && touch c"}`, `acceptEdits`, `allow`, `ask`, `spec §3: a logical cd (bash's default, or -L given last) stands in the cwd after cd sl/.., where touch c is an acceptEdits edit; a deny rule on the logical target still denies (bypass_rows r11-5)`},
+	{`l-touch-dotdot`, `{}`, `Bash`, `{"command":"touch sl/../c"}`, `acceptEdits`, `ask`, `ask`, ``},
+	{`l-cdP-ls`, `{}`, `Bash`, `{"command":"cd -P sl/.. && ls"}`, `default`, `ask`, `ask`, ``},
+	{`l-cdP-bypass`, `{}`, `Bash`, `{"command":"cd -P sl/.. && touch c"}`, `bypassPermissions`, `allow`, `allow`, ``},
+	{`l-cdP-dontask`, `{}`, `Bash`, `{"command":"cd -P sl/.. && touch c"}`, `dontAsk`, `deny`, `deny`, ``},
+	{`ag-0`, `{"permissions":{"deny":["Agent(Explore)"]}}`, `Agent`, `{"description":"d","prompt":"p","subagent_type":"explore"}`, `bypassPermissions`, `deny`, `allow`, `stricter, spec §2: the deny matches at the permission check; the reference allows there and its Agent tool then refuses the type by the rule (tool result)`},
+	{`ag-1`, `{"permissions":{"deny":["Agent(Explore)"]}}`, `Agent`, `{"description":"d","prompt":"p","subagent_type":"EXPLORE"}`, `bypassPermissions`, `deny`, `allow`, `stricter, spec §2: the deny matches at the permission check; the reference allows there and its Agent tool then refuses the type by the rule (tool result)`},
+	{`ag-2`, `{"permissions":{"deny":["Agent(Explore)"]}}`, `Agent`, `{"description":"d","prompt":"p","subagent_type":" Explore"}`, `bypassPermissions`, `deny`, `allow`, `stricter, spec §2: the deny matches at the permission check; the reference allows there and its Agent tool then refuses the type by the rule (tool result)`},
+	{`ag-3`, `{"permissions":{"deny":["Agent(Explore)"]}}`, `Agent`, `{"description":"d","prompt":"p","subagent_type":"Explore "}`, `bypassPermissions`, `deny`, `allow`, `stricter, spec §2: the deny matches at the permission check; the reference allows there and its Agent tool then refuses the type by the rule (tool result)`},
+	{`ag-4`, `{"permissions":{"deny":["Agent(Explore)"]}}`, `Agent`, `{"description":"d","prompt":"p","subagent_type":"Explore"}`, `bypassPermissions`, `deny`, `allow`, `stricter, spec §2: the deny matches at the permission check; the reference allows there and its Agent tool then refuses the type by the rule (tool result)`},
+	{`ag-ask-lower`, `{"permissions":{"allow":["Agent"],"ask":["Agent(Explore)"]}}`, `Agent`, `{"description":"d","prompt":"p","subagent_type":"explore"}`, `default`, `ask`, `allow`, `stricter, spec §2: an Agent(type) ask rule asks (the reference launched the agent)`},
+	{`ag-ask-exact`, `{"permissions":{"allow":["Agent"],"ask":["Agent(Explore)"]}}`, `Agent`, `{"description":"d","prompt":"p","subagent_type":"Explore"}`, `default`, `ask`, `allow`, `stricter, spec §2: an Agent(type) ask rule asks (the reference launched the agent)`},
 }
 
 func TestReferenceSweep8(t *testing.T) {
 	root, dirs, sub := sweepLayout(t, red14orcSweepFiles)
+	for name, target := range red14orcSweepLinks {
+		if err := os.Symlink(sub(target), sub(name)); err != nil {
+			t.Fatal(err)
+		}
+	}
 	engine := sweepEngines(root, dirs, sub)
 	for _, r := range red14orcSweep {
 		sweepNotLooser(t, r.id, r.want, r.ref, r.note)
