@@ -31,6 +31,16 @@ import (
 // evaluators (lib.rule_matches_call, agentMatchesFolded); an allow rule
 // stays exact.
 
+// A write after a cd to a place not known statically was checked only as
+// "not static", which bypass mode lets through: X=.git; cd $X && echo x >
+// config wrote .git/config in bypass mode unasked (checked with real bash),
+// although even bypass mode asks before writing under .git/ or .claude/
+// (spec §6) and the same write spelled echo x > $X/config asks. The parser
+// already follows the variable's literal values as places the shell may
+// stand (and keeps the ones before the cd: it may fail); a relative write
+// in a command whose directory is unknown is now also checked at each of
+// them (engine operand witnesses, the facts both evaluators read).
+
 // red14orcFiles are the rows' files; red14orcLinks their symbolic links
 // (NAME: TARGET).
 var red14orcFiles = map[string]string{"<cwd>/a.txt": "a\n", "<cwd>/sub/k": "k\n", "<home>/sdir/k": "k\n", "<home>/.bashrc": "# rc\n"}
@@ -68,6 +78,20 @@ var red14orcRows = map[string][]bashModeRow{
 		{`{}`, "cd -P sub && ls", "default", "allow"},
 		{`{}`, "cd -P .. && touch c", "acceptEdits", "ask"},
 		{`{}`, "touch c", "acceptEdits", "allow"},
+	},
+	"write after a cd to a variable": {
+		{`{}`, "X=.git; cd $X && echo x > config", "bypassPermissions", "ask"},               // was allow
+		{`{}`, `X=.git; cd "$X" && touch config`, "bypassPermissions", "ask"},                // was allow
+		{`{}`, "X=.claude; cd ${X} && echo {} > settings.json", "bypassPermissions", "ask"},  // was allow
+		{`{}`, "X=.git/hooks; cd $X; cp ../../a.txt pre-commit", "bypassPermissions", "ask"}, // was allow
+		{`{}`, "X=.git; cd $X/hooks && echo x > pre-commit", "bypassPermissions", "ask"},     // was allow
+		{`{}`, "X=.git; cd $X && sed -i s/a/b/ config", "bypassPermissions", "ask"},          // was allow
+		{`{}`, "X=.git; cd $X && echo x > config", "dontAsk", "deny"},                        // denied before too
+		{`{}`, "X=.git; cd $X && echo x > config", "acceptEdits", "ask"},                     // asked before too
+		// Harmless neighbours keep their decisions.
+		{`{}`, "X=sub; cd $X && echo x > c", "bypassPermissions", "allow"},
+		{`{}`, "X=.git; cd $X && ls", "bypassPermissions", "allow"},
+		{`{}`, "cd $X && echo x > c", "bypassPermissions", "allow"},
 	},
 }
 
