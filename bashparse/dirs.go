@@ -89,6 +89,10 @@ func (s *shellState) cd(name string, args []Word) {
 	default:
 		target = ops[0].Value
 	}
+	if cdPhysical(args[:i]) && physicalDotDot(target) {
+		s.dirUnknown = true // cd -P sl/..: the parent of what sl links to
+		return
+	}
 	old := append([]string{s.dir}, s.others...)
 	join := func(d string) string {
 		if path.IsAbs(target) || strings.HasPrefix(target, "~") {

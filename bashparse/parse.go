@@ -560,6 +560,7 @@ func (p *parser) emit(n syntax.Node, words []Word, assigns []Assign, redirs []Re
 		p.st.noteIntDecl(inner[1:])
 	case "cd", "pushd", "popd":
 		p.st.cd(c.Wide.Name, inner[1:])
+		markPhysicalCd(c, inner[1:])
 	}
 	if p.stdin != "" {
 		pays = p.stdinScript(c, inner, pays, p.stdin)

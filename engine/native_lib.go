@@ -377,7 +377,7 @@ func (n *nativeEval) ruleMatchesCall(r *nativeRule) bool {
 		}
 		return false
 	case "agent":
-		return n.agentMatches(r, "general-purpose") // lib.rule_matches_call: the default agent
+		return n.agentMatches(r, "general-purpose") || n.agentMatchesFolded(r) // lib.rule_matches_call: the default agent
 	case "field":
 		return n.fieldMatches(r)
 	}

@@ -89,6 +89,12 @@ func (e env) operand(op bashparse.File, dir string, dirUnknown bool) []FileFact 
 				ff.Path, ff.Resolved = w, w
 				out = append(out, ff)
 			}
+			if dirUnknown && !op.Dynamic && !op.Glob {
+				// Each place the shell may stand (a cd to a variable's
+				// literal value, or one that failed) is a witness too:
+				// X=.git; cd $X && echo x > config writes .git/config.
+				out = append(out, e.plainOperand(op, dir))
+			}
 		}
 		return out
 	}

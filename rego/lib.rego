@@ -175,6 +175,16 @@ rule_matches_call(r) if {
 	regex.match(r.re, object.get(input.input, "subagent_type", "general-purpose"))
 }
 
+# The Agent tool runs the type as it resolves it, trimmed and whatever its
+# case (" explore", "EXPLORE" run Explore): a deny or ask names it so too.
+rule_matches_call(r) if {
+	r.kind == "agent"
+	r.re != ""
+	v := object.get(input.input, "subagent_type", "general-purpose")
+	is_string(v)
+	regex.match(concat("", ["(?i)", r.re]), trim_space(v))
+}
+
 rule_matches_call(r) if field_matches(r)
 
 # field_matches: a deny or ask Skill(name) / SlashCommand(/x:*) /
