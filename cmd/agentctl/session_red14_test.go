@@ -30,6 +30,11 @@ func red14sessionUse(t *testing.T, id, tool string, input map[string]any) string
 // flags; it returns stdout and fails the test on a non-zero exit.
 func red14sessionRun(t *testing.T, cwd string, lines []string, flags ...string) string {
 	t.Helper()
+	// Under `make test` the outer make's flags reach the session's own
+	// make, which then prints "make[1]: Entering directory …" first.
+	for _, k := range []string{"MAKEFLAGS", "MFLAGS", "MAKELEVEL"} {
+		t.Setenv(k, "")
+	}
 	script := filepath.Join(t.TempDir(), "s.jsonl")
 	if err := os.WriteFile(script, []byte(strings.Join(lines, "")), 0o644); err != nil {
 		t.Fatal(err)
