@@ -48,6 +48,17 @@ func red14sessionRun(t *testing.T, cwd string, lines []string, flags ...string) 
 	return out
 }
 
+// red14sessionNeed skips a test whose session runs a program this machine
+// lacks: the session's own output is what the test reads.
+func red14sessionNeed(t *testing.T, programs ...string) {
+	t.Helper()
+	for _, p := range programs {
+		if _, err := exec.LookPath(p); err != nil {
+			t.Skipf("no %s here: %v", p, err)
+		}
+	}
+}
+
 // red14sessionDenied lists the tool_use ids of the result line's permission_denials.
 func red14sessionDenied(t *testing.T, out string) []string {
 	t.Helper()
@@ -77,6 +88,7 @@ func red14sessionDenied(t *testing.T, out string) []string {
 // `perl -e 'print 2; unlink q(victim.txt); print 3'` delete the file, and
 // `https://*.example.com/` let every subdomain be fetched.
 func TestRed14SessionAlwaysAllowIsLiteral(t *testing.T) {
+	red14sessionNeed(t, "perl", "make")
 	_, _ = demoEnv(t)
 	dir := t.TempDir()
 	victim := filepath.Join(dir, "victim.txt")
@@ -128,6 +140,7 @@ var red14sessionPlanRows = []struct {
 }
 
 func TestRed14SessionPlanExitNeedsApproval(t *testing.T) {
+	red14sessionNeed(t, "make")
 	for _, tt := range red14sessionPlanRows {
 		t.Run(tt.name, func(t *testing.T) {
 			_, _ = demoEnv(t)
