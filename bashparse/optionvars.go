@@ -64,8 +64,8 @@ func (s *shellState) optionWords(inner []Word) (unknown string) {
 // that run code, name a program or read or write files.
 func hasPowerOptions(inner []Word) bool {
 	base := path.Base(inner[0].Value)
-	progs := append(append([]program(nil), programs[base]...), morePrograms()[base]...)
-	if len(progs) == 0 {
+	own, more := programs[base], morePrograms()[base]
+	if len(own) == 0 && len(more) == 0 {
 		return false
 	}
 	sub := ""
@@ -75,9 +75,12 @@ func hasPowerOptions(inner []Word) bool {
 			break
 		}
 	}
-	for _, p := range progs {
-		if p.sub == "" || p.sub == sub {
-			return true
+	// The two tables are read in place: this runs for every command word.
+	for _, progs := range [2][]program{own, more} {
+		for i := range progs {
+			if p := &progs[i]; p.sub == "" || p.sub == sub {
+				return true
+			}
 		}
 	}
 	return false
