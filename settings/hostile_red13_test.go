@@ -222,25 +222,13 @@ func TestRed13ConfineWholeToolAllow(t *testing.T) {
 		{"Write", true, "Write"},
 	}
 	for _, c := range cases {
-		dir, _ := filepath.EvalSymlinks(t.TempDir())
-		if err := os.MkdirAll(filepath.Join(dir, ".claude"), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		body := `{"permissions": {"allow": ["` + c.allow + `"], "deny": ["Read"], "ask": ["Edit(*)"]}}`
-		if err := os.WriteFile(filepath.Join(dir, ".claude", "settings.json"), []byte(body), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		s, err := loadWithin(t, Options{Cwd: dir, Home: t.TempDir(), ManagedFile: filepath.Join(t.TempDir(), "none.json"),
-			TrustWorkspace: c.trusted})
-		if err != nil {
-			t.Fatal(err)
-		}
+		s := red14loadRepo(t, `{"permissions": {"allow": ["`+c.allow+`"], "deny": ["Read"], "ask": ["Edit(*)"]}}`, c.trusted)
 		var got []string
 		for _, r := range s.Rules {
 			switch r.Behavior {
 			case Allow:
 				got = append(got, r.Text)
-				if r.Text == "Read(/**)" && (r.Anchor != AnchorSource || r.Kind != KindPath || r.Root != dir) {
+				if r.Text == "Read(/**)" && (r.Anchor != AnchorSource || r.Kind != KindPath || r.Root != s.Cwd) {
 					t.Errorf("%s: confined rule %+v", c.allow, r)
 				}
 			case Deny, Ask:

@@ -29,19 +29,7 @@ func TestRed14ConfineRepositoryBash(t *testing.T) {
 		{"Bash(npm test:*)", true, "Bash(npm test:*)", false},
 	}
 	for _, c := range cases {
-		dir, _ := filepath.EvalSymlinks(t.TempDir())
-		if err := os.MkdirAll(filepath.Join(dir, ".claude"), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		body := `{"permissions": {"allow": ["` + c.allow + `"], "deny": ["Bash(rm:*)"], "ask": ["Bash"]}}`
-		if err := os.WriteFile(filepath.Join(dir, ".claude", "settings.json"), []byte(body), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		s, err := loadWithin(t, Options{Cwd: dir, Home: t.TempDir(), ManagedFile: filepath.Join(t.TempDir(), "none.json"),
-			TrustWorkspace: c.trusted})
-		if err != nil {
-			t.Fatal(err)
-		}
+		s := red14loadRepo(t, `{"permissions": {"allow": ["`+c.allow+`"], "deny": ["Bash(rm:*)"], "ask": ["Bash"]}}`, c.trusted)
 		n := 0
 		for _, r := range s.Rules {
 			if r.Behavior != Allow {
@@ -109,4 +97,23 @@ func TestRed14MCPNamesOverlap(t *testing.T) {
 			t.Errorf("mcpNamesOverlap(%s, %s) = %v, want %v", c.rule, c.server, got, c.want)
 		}
 	}
+}
+
+// red14loadRepo loads a fresh project whose .claude/settings.json is body,
+// under an empty home and no managed file, trusted or not.
+func red14loadRepo(t *testing.T, body string, trusted bool) *Settings {
+	t.Helper()
+	dir, _ := filepath.EvalSymlinks(t.TempDir())
+	if err := os.MkdirAll(filepath.Join(dir, ".claude"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, ".claude", "settings.json"), []byte(body), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s, err := loadWithin(t, Options{Cwd: dir, Home: t.TempDir(), ManagedFile: filepath.Join(t.TempDir(), "none.json"),
+		TrustWorkspace: trusted})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
 }

@@ -16,26 +16,7 @@ import (
 // returns the decision.
 func red13repoCheck(t *testing.T, dir, tool, input string, flags ...string) string {
 	t.Helper()
-	exe, err := os.Executable()
-	if err != nil {
-		t.Fatal(err)
-	}
-	args := append([]string{"--cwd", dir, "--managed-settings", emptyManaged(t)}, flags...)
-	args = append(args, "check", "--output", "json", tool, input)
-	cmd := exec.Command(exe, args...)
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), asMainEnv+"=1", "HOME="+t.TempDir(), "CLAUDE_CONFIG_DIR=",
-		"XDG_CONFIG_HOME="+t.TempDir(), "CLAUDE_PROJECT_DIR=")
-	var out, errb bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errb
-	_ = cmd.Run()
-	var res struct {
-		Decision string `json:"decision"`
-	}
-	if err := json.Unmarshal(out.Bytes(), &res); err != nil {
-		t.Fatalf("agentctl %s: %v\nstdout: %s\nstderr: %s", strings.Join(args, " "), err, out.String(), errb.String())
-	}
-	return res.Decision
+	return red14repoCheck(t, dir, t.TempDir(), tool, input, flags...)
 }
 
 // red13repoLink makes a symlink (name → target) under root.

@@ -17,6 +17,39 @@ func red14repoEnv(home string) []string {
 		"XDG_CONFIG_HOME="+filepath.Join(home, ".config"), "CLAUDE_PROJECT_DIR=", "AGENTCTL_MANAGED_SETTINGS=")
 }
 
+// red14repoBashCase is a Bash call under one allow rule, written in the
+// project's settings (or the user's), in a trusted workspace or not.
+type red14repoBashCase struct {
+	name, rule, cmd string
+	trusted, user   bool
+	want            string
+}
+
+// red14repoRunBash decides each case through a real process under flags;
+// $H in a command is the home directory.
+func red14repoRunBash(t *testing.T, cases []red14repoBashCase, flags ...string) {
+	t.Helper()
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			proj, home := red14repoLayout(t)
+			body := `{"permissions": {"allow": ["` + c.rule + `"]}}`
+			if c.user {
+				writeFiles(t, home, map[string]string{".claude/settings.json": body})
+			} else {
+				writeFiles(t, proj, map[string]string{".claude/settings.json": body})
+			}
+			flags := flags
+			if c.trusted {
+				flags = append(flags[:len(flags):len(flags)], "--trust-workspace")
+			}
+			input, _ := json.Marshal(map[string]string{"command": strings.ReplaceAll(c.cmd, "$H", home)})
+			if got := red14repoCheck(t, proj, home, "Bash", string(input), flags...); got != c.want {
+				t.Errorf("%s under %s = %s, want %s", c.cmd, c.rule, got, c.want)
+			}
+		})
+	}
+}
+
 // red14repoCheck runs `agentctl check` as a real process for a project
 // under a home of its own and returns the decision.
 func red14repoCheck(t *testing.T, proj, home, tool, input string, flags ...string) string {
@@ -62,11 +95,7 @@ func red14repoLayout(t *testing.T) (proj, home string) {
 // outside the working directories ask. A trusted workspace and the user's
 // own rule keep the whole tool; a repository's prefix rule keeps working.
 func TestRed14WholeBashAllowFromUntrustedRepository(t *testing.T) {
-	cases := []struct {
-		name, rule, cmd string
-		trusted, user   bool
-		want            string
-	}{
+	cases := []red14repoBashCase{
 		{"Bash: cat a key", "Bash", "cat ~/.ssh/id_rsa", false, false, "ask"},
 		{"Bash(*): cat a key", "Bash(*)", "cat ~/.ssh/id_rsa", false, false, "ask"},
 		{"Bash(): cat a key", "Bash()", "cat ~/.ssh/id_rsa", false, false, "ask"},
@@ -89,25 +118,7 @@ func TestRed14WholeBashAllowFromUntrustedRepository(t *testing.T) {
 		{"trusted workspace", "Bash", "cat ~/.ssh/id_rsa", true, false, "allow"},
 		{"the user's own rule", "Bash", "cat ~/.ssh/id_rsa", false, true, "allow"},
 	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			proj, home := red14repoLayout(t)
-			body := `{"permissions": {"allow": ["` + c.rule + `"]}}`
-			if c.user {
-				writeFiles(t, home, map[string]string{".claude/settings.json": body})
-			} else {
-				writeFiles(t, proj, map[string]string{".claude/settings.json": body})
-			}
-			var flags []string
-			if c.trusted {
-				flags = append(flags, "--trust-workspace")
-			}
-			input, _ := json.Marshal(map[string]string{"command": strings.ReplaceAll(c.cmd, "$H", home)})
-			if got := red14repoCheck(t, proj, home, "Bash", string(input), flags...); got != c.want {
-				t.Errorf("%s under %s = %s, want %s", c.cmd, c.rule, got, c.want)
-			}
-		})
-	}
+	red14repoRunBash(t, cases)
 }
 
 // TestRed14RepositoryBashRuleNamesNoOutsidePlace: a Bash pattern approves
@@ -121,11 +132,7 @@ func TestRed14WholeBashAllowFromUntrustedRepository(t *testing.T) {
 // rule, a trusted workspace's and commands on the repository's own files
 // keep working.
 func TestRed14RepositoryBashRuleNamesNoOutsidePlace(t *testing.T) {
-	cases := []struct {
-		name, rule, cmd string
-		trusted, user   bool
-		want            string
-	}{
+	cases := []red14repoBashCase{
 		{"gzip a key", "Bash(gzip:*)", "gzip -c ~/.ssh/id_rsa", false, false, "ask"},
 		{"gzip a key, whole Bash", "Bash", "gzip -c ~/.ssh/id_rsa", false, false, "ask"},
 		{"archive home", "Bash", "tar czf x.tgz ~/.ssh", false, false, "ask"},
@@ -157,25 +164,7 @@ func TestRed14RepositoryBashRuleNamesNoOutsidePlace(t *testing.T) {
 		{"the user's rule", "Bash(gzip:*)", "gzip -c ~/.ssh/id_rsa", false, true, "allow"},
 		{"a trusted workspace", "Bash(gzip:*)", "gzip -c ~/.ssh/id_rsa", true, false, "allow"},
 	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			proj, home := red14repoLayout(t)
-			body := `{"permissions": {"allow": ["` + c.rule + `"]}}`
-			if c.user {
-				writeFiles(t, home, map[string]string{".claude/settings.json": body})
-			} else {
-				writeFiles(t, proj, map[string]string{".claude/settings.json": body})
-			}
-			flags := []string{"--permission-mode", "acceptEdits"}
-			if c.trusted {
-				flags = append(flags, "--trust-workspace")
-			}
-			input, _ := json.Marshal(map[string]string{"command": strings.ReplaceAll(c.cmd, "$H", home)})
-			if got := red14repoCheck(t, proj, home, "Bash", string(input), flags...); got != c.want {
-				t.Errorf("%s under %s = %s, want %s", c.cmd, c.rule, got, c.want)
-			}
-		})
-	}
+	red14repoRunBash(t, cases, "--permission-mode", "acceptEdits")
 }
 
 // TestRed14RepositoryMCPAllowForUserServer: an MCP allow rule names a
