@@ -25,6 +25,17 @@ type red14repoBashCase struct {
 	want            string
 }
 
+// red14repoAllow writes one allow rule into the project's settings, or
+// into the user's when user is set.
+func red14repoAllow(t *testing.T, proj, home, rule string, user bool) {
+	t.Helper()
+	dir := proj
+	if user {
+		dir = home
+	}
+	writeFiles(t, dir, map[string]string{".claude/settings.json": `{"permissions": {"allow": ["` + rule + `"]}}`})
+}
+
 // red14repoRunBash decides each case through a real process under flags;
 // $H in a command is the home directory.
 func red14repoRunBash(t *testing.T, cases []red14repoBashCase, flags ...string) {
@@ -32,12 +43,7 @@ func red14repoRunBash(t *testing.T, cases []red14repoBashCase, flags ...string) 
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			proj, home := red14repoLayout(t)
-			body := `{"permissions": {"allow": ["` + c.rule + `"]}}`
-			if c.user {
-				writeFiles(t, home, map[string]string{".claude/settings.json": body})
-			} else {
-				writeFiles(t, proj, map[string]string{".claude/settings.json": body})
-			}
+			red14repoAllow(t, proj, home, c.rule, c.user)
 			flags := flags
 			if c.trusted {
 				flags = append(flags[:len(flags):len(flags)], "--trust-workspace")
@@ -203,12 +209,7 @@ func TestRed14RepositoryMCPAllowForUserServer(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			proj, home := red14repoLayout(t)
-			body := `{"permissions": {"allow": ["` + c.rule + `"]}}`
-			if c.user {
-				writeFiles(t, home, map[string]string{".claude/settings.json": body})
-			} else {
-				writeFiles(t, proj, map[string]string{".claude/settings.json": body})
-			}
+			red14repoAllow(t, proj, home, c.rule, c.user)
 			if c.state != "" {
 				writeFiles(t, home, map[string]string{".claude.json": c.state})
 			}
