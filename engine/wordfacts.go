@@ -95,6 +95,7 @@ func (e env) operand(op bashparse.File, dir string, dirUnknown bool) []FileFact 
 				// X=.git; cd $X && echo x > config writes .git/config.
 				out = append(out, e.plainOperand(op, dir))
 			}
+			out = append(out, unknownDirWitnesses(base, op, dirUnknown)...)
 		}
 		return out
 	}
