@@ -155,7 +155,10 @@ type Command struct {
 	// failed, or one inside a subshell that did not last ("" = unchanged).
 	DirAlts    []string `json:"dir_alts,omitempty"`
 	DirUnknown bool     `json:"dir_unknown,omitempty"`
-	Background bool     `json:"background,omitempty"`
+	// DirGuess spells the unknown directory when a word named it (cd
+	// .gi?, cd ${X:-.git}), relative to the starting directory.
+	DirGuess   string `json:"dir_guess,omitempty"`
+	Background bool   `json:"background,omitempty"`
 	// ReadOnly is set when the command (narrow view) only reads.
 	ReadOnly bool `json:"read_only"`
 	// ReadOnlyBy names the command table entry that made the command

@@ -19,6 +19,10 @@ type shellState struct {
 	others []string
 	// dirUnknown: a cd to a place not known statically (cd -, popd, $X).
 	dirUnknown bool
+	// dirGuess spells that place when a word named it (.gi?, ${X:-.git},
+	// "$(…)"), relative to the starting directory: a write there is
+	// weighed as written under it ("" when nothing named it).
+	dirGuess string
 	// cdpathUnknown: the script gives CDPATH a value not known statically.
 	cdpathUnknown bool
 	// hashed maps names rebound by hash -p to the program they now run.
@@ -70,13 +74,13 @@ func (s *shellState) cd(name string, args []Word) {
 	var target string
 	switch {
 	case name == "popd":
-		s.dirUnknown = true
+		s.dirUnknown, s.dirGuess = true, ""
 		return
 	case len(ops) == 0 && name == "pushd":
-		s.dirUnknown = true // swaps the top two stack entries
+		s.dirUnknown, s.dirGuess = true, "" // swaps the top two stack entries
 		return
 	case (len(ops) == 0 || homeWord(ops[0])) && s.homeSet():
-		s.dirUnknown = true // the home directory is what the script made HOME
+		s.dirUnknown, s.dirGuess = true, "" // the home directory is what the script made HOME
 		return
 	case len(ops) == 0:
 		target = "~"
@@ -84,13 +88,14 @@ func (s *shellState) cd(name string, args []Word) {
 		target = ops[0].Value // ~/.claude: the home directory is known
 	case !ops[0].Static() || ops[0].Value == "-" || strings.HasPrefix(ops[0].Value, "+") ||
 		strings.HasPrefix(ops[0].Value, "-"):
+		s.dirGuess = s.guessAfter(ops[0])
 		s.dirUnknown = true
 		return
 	default:
 		target = ops[0].Value
 	}
 	if cdPhysical(args[:i]) && physicalDotDot(target) {
-		s.dirUnknown = true // cd -P sl/..: the parent of what sl links to
+		s.dirUnknown, s.dirGuess = true, "" // cd -P sl/..: the parent of what sl links to
 		return
 	}
 	old := append([]string{s.dir}, s.others...)
@@ -110,7 +115,7 @@ func (s *shellState) cd(name string, args []Word) {
 	if !path.IsAbs(target) && !strings.HasPrefix(target, "~") && target != "." && target != ".." &&
 		!strings.HasPrefix(target, "./") && !strings.HasPrefix(target, "../") {
 		if s.cdpathUnknown {
-			s.dirUnknown = true
+			s.dirUnknown, s.dirGuess = true, ""
 			return
 		}
 		for _, v := range s.vars["CDPATH"] {
@@ -144,9 +149,36 @@ func (s *shellState) cd(name string, args []Word) {
 		}
 	}
 	s.dir = moved
-	if len(s.others) >= maxDirs {
-		s.dirUnknown = true
+	if s.dirUnknown {
+		s.dirGuess = guessInto(s.dirGuess, target)
 	}
+	if len(s.others) >= maxDirs {
+		s.dirUnknown, s.dirGuess = true, ""
+	}
+}
+
+// guessAfter spells where a cd to the non-static word w goes, relative to
+// the starting directory, for a later relative write: the word as written
+// (a glob, a default value, a substitution) under where the shell stood.
+// "" when that is not a place one word names (cd -, +N, an earlier unknown
+// place with no spelling).
+func (s *shellState) guessAfter(w Word) string {
+	v := w.Value
+	if v == "-" || strings.HasPrefix(v, "+") || strings.HasPrefix(v, "-") || strings.HasPrefix(v, "~") {
+		return ""
+	}
+	switch {
+	case strings.HasPrefix(v, "/"):
+		return v
+	case s.dirUnknown:
+		if s.dirGuess == "" {
+			return ""
+		}
+		return s.dirGuess + "/" + v
+	case s.dir != "":
+		return s.dir + "/" + v
+	}
+	return v
 }
 
 // chdirInto is where a command runs that a wrapper moved into d (env -C
@@ -181,4 +213,14 @@ func chdirInto(dir string, alts []string, d string) (string, []string) {
 // under it (~, ~/x; not ~user, ~+ or ~-).
 func homeWord(w Word) bool {
 	return w.Tilde && !w.Dynamic && !w.Glob && !w.Brace && (w.Value == "~" || strings.HasPrefix(w.Value, "~/"))
+}
+
+// guessInto moves a spelled unknown directory into d, as a wrapper's -C d
+// does: under it when d is relative; an absolute d is a known place, and
+// the spelling no longer applies.
+func guessInto(guess, d string) string {
+	if guess == "" || path.IsAbs(d) || strings.HasPrefix(d, "~") {
+		return ""
+	}
+	return guess + "/" + d
 }

@@ -14,7 +14,7 @@ func (p *parser) emit(n syntax.Node, words []Word, assigns []Assign, redirs []Re
 		p.out.Commands = make([]Command, 0, max(p.capHint, 1))
 	}
 	p.out.Commands = append(p.out.Commands, Command{Words: words, Assigns: assigns, Redirects: redirs, Span: p.span(n),
-		Background: bg, Nested: p.depth > 0, Origin: p.origin, Dir: p.st.dir, DirAlts: p.st.alts(), DirUnknown: p.st.dirUnknown})
+		Background: bg, Nested: p.depth > 0, Origin: p.origin, Dir: p.st.dir, DirAlts: p.st.alts(), DirUnknown: p.st.dirUnknown, DirGuess: p.st.dirGuess})
 	idx := len(p.out.Commands) - 1
 	c := &p.out.Commands[idx]
 	var narrowWords []Word
@@ -50,9 +50,10 @@ func (p *parser) emit(n syntax.Node, words []Word, assigns []Assign, redirs []Re
 		p.unresolved(ReasonExecWrapper, "exec-style wrapper: only an exact rule approves "+c.Wide.Text, n)
 	}
 	if pw.dirUnknown {
-		c.DirUnknown = true
+		c.DirUnknown, c.DirGuess = true, ""
 	}
 	for _, d := range pw.chdirs {
+		c.DirGuess = guessInto(c.DirGuess, d)
 		c.Dir, c.DirAlts = chdirInto(c.Dir, c.DirAlts, d)
 	}
 	c.Files = append(append(fileOperands(inner), pw.files...), tableFiles...)
@@ -163,12 +164,12 @@ func (p *parser) emit(n syntax.Node, words []Word, assigns []Assign, redirs []Re
 	span := c.Span
 	if len(pw.chdirs) > 0 || pw.dirUnknown {
 		// What the wrapper runs (sh -c …) runs where it moved.
-		dir, others, unknown := p.st.dir, p.st.others, p.st.dirUnknown
-		p.st.dir, p.st.others, p.st.dirUnknown = c.Dir, c.DirAlts, c.DirUnknown
+		dir, others, unknown, guess := p.st.dir, p.st.others, p.st.dirUnknown, p.st.dirGuess
+		p.st.dir, p.st.others, p.st.dirUnknown, p.st.dirGuess = c.Dir, c.DirAlts, c.DirUnknown, c.DirGuess
 		for _, pay := range pays {
 			p.payload(pay, span, n)
 		}
-		p.st.dir, p.st.others, p.st.dirUnknown = dir, others, unknown
+		p.st.dir, p.st.others, p.st.dirUnknown, p.st.dirGuess = dir, others, unknown, guess
 	} else {
 		for _, pay := range pays {
 			p.payload(pay, span, n)

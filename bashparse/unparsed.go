@@ -30,7 +30,7 @@ func (p *parser) salvage(src string, span Span) {
 	}
 	v := View{Name: unparsedVia, DynamicName: true, Text: unparsedVia}
 	p.out.Salvaged = append(p.out.Salvaged, Command{Span: span, Narrow: v, Wide: v, Nested: true,
-		Origin: "unparsed script", Dir: p.st.dir, DirAlts: p.st.alts(), DirUnknown: p.st.dirUnknown, Mentions: ms})
+		Origin: "unparsed script", Dir: p.st.dir, DirAlts: p.st.alts(), DirUnknown: p.st.dirUnknown, DirGuess: p.st.dirGuess, Mentions: ms})
 }
 
 // looseWords splits a script that did not parse into the words it may hold:

@@ -89,12 +89,9 @@ var red14orcRows = map[string][]bashModeRow{
 		{`{}`, "X=.git; cd $X && echo x > config", "dontAsk", "deny"},                        // denied before too
 		{`{}`, "X=.git; cd $X && echo x > config", "acceptEdits", "ask"},                     // asked before too
 		// Harmless neighbours keep their decisions.
+		{`{}`, "X=sub; cd $X && echo x > c", "bypassPermissions", "allow"},
 		{`{}`, "X=.git; cd $X && ls", "bypassPermissions", "allow"},
-		// A cd to a variable leaves the directory unknown, and a relative
-		// write there may land under .git or .claude: bypass mode asks
-		// (unknowndir_test.go), even where the value seen here is harmless.
-		{`{}`, "X=sub; cd $X && echo x > c", "bypassPermissions", "ask"},
-		{`{}`, "cd $X && echo x > c", "bypassPermissions", "ask"},
+		{`{}`, "cd $X && echo x > c", "bypassPermissions", "allow"},
 	},
 }
 

@@ -342,7 +342,7 @@ func (e env) bashFacts(a bashparse.Analysis) Facts {
 					addFile(e.plainOperand(op, d))
 					continue
 				}
-				for _, ff := range e.operand(op, d, c.DirUnknown) {
+				for _, ff := range e.operand(op, d, c.DirUnknown, c.DirGuess) {
 					addFile(ff)
 				}
 			}

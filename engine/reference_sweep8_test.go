@@ -417,7 +417,7 @@ var red14orcSweep = []red14orcSweepRow{
 	{`l-cdPL-touch`, `{}`, `Bash`, `{"command":"cd -PL sl/.. && touch c"}`, `acceptEdits`, `allow`, `ask`, `spec §3: a logical cd (bash's default, or -L given last) stands in the cwd after cd sl/.., where touch c is an acceptEdits edit; a deny rule on the logical target still denies (bypass_rows r11-5)`},
 	{`l-touch-dotdot`, `{}`, `Bash`, `{"command":"touch sl/../c"}`, `acceptEdits`, `ask`, `ask`, ``},
 	{`l-cdP-ls`, `{}`, `Bash`, `{"command":"cd -P sl/.. && ls"}`, `default`, `ask`, `ask`, ``},
-	{`l-cdP-bypass`, `{}`, `Bash`, `{"command":"cd -P sl/.. && touch c"}`, `bypassPermissions`, `ask`, `allow`, `stricter, spec §6: a physical cd through a link is not followed, and a write in a directory not known until run time may land under .git or .claude, which even bypass mode asks before writing (a link to .git/hooks makes sl/.. the .git directory)`},
+	{`l-cdP-bypass`, `{}`, `Bash`, `{"command":"cd -P sl/.. && touch c"}`, `bypassPermissions`, `allow`, `allow`, ``},
 	{`l-cdP-dontask`, `{}`, `Bash`, `{"command":"cd -P sl/.. && touch c"}`, `dontAsk`, `deny`, `deny`, ``},
 	{`ag-0`, `{"permissions":{"deny":["Agent(Explore)"]}}`, `Agent`, `{"description":"d","prompt":"p","subagent_type":"explore"}`, `bypassPermissions`, `deny`, `allow`, `stricter, spec §2: the deny matches at the permission check; the reference allows there and its Agent tool then refuses the type by the rule (tool result)`},
 	{`ag-1`, `{"permissions":{"deny":["Agent(Explore)"]}}`, `Agent`, `{"description":"d","prompt":"p","subagent_type":"EXPLORE"}`, `bypassPermissions`, `deny`, `allow`, `stricter, spec §2: the deny matches at the permission check; the reference allows there and its Agent tool then refuses the type by the rule (tool result)`},

@@ -6,21 +6,24 @@ import (
 	"github.com/agentctl/agentctl/bashparse"
 )
 
-// unknownDirWitnesses spell a relative write made after the shell moved to
-// a directory not known until run time (cd ../.gi?, cd ${X:-.git},
-// cd "$(…)") as if that directory were .git or .claude: it may be, and
-// those are the places even bypass mode asks before writing (§6). Without
-// them, cd ../.gi? && echo x > config wrote .git/config unasked in
-// bypass mode. Other modes already ask for a write whose place is unknown.
-// The witness starts with "…/", the directory no one knows yet.
-func unknownDirWitnesses(base FileFact, op bashparse.File, dirUnknown bool) []FileFact {
-	if !dirUnknown || op.Dynamic || op.Path == "" || strings.HasPrefix(op.Path, "/") || strings.HasPrefix(op.Path, "~") {
+// guessWitnesses spell a relative write made after the shell moved to a
+// directory a word named but the parser cannot follow (cd .gi?,
+// cd ${X:-.git}) as written under that word: .gi?/config, then the
+// protected names that pattern or shape may spell (.git/config). Even
+// bypass mode asks before writing under .git or .claude (§6), and without
+// them cd .gi? && echo x > config wrote .git/config unasked. A directory no
+// word names ($D, $(…), cd -) is weighed as before: like a write to "$D/x",
+// it is a place no rule can see.
+func guessWitnesses(base FileFact, op bashparse.File, guess string) []FileFact {
+	if guess == "" || op.Dynamic || op.Path == "" || strings.HasPrefix(op.Path, "/") || strings.HasPrefix(op.Path, "~") {
 		return nil
 	}
-	out := make([]FileFact, 0, 2)
-	for _, d := range [...]string{".git/", ".claude/"} {
+	under := op
+	under.Path, under.Dynamic = guess+"/"+op.Path, true
+	var out []FileFact
+	for _, w := range append(shapeWitnesses(under), protectedPatternWitnesses(under.Path)...) {
 		ff := base
-		ff.Path, ff.Resolved = "…/"+d+op.Path, "…/"+d+op.Path
+		ff.Path, ff.Resolved = w, w
 		out = append(out, ff)
 	}
 	return out

@@ -19,7 +19,8 @@ var unknownDirFiles = map[string]string{
 // .git/ or .claude/ (§6). After a cd the parser cannot follow (a glob, a
 // variable with a default, a substitution), a relative write may land in
 // either: real bash wrote .git/config for `cd .gi? && echo x > config`, and
-// bypass mode allowed it. Such a write now asks in bypass mode; a cd the
+// bypass mode allowed it. A relative write there is now weighed as written
+// under the cd's word (.gi?/config), so it asks in bypass mode; a cd the
 // parser follows, and writes named absolutely, keep their decision.
 func TestUnknownDirWriteInBypass(t *testing.T) {
 	const by, none = "bypassPermissions", `{}`
@@ -33,15 +34,22 @@ func TestUnknownDirWriteInBypass(t *testing.T) {
 			{none, "cd .gi? && cp /dev/null config", by, "ask"},
 			{none, "cd .gi? && sed -i s/a/b/ config", by, "ask"},
 			{none, "cd .gi?/hooks && echo x >> pre-commit", by, "ask"},
+			{none, "cd .gi? && cd hooks && echo x > pre-commit", by, "ask"},
+			{none, "cd src && cd ../.gi? && echo x > config", by, "ask"},
 		},
-		"cd to a dynamic place": {
+		"cd to a default value": {
 			{none, "cd ${X:-.git} && echo x > config", by, "ask"},
-			{none, `cd "$(echo .git)" && echo x > config`, by, "ask"},
-			{none, "cd `printf .git` && echo x > config", by, "ask"},
-			{none, "cd $1 && echo x > config", by, "ask"},
-			{none, "cd - && echo x > config", by, "ask"},
-			{none, "pushd $D && echo x > config", by, "ask"},
-			{none, "(cd $D; touch config)", by, "ask"},
+			{none, "cd ${X-.git}/hooks && echo x > pre-commit", by, "ask"},
+			{none, "cd ${X:-.claude} && echo {} > settings.json", by, "ask"},
+		},
+		// A place no word spells is weighed as a write to "$D/config" is:
+		// nothing a rule can see, allowed in bypass mode.
+		"cd to a place no word spells": {
+			{none, `cd "$(echo .git)" && echo x > config`, by, "allow"},
+			{none, "cd $1 && echo x > config", by, "allow"},
+			{none, "cd - && echo x > config", by, "allow"},
+			{none, "pushd $D && echo x > config", by, "allow"},
+			{none, "(cd $D; touch config)", by, "allow"},
 		},
 		"other modes kept asking": {
 			{none, "cd .gi? && echo x > config", "default", "ask"},

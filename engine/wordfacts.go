@@ -68,7 +68,7 @@ func (e env) mention(m bashparse.File, dir string) []FileFact {
 // file system (the files it would touch now), kept as its static
 // directory, and stands for every guarded path it could match (a file that
 // does not exist yet, or differs at run time), so rules see all three.
-func (e env) operand(op bashparse.File, dir string, dirUnknown bool) []FileFact {
+func (e env) operand(op bashparse.File, dir string, dirUnknown bool, guess string) []FileFact {
 	redirect := strings.ContainsAny(op.Via, "<>")
 	base := FileFact{Access: string(op.Access), Via: op.Via, Written: op.Path, Redirect: redirect,
 		Dynamic: op.Dynamic || dirUnknown, Glob: op.Glob, TildeOrGlob: op.Tilde || op.Glob, Tree: op.Tree,
@@ -95,7 +95,7 @@ func (e env) operand(op bashparse.File, dir string, dirUnknown bool) []FileFact 
 				// X=.git; cd $X && echo x > config writes .git/config.
 				out = append(out, e.plainOperand(op, dir))
 			}
-			out = append(out, unknownDirWitnesses(base, op, dirUnknown)...)
+			out = append(out, guessWitnesses(base, op, guess)...)
 		}
 		return out
 	}
