@@ -95,16 +95,12 @@ func quoteOpen(q string, dollar bool) string {
 func (p *parser) mendDeclQuotes(src string, f *syntax.File) (string, *syntax.File) {
 	if strings.Contains(src, "!(") {
 		if out, changed := negatedSubshells(src, f); changed {
-			if g, err := parseScript(out); err == nil {
-				src, f = out, g
-			}
+			src, f = p.reparse(src, f, out)
 		}
 	}
 	if strings.ContainsAny(src, `"'\\`) || strings.Contains(src, "builtin") || strings.Contains(src, "command") {
 		if out, changed := p.declWrappers(src, f); changed {
-			if g, err := parseScript(out); err == nil {
-				src, f = out, g
-			}
+			src, f = p.reparse(src, f, out)
 		}
 	}
 	if !strings.ContainsAny(src, `"'`) {
@@ -117,8 +113,17 @@ func (p *parser) mendDeclQuotes(src string, f *syntax.File) (string, *syntax.Fil
 	if !changed {
 		return src, f
 	}
+	return p.reparse(src, f, out)
+}
+
+// reparse parses the mended script out in place of src. A mended script
+// that does not parse leaves src as it was, and the part the mending was
+// for (an assignment or a subshell bash would run) unresolved: the
+// original spelling hides it from every check.
+func (p *parser) reparse(src string, f *syntax.File, out string) (string, *syntax.File) {
 	g, err := parseScript(out)
 	if err != nil {
+		p.unresolved(ReasonParseError, "a rewritten spelling of the script does not parse: "+err.Error(), f)
 		return src, f
 	}
 	return out, g

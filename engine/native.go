@@ -31,7 +31,9 @@ type nativeRule struct {
 	nameRe *lazyRegex
 	// optionRe matches a command's option form (ruleData.OptionRe).
 	optionRe *lazyRegex
-	glob     lazyGlob
+	// foldRe is an Agent rule's re matched in any letter case.
+	foldRe *lazyRegex
+	glob   lazyGlob
 }
 
 // lazyRegex compiles a regex.match pattern once, on first use; "" stands
@@ -141,6 +143,9 @@ func newNativeRule(d ruleData, rs regexes) *nativeRule {
 	r.ref = RuleRef{Text: d.Text, Behavior: d.Behavior, Source: d.Source, File: d.File, Line: d.Line, Column: d.Column}
 	r.describe = fmt.Sprintf("%s from %s %s", d.Text, d.Source, r.ref.Location())
 	r.re, r.nameRe, r.optionRe, r.glob.src = rs.get(d.Re), rs.get(d.NameRe), rs.get(d.OptionRe), d.Glob
+	if d.Kind == "agent" && d.Re != "" {
+		r.foldRe = rs.get("(?i)" + d.Re)
+	}
 	return r
 }
 

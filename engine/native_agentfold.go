@@ -1,13 +1,6 @@
 package engine
 
-import (
-	"strings"
-	"sync"
-)
-
-// agentFoldRegexes interns the case-insensitive form of each Agent rule
-// pattern ("(?i)" + the rule's regex), compiled once on first use.
-var agentFoldRegexes sync.Map // string → *lazyRegex
+import "strings"
 
 // agentMatchesFolded ports lib.rule_matches_call's folded Agent clause:
 // regex.match(concat("", ["(?i)", r.re]), trim_space(subagent_type)) —
@@ -15,7 +8,7 @@ var agentFoldRegexes sync.Map // string → *lazyRegex
 // or ask on Agent(Explore) stops them too. An omitted type is the default
 // agent's; a value that is not a string is left to agentMatches.
 func (n *nativeEval) agentMatchesFolded(r *nativeRule) bool {
-	if r.re.src == "" {
+	if r.foldRe == nil {
 		return false
 	}
 	v, ok := n.in.Input["subagent_type"]
@@ -26,6 +19,5 @@ func (n *nativeEval) agentMatchesFolded(r *nativeRule) bool {
 	if !isString {
 		return false
 	}
-	l, _ := agentFoldRegexes.LoadOrStore(r.re.src, &lazyRegex{src: "(?i)" + r.re.src})
-	return n.re(l.(*lazyRegex), strings.TrimSpace(s))
+	return n.re(r.foldRe, strings.TrimSpace(s))
 }
