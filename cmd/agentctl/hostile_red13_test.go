@@ -1,8 +1,6 @@
 package main
 
 import (
-	"bytes"
-	"encoding/json"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -266,38 +264,16 @@ func TestRed13WholeToolAllowFromUntrustedRepository(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			root, _ := filepath.EvalSymlinks(t.TempDir())
 			proj, home := filepath.Join(root, "proj"), filepath.Join(root, "home")
-			settingsFile := ".claude/settings.json"
 			writeFiles(t, proj, map[string]string{"src/a.go": "a\n"})
 			writeFiles(t, home, map[string]string{".ssh/id_rsa": "BEGIN\n", ".aws/credentials": "a\n"})
-			body := `{"permissions": {"allow": ["` + c.rule + `"]}}`
-			if c.user {
-				writeFiles(t, home, map[string]string{".claude/settings.json": body})
-			} else {
-				writeFiles(t, proj, map[string]string{settingsFile: body})
-			}
-			exe, err := os.Executable()
-			if err != nil {
-				t.Fatal(err)
-			}
-			args := []string{"--cwd", proj, "--managed-settings", emptyManaged(t)}
+			red14repoAllow(t, proj, home, c.rule, c.user)
+			var flags []string
 			if c.trusted {
-				args = append(args, "--trust-workspace")
+				flags = append(flags, "--trust-workspace")
 			}
 			input := strings.NewReplacer("$P", proj, "$H", home).Replace(c.input)
-			cmd := exec.Command(exe, append(args, "check", "--output", "json", c.tool, input)...)
-			cmd.Env = append(os.Environ(), asMainEnv+"=1", "HOME="+home, "CLAUDE_CONFIG_DIR=",
-				"XDG_CONFIG_HOME="+filepath.Join(home, ".config"), "CLAUDE_PROJECT_DIR=")
-			var out, errb bytes.Buffer
-			cmd.Stdout, cmd.Stderr = &out, &errb
-			_ = cmd.Run()
-			var res struct {
-				Decision string `json:"decision"`
-			}
-			if err := json.Unmarshal(out.Bytes(), &res); err != nil {
-				t.Fatalf("%v: %s %s", err, out.String(), errb.String())
-			}
-			if res.Decision != c.want {
-				t.Errorf("%s %s under %s = %s, want %s\n%s", c.tool, input, c.rule, res.Decision, c.want, errb.String())
+			if got := red14repoCheck(t, proj, home, c.tool, input, flags...); got != c.want {
+				t.Errorf("%s %s under %s = %s, want %s", c.tool, input, c.rule, got, c.want)
 			}
 		})
 	}
