@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"errors"
 	"io/fs"
 	"path/filepath"
 )
@@ -20,11 +21,16 @@ const (
 // the policy checks as any read. A tree too large to look through is a
 // read of a place not known. A dangling link reads nothing.
 func (e env) derefLinks(root, via string) []FileFact {
-	rroot, err := filepath.EvalSymlinks(root)
-	if err != nil {
-		return nil // a missing root walks nothing
-	}
 	via += " (a link it follows)"
+	rroot, err := filepath.EvalSymlinks(root)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return nil // a missing root walks nothing
+	case err != nil:
+		// A root that cannot be resolved (a loop, no permission to look)
+		// hides where the walk goes: a read of a place not known.
+		return []FileFact{{Path: root, Resolved: root, Access: "read", Via: via, Written: root, Dynamic: true}}
+	}
 	var out []FileFact
 	n := 0
 	unknown := false
