@@ -66,10 +66,12 @@ func mentions(words []Word, files []File) []File {
 		return nil
 	}
 	args := words[1:]
+	gitRead := false
 	if name == "git" && len(args) > 0 {
 		if gitNamesOnly[args[0].Value] {
 			return nil
 		}
+		gitRead = gitReadsOperands[args[0].Value]
 		if args[0].Value == "grep" {
 			name, args = "git-grep", args[1:]
 		}
@@ -147,7 +149,29 @@ func mentions(words []Word, files []File) []File {
 		}
 		out, cands = appendWordFiles(out, &known, cands, a, name)
 	}
+	if gitRead {
+		markGitReads(out)
+	}
 	return out
+}
+
+// gitReadsOperands are git subcommands whose operands are revisions and
+// pathspecs they only read (from the work tree or the object store): a
+// path they name is a read, so an Edit deny on it does not stop
+// `git log -- src`, and a Read deny still stops `git show HEAD:.env`.
+// Their writing options (--output) are the option tables'.
+var gitReadsOperands = map[string]bool{"log": true, "diff": true, "show": true, "blame": true, "annotate": true,
+	"shortlog": true, "whatchanged": true, "diff-files": true, "diff-index": true, "diff-tree": true,
+	"rev-list": true, "cat-file": true, "ls-tree": true, "grep": true}
+
+// markGitReads gives the mentions of a reading git subcommand whose access
+// no table set the access read.
+func markGitReads(out []File) {
+	for i := range out {
+		if out[i].Access == "" {
+			out[i].Access = Read
+		}
+	}
 }
 
 // appendWordFiles appends the files a static word a of a command (via)
