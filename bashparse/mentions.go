@@ -150,7 +150,7 @@ func mentions(words []Word, files []File) []File {
 		out, cands = appendWordFiles(out, &known, cands, a, name)
 	}
 	if gitRead {
-		markGitReads(out)
+		markReads(out)
 	}
 	return out
 }
@@ -164,9 +164,9 @@ var gitReadsOperands = map[string]bool{"log": true, "diff": true, "show": true, 
 	"shortlog": true, "whatchanged": true, "diff-files": true, "diff-index": true, "diff-tree": true,
 	"rev-list": true, "cat-file": true, "ls-tree": true, "grep": true}
 
-// markGitReads gives the mentions of a reading git subcommand whose access
-// no table set the access read.
-func markGitReads(out []File) {
+// markReads gives the mentions of a command that only reads, whose
+// access no table set, the access read.
+func markReads(out []File) {
 	for i := range out {
 		if out[i].Access == "" {
 			out[i].Access = Read
@@ -387,7 +387,13 @@ var gitNamesOperands = map[string]bool{"add": true, "stage": true, "commit": tru
 // (spec §3: an unknown command's operands are possible reads and writes;
 // perl -pi, ruby -i and any script runner edit what they are given).
 func markMayWrite(c *Command, inner []Word) {
-	if c.ReadOnly || len(c.Mentions) == 0 || len(inner) == 0 {
+	if c.ReadOnly {
+		// The table says the command writes nothing: a word it names is
+		// at most read (rev src/a.go is not an edit of src/).
+		markReads(c.Mentions)
+		return
+	}
+	if len(c.Mentions) == 0 || len(inner) == 0 {
 		return
 	}
 	if inner[0].Value == "git" && len(inner) > 1 && gitNamesOperands[inner[1].Value] {

@@ -135,7 +135,7 @@ func TestParse(t *testing.T) {
 		{"sed -n 'w /tmp/x' f", "sed -n w /tmp/x f | files: w:f w:/tmp/x"},
 		{"sed 's/a/b/w out' f", "sed s/a/b/w out f | files: w:f w:out"},
 		{"sed -i 's/a/b/' f", "sed -i s/a/b/ f | files: w:f"},
-		{"sed '1e id' f", "sed 1e id f ; id (nested) | files: w:f"},
+		{"sed '1e id' f", "sed 1e id f ; id (ro) (nested) | files: w:f"},
 		{"awk '{print}' f", "awk {print} f | files: r:f"},
 		{"cp a b", "cp a b | files: r:a w:b w:b/a"},
 		{"cp -t dir a b", "cp -t dir a b | files: r:a w:b w:dir/a w:dir/b w:dir"},

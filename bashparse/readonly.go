@@ -48,6 +48,9 @@ var readOnlyCommands = map[string]readOnlyCheck{
 // IsReadOnly reports whether name with args only reads, by the table.
 func IsReadOnly(name string, args []string) bool {
 	f, ok := readOnlyCommands[name]
+	if !ok {
+		f, ok = systemReadOnly[name]
+	}
 	return ok && f(args)
 }
 

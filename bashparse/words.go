@@ -96,6 +96,11 @@ func (p *parser) wordValue(w *syntax.Word) Word {
 			dynamic()
 		}
 	}
+	if l, ok := w.Parts[0].(*syntax.Lit); ok && out.Glob && len(w.Parts) == 1 && !isPattern(l.Value) {
+		// A lone "[" (the test builtin) or a[b: a bracket no "]" closes is
+		// literal to bash, not a pattern.
+		out.Glob = false
+	}
 	if !out.Brace && len(w.Parts) > 1 && openBrace(w) {
 		// A brace expansion may span quoted and unquoted parts: bash
 		// reads {r"m",x} as rm x, {r$%m,x} as r$%m x.
@@ -129,6 +134,28 @@ func (p *parser) text(n syntax.Node) string {
 		return ""
 	}
 	return p.src[s:e]
+}
+
+// isPattern reports an unquoted literal that bash matches as a glob: a
+// "*" or "?", or a "[" with a "]" after it (an unclosed bracket is
+// literal). Escaped characters are literal.
+func isPattern(s string) bool {
+	open := false
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '\\':
+			i++
+		case '*', '?':
+			return true
+		case '[':
+			open = true
+		case ']':
+			if open {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func hasGlobChar(s string) bool {

@@ -33,7 +33,7 @@ func TestGitReadingSubcommandsReadTheirOperands(t *testing.T) {
 			{editDeny, "git restore src/a.go", "default", "deny"},
 			{editDeny, "git rm src/a.go", "default", "deny"},
 			{editDeny, "git mv src/a.go b.go", "default", "deny"},
-			{editDeny, "rev src/a.go", "default", "deny"},
+			{editDeny, "fmt src/a.go", "default", "deny"},
 		},
 		"reads under a Read deny": {
 			{readDeny, "git log -1 src", "default", "deny"},
