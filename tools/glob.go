@@ -53,7 +53,12 @@ func NewGlob() Tool {
 		},
 		Call: func(_ context.Context, in Input, tc *Context, _ Progress) (Result, error) {
 			root := searchRoot(in, tc)
-			matches, err := doublestar.Glob(os.DirFS(root), strings.TrimPrefix(str(in, "pattern"), "./"))
+			// WithNoFollow: as ripgrep's --files (and Grep here), a link
+			// to a directory met by a wildcard is listed, not walked. The
+			// decision saw the pattern's literal prefix and the root; a
+			// repository's src/l → ~ met by **/* or src/*/.aws/* would
+			// list names under the home directory no one was asked about.
+			matches, err := doublestar.Glob(os.DirFS(root), strings.TrimPrefix(str(in, "pattern"), "./"), doublestar.WithNoFollow())
 			if err != nil {
 				return Result{Data: err.Error(), IsError: true}, nil
 			}

@@ -1,0 +1,138 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// File-tool paths, fifteenth red-team pass: what the real tools reach
+// when agentctl run lets a call through, on real files and links in a
+// temporary project beside a temporary home directory.
+
+// red15pathsPolicy denies the usual secrets.
+const red15pathsPolicy = `{"permissions":{"deny":["Read(.env)","Read(secrets/**)","Edit(secrets/**)","Read(~/.ssh/**)"],` +
+	`"allow":["Read(src/**)","Edit(src/**)"]}}`
+
+// red15pathsProject lays out a project and a home beside it, with the
+// links a hostile repository may ship, and returns the project and home.
+func red15pathsProject(t *testing.T) (string, string) {
+	t.Helper()
+	root, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	cwd, home := filepath.Join(root, "proj"), filepath.Join(root, "home")
+	for name, body := range map[string]string{
+		cwd + "/.claude/settings.json": red15pathsPolicy,
+		cwd + "/.env":                  "SECRET_ENV",
+		cwd + "/secrets/key":           "SECRET_KEY",
+		cwd + "/src/a.go":              "PUBLIC_A",
+		cwd + "/sub/b.txt":             "PUBLIC_B",
+		home + "/.ssh/id_rsa":          "SECRET_SSH",
+		home + "/.aws/credentials":     "SECRET_AWS",
+	} {
+		if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(name, []byte(body), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for name, target := range map[string]string{"src/hl": home, "src/up": "../sub", "src/et": "/etc"} {
+		if err := os.Symlink(target, filepath.Join(cwd, name)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Setenv("HOME", home)
+	return cwd, home
+}
+
+// red15pathsRun runs one scripted session of the calls (tool, input JSON)
+// in mode and returns each call's tool result, by call number.
+func red15pathsRun(t *testing.T, cwd, mode string, calls [][2]string) []string {
+	t.Helper()
+	var script strings.Builder
+	for i, c := range calls {
+		script.WriteString(`{"role":"assistant","content":[{"type":"tool_use","id":"c` + strconv.Itoa(i) +
+			`","name":"` + c[0] + `","input":` + c[1] + `}]}` + "\n")
+	}
+	sc := filepath.Join(t.TempDir(), "s.jsonl")
+	if err := os.WriteFile(sc, []byte(script.String()), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	args := []string{"agentctl", "run", "--cwd", cwd, "--managed-settings", emptyManaged(t), "--session-dir", t.TempDir()}
+	if mode != "" {
+		args = append(args, "--permission-mode", mode)
+	}
+	out, errOut, code := runCLI(t, "", append(args, sc)...)
+	if code != 0 {
+		t.Fatalf("run: exit %d: %s\n%s", code, errOut, out)
+	}
+	results := make([]string, len(calls))
+	for _, line := range strings.Split(out, "\n") {
+		var ev struct {
+			Type    string `json:"type"`
+			Message struct {
+				Content []struct {
+					Type      string          `json:"type"`
+					ToolUseID string          `json:"tool_use_id"`
+					Content   json.RawMessage `json:"content"`
+				} `json:"content"`
+			} `json:"message"`
+		}
+		if json.Unmarshal([]byte(line), &ev) != nil || ev.Type != "user" {
+			continue
+		}
+		for _, b := range ev.Message.Content {
+			if b.Type != "tool_result" || !strings.HasPrefix(b.ToolUseID, "c") {
+				continue
+			}
+			for i := range calls {
+				if b.ToolUseID == "c"+strconv.Itoa(i) {
+					results[i] = string(b.Content)
+				}
+			}
+		}
+	}
+	return results
+}
+
+// TestRunGlobFollowsNoLink: the Glob tool walks a wildcard through the
+// project without following a repository's link to a directory (src/hl →
+// the home directory): the decision saw the root and the pattern's
+// literal prefix, never the home directory, so no name there may be
+// listed. A pattern that names the link before its wildcards is decided
+// on the link's target (and asks: outside the working directories).
+func TestRunGlobFollowsNoLink(t *testing.T) {
+	cwd, home := red15pathsProject(t)
+	calls := [][2]string{
+		{"Glob", `{"pattern":"**/*"}`},
+		{"Glob", `{"pattern":"**/credentials"}`},
+		{"Glob", `{"pattern":"src/*/.aws/*"}`},
+		{"Glob", `{"pattern":"*/*/.aws/credentials"}`},
+		{"Glob", `{"pattern":"**/.aws/**","path":"` + cwd + `/src"}`},
+		{"Glob", `{"pattern":"src/{hl,x}/.aws/*"}`},
+		{"Glob", `{"pattern":"**/passwd"}`},
+		{"Glob", `{"pattern":"*/*/passwd","path":"` + cwd + `"}`},
+		// Benign neighbours: the project's own files are still listed.
+		{"Glob", `{"pattern":"**/*.go"}`},
+		{"Glob", `{"pattern":"src/*.go"}`},
+		{"Glob", `{"pattern":"**/*.txt"}`},
+	}
+	got := red15pathsRun(t, cwd, "", calls)
+	for i, r := range got {
+		if strings.Contains(r, "credentials") && !strings.Contains(r, "approval") || strings.Contains(r, "passwd") && !strings.Contains(r, "approval") ||
+			strings.Contains(r, home) && !strings.Contains(r, "approval") {
+			t.Errorf("%s %s listed a name outside the project: %s", calls[i][0], calls[i][1], r)
+		}
+	}
+	for i, want := range map[int]string{8: cwd + "/src/a.go", 9: cwd + "/src/a.go", 10: cwd + "/sub/b.txt"} {
+		if !strings.Contains(got[i], want) {
+			t.Errorf("%s %s: %s, want %s listed", calls[i][0], calls[i][1], got[i], want)
+		}
+	}
+}
