@@ -24,13 +24,20 @@ func searchRoot(in Input, tc *Context) string {
 	case filepath.IsAbs(p):
 		return filepath.Clean(p)
 	}
+	if h, ok, _ := homePath(p); ok {
+		return h // optionalPath refused the path when there is no home
+	}
 	return filepath.Join(tc.Cwd, p)
 }
 
-// optionalPath checks a search tool's optional path: no NUL byte.
+// optionalPath checks a search tool's optional path: no NUL byte, and a
+// home directory for a path under "~".
 func optionalPath(in Input, _ *Context) error {
 	if strings.ContainsRune(str(in, "path"), 0) {
 		return fmt.Errorf("`path` contains a NUL byte")
+	}
+	if _, _, err := homePath(str(in, "path")); err != nil {
+		return fmt.Errorf("`path`: %w", err)
 	}
 	return nil
 }

@@ -52,8 +52,9 @@ func red15pathsProject(t *testing.T) (string, string) {
 }
 
 // red15pathsRun runs one scripted session of the calls (tool, input JSON)
-// in mode and returns each call's tool result, by call number.
-func red15pathsRun(t *testing.T, cwd, mode string, calls [][2]string) []string {
+// in mode (with the extra global flags) and returns each call's tool
+// result, by call number.
+func red15pathsRun(t *testing.T, cwd, mode string, calls [][2]string, extra ...string) []string {
 	t.Helper()
 	var script strings.Builder
 	for i, c := range calls {
@@ -68,6 +69,7 @@ func red15pathsRun(t *testing.T, cwd, mode string, calls [][2]string) []string {
 	if mode != "" {
 		args = append(args, "--permission-mode", mode)
 	}
+	args = append(args, extra...)
 	out, errOut, code := runCLI(t, "", append(args, sc)...)
 	if code != 0 {
 		t.Fatalf("run: exit %d: %s\n%s", code, errOut, out)
@@ -133,6 +135,41 @@ func TestRunGlobFollowsNoLink(t *testing.T) {
 	for i, want := range map[int]string{8: cwd + "/src/a.go", 9: cwd + "/src/a.go", 10: cwd + "/sub/b.txt"} {
 		if !strings.Contains(got[i], want) {
 			t.Errorf("%s %s: %s, want %s listed", calls[i][0], calls[i][1], got[i], want)
+		}
+	}
+}
+
+// TestRunSearchPathUnderTilde: a search tool's path "~/x" is decided as a
+// file in the home directory; the tool opened <cwd>/~/x, and a
+// repository's link <cwd>/~ → /etc made Grep read /etc/passwd while the
+// decision (the home directory a working directory) allowed a read there.
+// The tool now opens what was decided.
+func TestRunSearchPathUnderTilde(t *testing.T) {
+	cwd, home := red15pathsProject(t)
+	if err := os.Symlink("/etc", filepath.Join(cwd, "~")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(home, "passwd"), []byte("HOME_PASSWD"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	calls := [][2]string{
+		{"Grep", `{"pattern":"^root:","path":"~/passwd","output_mode":"content"}`},
+		{"Grep", `{"pattern":"root:","path":"~","output_mode":"content"}`},
+		{"Glob", `{"pattern":"pass*","path":"~"}`},
+		{"Glob", `{"pattern":"*","path":"~/"}`},
+		// Benign neighbours: the home directory's own file is found.
+		{"Grep", `{"pattern":"HOME_","path":"~","output_mode":"content"}`},
+		{"Grep", `{"pattern":"PUBLIC","path":"src","output_mode":"content"}`},
+	}
+	got := red15pathsRun(t, cwd, "", calls, "--add-dir", home)
+	for i, r := range got[:4] {
+		if strings.Contains(r, "root:") || strings.Contains(r, "/~/") {
+			t.Errorf("%s %s reached /etc through <cwd>/~: %s", calls[i][0], calls[i][1], r)
+		}
+	}
+	for i, want := range map[int]string{2: home + "/passwd", 3: home + "/passwd", 4: "HOME_PASSWD", 5: "PUBLIC_A"} {
+		if !strings.Contains(got[i], want) {
+			t.Errorf("%s %s: %s, want %s", calls[i][0], calls[i][1], got[i], want)
 		}
 	}
 }
