@@ -173,3 +173,40 @@ func TestRunSearchPathUnderTilde(t *testing.T) {
 		}
 	}
 }
+
+// TestRunHardLinkTwin: a hard link under a harmless name to a denied file
+// (src/notes.txt and .env are one file) is refused by name to Read, and
+// a Grep or Glob over the project skips it as it skips .env; another
+// hard-linked file that is no guarded file is still read.
+func TestRunHardLinkTwin(t *testing.T) {
+	cwd, home := red15pathsProject(t)
+	for name, target := range map[string]string{
+		"src/notes.txt": cwd + "/.env", "src/k2": cwd + "/secrets/key", "src/id": home + "/.ssh/id_rsa", "src/b2": cwd + "/sub/b.txt",
+	} {
+		if err := os.Link(target, filepath.Join(cwd, name)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	calls := [][2]string{
+		{"Read", `{"file_path":"` + cwd + `/src/notes.txt"}`},
+		{"Read", `{"file_path":"` + cwd + `/src/k2"}`},
+		{"Read", `{"file_path":"` + cwd + `/src/id"}`},
+		{"Grep", `{"pattern":"SECRET","output_mode":"content"}`},
+		{"Grep", `{"pattern":"SECRET","path":"src","output_mode":"content"}`},
+		{"Glob", `{"pattern":"src/*"}`},
+		// Benign neighbours.
+		{"Read", `{"file_path":"` + cwd + `/src/b2"}`},
+		{"Grep", `{"pattern":"PUBLIC","path":"src","output_mode":"content"}`},
+	}
+	got := red15pathsRun(t, cwd, "bypassPermissions", calls)
+	for i, r := range got[:6] {
+		if strings.Contains(r, "SECRET") || strings.Contains(r, "notes.txt") || strings.Contains(r, "src/k2") && i != 1 {
+			t.Errorf("%s %s reached a denied file through its hard link: %s", calls[i][0], calls[i][1], r)
+		}
+	}
+	for i, want := range map[int]string{6: "PUBLIC_B", 7: "PUBLIC_A"} {
+		if !strings.Contains(got[i], want) {
+			t.Errorf("%s %s: %s, want %s", calls[i][0], calls[i][1], got[i], want)
+		}
+	}
+}
