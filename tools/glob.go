@@ -30,8 +30,9 @@ func searchRoot(in Input, tc *Context) string {
 	return filepath.Join(tc.Cwd, p)
 }
 
-// optionalPath checks a search tool's optional path: no NUL byte, and a
-// home directory for a path under "~".
+// optionalPath checks a search tool's optional path: no NUL byte, a home
+// directory for a path under "~", and not through the process's working
+// directory link (selfCwdLink).
 func optionalPath(in Input, _ *Context) error {
 	if strings.ContainsRune(str(in, "path"), 0) {
 		return fmt.Errorf("`path` contains a NUL byte")
@@ -39,7 +40,7 @@ func optionalPath(in Input, _ *Context) error {
 	if _, _, err := homePath(str(in, "path")); err != nil {
 		return fmt.Errorf("`path`: %w", err)
 	}
-	return nil
+	return refuseSelfCwd("path", str(in, "path"))
 }
 
 // NewGlob is the Glob tool: doublestar patterns, newest files first, capped.

@@ -210,3 +210,44 @@ func TestRunHardLinkTwin(t *testing.T) {
 		}
 	}
 }
+
+// TestRunSelfCwdLink: the file tools run inside agentctl, whose own
+// working directory is where it was started, not the session's --cwd the
+// decision placed /proc/self/cwd in: started in the home directory,
+// Read /proc/self/cwd/.ssh/id_rsa read the denied key as a project file.
+// A path through the process's working-directory link is refused.
+func TestRunSelfCwdLink(t *testing.T) {
+	cwd, home := red15pathsProject(t)
+	t.Chdir(home)
+	calls := [][2]string{
+		{"Read", `{"file_path":"/proc/self/cwd/.ssh/id_rsa"}`},
+		{"Read", `{"file_path":"/proc/self/cwd/.aws/credentials"}`},
+		{"Read", `{"file_path":"/proc/thread-self/cwd/.aws/credentials"}`},
+		{"Read", `{"file_path":"//proc/./self/cwd//.aws/credentials"}`},
+		{"Read", `{"file_path":"/proc/self/root/proc/self/cwd/.aws/credentials"}`},
+		{"Read", `{"file_path":"/proc/self/task/` + strconv.Itoa(os.Getpid()) + `/cwd/.aws/credentials"}`},
+		{"Grep", `{"pattern":"SECRET","path":"/proc/self/cwd/.aws","output_mode":"content"}`},
+		{"Glob", `{"pattern":"*","path":"/proc/self/cwd/.aws"}`},
+		{"Write", `{"file_path":"/proc/self/cwd/.aws/credentials","content":"x"}`},
+		{"Edit", `{"file_path":"/proc/self/cwd/.aws/credentials","old_string":"SECRET","new_string":"x"}`},
+		// Benign neighbours: the project's files by their names, and the
+		// process's own status file.
+		{"Read", `{"file_path":"` + cwd + `/src/a.go"}`},
+		{"Read", `{"file_path":"/proc/self/root` + cwd + `/sub/b.txt"}`},
+		{"Grep", `{"pattern":"PUBLIC","path":"` + cwd + `/src","output_mode":"content"}`},
+	}
+	got := red15pathsRun(t, cwd, "bypassPermissions", calls)
+	for i, r := range got[:10] {
+		if strings.Contains(r, "SECRET") || strings.Contains(r, "credentials\\n") {
+			t.Errorf("%s %s reached the home directory through agentctl's own cwd: %s", calls[i][0], calls[i][1], r)
+		}
+	}
+	if b, _ := os.ReadFile(home + "/.aws/credentials"); string(b) != "SECRET_AWS" {
+		t.Errorf("the home directory's file was written: %q", b)
+	}
+	for i, want := range map[int]string{10: "PUBLIC_A", 11: "PUBLIC_B", 12: "PUBLIC_A"} {
+		if !strings.Contains(got[i], want) {
+			t.Errorf("%s %s: %s, want %s", calls[i][0], calls[i][1], got[i], want)
+		}
+	}
+}
