@@ -120,6 +120,9 @@ func TestRunGlobFollowsNoLink(t *testing.T) {
 		{"Glob", `{"pattern":"src/{hl,x}/.aws/*"}`},
 		{"Glob", `{"pattern":"**/passwd"}`},
 		{"Glob", `{"pattern":"*/*/passwd","path":"` + cwd + `"}`},
+		{"Glob", `{"pattern":"src/h[l]/.aws/*"}`},
+		{"Glob", `{"pattern":"s*/hl/.aws/*"}`},
+		{"Glob", `{"pattern":"src/h?/.ssh/../.aws/*"}`},
 		// Benign neighbours: the project's own files are still listed.
 		{"Glob", `{"pattern":"**/*.go"}`},
 		{"Glob", `{"pattern":"src/*.go"}`},
@@ -132,7 +135,7 @@ func TestRunGlobFollowsNoLink(t *testing.T) {
 			t.Errorf("%s %s listed a name outside the project: %s", calls[i][0], calls[i][1], r)
 		}
 	}
-	for i, want := range map[int]string{8: cwd + "/src/a.go", 9: cwd + "/src/a.go", 10: cwd + "/sub/b.txt"} {
+	for i, want := range map[int]string{11: cwd + "/src/a.go", 12: cwd + "/src/a.go", 13: cwd + "/sub/b.txt"} {
 		if !strings.Contains(got[i], want) {
 			t.Errorf("%s %s: %s, want %s listed", calls[i][0], calls[i][1], got[i], want)
 		}
