@@ -1,8 +1,13 @@
 package tools
 
 import (
+	"context"
 	"fmt"
+	"io/fs"
+	"path/filepath"
 	"strings"
+
+	"mvdan.cc/sh/v3/interp"
 )
 
 // selfCwdLink reports a path the kernel resolves through the working
@@ -71,4 +76,52 @@ func refuseSelfCwd(key, p string) error {
 		return fmt.Errorf("`%s` %q goes through the process's working directory link; give the absolute path of the file", key, p)
 	}
 	return nil
+}
+
+// shellSelfPath is p as the shell standing in dir means it: a path
+// through its own working directory link (selfCwdLink) names dir. The
+// Bash tool's shell is interpreted inside agentctl: the files the shell
+// itself opens (a redirection, source, a glob's directory) were opened in
+// agentctl's process, whose /proc/self/cwd is where agentctl started —
+// `cat < /proc/self/cwd/.ssh/id_rsa`, decided (as real bash means it) as
+// a file in the shell's directory, read ~/.ssh/id_rsa from a run started
+// in ~. Any other path is p.
+func shellSelfPath(p, dir string) string {
+	q := p
+	for {
+		head, rest, ok := procSelfHead(q)
+		if !ok {
+			return p
+		}
+		switch head {
+		case "cwd":
+			return filepath.Join(dir, rest)
+		case "root":
+			q = "/" + rest
+		default:
+			return p
+		}
+	}
+}
+
+// shellStat is the shell's stat: a path through its working directory
+// link is reported missing. cd takes the name it stats as the new
+// directory, and a command started there would stand in /proc/self/cwd
+// of its own — agentctl's directory, inherited — not the shell's; a test
+// such as [ -e /proc/self/cwd/x ] is answered "no" with it.
+func shellStat(next interp.StatHandlerFunc) interp.StatHandlerFunc {
+	return func(ctx context.Context, name string, follow bool) (fs.FileInfo, error) {
+		if selfCwdLink(name) {
+			return nil, &fs.PathError{Op: "stat", Path: name, Err: fs.ErrNotExist}
+		}
+		return next(ctx, name, follow)
+	}
+}
+
+// shellReadDir is the shell's directory listing (a glob's expansion), a
+// path through its working directory link read in dir (shellSelfPath).
+func shellReadDir(next interp.ReadDirHandlerFunc2) interp.ReadDirHandlerFunc2 {
+	return func(ctx context.Context, name string) ([]fs.DirEntry, error) {
+		return next(ctx, shellSelfPath(name, interp.HandlerCtx(ctx).Dir))
+	}
 }

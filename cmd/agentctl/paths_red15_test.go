@@ -254,3 +254,42 @@ func TestRunSelfCwdLink(t *testing.T) {
 		}
 	}
 }
+
+// TestRunShellSelfCwd: the Bash tool's shell is interpreted inside
+// agentctl, so the files the shell itself opens (redirections, source, a
+// glob's directory) were opened with agentctl's /proc/self/cwd — where it
+// started — while the decision, as real bash means it, placed them in the
+// shell's directory. Started in the home directory, a redirection read
+// the denied key and appended to ~/.aws/credentials as a project file. The
+// shell's own opens now mean its directory, and cd through the link fails.
+func TestRunShellSelfCwd(t *testing.T) {
+	cwd, home := red15pathsProject(t)
+	t.Chdir(home)
+	calls := [][2]string{
+		{"Bash", `{"command":"cat < /proc/self/cwd/.ssh/id_rsa"}`},
+		{"Bash", `{"command":"head -1 < /proc/self/root/proc/self/cwd/.aws/credentials"}`},
+		{"Bash", `{"command":"while read l; do echo $l; done < /proc/thread-self/cwd/.aws/credentials"}`},
+		{"Bash", `{"command":"source /proc/self/cwd/.aws/credentials"}`},
+		{"Bash", `{"command":"echo /proc/self/cwd/.aws/*"}`},
+		{"Bash", `{"command":"cd /proc/self/cwd && cat .aws/credentials"}`},
+		{"Bash", `{"command":"echo PWNED >> /proc/self/cwd/.aws/credentials"}`},
+		// Benign neighbours: the shell's own directory through the link.
+		{"Bash", `{"command":"cat < /proc/self/cwd/src/a.go"}`},
+		{"Bash", `{"command":"cd sub && cat < /proc/self/cwd/b.txt"}`},
+		{"Bash", `{"command":"echo /proc/self/cwd/sub/*"}`},
+	}
+	got := red15pathsRun(t, cwd, "acceptEdits", calls)
+	for i, r := range got[:7] {
+		if strings.Contains(r, "SECRET") || strings.Contains(r, "credentials") && !strings.Contains(r, "no such") && !strings.Contains(r, "requires approval") {
+			t.Errorf("%s %s reached the home directory through agentctl's own cwd: %s", calls[i][0], calls[i][1], r)
+		}
+	}
+	if b, _ := os.ReadFile(home + "/.aws/credentials"); string(b) != "SECRET_AWS" {
+		t.Errorf("the home directory's file was written: %q", b)
+	}
+	for i, want := range map[int]string{7: "PUBLIC_A", 8: "PUBLIC_B", 9: "/proc/self/cwd/sub/b.txt"} {
+		if !strings.Contains(got[i], want) {
+			t.Errorf("%s %s: %s, want %s", calls[i][0], calls[i][1], got[i], want)
+		}
+	}
+}
