@@ -21,20 +21,28 @@ import (
 // /proc/self/cwd/.ssh/id_rsa, decided as proj/.ssh/id_rsa. Such a path
 // is refused; the same file has an absolute name.
 func selfCwdLink(p string) bool {
-	for {
-		head, rest, ok := procSelfHead(p)
-		if !ok {
-			return false
-		}
-		switch head {
-		case "cwd":
-			return true
-		case "root":
-			p = "/" + rest
-		default:
-			return false
+	_, ok := selfCwdRest(p)
+	return ok
+}
+
+// selfCwdRest is what follows the working directory link p goes through
+// (selfCwdLink). p is looked at as written and cleaned (/proc/self/ns/..
+// is /proc/self), and what follows /proc/self/root cleaned: the link is
+// "/", whose ".." is itself.
+func selfCwdRest(p string) (string, bool) {
+	for _, q := range []string{p, filepath.Clean(p)} {
+		for {
+			head, rest, ok := procSelfHead(q)
+			if !ok || head != "cwd" && head != "root" {
+				break
+			}
+			if head == "cwd" {
+				return rest, true
+			}
+			q = filepath.Clean("/" + rest)
 		}
 	}
+	return "", false
 }
 
 // procSelfHead splits an absolute path whose first components are
@@ -87,21 +95,10 @@ func refuseSelfCwd(key, p string) error {
 // a file in the shell's directory, read ~/.ssh/id_rsa from a run started
 // in ~. Any other path is p.
 func shellSelfPath(p, dir string) string {
-	q := p
-	for {
-		head, rest, ok := procSelfHead(q)
-		if !ok {
-			return p
-		}
-		switch head {
-		case "cwd":
-			return filepath.Join(dir, rest)
-		case "root":
-			q = "/" + rest
-		default:
-			return p
-		}
+	if rest, ok := selfCwdRest(p); ok {
+		return filepath.Join(dir, rest)
 	}
+	return p
 }
 
 // shellStat is the shell's stat: a path through its working directory

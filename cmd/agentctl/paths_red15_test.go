@@ -233,6 +233,8 @@ func TestRunSelfCwdLink(t *testing.T) {
 		{"Glob", `{"pattern":"*","path":"/proc/self/cwd/.aws"}`},
 		{"Write", `{"file_path":"/proc/self/cwd/.aws/credentials","content":"x"}`},
 		{"Edit", `{"file_path":"/proc/self/cwd/.aws/credentials","old_string":"SECRET","new_string":"x"}`},
+		{"Read", `{"file_path":"/proc/self/ns/../cwd/.aws/credentials"}`},
+		{"Read", `{"file_path":"/proc/self/root/../proc/self/cwd/.aws/credentials"}`},
 		// Benign neighbours: the project's files by their names, and the
 		// process's own status file.
 		{"Read", `{"file_path":"` + cwd + `/src/a.go"}`},
@@ -240,7 +242,7 @@ func TestRunSelfCwdLink(t *testing.T) {
 		{"Grep", `{"pattern":"PUBLIC","path":"` + cwd + `/src","output_mode":"content"}`},
 	}
 	got := red15pathsRun(t, cwd, "bypassPermissions", calls)
-	for i, r := range got[:10] {
+	for i, r := range got[:12] {
 		if strings.Contains(r, "SECRET") || strings.Contains(r, "credentials\\n") {
 			t.Errorf("%s %s reached the home directory through agentctl's own cwd: %s", calls[i][0], calls[i][1], r)
 		}
@@ -248,7 +250,7 @@ func TestRunSelfCwdLink(t *testing.T) {
 	if b, _ := os.ReadFile(home + "/.aws/credentials"); string(b) != "SECRET_AWS" {
 		t.Errorf("the home directory's file was written: %q", b)
 	}
-	for i, want := range map[int]string{10: "PUBLIC_A", 11: "PUBLIC_B", 12: "PUBLIC_A"} {
+	for i, want := range map[int]string{12: "PUBLIC_A", 13: "PUBLIC_B", 14: "PUBLIC_A"} {
 		if !strings.Contains(got[i], want) {
 			t.Errorf("%s %s: %s, want %s", calls[i][0], calls[i][1], got[i], want)
 		}
@@ -273,13 +275,14 @@ func TestRunShellSelfCwd(t *testing.T) {
 		{"Bash", `{"command":"echo /proc/self/cwd/.aws/*"}`},
 		{"Bash", `{"command":"cd /proc/self/cwd && cat .aws/credentials"}`},
 		{"Bash", `{"command":"echo PWNED >> /proc/self/cwd/.aws/credentials"}`},
+		{"Bash", `{"command":"echo PWNED >> /proc/self/cwd/../home/.aws/credentials"}`},
 		// Benign neighbours: the shell's own directory through the link.
 		{"Bash", `{"command":"cat < /proc/self/cwd/src/a.go"}`},
 		{"Bash", `{"command":"cd sub && cat < /proc/self/cwd/b.txt"}`},
 		{"Bash", `{"command":"echo /proc/self/cwd/sub/*"}`},
 	}
 	got := red15pathsRun(t, cwd, "acceptEdits", calls)
-	for i, r := range got[:7] {
+	for i, r := range got[:8] {
 		if strings.Contains(r, "SECRET") || strings.Contains(r, "credentials") && !strings.Contains(r, "no such") && !strings.Contains(r, "requires approval") {
 			t.Errorf("%s %s reached the home directory through agentctl's own cwd: %s", calls[i][0], calls[i][1], r)
 		}
@@ -287,7 +290,7 @@ func TestRunShellSelfCwd(t *testing.T) {
 	if b, _ := os.ReadFile(home + "/.aws/credentials"); string(b) != "SECRET_AWS" {
 		t.Errorf("the home directory's file was written: %q", b)
 	}
-	for i, want := range map[int]string{7: "PUBLIC_A", 8: "PUBLIC_B", 9: "/proc/self/cwd/sub/b.txt"} {
+	for i, want := range map[int]string{8: "PUBLIC_A", 9: "PUBLIC_B", 10: "/proc/self/cwd/sub/b.txt"} {
 		if !strings.Contains(got[i], want) {
 			t.Errorf("%s %s: %s, want %s", calls[i][0], calls[i][1], got[i], want)
 		}
