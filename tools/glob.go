@@ -33,12 +33,15 @@ func searchRoot(in Input, tc *Context) string {
 // optionalPath checks a search tool's optional path: no NUL byte, a home
 // directory for a path under "~", and not through the process's working
 // directory link (selfCwdLink).
-func optionalPath(in Input, _ *Context) error {
+func optionalPath(in Input, tc *Context) error {
 	if strings.ContainsRune(str(in, "path"), 0) {
 		return fmt.Errorf("`path` contains a NUL byte")
 	}
 	if _, _, err := homePath(str(in, "path")); err != nil {
 		return fmt.Errorf("`path`: %w", err)
+	}
+	if tc != nil && str(in, "path") != "" {
+		return refuseSelfCwd("path", searchRoot(in, tc)) // ../../proc/self/cwd from a shallow cwd
 	}
 	return refuseSelfCwd("path", str(in, "path"))
 }

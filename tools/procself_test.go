@@ -29,3 +29,22 @@ func TestSelfCwdLink(t *testing.T) {
 		}
 	}
 }
+
+// TestSearchPathSelfCwd: a search tool's path, relative or not, that
+// reaches the process's working-directory link is refused.
+func TestSearchPathSelfCwd(t *testing.T) {
+	tc := &Context{Cwd: "/a/b"}
+	for p, refused := range map[string]bool{
+		"/proc/self/cwd/.aws":                true,
+		"../../proc/self/cwd/.aws":           true,
+		"../../proc/self/root/proc/self/cwd": true,
+		"src":                                false,
+		"../../proc/self/status":             false,
+		"":                                   false,
+	} {
+		err := optionalPath(Input{"path": p}, tc)
+		if (err != nil) != refused {
+			t.Errorf("optionalPath(%q) = %v, want refused %v", p, err, refused)
+		}
+	}
+}
