@@ -49,6 +49,8 @@ type Engine struct {
 	policyFiles *policyFiles
 	// walkGuards are the guards witnesses are made from (see newGuards).
 	walkGuards guardGlobs
+	// twinGlobs are the guards as written (see withHardLinkTwins).
+	twinGlobs guardGlobs
 	// confined: some allow rule is confined (hasConfinedRule).
 	confined bool
 	bundle   *Bundle
@@ -141,7 +143,7 @@ func New(ctx context.Context, s *settings.Settings, opts ...Option) (*Engine, er
 		return nil, err
 	}
 	all, walk := newGuards(s)
-	e := &Engine{settings: s, guards: all, guardIdx: newGuardIndex(all), policyFiles: newPolicyFiles(s.PolicyFiles), walkGuards: walk, bundle: b, remote: c.remote,
+	e := &Engine{settings: s, guards: all, guardIdx: newGuardIndex(all), policyFiles: newPolicyFiles(s.PolicyFiles), walkGuards: walk, twinGlobs: newTwinGlobs(s), bundle: b, remote: c.remote,
 		now: time.Now, client: remoteClient(c.remoteTimeout), evaluator: c.evaluator, native: newNativeIndex(b.rules),
 		guarded: guardedCommands(s), looseAnchors: looseAnchors(s), optionNames: optionNames(b.rules), confined: hasConfinedRule(s)}
 	if c.logTo != nil {
@@ -325,7 +327,7 @@ func (e *Engine) input(call Call) (*callInput, []string) {
 	if call.Dir != "" {
 		dir = call.Dir
 	}
-	en := env{cwd: dir, home: s.Home, guards: e.guardIdx, walk: e.walkGuards, commands: e.bundle.Commands, policy: e.policyFiles,
+	en := env{cwd: dir, home: s.Home, guards: e.guardIdx, walk: e.walkGuards, twin: e.twinGlobs, commands: e.bundle.Commands, policy: e.policyFiles,
 		named: e.confined}
 	f := Facts{Commands: []CommandFact{}, Files: []FileFact{}, Mentions: []FileFact{}, Reach: []ReachFact{}, Unresolved: nil}
 	switch {
@@ -334,6 +336,7 @@ func (e *Engine) input(call Call) (*callInput, []string) {
 		defer en.res.Close()
 		a, own := call.analysis(e.bundle.Commands)
 		f = en.gitRepoFacts(a, en.bashFacts(a), 0)
+		f = en.withHardLinkTwins(f)
 		f = en.withNameVariant(f, e.workingDirs(cwd), e.looseAnchors)
 		if own {
 			releaseCommands(a.Commands) // the facts copied what they keep
@@ -366,6 +369,7 @@ func (e *Engine) input(call Call) (*callInput, []string) {
 				f.Files = append(f.Files, kf)
 			}
 			f = en.searchFacts(tool, call.Input, f)
+			f = en.withHardLinkTwins(f)
 			f = en.withNameVariant(f, e.workingDirs(cwd), e.looseAnchors)
 		}
 	}

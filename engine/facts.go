@@ -130,6 +130,8 @@ type env struct {
 	// made from (see newGuards).
 	guards *guardIndex
 	walk   guardGlobs
+	// twin are the guards as written, for hard-link twins.
+	twin guardGlobs
 	// policy are the session's policy files (a write there asks).
 	policy *policyFiles
 	// commands is the command table of the profile (nil: core only).

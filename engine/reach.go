@@ -391,7 +391,7 @@ func (e *Engine) Guarded(path string) bool {
 		return true
 	}
 	r := quickResolve(c)
-	return r != c && e.guardIdx.matchAny(r)
+	return r != c && e.guardIdx.matchAny(r) || len(e.twinGlobs.twins(r)) > 0
 }
 
 // underFile reports a path whose parent exists and is not a directory:

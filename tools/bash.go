@@ -184,6 +184,7 @@ func runShell(ctx context.Context, cmd string, tc *Context, stdout, stderr io.Wr
 	// shell opens is checked as the exec-time check checks commands.
 	open := interp.DefaultOpenHandler()
 	openGuard := func(ctx context.Context, path string, flag int, perm os.FileMode) (io.ReadWriteCloser, error) {
+		path = shellSelfPath(path, interp.HandlerCtx(ctx).Dir)
 		if tc.CheckOpen != nil {
 			abs := path
 			if !filepath.IsAbs(abs) {
@@ -208,6 +209,8 @@ func runShell(ctx context.Context, cmd string, tc *Context, stdout, stderr io.Wr
 		interp.Env(expand.ListEnviron(append(os.Environ(), envList(tc.Env)...)...)),
 		interp.ExecHandlers(guard),
 		interp.OpenHandler(openGuard),
+		interp.StatHandler(shellStat(interp.DefaultStatHandler())),
+		interp.ReadDirHandler2(shellReadDir(interp.DefaultReadDirHandler2())),
 	)
 	if err != nil {
 		return 1, err

@@ -24,15 +24,26 @@ func searchRoot(in Input, tc *Context) string {
 	case filepath.IsAbs(p):
 		return filepath.Clean(p)
 	}
+	if h, ok, _ := homePath(p); ok {
+		return h // optionalPath refused the path when there is no home
+	}
 	return filepath.Join(tc.Cwd, p)
 }
 
-// optionalPath checks a search tool's optional path: no NUL byte.
-func optionalPath(in Input, _ *Context) error {
+// optionalPath checks a search tool's optional path: no NUL byte, a home
+// directory for a path under "~", and not through the process's working
+// directory link (selfCwdLink).
+func optionalPath(in Input, tc *Context) error {
 	if strings.ContainsRune(str(in, "path"), 0) {
 		return fmt.Errorf("`path` contains a NUL byte")
 	}
-	return nil
+	if _, _, err := homePath(str(in, "path")); err != nil {
+		return fmt.Errorf("`path`: %w", err)
+	}
+	if tc != nil && str(in, "path") != "" {
+		return refuseSelfCwd("path", searchRoot(in, tc)) // ../../proc/self/cwd from a shallow cwd
+	}
+	return refuseSelfCwd("path", str(in, "path"))
 }
 
 // NewGlob is the Glob tool: doublestar patterns, newest files first, capped.
@@ -53,7 +64,12 @@ func NewGlob() Tool {
 		},
 		Call: func(_ context.Context, in Input, tc *Context, _ Progress) (Result, error) {
 			root := searchRoot(in, tc)
-			matches, err := doublestar.Glob(os.DirFS(root), strings.TrimPrefix(str(in, "pattern"), "./"))
+			// WithNoFollow: as ripgrep's --files (and Grep here), a link
+			// to a directory met by a wildcard is listed, not walked. The
+			// decision saw the pattern's literal prefix and the root; a
+			// repository's src/l → ~ met by **/* or src/*/.aws/* would
+			// list names under the home directory no one was asked about.
+			matches, err := doublestar.Glob(os.DirFS(root), strings.TrimPrefix(str(in, "pattern"), "./"), doublestar.WithNoFollow())
 			if err != nil {
 				return Result{Data: err.Error(), IsError: true}, nil
 			}

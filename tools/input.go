@@ -28,7 +28,8 @@ func number(in Input, key string, def int) int {
 	return def
 }
 
-// absPath checks a file tool's path: absolute, no NUL byte.
+// absPath checks a file tool's path: absolute, no NUL byte, not through
+// the process's working directory link (selfCwdLink).
 func absPath(in Input, key string) (string, error) {
 	p := str(in, key)
 	switch {
@@ -36,6 +37,9 @@ func absPath(in Input, key string) (string, error) {
 		return "", fmt.Errorf("`%s` contains a NUL byte", key)
 	case !filepath.IsAbs(p):
 		return "", fmt.Errorf("`%s` must be an absolute path, got %q", key, p)
+	}
+	if err := refuseSelfCwd(key, p); err != nil {
+		return "", err
 	}
 	return filepath.Clean(p), nil
 }
