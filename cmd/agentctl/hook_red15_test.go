@@ -1,0 +1,146 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// red15Blocked reads a hook answer back in agent's dialect: blocked is
+// the agent's block (exit 2, a deny); reason is what the agent shows.
+func red15Blocked(agent, out, errOut string, code int) (blocked bool, reason string) {
+	var a map[string]any
+	json.Unmarshal([]byte(out), &a)
+	if agent == "cursor" {
+		msg, _ := a["user_message"].(string)
+		return code == 0 && a["permission"] == "deny", msg
+	}
+	return code == 2 || a["decision"] == "deny", errOut
+}
+
+// red15SlowGlobs is a command whose decision walks the file system once
+// per glob operand (each walk within its own budget): n operands over
+// root, then a read of the project's denied secret/key.
+func red15SlowGlobs(root string, n int) string {
+	ops := make([]string, n)
+	for i := range ops {
+		ops[i] = root + "/" + strings.Repeat("./", i) + "*/*/*/*/*/*"
+	}
+	return "ls " + strings.Join(ops, " ") + "; cat secret/key"
+}
+
+// TestHookDeadlineRealProcess: Claude Code and Gemini CLI take a hook that
+// does not answer within its timeout for a non-blocking error, and the
+// call runs under their own permission check, which knows none of
+// agentctl's stricter rules (a Read deny rule against cat, in
+// bypassPermissions mode). A command with many glob operands over a large
+// tree took the hook over a minute to decide (90 operands over /usr:
+// killed at the installed 60 s, `cat secret/key` then ran); stdin left
+// open held it for ever. The hook now answers its own block when no
+// decision is made within --deadline (45 s by default, under the
+// installed timeout), in each agent's dialect.
+func TestHookDeadlineRealProcess(t *testing.T) {
+	cwd, managed := hookProject(t)
+	os.MkdirAll(filepath.Join(cwd, "secret"), 0o755)
+	os.WriteFile(filepath.Join(cwd, "secret", "key"), []byte("k\n"), 0o600)
+	os.WriteFile(filepath.Join(cwd, ".claude", "settings.json"),
+		[]byte(`{"permissions":{"allow":["Bash(ls *)"],"deny":["Read(./secret/**)","Bash(rm *)"]}}`), 0o644)
+	slow := ""
+	if fi, err := os.Stat("/usr/lib"); err == nil && fi.IsDir() {
+		slow = red15SlowGlobs("/usr", 12)
+	}
+	tests := []struct {
+		name, command string
+		args          []string
+		openStdin     bool
+		blocked       bool
+		// reason is what the block must say ("" for an allow).
+		reason string
+	}{
+		{"a decision slower than the deadline", "ls", []string{"--deadline", "1ms"}, false, true, "no decision within 1ms"},
+		{"glob walks past the deadline", slow, []string{"--deadline", "1s"}, false, true, "no decision within 1s"},
+		{"stdin left open", "ls", []string{"--deadline", "1s"}, true, true, "no decision within 1s"},
+		{"stdin left open, the agent from the event", "ls", []string{"--deadline", "1s", "--agent", ""}, true, true, "no decision within 1s"},
+		// harmless neighbours
+		{"ls within the default deadline", "ls", nil, false, false, ""},
+		{"ls with no deadline", "ls", []string{"--deadline", "0"}, false, false, ""},
+		{"ls within a deadline of a minute", "ls", []string{"--deadline", "1m"}, false, false, ""},
+	}
+	for _, tt := range tests {
+		for agent, event := range hookEvents(cwd, tt.command) {
+			t.Run(tt.name+"/"+agent, func(t *testing.T) {
+				if tt.command == "" {
+					t.Skip("no /usr/lib to walk")
+				}
+				args := append([]string{"--agent", agent, "--managed-settings", managed}, tt.args...)
+				var stdin *os.File
+				if tt.openStdin {
+					r, w, err := os.Pipe()
+					if err != nil {
+						t.Fatal(err)
+					}
+					defer r.Close()
+					defer w.Close() // held open until the hook has answered
+					w.WriteString(event)
+					stdin = r
+				}
+				out, errOut, code := hookProc(t, stdin, event, nil, args...)
+				blocked, reason := red15Blocked(agent, out, errOut, code)
+				if tt.openStdin && agent == "cursor" && hasArg(tt.args, "") {
+					// Not told the agent and no event read: Claude Code's
+					// and Gemini CLI's exit 2, which Cursor's failClosed
+					// entry blocks on.
+					blocked, reason = code == 2, errOut
+				}
+				if code == 1 || blocked != tt.blocked || tt.blocked && !strings.Contains(reason, tt.reason) || !tt.blocked && !strings.Contains(out, "allow") {
+					t.Errorf("exit %d, stdout %q, stderr %q; want blocked %v naming %q", code, out, strings.TrimSpace(errOut), tt.blocked, tt.reason)
+				}
+			})
+		}
+	}
+}
+
+// hasArg says whether args holds v.
+func hasArg(args []string, v string) bool {
+	for _, a := range args {
+		if a == v {
+			return true
+		}
+	}
+	return false
+}
+
+// TestHooksInstallDeadlineRealProcess: an install with a timeout other
+// than the default names a deadline under it in the hook's command line,
+// so the hook's own block comes before the agent gives up on it; the
+// default timeout leaves the hook's default deadline (45 s, under 60 s).
+func TestHooksInstallDeadlineRealProcess(t *testing.T) {
+	tests := []struct {
+		name, timeout, want string
+	}{
+		{"a 30s timeout", "30s", "--deadline 22.5s"},
+		{"a 10m timeout", "10m", "--deadline 7m30s"},
+		{"a 1s timeout", "1s", "--deadline 750ms"},
+		// harmless neighbour: the default timeout writes no deadline
+		{"the default timeout", "", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			cwd, managed := hookProject(t)
+			exe, _ := os.Executable()
+			args := []string{"agentctl", "--cwd", cwd, "--managed-settings", managed, "hooks", "install", "--agent", "gemini", "--scope", "project", "--command", exe}
+			if tt.timeout != "" {
+				args = append(args, "--timeout", tt.timeout)
+			}
+			if out, errOut, code := runCLI(t, "", args...); code != 0 {
+				t.Fatalf("install: %d %q %q", code, out, errOut)
+			}
+			b, _ := os.ReadFile(filepath.Join(cwd, ".gemini", "settings.json"))
+			if tt.want == "" && strings.Contains(string(b), "--deadline") || tt.want != "" && !strings.Contains(string(b), tt.want) {
+				t.Errorf("installed:\n%s\nwant %q", b, tt.want)
+			}
+		})
+	}
+}
