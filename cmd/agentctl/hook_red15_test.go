@@ -144,3 +144,62 @@ func TestHooksInstallDeadlineRealProcess(t *testing.T) {
 		})
 	}
 }
+
+// TestHookClaudeSearchInShellDirRealProcess: Claude Code resolves a
+// relative Grep or Glob path, and searches a call without one, where its
+// shell stands (the event's cwd, after `cd secret`); the hook decided the
+// path against the project root CLAUDE_PROJECT_DIR names. Grep
+// {"path":"key"} from secret/ read secret/key, decided as the root's key:
+// allowed, under a deny rule of the hook's own --settings (which Claude
+// Code's Grep does not leave out) or of the project. Each is now decided
+// where it runs.
+func TestHookClaudeSearchInShellDirRealProcess(t *testing.T) {
+	root, managed := hookProject(t)
+	for _, d := range []string{"secret/sub", "src/sub"} {
+		os.MkdirAll(filepath.Join(root, d), 0o755)
+	}
+	os.WriteFile(filepath.Join(root, "secret", "key"), []byte("k\n"), 0o600)
+	os.WriteFile(filepath.Join(root, "src", "a.ts"), []byte("k\n"), 0o644)
+	os.WriteFile(filepath.Join(root, ".claude", "settings.json"), []byte(`{"permissions":{"allow":["Grep","Glob"],"deny":["Read(./private/**)"]}}`), 0o644)
+	os.MkdirAll(filepath.Join(root, "private"), 0o755)
+	os.WriteFile(filepath.Join(root, "private", "p"), []byte("k\n"), 0o600)
+	org := filepath.Join(t.TempDir(), "org.json")
+	os.WriteFile(org, []byte(`{"permissions":{"deny":["Read(/`+root+`/secret/**)"]}}`), 0o644)
+	secret, src, private := filepath.Join(root, "secret"), filepath.Join(root, "src"), filepath.Join(root, "private")
+	tests := []struct {
+		name, cwd, tool, input string
+		blocked                bool
+	}{
+		{"Grep a relative file after cd secret", secret, "Grep", `{"pattern":"k","path":"key","output_mode":"content"}`, true},
+		{"Grep ./key after cd secret", secret, "Grep", `{"pattern":"k","path":"./key"}`, true},
+		{"Grep . after cd secret", secret, "Grep", `{"pattern":"k","path":"."}`, true},
+		{"Grep without a path after cd secret", secret, "Grep", `{"pattern":"k"}`, true},
+		{"Grep an empty path after cd secret/sub", filepath.Join(secret, "sub"), "Grep", `{"pattern":"k","path":""}`, true},
+		{"Grep sub/.. after cd secret", secret, "Grep", `{"pattern":"k","path":"sub/.."}`, true},
+		{"Grep ../secret/key after cd src", src, "Grep", `{"pattern":"k","path":"../secret/key"}`, true},
+		{"Grep ../secret after cd src", src, "Grep", `{"pattern":"k","path":"../secret","glob":"*"}`, true},
+		{"Glob without a path after cd secret", secret, "Glob", `{"pattern":"*"}`, true},
+		{"Glob . after cd secret", secret, "Glob", `{"pattern":"**/*","path":"."}`, true},
+		{"Glob ../secret after cd src", src, "Glob", `{"pattern":"*","path":"../secret"}`, true},
+		{"Grep without a path after cd private (a project rule)", private, "Grep", `{"pattern":"k"}`, true},
+		{"Grep p after cd private (a project rule)", private, "Grep", `{"pattern":"k","path":"p"}`, true},
+		// harmless neighbours
+		{"Grep a.ts after cd src", src, "Grep", `{"pattern":"k","path":"a.ts"}`, false},
+		{"Grep without a path after cd src", src, "Grep", `{"pattern":"k"}`, false},
+		{"Grep sub after cd src", src, "Grep", `{"pattern":"k","path":"sub"}`, false},
+		{"Glob without a path after cd src", src, "Glob", `{"pattern":"*.ts"}`, false},
+		{"Grep an absolute src from secret", secret, "Grep", `{"pattern":"k","path":"` + src + `"}`, false},
+		{"Grep src from the root", root, "Grep", `{"pattern":"k","path":"src"}`, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			event := `{"hook_event_name":"PreToolUse","cwd":"` + tt.cwd + `","permission_mode":"default","tool_name":"` + tt.tool + `","tool_input":` + tt.input + `}`
+			out, errOut, code := hookProc(t, nil, event, []string{"CLAUDE_PROJECT_DIR=" + root},
+				"--agent", "claude", "--managed-settings", managed, "--settings", org)
+			blocked := code == 2 || strings.Contains(out, `"permissionDecision":"deny"`) || strings.Contains(out, `"permissionDecision":"ask"`)
+			if code == 1 || blocked != tt.blocked || !tt.blocked && !strings.Contains(out, `"permissionDecision":"allow"`) {
+				t.Errorf("exit %d, stdout %q, stderr %q; want blocked %v", code, out, strings.TrimSpace(errOut), tt.blocked)
+			}
+		})
+	}
+}

@@ -66,11 +66,17 @@ type shellDirDecider struct {
 	// env (non-nil) asks instead of allowing a shell command when the
 	// process carries environment the repository set (carriedEnv).
 	env *carriedEnv
+	// claude says the calls are Claude Code's own, whose Grep and Glob
+	// resolve a relative path where the shell stands (inShellDir).
+	claude bool
 }
 
 func (d shellDirDecider) Decide(ctx context.Context, c engine.Call) (engine.Decision, error) {
 	if c.Dir == "" {
 		c.Dir = d.dir
+	}
+	if d.claude {
+		c = inShellDir(c, d.dir)
 	}
 	dec, err := d.Decider.Decide(ctx, c)
 	if err != nil {
