@@ -118,7 +118,8 @@ func hookAnswer(c *cli.Context, agent agenthook.Agent, seen *eventAgent) agentho
 	// agent's own mode would be decided in even where managed settings
 	// (disableBypassPermissionsMode, the managed-rules lock) or an
 	// untrusted repository's dropped defaultMode forbid it.
-	sd := shellDirDecider{Decider: hookDecider(e), dir: shellDir, s: s, env: newCarriedEnv(s), claude: ev.Agent == agenthook.Claude}
+	sd := shellDirDecider{Decider: hookDecider(e), dir: shellDir, s: s, env: newCarriedEnv(s), claude: ev.Agent == agenthook.Claude,
+		tree: newClaudeGrepTree(ev, e, s)}
 	if !s.Trust.Trusted {
 		sd.mcp = &repositoryMCP{agent: ev.Agent, root: s.Cwd}
 	}

@@ -203,3 +203,65 @@ func TestHookClaudeSearchInShellDirRealProcess(t *testing.T) {
 		})
 	}
 }
+
+// TestHookClaudeGrepTreeAgentctlRulesRealProcess: Claude Code's Grep
+// leaves out of its results the files its own deny rules name, so a
+// search of a tree holding them was allowed; but a Read rule of the
+// hook's --settings, or of a managed file that is not Claude Code's, is
+// agentctl's alone, and Grep over the project returned every matching
+// line of secret/key under an org rule denying secret/. Such a search
+// now asks (dontAsk: denies) when the tree could hold a path one of those
+// rules covers; rules Claude Code reads keep the search allowed.
+func TestHookClaudeGrepTreeAgentctlRulesRealProcess(t *testing.T) {
+	root, _ := hookProject(t)
+	for _, d := range []string{"secret", "private", "local", "src"} {
+		os.MkdirAll(filepath.Join(root, d), 0o755)
+		os.WriteFile(filepath.Join(root, d, "f"), []byte("k\n"), 0o600)
+	}
+	os.WriteFile(filepath.Join(root, ".claude", "settings.json"), []byte(`{"permissions":{"allow":["Grep","Glob"],"deny":["Read(./local/**)"]}}`), 0o644)
+	dir := t.TempDir()
+	org := filepath.Join(dir, "org.json")
+	os.WriteFile(org, []byte(`{"permissions":{"deny":["Read(/`+root+`/secret/**)"]}}`), 0o644)
+	orgAsk := filepath.Join(dir, "org-ask.json")
+	os.WriteFile(orgAsk, []byte(`{"permissions":{"ask":["Read(/`+root+`/secret/**)"]}}`), 0o644)
+	orgOutside := filepath.Join(dir, "org-outside.json")
+	os.WriteFile(orgOutside, []byte(`{"permissions":{"deny":["Read(//elsewhere/**)"]}}`), 0o644)
+	managed := filepath.Join(dir, "managed.json")
+	os.WriteFile(managed, []byte(`{"permissions":{"deny":["Read(/`+root+`/private/**)"]}}`), 0o644)
+	empty := emptyManaged(t)
+	inline := `{"permissions":{"deny":["Read(/` + root + `/secret/**)"]}}`
+	src := filepath.Join(root, "src")
+	tests := []struct {
+		name, mode, input string
+		args              []string
+		blocked           bool
+	}{
+		{"a search of the project under a --settings rule", "default", `{"pattern":"k"}`, []string{"--managed-settings", empty, "--settings", org}, true},
+		{"the project named as the path", "default", `{"pattern":"k","path":"` + root + `"}`, []string{"--managed-settings", empty, "--settings", org}, true},
+		{"the path .", "default", `{"pattern":"k","path":"."}`, []string{"--managed-settings", empty, "--settings", org}, true},
+		{"with a glob and content", "default", `{"pattern":"k","glob":"*","output_mode":"content"}`, []string{"--managed-settings", empty, "--settings", org}, true},
+		{"an inline --settings rule", "default", `{"pattern":"k"}`, []string{"--managed-settings", empty, "--settings", inline}, true},
+		{"a --settings ask rule", "default", `{"pattern":"k"}`, []string{"--managed-settings", empty, "--settings", orgAsk}, true},
+		{"a managed file that is not Claude Code's", "default", `{"pattern":"k"}`, []string{"--managed-settings", managed}, true},
+		{"dontAsk", "dontAsk", `{"pattern":"k"}`, []string{"--managed-settings", empty, "--settings", org}, true},
+		{"acceptEdits", "acceptEdits", `{"pattern":"k"}`, []string{"--managed-settings", empty, "--settings", org}, true},
+		// harmless neighbours
+		{"a search of src", "default", `{"pattern":"k","path":"` + src + `"}`, []string{"--managed-settings", empty, "--settings", org}, false},
+		{"a project rule Claude Code reads", "default", `{"pattern":"k"}`, []string{"--managed-settings", empty}, false},
+		{"a --settings rule outside the tree", "default", `{"pattern":"k"}`, []string{"--managed-settings", empty, "--settings", orgOutside}, false},
+		{"a file of src", "default", `{"pattern":"k","path":"` + filepath.Join(src, "f") + `"}`, []string{"--managed-settings", empty, "--settings", org}, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			event := `{"hook_event_name":"PreToolUse","cwd":"` + root + `","permission_mode":"` + tt.mode + `","tool_name":"Grep","tool_input":` + tt.input + `}`
+			out, errOut, code := hookProc(t, nil, event, []string{"CLAUDE_PROJECT_DIR=" + root}, append([]string{"--agent", "claude"}, tt.args...)...)
+			blocked := code == 2 || strings.Contains(out, `"permissionDecision":"deny"`) || strings.Contains(out, `"permissionDecision":"ask"`)
+			if code == 1 || blocked != tt.blocked || !tt.blocked && !strings.Contains(out, `"permissionDecision":"allow"`) {
+				t.Errorf("exit %d, stdout %q, stderr %q; want blocked %v", code, out, strings.TrimSpace(errOut), tt.blocked)
+			}
+			if tt.mode == "dontAsk" && !strings.Contains(out, `"permissionDecision":"deny"`) {
+				t.Errorf("dontAsk: %q; want a deny", out)
+			}
+		})
+	}
+}
