@@ -265,3 +265,53 @@ func TestHookClaudeGrepTreeAgentctlRulesRealProcess(t *testing.T) {
 		})
 	}
 }
+
+// TestHookCursorTabReadRealProcess: Cursor Tab sends the file it completes
+// in (and others) to its model after a beforeTabFileRead event, an event
+// of its own that `hooks install` did not hook and agentctl did not
+// decide: a .env or secret/key that a Read deny rule names went to Tab's
+// model while the agent's read of it was denied. Install hooks it now, and
+// it is decided as beforeReadFile is.
+func TestHookCursorTabReadRealProcess(t *testing.T) {
+	denied, clean, managed := red13Project(t)
+	tests := []struct {
+		name, dir, file string
+		blocked         bool
+		reason          string
+	}{
+		{"Tab reads .env", denied, filepath.Join(denied, ".env"), true, "denied by rule Read(.env)"},
+		{"Tab reads a relative .env", denied, ".env", true, "denied by rule Read(.env)"},
+		{"Tab reads secret/key", denied, filepath.Join(denied, "secret", "key"), true, "denied by rule Read(./secret/**)"},
+		{"Tab reads secret/sub/deep through ..", denied, filepath.Join(denied, "src", "..", "secret", "sub", "deep"), true, "denied by rule Read(./secret/**)"},
+		// harmless neighbours
+		{"Tab reads src/a.ts", denied, filepath.Join(denied, "src", "a.ts"), false, ""},
+		{"Tab reads src/a.ts, no deny rules", clean, filepath.Join(clean, "src", "a.ts"), false, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ev, _ := json.Marshal(map[string]any{"hook_event_name": "beforeTabFileRead", "conversation_id": "c", "generation_id": "g",
+				"workspace_roots": []string{tt.dir}, "file_path": tt.file, "content": "K=1\n"})
+			out, errOut, code := hookProc(t, nil, string(ev), nil, "--agent", "cursor", "--managed-settings", managed)
+			blocked, reason := red15Blocked("cursor", out, errOut, code)
+			if code != 0 || blocked != tt.blocked || tt.blocked && !strings.Contains(reason, tt.reason) || !tt.blocked && !strings.Contains(out, `"permission":"allow"`) {
+				t.Errorf("exit %d, stdout %q, stderr %q; want blocked %v naming %q", code, out, strings.TrimSpace(errOut), tt.blocked, tt.reason)
+			}
+		})
+	}
+	t.Run("install hooks beforeTabFileRead", func(t *testing.T) {
+		cwd, managed := hookProject(t)
+		exe, _ := os.Executable()
+		if out, errOut, code := runCLI(t, "", "agentctl", "--cwd", cwd, "--managed-settings", managed, "hooks", "install", "--agent", "cursor", "--scope", "project", "--command", exe); code != 0 {
+			t.Fatalf("install: %d %q %q", code, out, errOut)
+		}
+		b, _ := os.ReadFile(filepath.Join(cwd, ".cursor", "hooks.json"))
+		var doc struct {
+			Hooks map[string][]map[string]any `json:"hooks"`
+		}
+		json.Unmarshal(b, &doc)
+		entries := doc.Hooks["beforeTabFileRead"]
+		if len(entries) != 1 || entries[0]["failClosed"] != true || !strings.Contains(entries[0]["command"].(string), "hook --agent cursor") {
+			t.Errorf("installed:\n%s\nwant a fail-closed beforeTabFileRead entry", b)
+		}
+	})
+}
