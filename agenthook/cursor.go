@@ -4,6 +4,7 @@ package agenthook
 // before* ones and preToolUse are decided, the others are not agentctl's.
 var cursorEvents = map[string]bool{
 	"beforeShellExecution": true, "beforeMCPExecution": true, "beforeReadFile": true, "preToolUse": true,
+	"beforeTabFileRead": true, "afterTabFileEdit": false,
 	"afterShellExecution": false, "afterMCPExecution": false, "afterFileEdit": false, "beforeSubmitPrompt": false,
 	"postToolUse": false, "stop": false,
 }

@@ -106,7 +106,7 @@ func Events(agent Agent) []string {
 	case Gemini:
 		return []string{"BeforeTool"}
 	case Cursor:
-		return []string{"beforeShellExecution", "beforeMCPExecution", "beforeReadFile"}
+		return []string{"beforeShellExecution", "beforeMCPExecution", "beforeReadFile", "beforeTabFileRead"}
 	}
 	return []string{"PreToolUse"}
 }
@@ -115,7 +115,8 @@ func Events(agent Agent) []string {
 var BlockingEvents = map[Agent]map[string]bool{
 	Claude: {"PreToolUse": true, "PermissionRequest": true},
 	Gemini: {"BeforeTool": true},
-	Cursor: {"beforeShellExecution": true, "beforeMCPExecution": true, "beforeReadFile": true, "preToolUse": true},
+	Cursor: {"beforeShellExecution": true, "beforeMCPExecution": true, "beforeReadFile": true, "preToolUse": true,
+		"beforeTabFileRead": true},
 }
 
 // entry is the hook configuration for one event.

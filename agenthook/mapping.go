@@ -50,6 +50,7 @@ var table = []Row{
 
 	{Cursor, "beforeShellExecution", "", "Bash", "`command`; a `cwd` other than the workspace root becomes a leading `cd DIR &&`", cursorShell},
 	{Cursor, "beforeReadFile", "", "Read", "`file_path`; each file of `attachments` (`filePath`) is a Read too", readFile("file_path")},
+	{Cursor, "beforeTabFileRead", "", "Read", "`file_path` (the file Cursor Tab sends its model for a completion)", readFile("file_path")},
 	{Cursor, "beforeMCPExecution", "", "mcp__SERVER__TOOL", "`tool_name`, `tool_input`; SERVER is the `.cursor/mcp.json` server (project, in a trusted workspace only, then user) whose `url` or `command` the event names; none: the tool is `MCP:TOOL` (only a rule naming it decides, else ask)", cursorMCP},
 	{Cursor, "preToolUse", "Shell", "Bash", "`command`; `cwd` (or `working_directory`, else the event's own `cwd`) becomes a leading `cd DIR &&`", cursorTool("Shell")},
 	{Cursor, "preToolUse", "Read", "Read", "`file_path` (or `path`, `target_file`)", cursorTool("Read")},
@@ -188,7 +189,7 @@ func rename(tool string, keys ...string) func(*Event) ([]engine.Call, error) {
 func readFile(keys ...string) func(*Event) ([]engine.Call, error) {
 	return func(ev *Event) ([]engine.Call, error) {
 		src := ev.Input
-		if ev.Agent == Cursor && ev.Name == "beforeReadFile" {
+		if cursorReadEvent(ev) {
 			src = ev.Fields
 		}
 		p, err := required(src, keys...)

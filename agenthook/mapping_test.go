@@ -67,6 +67,7 @@ func TestMappingTable(t *testing.T) {
 		{"cursor shell", cur("beforeShellExecution", `,"command":"ls","cwd":"/work/p"`), one("Bash", map[string]any{"command": "ls"})},
 		{"cursor shell elsewhere", cur("beforeShellExecution", `,"command":"ls","cwd":"/tmp"`), one("Bash", map[string]any{"command": "cd '/tmp' && ls"})},
 		{"cursor read", cur("beforeReadFile", `,"file_path":"/work/p/.env"`), one("Read", map[string]any{"file_path": "/work/p/.env"})},
+		{"cursor tab read", cur("beforeTabFileRead", `,"file_path":"/work/p/.env","content":"K=1"`), one("Read", map[string]any{"file_path": "/work/p/.env"})},
 		{"cursor mcp unknown server", cur("beforeMCPExecution", `,"tool_name":"q","tool_input":"{\"s\":1}","url":"http://x"`), one("MCP:q", map[string]any{"s": float64(1)})},
 		{"cursor preToolUse Shell", pre("Shell", `{"command":"ls"}`), one("Bash", map[string]any{"command": "ls"})},
 		{"cursor preToolUse Read", pre("Read", `{"target_file":"a"}`), one("Read", map[string]any{"file_path": "/work/p/a"})},

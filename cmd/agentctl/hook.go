@@ -33,7 +33,7 @@ decides it under the settings of the session's project (the root the agent
 names in CLAUDE_PROJECT_DIR or GEMINI_PROJECT_DIR, else the event's cwd), and
 answers on stdout in the agent's own format. It fails closed in each
 protocol's own terms: anything that stops a decision (broken settings or
-policy, unreadable stdin, an unreachable --opa-url, a panic) blocks — exit 2 with the reason on stderr for Claude Code
+policy, unreadable stdin, an unreachable --opa-url, a panic, no decision within --deadline) blocks — exit 2 with the reason on stderr for Claude Code
 and Gemini CLI, {"permission":"deny"} for Cursor — never exit 1, which those
 agents treat as "go ahead".
 
@@ -42,6 +42,7 @@ Install it with: agentctl hooks install --agent claude|gemini|cursor`,
 			&cli.StringFlag{Name: "agent", Usage: "the hook protocol: `AGENT` claude, gemini or cursor (default: from the event)"},
 			&cli.StringFlag{Name: "unmatched", Value: "ask", Usage: "`ask` or defer: what a call only the fallback matched gets (defer: the agent's own prompt decides)"},
 			&cli.StringFlag{Name: "ask-fallback", Value: "deny", Usage: "`deny` or defer: what an ask becomes where the protocol cannot ask (Gemini CLI, Cursor's beforeReadFile and preToolUse)"},
+			&cli.DurationFlag{Name: "deadline", Value: defaultHookDeadline, Usage: "block (fail closed) when no decision is made within `D`: keep it under the agent's hook timeout, past which the agent lets the call run (0: no deadline)"},
 		),
 		OnUsageError: func(c *cli.Context, err error, _ bool) error {
 			// The flags did not parse: find --agent in the raw arguments so
@@ -66,13 +67,14 @@ func hookAction(c *cli.Context) (err error) {
 		ans = agenthook.Fail(agenthook.Claude, "", agentErr)
 		return nil // the deferred write returns the exit code
 	}
-	ans = hookAnswer(c, agent)
+	seen := &eventAgent{}
+	ans = answerWithin(c.Duration("deadline"), agent, seen, func() agenthook.Answer { return hookAnswer(c, agent, seen) })
 	return nil
 }
 
 // hookAnswer decides one event; every failure is the agent's fail-closed
 // answer.
-func hookAnswer(c *cli.Context, agent agenthook.Agent) agenthook.Answer {
+func hookAnswer(c *cli.Context, agent agenthook.Agent, seen *eventAgent) agenthook.Answer {
 	opts := agenthook.Options{Unmatched: c.String("unmatched"), AskFallback: c.String("ask-fallback")}
 	if err := opts.Validate(); err != nil {
 		return agenthook.Fail(agent, "", err)
@@ -82,6 +84,7 @@ func hookAnswer(c *cli.Context, agent agenthook.Agent) agenthook.Answer {
 	if err != nil {
 		return agenthook.Fail(agent, "", err)
 	}
+	seen.set(ev.Agent)
 	o := settingsOptions(c)
 	shellDir := ""
 	if !isSetAnywhere(c, "cwd") {
@@ -115,7 +118,8 @@ func hookAnswer(c *cli.Context, agent agenthook.Agent) agenthook.Answer {
 	// agent's own mode would be decided in even where managed settings
 	// (disableBypassPermissionsMode, the managed-rules lock) or an
 	// untrusted repository's dropped defaultMode forbid it.
-	sd := shellDirDecider{Decider: hookDecider(e), dir: shellDir, s: s, env: newCarriedEnv(s)}
+	sd := shellDirDecider{Decider: hookDecider(e), dir: shellDir, s: s, env: newCarriedEnv(s), claude: ev.Agent == agenthook.Claude,
+		tree: newClaudeGrepTree(ev, e, s)}
 	if !s.Trust.Trusted {
 		sd.mcp = &repositoryMCP{agent: ev.Agent, root: s.Cwd}
 	}

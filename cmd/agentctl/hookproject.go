@@ -66,11 +66,20 @@ type shellDirDecider struct {
 	// env (non-nil) asks instead of allowing a shell command when the
 	// process carries environment the repository set (carriedEnv).
 	env *carriedEnv
+	// claude says the calls are Claude Code's own, whose Grep and Glob
+	// resolve a relative path where the shell stands (inShellDir).
+	claude bool
+	// tree (non-nil) asks instead of allowing a Claude Code Grep over a
+	// tree that could hold a path only agentctl's rules deny.
+	tree *claudeGrepTree
 }
 
 func (d shellDirDecider) Decide(ctx context.Context, c engine.Call) (engine.Decision, error) {
 	if c.Dir == "" {
 		c.Dir = d.dir
+	}
+	if d.claude {
+		c = inShellDir(c, d.dir)
 	}
 	dec, err := d.Decider.Decide(ctx, c)
 	if err != nil {
@@ -79,6 +88,9 @@ func (d shellDirDecider) Decide(ctx context.Context, c engine.Call) (engine.Deci
 	mode := c.Mode
 	if mode == "" {
 		mode = d.s.Mode.Value
+	}
+	if dec, err = d.tree.check(ctx, d.Decider, c, mode, dec); err != nil {
+		return dec, err
 	}
 	return d.env.check(c, mode, d.mcp.check(c, dec)), nil
 }

@@ -136,6 +136,10 @@ func hookCommandLine(c *cli.Context, agent agenthook.Agent) (string, error) {
 			words = append(words, "--"+name, v)
 		}
 	}
+	if d := hookDeadlineFor(c.Duration("timeout")); d > 0 {
+		// The hook's own block must come before the agent gives up on it.
+		words = append(words, "--deadline", d.String())
+	}
 	for i, w := range words {
 		words[i] = shellWord(w)
 	}
