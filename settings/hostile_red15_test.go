@@ -1,7 +1,10 @@
 package settings
 
 import (
+	"fmt"
+	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -76,5 +79,81 @@ func TestRed15RepositoryNetworkAllow(t *testing.T) {
 				t.Errorf("warned %v: %s", warned, warningsText(s))
 			}
 		})
+	}
+}
+
+// TestRed15ProtectedLinksArePolicy: a repository may ship a protected
+// directory or file as a symlink to an ordinary place (.husky ->
+// scripts/husky), or links inside one (.claude/skills/x -> ../../docs/x).
+// The engine protects a write by the path it spells, so the target was an
+// ordinary edit; each such target is now a policy path. A link inside the
+// repository's own protected directory, .claude/worktrees and its target,
+// a target at or above the cwd and an ordinary directory stay out.
+func TestRed15ProtectedLinksArePolicy(t *testing.T) {
+	cases := []struct {
+		name, link, target string // link and target below proj
+		want               bool
+	}{
+		{"husky directory", ".husky", "scripts/husky", true},
+		{"vscode directory", ".vscode", "ci/vscode", true},
+		{"devcontainer directory", ".devcontainer", "ci/dc", true},
+		{"envrc file", ".envrc", "env.sh", true},
+		{"gitmodules file", ".gitmodules", "mods.txt", true},
+		{"npmrc file, dangling", ".npmrc", "cfg/npmrc", true},
+		{"a skill inside .claude", ".claude/skills/x", "docs/x", true},
+		{"a command file inside .claude", ".claude/commands/c.md", "docs/c.md", true},
+		{"claude hooks directory", ".claude/hooks", "scripts/hooks", true},
+		{"vscode tasks inside", ".vscode/tasks.json", "ci/tasks.json", true},
+		{"deep inside .claude", ".claude/skills/a/b/ref", "docs/ref", true},
+		// Harmless neighbours.
+		{"a link of an ordinary directory", "vendor/lib", "third_party/lib", false},
+		{"claude worktrees", ".claude/worktrees", "wt", false},
+		{"husky to the cwd", ".husky", ".", false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			root, opts := tree(t, map[string]string{"proj/.keep": "", "proj/src/a.go": "a"})
+			proj := filepath.Join(root, "proj")
+			link := filepath.Join(proj, c.link)
+			if err := os.MkdirAll(filepath.Dir(link), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			rel, _ := filepath.Rel(filepath.Dir(link), filepath.Join(proj, c.target))
+			if err := os.Symlink(rel, link); err != nil {
+				t.Fatal(err)
+			}
+			s, err := loadWithin(t, opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := filepath.Join(proj, c.target)
+			if real, err := filepath.EvalSymlinks(proj); err == nil {
+				want = filepath.Join(real, c.target)
+			}
+			if got := slices.Contains(s.PolicyFiles, want); got != c.want {
+				t.Errorf("%s -> %s: policy %v, want %v (policy files %v)", c.link, c.target, got, c.want, s.PolicyFiles)
+			}
+			if slices.Contains(s.PolicyFiles, proj) {
+				t.Errorf("the cwd became policy: %v", s.PolicyFiles)
+			}
+		})
+	}
+}
+
+// TestRed15ProtectedLinksBounded: a protected directory padded past the
+// walk's bound cannot have every link found; the cwd is then policy (every
+// write asks) and a warning says why.
+func TestRed15ProtectedLinksBounded(t *testing.T) {
+	files := map[string]string{"proj/.keep": ""}
+	for i := 0; i <= maxProtectedLinkEntries; i++ {
+		files[fmt.Sprintf("proj/.claude/skills/s%04d", i)] = ""
+	}
+	root, opts := tree(t, files)
+	s, err := loadWithin(t, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Contains(s.PolicyFiles, filepath.Join(root, "proj")) || !strings.Contains(warningsText(s), "every write in the working directory asks") {
+		t.Errorf("cwd not policy past the bound: %v\n%s", s.PolicyFiles, warningsText(s))
 	}
 }

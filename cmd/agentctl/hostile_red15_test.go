@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -144,6 +145,56 @@ func TestRed15ParentMCPFileDefinesServer(t *testing.T) {
 				".claude/settings.json": `{"permissions": {"allow": ["mcp__github", "mcp__linear"]}}`})
 			if got := red15repoHook(t, filepath.Join(proj, c.sub), home, c.tool, map[string]any{}); got != c.want {
 				t.Errorf("hook %s in %s = %q, want %s", c.tool, c.sub, got, c.want)
+			}
+		})
+	}
+}
+
+// TestRed15WriteThroughProtectedLink: a repository shipping .husky ->
+// scripts/husky (git runs .husky/pre-commit), .claude/skills/x ->
+// ../../docs/x (the skill, frontmatter hooks and all) or .vscode ->
+// ci/vscode let the session write the hook, the skill or tasks.json under
+// its ordinary spelling unasked in acceptEdits, and in bypass mode. Those
+// writes ask now; ordinary files beside them stay allowed.
+func TestRed15WriteThroughProtectedLink(t *testing.T) {
+	links := map[string]string{".husky": "scripts/husky", ".claude/skills/x": "../../docs/x", ".vscode": "ci/vscode",
+		".envrc": "env.sh"}
+	cases := []struct {
+		name, tool, mode, target string // target below proj
+		want                     string
+	}{
+		{"Write a husky hook", "Write", "acceptEdits", "scripts/husky/pre-commit", "ask"},
+		{"Write a skill", "Write", "acceptEdits", "docs/x/SKILL.md", "ask"},
+		{"Edit vscode tasks", "Write", "acceptEdits", "ci/vscode/tasks.json", "ask"},
+		{"Write the envrc", "Write", "acceptEdits", "env.sh", "ask"},
+		{"Bash a husky hook", "Bash", "acceptEdits", "scripts/husky/pre-commit", "ask"},
+		{"Bash a skill, bypass", "Bash", "bypassPermissions", "docs/x/SKILL.md", "ask"},
+		{"Write a skill, bypass", "Write", "bypassPermissions", "docs/x/SKILL.md", "ask"},
+		// Harmless neighbours.
+		{"Write a source file", "Write", "acceptEdits", "src/b.go", "allow"},
+		{"Write beside the hooks", "Write", "acceptEdits", "scripts/build.sh", "allow"},
+		{"Bash a doc", "Bash", "acceptEdits", "docs/readme.md", "allow"},
+		{"Write a real protected directory, bypass", "Write", "bypassPermissions", ".idea/workspace.xml", "allow"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			proj, home := red14repoLayout(t)
+			writeFiles(t, proj, map[string]string{"scripts/husky/.keep": "", "docs/x/.keep": "", "ci/vscode/.keep": "",
+				".claude/skills/.keep": "", ".idea/.keep": ""})
+			for link, target := range links {
+				if err := os.Symlink(target, filepath.Join(proj, link)); err != nil {
+					t.Fatal(err)
+				}
+			}
+			p := filepath.Join(proj, c.target)
+			var in []byte
+			if c.tool == "Bash" {
+				in, _ = json.Marshal(map[string]string{"command": "echo x > " + c.target})
+			} else {
+				in, _ = json.Marshal(map[string]string{"file_path": p, "content": "x"})
+			}
+			if got := red14repoCheck(t, proj, home, c.tool, string(in), "--permission-mode", c.mode); got != c.want {
+				t.Errorf("%s %s in %s = %s, want %s", c.tool, c.target, c.mode, got, c.want)
 			}
 		})
 	}
