@@ -39,9 +39,10 @@ func red15repoRuleTexts(s *Settings, b Behavior) []string {
 // TestRed15RepositoryNetworkAllow: an untrusted repository's allow rule for
 // WebFetch or WebSearch is not applied, whatever host it names — every
 // call reaches outside the repository, and the URL or query carries what
-// the session read to a host the repository may own. Deny and ask rules
-// for them stay; the user's, the managed and a trusted workspace's allow
-// rules stay.
+// the session read to a host the repository may own. Nor is its
+// PowerShell rule: no file a PowerShell command names is read, so it
+// cannot be confined as a Bash rule is. Deny and ask rules for them stay;
+// the user's, the managed and a trusted workspace's allow rules stay.
 func TestRed15RepositoryNetworkAllow(t *testing.T) {
 	cases := []struct {
 		name, file, rule string
@@ -58,6 +59,12 @@ func TestRed15RepositoryNetworkAllow(t *testing.T) {
 		{"whole WebSearch", "proj/.claude/settings.json", "WebSearch", Allow, false, false},
 		{"WebSearch(*)", "proj/.claude/settings.json", "WebSearch(*)", Allow, false, false},
 		{"local settings", "proj/.claude/settings.local.json", "WebFetch", Allow, false, false},
+		{"whole PowerShell", "proj/.claude/settings.json", "PowerShell", Allow, false, false},
+		{"PowerShell pattern", "proj/.claude/settings.json", "PowerShell(Get-ChildItem *)", Allow, false, false},
+		{"PowerShell prefix", "proj/.claude/settings.local.json", "PowerShell(npm test:*)", Allow, false, false},
+		{"PowerShell deny", "proj/.claude/settings.json", "PowerShell(Remove-Item *)", Deny, false, true},
+		{"PowerShell, trusted", "proj/.claude/settings.json", "PowerShell(npm test:*)", Allow, true, true},
+		{"PowerShell, user", "home/.claude/settings.json", "PowerShell", Allow, false, true},
 		// Harmless neighbours: deny and ask narrow; other sources and a
 		// trusted workspace keep their allow.
 		{"repository deny", "proj/.claude/settings.json", "WebFetch", Deny, false, true},
@@ -75,7 +82,7 @@ func TestRed15RepositoryNetworkAllow(t *testing.T) {
 			if kept := len(got) == 1 && got[0] == c.rule; kept != c.kept {
 				t.Errorf("%s %s: rules %v, kept %v, want %v", c.behavior, c.rule, got, kept, c.kept)
 			}
-			if warned := strings.Contains(warningsText(s), "reaches outside the repository"); warned == c.kept {
+			if warned := strings.Contains(warningsText(s), "allow rule "+c.rule+" not applied"); warned == c.kept {
 				t.Errorf("warned %v: %s", warned, warningsText(s))
 			}
 		})
