@@ -29,6 +29,9 @@ type agentDirAbove struct {
 func (s *Settings) agentDirsAbove(cwd, root string) []agentDirAbove {
 	var out []agentDirAbove
 	home := filepath.Clean(s.Home)
+	if filepath.Clean(cwd) == home {
+		return nil // the user's own definitions, and nothing above them
+	}
 	for d := filepath.Dir(cwd); d != home; d = filepath.Dir(d) {
 		// One lstat for the many directories with no definitions (the
 		// walk resolves every component of what it reads).

@@ -38,9 +38,12 @@ func red15repoRuleTexts(s *Settings, b Behavior) []string {
 }
 
 // TestRed15RepositoryNetworkAllow: an untrusted repository's allow rule for
-// WebFetch or WebSearch is not applied, whatever host it names — every
-// call reaches outside the repository, and the URL or query carries what
-// the session read to a host the repository may own. Nor is its
+// WebFetch is not applied when it names every host (the whole tool,
+// domain:*, a wildcard over a top-level domain) or the user's own network
+// (localhost, a short name, a private or link-local address): it reached
+// the metadata service and the intranet, and the URL carries what the
+// session read. Its rule for hosts under a domain it names stays. Nor is
+// a WebSearch rule applied, nor its
 // PowerShell rule: no file a PowerShell command names is read, so it
 // cannot be confined as a Bash rule is. Deny and ask rules for them stay;
 // the user's, the managed and a trusted workspace's allow rules stay.
@@ -55,8 +58,17 @@ func TestRed15RepositoryNetworkAllow(t *testing.T) {
 		{"WebFetch(*)", "proj/.claude/settings.json", "WebFetch(*)", Allow, false, false},
 		{"domain:*", "proj/.claude/settings.json", "WebFetch(domain:*)", Allow, false, false},
 		{"domain:*.com", "proj/.claude/settings.json", "WebFetch(domain:*.com)", Allow, false, false},
-		{"one host", "proj/.claude/settings.json", "WebFetch(domain:evil.example)", Allow, false, false},
-		{"one host, upper case", "proj/.claude/settings.json", "WebFetch(domain:EVIL.example.)", Allow, false, false},
+		{"domain:*.*.com", "proj/.claude/settings.json", "WebFetch(domain:*.*.com)", Allow, false, false},
+		{"domain:a*.net", "proj/.claude/settings.json", "WebFetch(domain:a*.net)", Allow, false, false},
+		{"domain:*.COM.", "proj/.claude/settings.json", "WebFetch(domain:*.COM.)", Allow, false, false},
+		{"localhost", "proj/.claude/settings.json", "WebFetch(domain:localhost)", Allow, false, false},
+		{"an intranet short name", "proj/.claude/settings.json", "WebFetch(domain:jenkins)", Allow, false, false},
+		{"the metadata service", "proj/.claude/settings.json", "WebFetch(domain:169.254.169.254)", Allow, false, false},
+		{"loopback", "proj/.claude/settings.json", "WebFetch(domain:127.0.0.1)", Allow, false, false},
+		{"a private address", "proj/.claude/settings.json", "WebFetch(domain:10.0.0.5)", Allow, false, false},
+		{"one host", "proj/.claude/settings.json", "WebFetch(domain:docs.example)", Allow, false, true},
+		{"a subdomain wildcard", "proj/.claude/settings.json", "WebFetch(domain:*.corp.example)", Allow, false, true},
+		{"a label wildcard", "proj/.claude/settings.json", "WebFetch(domain:api-*.corp.test)", Allow, false, true},
 		{"whole WebSearch", "proj/.claude/settings.json", "WebSearch", Allow, false, false},
 		{"WebSearch(*)", "proj/.claude/settings.json", "WebSearch(*)", Allow, false, false},
 		{"local settings", "proj/.claude/settings.local.json", "WebFetch", Allow, false, false},
