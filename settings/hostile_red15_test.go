@@ -243,3 +243,22 @@ func TestRed15AgentModesAboveCwd(t *testing.T) {
 		})
 	}
 }
+
+// TestRed15ProtectedLinksHomeCwd: a session in the home directory does not
+// walk the user's own ~/.claude (policy already, and past the bound with
+// its history): the cwd does not become policy.
+func TestRed15ProtectedLinksHomeCwd(t *testing.T) {
+	files := map[string]string{"home/.keep": ""}
+	for i := 0; i <= maxProtectedLinkEntries; i++ {
+		files[fmt.Sprintf("home/.claude/projects/p%04d.jsonl", i)] = ""
+	}
+	root, opts := tree(t, files)
+	opts.Cwd = filepath.Join(root, "home")
+	s, err := loadWithin(t, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if slices.Contains(s.PolicyFiles, opts.Cwd) || strings.Contains(warningsText(s), "every write in the working directory asks") {
+		t.Errorf("home became policy: %v\n%s", s.PolicyFiles, warningsText(s))
+	}
+}

@@ -3,6 +3,7 @@ package settings
 import (
 	"os"
 	"path/filepath"
+	"slices"
 )
 
 // protectedLinkNames are the names spec §6 protects that a repository
@@ -38,7 +39,11 @@ const (
 // the cwd is left out (every write of the session would ask), as in
 // repositoryPolicyLinks. A walk past its bounds cannot know every link:
 // the cwd itself is then listed (every write asks), with ok false.
-func repositoryProtectedLinks(cwd, root string) (out []string, ok bool) {
+//
+// userDirs (the user's settings directory, ~/.claude) are not walked when
+// the cwd is home: they are the user's, policy already, and hold a
+// session history far past the bound.
+func repositoryProtectedLinks(cwd, root string, userDirs ...string) (out []string, ok bool) {
 	w := protectedLinkWalk{cwd: cwd, left: maxProtectedLinkEntries, ok: true}
 	dirs := []string{cwd}
 	if root != cwd {
@@ -48,7 +53,7 @@ func repositoryProtectedLinks(cwd, root string) (out []string, ok bool) {
 		for _, name := range protectedLinkNames {
 			p := filepath.Join(d, name)
 			w.link(p)
-			if protectedWalkedDirs[name] {
+			if protectedWalkedDirs[name] && !slices.Contains(userDirs, p) {
 				w.dir(p, filepath.Join(d, ".claude", "worktrees"), 0)
 			}
 		}
