@@ -161,6 +161,9 @@ func (s *Settings) distrustAgentModes(cwd, root string) {
 	if root != cwd {
 		dirs = append(dirs, place{root, s.Trust.Trusted && s.rootTrust.Trusted})
 	}
+	for _, d := range s.agentDirsAbove(cwd, root) {
+		dirs = append(dirs, place{d.dir, d.trusted})
+	}
 	for _, d := range dirs {
 		if d.trusted {
 			continue

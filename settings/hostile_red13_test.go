@@ -216,7 +216,7 @@ func TestRed13ConfineWholeToolAllow(t *testing.T) {
 		{"NotebookEdit", false, ""},
 		{"Read(src/**)", false, "Read(src/**)"},
 		{"Bash", false, "Bash(**)"},
-		{"WebFetch", false, "WebFetch"},
+		{"WebFetch", false, ""}, // a network tool (repositoryNetworkAllow)
 		{"mcp__github", false, "mcp__github"},
 		{"Read", true, "Read"},
 		{"Write", true, "Write"},

@@ -177,6 +177,9 @@ func (s *Settings) distrust(p *fileSettings, why string) {
 			s.warn(r.Pos, "%s allow rule %s not applied: it reaches outside the repository and %s", p.source, r.Text, why)
 			continue
 		}
+		if s.repositoryNetworkAllow(p.source, r, why) {
+			continue
+		}
 		r, ok := s.confineWholeTool(p.source, r, why)
 		if !ok {
 			continue

@@ -66,6 +66,12 @@ func (s *Settings) policyFiles(opts Options, managed, claudeConfigDir, root stri
 	out = append(out, hookConfigFiles(opts.Home, opts.Cwd)...)
 	out = append(out, s.commandFiles()...)
 	out = append(out, repositoryPolicyLinks(opts.Cwd, root)...)
+	links, complete := repositoryProtectedLinks(opts.Cwd, root, filepath.Join(opts.Home, ".claude"), filepath.Clean(opts.ConfigDir))
+	if !complete {
+		s.warn(Position{File: filepath.Join(opts.Cwd, ".claude")}, "a protected directory of the repository holds more than %d entries: "+
+			"links out of it cannot all be found, so every write in the working directory asks", maxProtectedLinkEntries)
+	}
+	out = append(out, links...)
 	var clean []string
 	seen := map[string]bool{}
 	keep := func(p string) {

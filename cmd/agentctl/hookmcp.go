@@ -55,6 +55,9 @@ type repositoryMCP struct {
 func (r *repositoryMCP) definedBy(tool string) (server, file string, err error) {
 	if r.servers == nil && r.err == nil {
 		r.servers, r.err = readMCPServers(r.root, repositoryMCPFiles[r.agent])
+		if r.err == nil {
+			r.err = r.readAncestors()
+		}
 	}
 	if r.err != nil {
 		return "", "", r.err

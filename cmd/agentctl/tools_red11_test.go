@@ -169,8 +169,9 @@ func TestRunWebFetchRedirectToAnotherHost(t *testing.T) {
 	if err := os.WriteFile(sc, []byte(script), 0o600); err != nil {
 		t.Fatal(err)
 	}
+	// Trusted: an untrusted repository's WebFetch(domain:localhost) is not applied.
 	out, errOut, code := runCLI(t, "", "agentctl", "run", "--cwd", dir, "--managed-settings", emptyManaged(t),
-		"--session-dir", t.TempDir(), sc)
+		"--trust-workspace", "--session-dir", t.TempDir(), sc)
 	if code != 0 {
 		t.Fatalf("run: exit %d: %s\n%s", code, errOut, out)
 	}
