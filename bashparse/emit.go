@@ -40,7 +40,7 @@ func (p *parser) emit(n syntax.Node, words []Word, assigns []Assign, redirs []Re
 		p.unresolved(reason, inner[0].Value+" takes a word known only at run time ("+w+"): it may bind a name or run code", n)
 		varNamed = true
 	}
-	c.ReadOnly = p.readOnly(c) && !escapedBlank(words)
+	c.ReadOnly = p.readOnly(c) && !escapedBlank(words) && !expandsParameter(words)
 	tableFiles := p.tableFiles(c)
 	c.ExecWrapper = pw.exec
 	if c.Wide.Name == "find" && !findReadOnly(c.Wide.Args) {
