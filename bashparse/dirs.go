@@ -163,7 +163,7 @@ func (s *shellState) cd(name string, args []Word) {
 // "" when that is not a place one word names (cd -, +N, an earlier unknown
 // place with no spelling).
 func (s *shellState) guessAfter(w Word) string {
-	v := w.Value
+	v := foldedGuess(w.Value)
 	if v == "-" || strings.HasPrefix(v, "+") || strings.HasPrefix(v, "-") || strings.HasPrefix(v, "~") {
 		return ""
 	}

@@ -179,5 +179,5 @@ func substOutput(f []string) (string, bool) {
 			}
 		}
 	}
-	return "", false
+	return pathSubstOutput(f)
 }
