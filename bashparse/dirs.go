@@ -71,6 +71,9 @@ func (s *shellState) cd(name string, args []Word) {
 		i++
 	}
 	ops := args[i:]
+	if len(ops) > 0 && name != "popd" {
+		ops = append([]Word{s.cdTildeWord(ops[0])}, ops[1:]...)
+	}
 	var target string
 	switch {
 	case name == "popd":

@@ -55,6 +55,28 @@ var red15traceClasses = map[string][]bashModeRow{
 		{red15traceNone, `echo "$(dirname .git/x)"`, red15traceBy, "allow"},
 		{red15traceNone, `cd "$(echo .git)" && ls`, red15traceBy, "allow"},
 	},
+	"r15t-2 ~+, $PWD and OLDPWD spell where a cd goes": {
+		// bash wrote .git/config for each: ~+ is $PWD (the shell's own
+		// directory), cd - and ~- go to $OLDPWD, which the script set.
+		{red15traceNone, `cd ~+/.git && echo x > config`, red15traceBy, "ask"},
+		{red15traceNone, `cd ~+/.git/hooks && echo x > pre-commit`, red15traceBy, "ask"},
+		{red15traceNone, `d=.git; cd ~+/$d && echo x > config`, red15traceBy, "ask"},
+		{red15traceNone, `d=.git; cd "$PWD/$d" && echo x > config`, red15traceBy, "ask"},
+		{red15traceNone, `d=.claude; cd "${PWD}/$d" && echo {} > settings.json`, red15traceBy, "ask"},
+		{red15traceNone, `OLDPWD=.git; cd -; echo x > config`, red15traceBy, "ask"},
+		{red15traceNone, `OLDPWD=.git cd - ; echo x > config`, red15traceBy, "ask"},
+		{red15traceNone, `export OLDPWD=.git; cd - >/dev/null && echo x > config`, red15traceBy, "ask"},
+		{red15traceNone, `OLDPWD=.git; cd ~-/hooks; echo x > pre-commit`, red15traceBy, "ask"},
+		{red15traceNone, `OLDPWD=.git; pushd ~- && echo x > config`, red15traceBy, "ask"},
+		{red15traceNone, `cd ~+/.git && echo x > config`, "acceptEdits", "ask"},
+		// Neighbours: the same spellings of ordinary places.
+		{red15traceNone, `cd ~+/src && echo x > out.log`, red15traceBy, "allow"},
+		{red15traceNone, `cd ~+ && echo x > out.log`, red15traceBy, "allow"},
+		{red15traceNone, `d=src; cd "$PWD/$d" && touch b.go`, red15traceBy, "allow"},
+		{red15traceNone, `OLDPWD=src; cd -; echo x > out.log`, red15traceBy, "allow"},
+		{red15traceNone, `cd -; echo x > out.log`, red15traceBy, "allow"},
+		{red15traceNone, `echo "$PWD"; ls ~+`, red15traceBy, "allow"},
+	},
 }
 
 // TestRed15TraceBypasses decides every row of red15traceClasses.
