@@ -23,6 +23,8 @@ type shellState struct {
 	// "$(…)"), relative to the starting directory: a write there is
 	// weighed as written under it ("" when nothing named it).
 	dirGuess string
+	// physical: the script may turn on set -P (see setsPhysical).
+	physical bool
 	// cdpathUnknown: the script gives CDPATH a value not known statically.
 	cdpathUnknown bool
 	// hashed maps names rebound by hash -p to the program they now run.
@@ -97,8 +99,11 @@ func (s *shellState) cd(name string, args []Word) {
 	default:
 		target = ops[0].Value
 	}
-	if cdPhysical(args[:i]) && physicalDotDot(target) {
-		s.dirUnknown, s.dirGuess = true, "" // cd -P sl/..: the parent of what sl links to
+	if (cdPhysical(args[:i]) || s.physical) && physicalDotDot(target) {
+		// cd -P sl/..: the parent of what sl links to; the engine walks
+		// the guess as the kernel does (guessFile).
+		g := s.guessAfter(Word{Value: target})
+		s.dirUnknown, s.dirGuess = true, g
 		return
 	}
 	old := append([]string{s.dir}, s.others...)

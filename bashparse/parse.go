@@ -131,6 +131,7 @@ func (p *parser) run(src string, outer *Span) {
 }
 
 func (p *parser) walkFile(src string, f *syntax.File) {
+	p.st.physical = p.st.physical || setsPhysical(src)
 	if mayAssign(src) {
 		p.collectVars(f)
 		if strings.Contains(src, "printf") || strings.Contains(src, "read") || strings.ContainsAny(src, "$`") {

@@ -1,6 +1,11 @@
 package engine
 
-import "testing"
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+)
 
 // Fourth-round real-bash disguises: writes under .git and .claude whose
 // place a script computes. Every attack row was run under bash 5.2 in a
@@ -82,4 +87,53 @@ var red15traceClasses = map[string][]bashModeRow{
 // TestRed15TraceBypasses decides every row of red15traceClasses.
 func TestRed15TraceBypasses(t *testing.T) {
 	checkBashRows(t, red15traceFiles, red15traceClasses)
+}
+
+// red15traceLinkRows are decided in a repository where q links to
+// .git/hooks and sub/q2 to ../.git/hooks: a physical cd through either
+// and back up stands in .git.
+var red15traceLinkRows = []shellRow{
+	// bash wrote .git/config for each (cd -P, the last of -L/-P
+	// winning, and set -P or set -o physical for every later cd).
+	{red15traceNone, red15traceBy, `cd -P q/.. && echo x > config`, "ask"},
+	{red15traceNone, red15traceBy, `cd -P q/..; echo x > config`, "ask"},
+	{red15traceNone, red15traceBy, `cd -LP q/.. && echo x > config`, "ask"},
+	{red15traceNone, red15traceBy, `cd -P sub/q2/.. && echo x > config`, "ask"},
+	{red15traceNone, red15traceBy, `cd -P q/../hooks && echo x > pre-commit`, "ask"},
+	{red15traceNone, red15traceBy, `set -P; cd q/..; echo x > config`, "ask"},
+	{red15traceNone, red15traceBy, `set -o physical; cd q/..; echo x > config`, "ask"},
+	{red15traceNone, red15traceBy, `set -eP; cd q/.. && echo x > config`, "ask"},
+	{red15traceNone, red15traceBy, `f() { cd q/..; }; set -P; f; echo x > config`, "ask"},
+	{red15traceNone, red15traceBy, `pushd -P q/.. 2>/dev/null || set -P; cd q/..; tee config </dev/null`, "ask"},
+	{red15traceNone, "dontAsk", `cd -P q/.. && echo x > config`, "deny"},
+	// Neighbours: a logical cd back out of the link, a physical one
+	// through a plain directory, reads after it.
+	{red15traceNone, red15traceBy, `cd -PL q/.. && echo x > out.log`, "allow"},
+	{red15traceNone, red15traceBy, `cd -P src/.. && echo x > out.log`, "allow"},
+	{red15traceNone, red15traceBy, `cd -P q/.. && ls`, "allow"},
+	{red15traceNone, red15traceBy, `set -e; cd src/..; echo x > out.log`, "allow"},
+}
+
+// TestRed15TracePhysicalCd decides red15traceLinkRows.
+func TestRed15TracePhysicalCd(t *testing.T) {
+	s := project(t, red15traceNone, map[string]string{".git/HEAD": "ref: refs/heads/main\n", ".git/config": "[core]\n",
+		".git/hooks/pre-commit": "#!/bin/sh\n", "src/a.go": "package a\n", "sub/keep": ""})
+	for link, to := range map[string]string{"q": ".git/hooks", "sub/q2": "../.git/hooks"} {
+		if err := os.Symlink(to, filepath.Join(s.Cwd, link)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	e, err := New(context.Background(), s, WithEvaluator(EvalBoth))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range red15traceLinkRows {
+		d, err := e.Decide(context.Background(), Call{Tool: "Bash", Mode: r.mode, Input: map[string]any{"command": r.cmd}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !wantDecision(r.want, d.Decision.String()) {
+			t.Errorf("%s [%s]: got %s (%s: %s), want %s", r.cmd, r.mode, d.Decision, d.Stage, d.Reason, r.want)
+		}
+	}
 }
