@@ -23,6 +23,9 @@ type shellState struct {
 	// "$(…)"), relative to the starting directory: a write there is
 	// weighed as written under it ("" when nothing named it).
 	dirGuess string
+	// computed are the variables the script sets from what it reads at
+	// run time (see collectComputed).
+	computed map[string]bool
 	// physical: the script may turn on set -P (see setsPhysical).
 	physical bool
 	// cdpathUnknown: the script gives CDPATH a value not known statically.

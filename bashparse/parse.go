@@ -132,6 +132,9 @@ func (p *parser) run(src string, outer *Span) {
 
 func (p *parser) walkFile(src string, f *syntax.File) {
 	p.st.physical = p.st.physical || setsPhysical(src)
+	if strings.ContainsAny(src, "$`") || strings.Contains(src, "read") || strings.Contains(src, "mapfile") {
+		p.collectComputed(f)
+	}
 	if mayAssign(src) {
 		p.collectVars(f)
 		if strings.Contains(src, "printf") || strings.Contains(src, "read") || strings.ContainsAny(src, "$`") {

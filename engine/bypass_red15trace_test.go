@@ -82,6 +82,44 @@ var red15traceClasses = map[string][]bashModeRow{
 		{red15traceNone, `cd -; echo x > out.log`, red15traceBy, "allow"},
 		{red15traceNone, `echo "$PWD"; ls ~+`, red15traceBy, "allow"},
 	},
+	"r15t-3 a write to a place the script computes from what it reads": {
+		// With dirfile holding ".git", bash wrote .git/config for each:
+		// the place is the output of a command over the file system, or
+		// a variable set from one or read from a file — the file's text
+		// is the caller's to choose, one call earlier.
+		{red15traceNone, `cd $(cat dirfile) && echo x > config`, red15traceBy, "ask"},
+		{red15traceNone, `cd "$(< dirfile)" && echo x > config`, red15traceBy, "ask"},
+		{red15traceNone, `cd "$(ls -d .gi?)" && echo x > config`, red15traceBy, "ask"},
+		{red15traceNone, `echo x > "$(cat dirfile)/config"`, red15traceBy, "ask"},
+		{red15traceNone, `echo x > $(cat dirfile)/config`, red15traceBy, "ask"},
+		{red15traceNone, `cp x "$(cat dirfile)/config"`, red15traceBy, "ask"},
+		{red15traceNone, `echo x > "$(head -1 dirfile)/config"`, red15traceBy, "ask"},
+		{red15traceNone, `echo x > "$(find . -maxdepth 1 -name .git)/config"`, red15traceBy, "ask"},
+		{red15traceNone, `echo x > "$(cat dirfile)"`, red15traceBy, "ask"},
+		{red15traceNone, `d=$(cat dirfile); echo x > $d/config`, red15traceBy, "ask"},
+		{red15traceNone, `d=$(cat dirfile); cd $d; echo x > config`, red15traceBy, "ask"},
+		{red15traceNone, `d=$(cat dirfile); e=$d; tee $e/config </dev/null`, red15traceBy, "ask"},
+		{red15traceNone, `read d < dirfile; cd "$d" && echo x > config`, red15traceBy, "ask"},
+		{red15traceNone, `mapfile -t a < dirfile; cd "${a[0]}"; echo x > config`, red15traceBy, "ask"},
+		{red15traceNone, `for d in $(cat dirfile); do echo x > $d/config; done`, red15traceBy, "ask"},
+		{red15traceNone, `cat dirfile | while read d; do echo x > $d/config; done`, red15traceBy, "ask"},
+		{red15traceNone, `while read -r d; do echo x > "$d/config"; done < dirfile`, red15traceBy, "ask"},
+		{red15traceNone, `read < dirfile; echo x > "$REPLY/config"`, red15traceBy, "ask"},
+		{red15traceNone, `d=$(cat dirfile); cd "$(echo $d)"; echo x > config`, red15traceBy, "ask"},
+		{red15traceNone, "cd `cat dirfile`/hooks && echo x > pre-commit", red15traceBy, "ask"},
+		{red15traceNone, `cd "$(cat dirfile | head -1)" && echo x > config`, red15traceBy, "ask"},
+		{red15traceNone, `d=$(cat dirfile); cd $d; echo x > config`, "dontAsk", "deny"},
+		// Neighbours: scratch names from mktemp and date, a computed
+		// value only printed, a write away from the computed place.
+		{red15traceNone, `f=$(mktemp); echo x > $f`, red15traceBy, "allow"},
+		{red15traceNone, `echo x > "$(mktemp)"`, red15traceBy, "allow"},
+		{red15traceNone, `tmp=$(mktemp -d); cd $tmp && echo x > out.log`, red15traceBy, "allow"},
+		{red15traceNone, `echo x > log-$(date +%s).txt`, red15traceBy, "allow"},
+		{red15traceNone, `d=$(cat dirfile); cd src; echo x > out.log`, red15traceBy, "allow"},
+		{red15traceNone, `x=$(cat dirfile); echo "$x"`, red15traceBy, "allow"},
+		{red15traceNone, `x=$(cat dirfile); echo "$x" > out.log`, red15traceBy, "allow"},
+		{red15traceNone, `echo x > "$D/out.log"`, red15traceBy, "allow"},
+	},
 }
 
 // TestRed15TraceBypasses decides every row of red15traceClasses.
