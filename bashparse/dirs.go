@@ -26,6 +26,11 @@ type shellState struct {
 	// computed are the variables the script sets from what it reads at
 	// run time (see collectComputed).
 	computed map[string]bool
+	// arrays are the literal elements of the script's arrays, positional
+	// the literal words it sets as positional parameters (Unknown for
+	// one not known statically; see collectParams).
+	arrays     map[string][]string
+	positional []string
 	// physical: the script may turn on set -P (see setsPhysical).
 	physical bool
 	// cdpathUnknown: the script gives CDPATH a value not known statically.

@@ -128,6 +128,8 @@ func (p *parser) emit(n syntax.Node, words []Word, assigns []Assign, redirs []Re
 	c.Files = append(c.Files, protectedWitnesses(c.Recursive)...)
 	c.Files = append(c.Files, p.st.varWitnesses(c.Files)...)
 	c.Files = append(c.Files, p.st.computedWitnesses(c.Files, c.DirUnknown, c.DirGuess)...)
+	c.Files = append(c.Files, p.st.paramWitnesses(c.Files)...)
+	c.Files = append(c.Files, p.st.guessParamWitnesses(c.Files, c.DirUnknown, c.DirGuess)...)
 	c.Files = append(c.Files, p.st.homeWitnesses(c.Files)...)
 	c.Mentions = mentions(inner, c.Files)
 	c.Mentions = append(c.Mentions, programMentions(inner, pw.ranPaths)...)

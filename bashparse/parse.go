@@ -135,6 +135,9 @@ func (p *parser) walkFile(src string, f *syntax.File) {
 	if strings.ContainsAny(src, "$`") || strings.Contains(src, "read") || strings.Contains(src, "mapfile") {
 		p.collectComputed(f)
 	}
+	if strings.Contains(src, "${") || strings.Contains(src, "$") && (strings.Contains(src, "set") || strings.Contains(src, "(")) {
+		p.collectParams(f)
+	}
 	if mayAssign(src) {
 		p.collectVars(f)
 		if strings.Contains(src, "printf") || strings.Contains(src, "read") || strings.ContainsAny(src, "$`") {

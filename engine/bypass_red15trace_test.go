@@ -2,15 +2,19 @@ package engine
 
 import (
 	"context"
+	"fmt"
+	"io/fs"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
 // Fourth-round real-bash disguises: writes under .git and .claude whose
 // place a script computes. Every attack row was run under bash 5.2 in a
 // throwaway repository and wrote the protected file (see
-// red15traceAttacks in bypass_red15trace_real_test.go); bypass mode must
+// TestRed15TraceRealBash); bypass mode must
 // ask before it, and the neighbours must stay allowed.
 
 // red15traceFiles is a repository with its .git and .claude, a source
@@ -44,7 +48,7 @@ var red15traceClasses = map[string][]bashModeRow{
 		{red15traceNone, `cd "$(echo .git)"; cd hooks; echo x > pre-commit`, red15traceBy, "ask"},
 		{red15traceNone, `pushd "$(echo .git)" && echo x > config`, red15traceBy, "ask"},
 		{red15traceNone, `cd "$(dirname .git/hooks)" && echo x > config`, red15traceBy, "ask"},
-		{red15traceNone, `cd "$(echo .claude)" && echo {} > settings.json`, red15traceBy, "ask"},
+		{red15traceNone, `cd "$(echo .claude)" && echo 1 > settings.json`, red15traceBy, "ask"},
 		{red15traceNone, `echo x > "$(dirname .git/x)/config"`, red15traceBy, "ask"},
 		{red15traceNone, `echo x > "$(basename /a/.git)/config"`, red15traceBy, "ask"},
 		{red15traceNone, `echo x > "$(realpath .git)/config"`, red15traceBy, "ask"},
@@ -67,7 +71,7 @@ var red15traceClasses = map[string][]bashModeRow{
 		{red15traceNone, `cd ~+/.git/hooks && echo x > pre-commit`, red15traceBy, "ask"},
 		{red15traceNone, `d=.git; cd ~+/$d && echo x > config`, red15traceBy, "ask"},
 		{red15traceNone, `d=.git; cd "$PWD/$d" && echo x > config`, red15traceBy, "ask"},
-		{red15traceNone, `d=.claude; cd "${PWD}/$d" && echo {} > settings.json`, red15traceBy, "ask"},
+		{red15traceNone, `d=.claude; cd "${PWD}/$d" && echo 1 > settings.json`, red15traceBy, "ask"},
 		{red15traceNone, `OLDPWD=.git; cd -; echo x > config`, red15traceBy, "ask"},
 		{red15traceNone, `OLDPWD=.git cd - ; echo x > config`, red15traceBy, "ask"},
 		{red15traceNone, `export OLDPWD=.git; cd - >/dev/null && echo x > config`, red15traceBy, "ask"},
@@ -95,7 +99,7 @@ var red15traceClasses = map[string][]bashModeRow{
 		{red15traceNone, `cp x "$(cat dirfile)/config"`, red15traceBy, "ask"},
 		{red15traceNone, `echo x > "$(head -1 dirfile)/config"`, red15traceBy, "ask"},
 		{red15traceNone, `echo x > "$(find . -maxdepth 1 -name .git)/config"`, red15traceBy, "ask"},
-		{red15traceNone, `echo x > "$(cat dirfile)"`, red15traceBy, "ask"},
+		{red15traceNone, `echo x > "$(cat dirfile)"/hooks/pre-commit`, red15traceBy, "ask"},
 		{red15traceNone, `d=$(cat dirfile); echo x > $d/config`, red15traceBy, "ask"},
 		{red15traceNone, `d=$(cat dirfile); cd $d; echo x > config`, red15traceBy, "ask"},
 		{red15traceNone, `d=$(cat dirfile); e=$d; tee $e/config </dev/null`, red15traceBy, "ask"},
@@ -119,6 +123,37 @@ var red15traceClasses = map[string][]bashModeRow{
 		{red15traceNone, `x=$(cat dirfile); echo "$x"`, red15traceBy, "allow"},
 		{red15traceNone, `x=$(cat dirfile); echo "$x" > out.log`, red15traceBy, "allow"},
 		{red15traceNone, `echo x > "$D/out.log"`, red15traceBy, "allow"},
+	},
+	"r15t-4 a write target built by an expansion that transforms a value the script spells": {
+		// bash wrote .git/config for each: arrays, positional parameters
+		// and operators transform the literal the script gives, which
+		// only plain $x and ${x} were spelled with.
+		{red15traceNone, `a=(.git config); echo x > ${a[0]}/${a[1]}`, red15traceBy, "ask"},
+		{red15traceNone, `a=(.git); echo x > "${a[@]}/config"`, red15traceBy, "ask"},
+		{red15traceNone, `x=.gXt; echo x > ${x/X/i}/config`, red15traceBy, "ask"},
+		{red15traceNone, `x=.GIT; echo x > ${x,,}/config`, red15traceBy, "ask"},
+		{red15traceNone, `x=.git/config.bak; echo x > ${x%.bak}`, red15traceBy, "ask"},
+		{red15traceNone, `x=/.git; echo x > ${x:1}/config`, red15traceBy, "ask"},
+		{red15traceNone, `x=abc.git; echo x > ${x#abc}/config`, red15traceBy, "ask"},
+		{red15traceNone, `x=.gXt; cd ${x/X/i}; echo x > config`, red15traceBy, "ask"},
+		{red15traceNone, `x=.g; echo x > ${x}it/config`, red15traceBy, "ask"},
+		{red15traceNone, `x=.git; echo x > ${x@L}/config`, red15traceBy, "ask"},
+		{red15traceNone, `set -- .git; echo x > $1/config`, red15traceBy, "ask"},
+		{red15traceNone, `set -- .git; cd $1; echo x > config`, red15traceBy, "ask"},
+		{red15traceNone, `IFS=:; x=.git:config; set -- $x; echo x > $1/$2`, red15traceBy, "ask"},
+		{red15traceNone, `f() { echo x > "$1/config"; }; f .git`, red15traceBy, "ask"},
+		{red15traceNone, `f() { cd "$1"; echo x > config; }; f .git`, red15traceBy, "ask"},
+		{red15traceNone, `f() { echo x > "$1"; }; f "$(cat dirfile)/config"`, red15traceBy, "ask"},
+		{red15traceNone, `a=(x "$(cat dirfile)"); echo x > ${a[1]}/config`, red15traceBy, "ask"},
+		{red15traceNone, `a=(.git config); echo x > ${a[0]}/${a[1]}`, "dontAsk", "deny"},
+		// Neighbours: the same forms over ordinary names.
+		{red15traceNone, `f=out.txt; echo x > ${f%.txt}.log`, red15traceBy, "allow"},
+		{red15traceNone, `a=(src out); echo x > ${a[0]}/${a[1]}`, red15traceBy, "allow"},
+		{red15traceNone, `set -- src; cd $1; echo x > out.log`, red15traceBy, "allow"},
+		{red15traceNone, `f() { echo x > "$1/out.log"; }; f src`, red15traceBy, "allow"},
+		{red15traceNone, `x=OUT; echo x > ${x,,}.log`, red15traceBy, "allow"},
+		{red15traceNone, `x=abc; echo x > ${x:0:1}.log`, red15traceBy, "allow"},
+		{red15traceNone, `a=(.git config); echo "${a[0]}/${a[1]}"`, red15traceBy, "allow"},
 	},
 }
 
@@ -174,4 +209,51 @@ func TestRed15TracePhysicalCd(t *testing.T) {
 			t.Errorf("%s [%s]: got %s (%s: %s), want %s", r.cmd, r.mode, d.Decision, d.Stage, d.Reason, r.want)
 		}
 	}
+}
+
+// TestRed15TraceRealBash runs every asking row of red15traceClasses
+// under a real bash (AGENTCTL_TRACE=1; CI does not depend on one) in a
+// fresh layout of red15traceFiles, and fails a row after which no file
+// under .git or .claude changed: each attack row must be real.
+func TestRed15TraceRealBash(t *testing.T) {
+	if os.Getenv("AGENTCTL_TRACE") != "1" {
+		t.Skip("AGENTCTL_TRACE=1 runs the rows under bash")
+	}
+	bash, err := exec.LookPath("bash")
+	if err != nil {
+		t.Skip("no bash")
+	}
+	for class, rows := range red15traceClasses {
+		for _, r := range rows {
+			if r.want != "ask" || r.mode != red15traceBy {
+				continue
+			}
+			_, dirs, _ := sweepLayout(t, red15traceFiles)
+			cwd := dirs["<cwd>"]
+			before := red15traceSnapshot(t, cwd)
+			cmd := exec.Command(bash, "-c", r.cmd)
+			cmd.Dir, cmd.Env = cwd, append(os.Environ(), "HOME="+dirs["<home>"])
+			_ = cmd.Run() // a failing command may still have written
+			if red15traceSnapshot(t, cwd) == before {
+				t.Errorf("%s: %q wrote nothing under .git or .claude", class, r.cmd)
+			}
+		}
+	}
+}
+
+// red15traceSnapshot is the names and contents of the files under .git
+// and .claude in cwd.
+func red15traceSnapshot(t *testing.T, cwd string) string {
+	t.Helper()
+	var b strings.Builder
+	for _, d := range []string{".git", ".claude"} {
+		_ = filepath.WalkDir(filepath.Join(cwd, d), func(p string, e fs.DirEntry, err error) error {
+			if err == nil && e.Type().IsRegular() {
+				data, _ := os.ReadFile(p)
+				fmt.Fprintf(&b, "%s\x00%s\x00", p, data)
+			}
+			return nil
+		})
+	}
+	return b.String()
 }
