@@ -23,6 +23,16 @@ type shellState struct {
 	// "$(…)"), relative to the starting directory: a write there is
 	// weighed as written under it ("" when nothing named it).
 	dirGuess string
+	// computed are the variables the script sets from what it reads at
+	// run time (see collectComputed).
+	computed map[string]bool
+	// arrays are the literal elements of the script's arrays, positional
+	// the literal words it sets as positional parameters (Unknown for
+	// one not known statically; see collectParams).
+	arrays     map[string][]string
+	positional []string
+	// physical: the script may turn on set -P (see setsPhysical).
+	physical bool
 	// cdpathUnknown: the script gives CDPATH a value not known statically.
 	cdpathUnknown bool
 	// hashed maps names rebound by hash -p to the program they now run.
@@ -71,6 +81,9 @@ func (s *shellState) cd(name string, args []Word) {
 		i++
 	}
 	ops := args[i:]
+	if len(ops) > 0 && name != "popd" {
+		ops = append([]Word{s.cdTildeWord(ops[0])}, ops[1:]...)
+	}
 	var target string
 	switch {
 	case name == "popd":
@@ -94,8 +107,11 @@ func (s *shellState) cd(name string, args []Word) {
 	default:
 		target = ops[0].Value
 	}
-	if cdPhysical(args[:i]) && physicalDotDot(target) {
-		s.dirUnknown, s.dirGuess = true, "" // cd -P sl/..: the parent of what sl links to
+	if (cdPhysical(args[:i]) || s.physical) && physicalDotDot(target) {
+		// cd -P sl/..: the parent of what sl links to; the engine walks
+		// the guess as the kernel does (guessFile).
+		g := s.guessAfter(Word{Value: target})
+		s.dirUnknown, s.dirGuess = true, g
 		return
 	}
 	old := append([]string{s.dir}, s.others...)
@@ -163,7 +179,7 @@ func (s *shellState) cd(name string, args []Word) {
 // "" when that is not a place one word names (cd -, +N, an earlier unknown
 // place with no spelling).
 func (s *shellState) guessAfter(w Word) string {
-	v := w.Value
+	v := foldedGuess(w.Value)
 	if v == "-" || strings.HasPrefix(v, "+") || strings.HasPrefix(v, "-") || strings.HasPrefix(v, "~") {
 		return ""
 	}

@@ -131,6 +131,13 @@ func (p *parser) run(src string, outer *Span) {
 }
 
 func (p *parser) walkFile(src string, f *syntax.File) {
+	p.st.physical = p.st.physical || setsPhysical(src)
+	if strings.ContainsAny(src, "$`") || strings.Contains(src, "read") || strings.Contains(src, "mapfile") {
+		p.collectComputed(f)
+	}
+	if strings.Contains(src, "${") || strings.Contains(src, "$") && (strings.Contains(src, "set") || strings.Contains(src, "(")) {
+		p.collectParams(f)
+	}
 	if mayAssign(src) {
 		p.collectVars(f)
 		if strings.Contains(src, "printf") || strings.Contains(src, "read") || strings.ContainsAny(src, "$`") {

@@ -14,7 +14,7 @@ func (s *shellState) varCommandWitnesses(src string) []payload {
 	}
 	spellings := []string{src}
 	for _, m := range simpleParam.FindAllStringSubmatch(src, -1) {
-		vals := s.vars[m[1]+m[2]]
+		vals := s.varValues(m[1] + m[2])
 		if len(vals) == 0 || len(spellings)*len(vals) > maxSpellings {
 			return nil
 		}

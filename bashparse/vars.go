@@ -93,7 +93,7 @@ func (s *shellState) varWitnesses(files []File) []File {
 		ok := known || len(s.vars) > 0
 		for _, m := range simpleParam.FindAllStringSubmatch(spellings[0], -1) {
 			name := m[1] + m[2]
-			vals := s.vars[name]
+			vals := s.varValues(name)
 			if len(vals) == 0 || len(spellings)*len(vals) > maxSpellings {
 				ok = false
 				break
@@ -179,5 +179,5 @@ func substOutput(f []string) (string, bool) {
 			}
 		}
 	}
-	return "", false
+	return pathSubstOutput(f)
 }

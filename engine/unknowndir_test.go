@@ -45,7 +45,7 @@ func TestUnknownDirWriteInBypass(t *testing.T) {
 		// A place no word spells is weighed as a write to "$D/config" is:
 		// nothing a rule can see, allowed in bypass mode.
 		"cd to a place no word spells": {
-			{none, `cd "$(echo .git)" && echo x > config`, by, "allow"},
+			{none, `cd "$(echo $D)" && echo x > config`, by, "allow"},
 			{none, "cd $1 && echo x > config", by, "allow"},
 			{none, "cd - && echo x > config", by, "allow"},
 			{none, "pushd $D && echo x > config", by, "allow"},

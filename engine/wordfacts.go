@@ -96,6 +96,7 @@ func (e env) operand(op bashparse.File, dir string, dirUnknown bool, guess strin
 				out = append(out, e.plainOperand(op, dir))
 			}
 			out = append(out, guessWitnesses(base, op, guess)...)
+			out = append(out, e.guessFile(base, op, guess)...)
 		}
 		return out
 	}
