@@ -40,7 +40,7 @@ func (p *parser) emit(n syntax.Node, words []Word, assigns []Assign, redirs []Re
 		p.unresolved(reason, inner[0].Value+" takes a word known only at run time ("+w+"): it may bind a name or run code", n)
 		varNamed = true
 	}
-	c.ReadOnly = p.readOnly(c) && !escapedBlank(words) && !expandsParameter(words)
+	c.ReadOnly = p.readOnly(c) && !escapedBlank(words)
 	tableFiles := p.tableFiles(c)
 	c.ExecWrapper = pw.exec
 	if c.Wide.Name == "find" && !findReadOnly(c.Wide.Args) {
@@ -138,6 +138,11 @@ func (p *parser) emit(n syntax.Node, words []Word, assigns []Assign, redirs []Re
 		c.Files = append(c.Files, p.st.hiddenOperands(c.Mentions, c.Files)...)
 	}
 	markMayWrite(c, inner)
+	if c.ReadOnly && expandsParameter(words) {
+		// What it names stays a read (above), but the mode does not run
+		// it unasked: its output carries the parameter's value.
+		c.ReadOnly = false
+	}
 	switch c.Wide.Name {
 	case "alias":
 		for _, a := range c.Wide.Args {

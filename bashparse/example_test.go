@@ -17,7 +17,7 @@ func ExampleParse() {
 	// Output:
 	// narrow "sudo -u root rm -rf \"$DIR\"/*", wide "rm -rf \"$DIR\"/*", read-only false
 	//   write "$DIR"/* (dynamic true)
-	// narrow "echo $(cat .env)", wide "echo $(cat .env)", read-only true
+	// narrow "echo $(cat .env)", wide "echo $(cat .env)", read-only false
 	//   write out.txt (dynamic false)
 	// narrow "cat .env", wide "cat .env", read-only true
 	//   read .env (dynamic false)

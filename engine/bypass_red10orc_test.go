@@ -120,8 +120,10 @@ var red10ArithNoneClasses = map[string][]toolRow{
 		{"Bash", `{"command":"for x in 'a[$(touch p)]'; do echo $((x)); done"}`, "", "ask"},
 		{"Bash", `{"command":"for x in 'a[$(touch p)]'; do echo $((x)); done"}`, "plan", "deny"},
 		{"Bash", `{"command":"for x in 'a[$(touch p)]'; do echo $((x)); done"}`, "dontAsk", "deny"},
-		{"Bash", `{"command":"for i in 1 2 3; do echo $((i*2)); done"}`, "", "allow"},
-		{"Bash", `{"command":"for i in 1 2 3; do echo $((i*2)); done"}`, "plan", "allow"},
+		// The reference asks for an expansion of a variable in echo
+		// (engine/readonly_params_test.go); plan mode then denies.
+		{"Bash", `{"command":"for i in 1 2 3; do echo $((i*2)); done"}`, "", "ask"},
+		{"Bash", `{"command":"for i in 1 2 3; do echo $((i*2)); done"}`, "plan", "deny"},
 	},
 }
 

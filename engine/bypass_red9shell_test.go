@@ -55,8 +55,8 @@ var red9ShellClasses = map[string][]shellRow{
 		{red9RmDeny, "default", `echo "${x#'$(rm y)'}"`, "allow"},
 		{red9RmDeny, "default", `echo "${x:?'$(rm y)'}"`, "allow"},
 		{red9RmDeny, "default", `echo "$(echo '$(rm y)')"`, "notdeny"},
-		{red9None, "default", `echo "${x:-'a'}"`, "allow"},
-		{red9None, "default", `echo "${x:-'$HOME'}"`, "allow"},
+		{red9None, "default", `echo "${x:-'a'}"`, "ask"}, // the reference asks: an expansion of x
+		{red9None, "default", `echo "${x:-'$HOME'}"`, "ask"},
 		{red9None, "default", `echo $(( 1 + 2 ))`, "allow"},
 		{red9None, "default", `grep '$(rm y)' f`, "allow"},
 		{red9Prefix, "default", `echo "it's $(( 1 + 2 ))"`, "allow"},
@@ -88,7 +88,7 @@ var red9ShellClasses = map[string][]shellRow{
 		{red9RmDeny, "default", `mapfile -t lines < f; echo "${lines[0]}"`, "allow"},
 		{red9RmDeny, "default", `printf -v x %s 1; echo "$x"`, "allow"},
 		{red9RmDeny, "default", `declare -n r=x; r=1`, "allow"},
-		{red9None, "default", `for f in a b; do echo "$f"; done`, "allow"},
+		{red9None, "default", `for f in a b; do echo "$f"; done`, "ask"}, // the reference asks (readonly_params_test.go)
 	},
 	"r9-3 the keyword option turns operands into environment assignments": {
 		// set -k: NAME=value anywhere in a command is an assignment to
