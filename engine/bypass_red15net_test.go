@@ -1,6 +1,10 @@
 package engine
 
-import "testing"
+import (
+	"context"
+	"strings"
+	"testing"
+)
 
 // Network, round 15: calls that reach a host the policy never approved.
 // Each attack was run with the real program first (gh 2.23, npm 9, git
@@ -133,4 +137,48 @@ var red15netClasses = map[string][]shellRow{
 // TestRed15Network: calls that reach a host no rule approved.
 func TestRed15Network(t *testing.T) {
 	runShellRows(t, red15netFiles, red15netClasses)
+}
+
+// TestRed15WebFetchDenySpellings: a WebFetch deny or ask rule written with
+// a scheme, a port, a path, spaces or a capital Domain: matched no URL (no
+// warning either), so the host it names was fetched under a WebFetch
+// allow; it is read as that host. An allow so written is not widened.
+// Both evaluators.
+func TestRed15WebFetchDenySpellings(t *testing.T) {
+	for _, c := range []struct{ rule, url, want string }{
+		{`deny:WebFetch(domain:https://evil.example)`, "https://evil.example/x", "deny"},
+		{`deny:WebFetch(domain:https://evil.example/)`, "https://EVIL.example./", "deny"},
+		{`deny:WebFetch(domain:evil.example:443)`, "https://evil.example/", "deny"},
+		{`deny:WebFetch(domain:evil.example:443)`, "http://evil.example:8080/", "deny"},
+		{`deny:WebFetch(domain:evil.example/)`, "https://evil.example/", "deny"},
+		{`deny:WebFetch(domain: evil.example)`, "https://evil.example/", "deny"},
+		{`deny:WebFetch( domain:evil.example )`, "https://evil.example/", "deny"},
+		{`deny:WebFetch(Domain:evil.example)`, "https://evil.example/", "deny"},
+		{`deny:WebFetch(DOMAIN:evil.example)`, "https://evil.example/", "deny"},
+		{`deny:WebFetch(domain:https://u@evil.example:8443/p?q)`, "https://evil.example/", "deny"},
+		{`deny:WebFetch(domain:https://*.evil.example/)`, "https://a.b.evil.example/", "deny"},
+		{`deny:WebFetch(domain:[::1]:80)`, "http://[::1]/", "deny"},
+		{`ask:WebFetch(domain:https://evil.example)`, "https://evil.example/", "ask"},
+		// Neighbours: other hosts stay allowed; the subdomain rule keeps
+		// its own reach; an allow with a port is not widened to the host.
+		{`deny:WebFetch(domain:https://evil.example)`, "https://www.evil.example/", "allow"},
+		{`deny:WebFetch(domain:evil.example:443)`, "https://good.example/", "allow"},
+		{`deny:WebFetch(domain:https://*.evil.example/)`, "https://evil.example/", "allow"},
+		{`allow:WebFetch(domain:docs.example:8443)`, "https://docs.example/", "ask"},
+		{`allow:WebFetch(domain:docs.example)`, "https://docs.example:8443/", "allow"},
+	} {
+		kind, rule, _ := strings.Cut(c.rule, ":")
+		policy := `{"permissions":{"allow":["WebFetch"],"` + kind + `":["` + rule + `"]}}`
+		if kind == "allow" {
+			policy = `{"permissions":{"allow":["` + rule + `"]}}`
+		}
+		e, err := New(context.Background(), project(t, policy, map[string]string{}), WithEvaluator(EvalBoth))
+		if err != nil {
+			t.Fatal(err)
+		}
+		d := decide(t, e, "WebFetch", map[string]any{"url": c.url, "prompt": "x"})
+		if d.Decision.String() != c.want {
+			t.Errorf("%s, %s: got %s (%s), want %s", c.rule, c.url, d.Decision, d.Reason, c.want)
+		}
+	}
 }
