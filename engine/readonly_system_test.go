@@ -82,3 +82,17 @@ func TestReadOnlySystemCommands(t *testing.T) {
 		},
 	})
 }
+
+// The git plumbing reads the reference runs without asking.
+func TestReadOnlyGitPlumbing(t *testing.T) {
+	checkBashRows(t, nil, map[string][]bashModeRow{
+		"reads": {
+			{`{}`, "git rev-list --count HEAD", "default", "allow"},
+			{`{}`, "git for-each-ref", "default", "allow"},
+			{`{}`, "git merge-base HEAD HEAD", "default", "allow"},
+			{`{}`, "git name-rev HEAD", "default", "ask"},
+			{`{}`, "git show-ref", "default", "ask"},
+			{`{}`, "git -c core.pager=x rev-list HEAD", "default", "ask"},
+		},
+	})
+}
