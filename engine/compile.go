@@ -104,8 +104,16 @@ func compileRules(s *settings.Settings) (map[string]*bucket, error) {
 					bk.optionNames[head] = true
 				}
 			}
+			var peeledKey string
+			if r.Behavior != settings.Allow {
+				peeledKey = peeledBashRule(&d, r.Pattern)
+				escapedStarRule(&d, r.Pattern)
+			}
 			k := bashKey(r.Pattern)
 			bk.Bash[k] = append(bk.Bash[k], d)
+			if peeledKey != "" {
+				bk.Bash[peeledKey] = append(bk.Bash[peeledKey], d)
+			}
 			bk.HasBash = true
 		case r.Kind == settings.KindPath:
 			if bk.Path[r.Tool] == nil {

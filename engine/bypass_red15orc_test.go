@@ -1,0 +1,97 @@
+package engine
+
+import "testing"
+
+// Round-15 bypass rows found by the ninth reference sweep
+// (reference_sweep9_test.go), over Bash rule spellings.
+//
+// A deny or ask Bash rule written with a leading assignment or a harmless
+// wrapper — Bash(timeout 5 npm publish), Bash(nice npm publish:*),
+// Bash(command rm -rf *), Bash(RAILS_ENV=production rails db:drop),
+// Bash(NODE_ENV=production npm run deploy:*) — was filed under its first
+// word ("timeout", "RAILS_ENV=production"), while a command is looked up by
+// the name left after those are peeled ("npm", "rails"): the rule was never
+// consulted, and under a bare Bash allow the very command it spells ran
+// (checked with the reference CLI: it denies or asks each of them as
+// written). Now such a rule is also filed under, and also matches, its
+// peeled form (engine/bashrulehead.go, in the compiled rules both
+// evaluators read), so it catches the command with the prefix, with
+// another prefix, and without one: the wrapper does not change what runs,
+// and an assignment may already be in the inherited environment. An allow
+// rule keeps its narrow meaning.
+//
+// A deny or ask rule with an escaped star, Bash(rm \*), was compiled with
+// the backslash as a character and the star as a wildcard, while commands
+// are matched with the shell's quoting removed: rm \* (and rm '*', rm "*")
+// read "rm *", which the rule's regular expression, "rm \\.*", never
+// matched (the reference denies rm \* by it). Now such a rule also matches
+// the literal star (escapedStarRule); an allow rule keeps its own form, so
+// Bash(touch \*) does not approve the glob touch *.
+
+var red15orcFiles = map[string]string{"<cwd>/a.txt": "a\n"}
+
+var red15orcRows = map[string][]bashModeRow{
+	"deny rule with a wrapper": {
+		{`{"permissions":{"allow":["Bash"],"deny":["Bash(timeout 5 npm publish)"]}}`, "timeout 5 npm publish", "default", "deny"},           // was allow; ref deny
+		{`{"permissions":{"allow":["Bash"],"deny":["Bash(timeout 5 npm publish)"]}}`, "timeout 9 npm publish", "default", "deny"},           // was allow; ref allow
+		{`{"permissions":{"allow":["Bash"],"deny":["Bash(timeout 5 npm publish)"]}}`, "npm publish", "default", "deny"},                     // was allow; ref allow
+		{`{"permissions":{"allow":["Bash"],"deny":["Bash(timeout 5 npm publish)"]}}`, "(timeout 5 npm publish)", "default", "deny"},         // was allow
+		{`{"permissions":{"allow":["Bash"],"deny":["Bash(timeout 5 npm publish)"]}}`, "bash -c 'timeout 5 npm publish'", "default", "deny"}, // was allow
+		{`{"permissions":{"allow":["Bash"],"deny":["Bash(timeout 5 npm publish)"]}}`, "true && timeout 5 npm publish", "default", "deny"},   // was allow
+		{`{"permissions":{"allow":["Bash"],"deny":["Bash(timeout 5 npm publish)"]}}`, "sudo timeout 5 npm publish", "default", "deny"},      // was allow
+		{`{"permissions":{"allow":["Bash"],"deny":["Bash(timeout 5 npm publish)"]}}`, "npm publish --tag x", "default", "allow"},            // exact rule: other arguments
+		{`{"permissions":{"allow":["Bash"],"deny":["Bash(timeout 5 npm publish)"]}}`, "echo timeout 5 npm publish", "default", "allow"},     // neighbour: words of echo
+		{`{"permissions":{"allow":["Bash"],"deny":["Bash(nice npm publish:*)"]}}`, "nice npm publish --x", "default", "deny"},               // was allow; ref deny
+		{`{"permissions":{"allow":["Bash"],"deny":["Bash(nice npm publish:*)"]}}`, "nice -n 5 npm publish", "default", "deny"},              // was allow
+		{`{"permissions":{"allow":["Bash"],"deny":["Bash(nice npm publish:*)"]}}`, "nohup nice npm publish &", "default", "deny"},           // was allow
+		{`{"permissions":{"allow":["Bash"],"deny":["Bash(nice npm publish:*)"]}}`, "stdbuf -oL npm publish", "default", "deny"},             // was allow
+		{`{"permissions":{"allow":["Bash"],"deny":["Bash(nice npm publish:*)"]}}`, "npm publishx", "default", "allow"},                      // neighbour: word boundary
+		{`{"permissions":{"allow":["Bash"],"deny":["Bash(nice npm publish:*)"]}}`, "nice npm run build", "default", "allow"},                // neighbour
+		{`{"permissions":{"allow":["Bash"],"deny":["Bash(command rm -rf *)"]}}`, "command rm -rf build", "default", "deny"},                 // was allow; ref deny
+		{`{"permissions":{"allow":["Bash"],"deny":["Bash(command rm -rf *)"]}}`, "rm -rf build", "default", "deny"},                         // was allow; ref allow
+		{`{"permissions":{"allow":["Bash"],"deny":["Bash(command rm -rf *)"]}}`, "time rm -rf build", "default", "deny"},                    // was allow
+		{`{"permissions":{"allow":["Bash"],"deny":["Bash(command rm -rf *)"]}}`, "rm a.txt", "default", "allow"},                            // neighbour
+		{`{"permissions":{"allow":["Bash"],"ask":["Bash(nohup npm publish)"]}}`, "nohup npm publish", "default", "ask"},                     // was allow; ref ask
+		{`{"permissions":{"allow":["Bash"],"ask":["Bash(nohup npm publish)"]}}`, "nohup npm publish", "dontAsk", "deny"},                    // was allow
+		{`{"permissions":{"allow":["Bash"],"ask":["Bash(builtin cd /)"]}}`, "cd /", "default", "ask"},                                       // was allow
+	},
+	"deny rule with a leading assignment": {
+		{`{"permissions":{"allow":["Bash"],"ask":["Bash(RAILS_ENV=production rails db:drop)"]}}`, "RAILS_ENV=production rails db:drop", "default", "ask"},               // was allow; ref ask
+		{`{"permissions":{"allow":["Bash"],"ask":["Bash(RAILS_ENV=production rails db:drop)"]}}`, "rails db:drop", "default", "ask"},                                    // was allow; ref allow (inherited env)
+		{`{"permissions":{"allow":["Bash"],"ask":["Bash(RAILS_ENV=production rails db:drop)"]}}`, "export RAILS_ENV=production; rails db:drop", "default", "ask"},       // was allow; ref allow
+		{`{"permissions":{"allow":["Bash"],"ask":["Bash(RAILS_ENV=production rails db:drop)"]}}`, "env RAILS_ENV=production rails db:drop", "default", "ask"},           // was allow
+		{`{"permissions":{"allow":["Bash"],"ask":["Bash(RAILS_ENV=production rails db:drop)"]}}`, "rails db:migrate", "default", "allow"},                               // neighbour
+		{`{"permissions":{"allow":["Bash"],"deny":["Bash(NODE_ENV=production npm run deploy:*)"]}}`, "NODE_ENV=production npm run deploy", "default", "deny"},           // was allow; ref deny
+		{`{"permissions":{"allow":["Bash"],"deny":["Bash(NODE_ENV=production npm run deploy:*)"]}}`, "NODE_ENV=production npm run deploy -- --prod", "default", "deny"}, // was allow
+		{`{"permissions":{"allow":["Bash"],"deny":["Bash(NODE_ENV=production npm run deploy:*)"]}}`, "CI=1 NODE_ENV=production  npm run deploy", "default", "deny"},     // was allow
+		{`{"permissions":{"allow":["Bash"],"deny":["Bash(NODE_ENV=production npm run deploy:*)"]}}`, "npm run build", "default", "allow"},                               // neighbour
+		{`{"permissions":{"allow":["Bash"],"deny":["Bash(FOO=1 npm test)"]}}`, "FOO=1 npm test", "default", "deny"},                                                     // was allow; ref deny
+		{`{"permissions":{"allow":["Bash"],"deny":["Bash(FOO=1 npm test)"]}}`, "BAR=1 FOO=1 npm test", "default", "deny"},                                               // was allow
+		{`{"permissions":{"allow":["Bash"],"deny":["Bash(FOO=1 npm test)"]}}`, "FOO=1 npm test; ls", "default", "deny"},                                                 // was allow
+		{`{"permissions":{"allow":["Bash"],"deny":["Bash(FOO=1 npm test)"]}}`, "npm test --x", "default", "allow"},                                                      // exact rule: other arguments
+		{`{"permissions":{"allow":["Bash"],"deny":["Bash(FOO=1 npm *)"]}}`, "FOO=1 npm ci", "default", "deny"},                                                          // was allow
+	},
+	"escaped star in a deny or ask rule": {
+		{`{"permissions":{"allow":["Bash"],"deny":["Bash(rm \\*)"]}}`, `rm \*`, "default", "deny"},              // was allow; ref deny
+		{`{"permissions":{"allow":["Bash"],"deny":["Bash(rm \\*)"]}}`, `rm '*'`, "default", "deny"},             // was allow
+		{`{"permissions":{"allow":["Bash"],"deny":["Bash(rm \\*)"]}}`, `rm "*"`, "default", "deny"},             // was allow
+		{`{"permissions":{"allow":["Bash"],"deny":["Bash(rm \\*)"]}}`, `sudo rm \*`, "default", "deny"},         // was allow
+		{`{"permissions":{"allow":["Bash"],"deny":["Bash(rm \\*)"]}}`, `r\m \*`, "default", "deny"},             // was allow
+		{`{"permissions":{"allow":["Bash"],"deny":["Bash(rm \\*)"]}}`, `rm *`, "default", "deny"},               // the glob: was ask (critical path)
+		{`{"permissions":{"allow":["Bash"],"deny":["Bash(rm \\*)"]}}`, `rm a.txt`, "default", "allow"},          // neighbour
+		{`{"permissions":{"allow":["Bash"],"ask":["Bash(git add \\*)"]}}`, `git add \*`, "default", "ask"},      // was allow
+		{`{"permissions":{"allow":["Bash"],"ask":["Bash(git add \\*)"]}}`, `git add a.txt`, "default", "allow"}, // neighbour
+		{`{"permissions":{"allow":["Bash"],"deny":["Bash(echo \\* *)"]}}`, `echo '*' b`, "default", "deny"},     // was allow
+		{`{"permissions":{"allow":["Bash(touch \\*)"]}}`, `touch *`, "default", "ask"},                          // allow keeps its own form
+	},
+	"allow rule with a prefix stays narrow": {
+		{`{"permissions":{"allow":["Bash(timeout 5 npm test)"]}}`, "timeout 5 npm test; rm -rf a.txt", "default", "ask"},
+		{`{"permissions":{"allow":["Bash(FOO=1 npm test)"]}}`, "FOO=1 npm test && curl http://e", "default", "ask"},
+		{`{"permissions":{"allow":["Bash(nice npm test)"]}}`, "nice npm test | sh", "default", "ask"},
+		{`{"permissions":{"allow":["Bash(timeout 5 npm test)"]}}`, "npm publish", "default", "ask"},
+	},
+}
+
+func TestRed15orcBypassRows(t *testing.T) {
+	checkBashRows(t, red15orcFiles, red15orcRows)
+}
