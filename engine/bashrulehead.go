@@ -7,17 +7,19 @@ import (
 	"github.com/agentctl/agentctl/bashparse"
 )
 
-// peeledBashPattern is a deny or ask Bash pattern with the leading
-// assignments and harmless wrappers removed that a command loses before
-// rules see it (spec §3: FOO=1, timeout 5, nice, nohup, command, …). A
-// command is matched — and its rules looked up — by the name left after
-// that peeling, so a rule written with the prefix, Bash(timeout 5 npm
-// publish) or Bash(RAILS_ENV=production rails db:drop), would otherwise be
-// filed under "timeout" or "RAILS_ENV=production" and never consulted: the
-// very command it spells ran under a bare Bash allow. The peeled pattern
-// keeps the rule's own '*'s (the words after the prefix, as written); ok
-// is false when nothing is peeled or the prefix cannot be told apart with
-// certainty (the rule then keeps only its own form, as before).
+// peeledBashPattern is a deny or ask Bash pattern read as a command is
+// read before rules see it (spec §3): its leading assignments and harmless
+// wrappers removed (FOO=1, timeout 5, nice, nohup, command, …), its quotes
+// removed and its blanks collapsed to one space. A command is matched — and
+// its rules looked up — in that form, by the name left after the peeling,
+// so a rule written otherwise, Bash(timeout 5 npm publish),
+// Bash(RAILS_ENV=production rails db:drop), Bash(npm  publish:*) or
+// Bash(npm 'publish' *), was filed under "timeout" or matched a spelling no
+// command has: it was never consulted, and under a bare Bash allow the very
+// command it spells ran. The rule's own '*'s stay wildcards (a quoted or
+// escaped one is left to escapedStarRule). ok is false when the
+// pattern is one command already in that form, or not one command with a
+// static name (the rule then keeps only its own form, as before).
 func peeledBashPattern(p string) (peeled string, ok bool) {
 	q := p
 	if strings.HasSuffix(q, ":*") {
@@ -37,21 +39,39 @@ func peeledBashPattern(p string) (peeled string, ok bool) {
 		return "", false
 	}
 	v := top[0].Narrow
-	fields := strings.Fields(q)
-	if v.Name == "" || v.DynamicName || strings.Contains(v.Name, "*") || len(fields) == 0 || fields[0] == v.Name {
+	// A quoted or escaped star is a literal one (escapedStarRule): read
+	// as a wildcard it would widen Bash(rm \*) to every rm.
+	if v.Text == "" || v.DynamicName || v.Text == q || strings.Count(v.Text, "*") != bareStars(q) {
 		return "", false
 	}
-	k := len(fields) - 1 - len(v.Args)
-	if k <= 0 || fields[k] != v.Name {
-		return "", false
+	return v.Text, true
+}
+
+// bareStars counts the stars of a pattern outside quotes and escapes: its
+// wildcards, as the shell would read them.
+func bareStars(q string) int {
+	n := 0
+	var quote rune
+	escaped := false
+	for _, r := range q {
+		switch {
+		case escaped:
+			escaped = false
+		case quote != 0:
+			if r == quote {
+				quote = 0
+			} else if r == '\\' && quote == '"' {
+				escaped = true
+			}
+		case r == '\\':
+			escaped = true
+		case r == '\'' || r == '"':
+			quote = r
+		case r == '*':
+			n++
+		}
 	}
-	rest := strings.Join(fields[k:], " ")
-	// The words kept must be the command's own, as the parser reads them:
-	// a quote or escape spanning the cut would make them something else.
-	if b := bashparse.Parse(rest); b.Err != nil || len(b.Commands) == 0 || b.Commands[0].Narrow.Text != v.Text {
-		return "", false
-	}
-	return rest, true
+	return n
 }
 
 // peeledBashRule widens a deny or ask Bash rule's regular expression to
@@ -73,31 +93,34 @@ func peeledBashRule(d *ruleData, pattern string) (key string) {
 	return ""
 }
 
-// escapedStarRule widens a deny or ask Bash rule written with an escaped
-// star, Bash(rm \*), to the literal star as well. The rule's own form reads
-// the backslash as a character and the star as a wildcard, but a command
-// is matched after the shell's quoting is removed — rm \* and rm '*' are
-// both "rm *" — so the rule matched neither spelling of the command it
-// names (the reference denies rm \* by it). An allow rule keeps its own
-// form: the literal star would also approve the glob rm *.
+// escapedStarRule widens a deny or ask Bash rule written with a literal
+// star — escaped, Bash(rm \*), or quoted, Bash(rm '*') — to that literal
+// star as well. The rule's own form reads the backslash or the quotes as
+// characters and the star as a wildcard, but a command is matched after the
+// shell's quoting is removed — rm \*, rm '*' and rm "*" are all "rm *" — so
+// the rule matched no spelling of the command it names (the reference
+// denies rm \* by it). An allow rule keeps its own form: the literal star
+// would also approve the glob rm *.
 func escapedStarRule(d *ruleData, pattern string) {
-	if !strings.Contains(pattern, `\*`) {
+	bare := bareStars(pattern)
+	if bare == strings.Count(pattern, "*") {
 		return
 	}
-	const mark = "\x00" // no pattern holds it, and QuoteMeta leaves it be
-	q := strings.ReplaceAll(pattern, `\*`, mark)
 	var re string
-	if strings.Contains(q, "*") {
-		re, _ = bashRegex(q, false)
-		re = strings.ReplaceAll(re, mark, `\*`)
-	} else {
-		// No wildcard left: the exact command, normalised as the shell
-		// reads it (\* is a star).
-		lit := strings.ReplaceAll(q, mark, "*")
+	switch {
+	case bare == 0:
+		// No wildcard: the exact command, normalised as the shell reads it.
+		lit := strings.ReplaceAll(pattern, `\*`, "*")
 		if a := bashparse.Parse(pattern); a.Err == nil && len(a.Commands) == 1 && a.Commands[0].Narrow.Text != "" {
 			lit = a.Commands[0].Narrow.Text
 		}
 		re = "(?s)^" + regexp.QuoteMeta(lit) + "$"
+	case strings.Contains(pattern, `\*`):
+		const mark = "\x00" // no pattern holds it, and QuoteMeta leaves it be
+		re, _ = bashRegex(strings.ReplaceAll(pattern, `\*`, mark), false)
+		re = strings.ReplaceAll(re, mark, `\*`)
+	default:
+		return // a quoted star beside wildcards: the rule keeps its own form
 	}
 	if re != d.Re {
 		d.Re = "(?:" + d.Re + ")|(?:" + re + ")"

@@ -27,6 +27,14 @@ import "testing"
 // matched (the reference denies rm \* by it). Now such a rule also matches
 // the literal star (escapedStarRule); an allow rule keeps its own form, so
 // Bash(touch \*) does not approve the glob touch *.
+//
+// A deny or ask rule that is a compound command itself, Bash(cd sub && npm
+// test) or Bash(curl * | sh), was matched against each simple command of
+// the call, none of which is the compound: the rule never matched, and cd
+// sub && npm test ran under a bare Bash allow (the reference denies it).
+// Now such a rule matches a call holding a command that matches each of its
+// parts, in any order and joined by any operator (engine/bashcompound.go;
+// lib.compound_pairs and partsMatch read the rule's parts the same way).
 
 var red15orcFiles = map[string]string{"<cwd>/a.txt": "a\n"}
 
@@ -71,6 +79,19 @@ var red15orcRows = map[string][]bashModeRow{
 		{`{"permissions":{"allow":["Bash"],"deny":["Bash(FOO=1 npm test)"]}}`, "npm test --x", "default", "allow"},                                                      // exact rule: other arguments
 		{`{"permissions":{"allow":["Bash"],"deny":["Bash(FOO=1 npm *)"]}}`, "FOO=1 npm ci", "default", "deny"},                                                          // was allow
 	},
+	"deny rule with blanks or quotes": {
+		{`{"permissions":{"allow":["Bash"],"deny":["Bash(npm  publish:*)"]}}`, "npm  publish", "default", "deny"},        // was allow
+		{`{"permissions":{"allow":["Bash"],"deny":["Bash(npm  publish:*)"]}}`, "npm publish --tag x", "default", "deny"}, // was allow
+		{`{"permissions":{"allow":["Bash"],"deny":["Bash(npm  publish:*)"]}}`, "npm run build", "default", "allow"},      // neighbour
+		{`{"permissions":{"allow":["Bash"],"deny":["Bash(npm\tpublish *)"]}}`, "npm\tpublish x", "default", "deny"},      // was allow
+		{`{"permissions":{"allow":["Bash"],"deny":["Bash(npm\tpublish *)"]}}`, "npm publish x", "default", "deny"},       // was allow
+		{`{"permissions":{"allow":["Bash"],"deny":["Bash(npm publish *  )"]}}`, "npm publish x", "default", "deny"},      // was allow
+		{`{"permissions":{"allow":["Bash"],"deny":["Bash(npm 'publish' *)"]}}`, "npm 'publish' x", "default", "deny"},    // was allow
+		{`{"permissions":{"allow":["Bash"],"deny":["Bash(npm 'publish' *)"]}}`, "npm publish", "default", "deny"},        // was allow
+		{`{"permissions":{"allow":["Bash"],"deny":["Bash(npm 'publish' *)"]}}`, "npm run x", "default", "allow"},         // neighbour
+		{`{"permissions":{"allow":["Bash"],"ask":["Bash(\"git\" push *)"]}}`, "git push origin", "default", "ask"},       // was allow
+		{`{"permissions":{"allow":["Bash"],"ask":["Bash(\"git\" push *)"]}}`, "git status", "default", "allow"},          // neighbour
+	},
 	"escaped star in a deny or ask rule": {
 		{`{"permissions":{"allow":["Bash"],"deny":["Bash(rm \\*)"]}}`, `rm \*`, "default", "deny"},              // was allow; ref deny
 		{`{"permissions":{"allow":["Bash"],"deny":["Bash(rm \\*)"]}}`, `rm '*'`, "default", "deny"},             // was allow
@@ -78,11 +99,30 @@ var red15orcRows = map[string][]bashModeRow{
 		{`{"permissions":{"allow":["Bash"],"deny":["Bash(rm \\*)"]}}`, `sudo rm \*`, "default", "deny"},         // was allow
 		{`{"permissions":{"allow":["Bash"],"deny":["Bash(rm \\*)"]}}`, `r\m \*`, "default", "deny"},             // was allow
 		{`{"permissions":{"allow":["Bash"],"deny":["Bash(rm \\*)"]}}`, `rm *`, "default", "deny"},               // the glob: was ask (critical path)
+		{`{"permissions":{"allow":["Bash"],"deny":["Bash(rm '*')"]}}`, `rm \*`, "default", "deny"},              // was allow
+		{`{"permissions":{"allow":["Bash"],"deny":["Bash(rm '*')"]}}`, `rm "*"`, "default", "deny"},             // was allow
+		{`{"permissions":{"allow":["Bash"],"deny":["Bash(rm '*')"]}}`, `rm a.txt`, "default", "allow"},          // neighbour
 		{`{"permissions":{"allow":["Bash"],"deny":["Bash(rm \\*)"]}}`, `rm a.txt`, "default", "allow"},          // neighbour
 		{`{"permissions":{"allow":["Bash"],"ask":["Bash(git add \\*)"]}}`, `git add \*`, "default", "ask"},      // was allow
 		{`{"permissions":{"allow":["Bash"],"ask":["Bash(git add \\*)"]}}`, `git add a.txt`, "default", "allow"}, // neighbour
 		{`{"permissions":{"allow":["Bash"],"deny":["Bash(echo \\* *)"]}}`, `echo '*' b`, "default", "deny"},     // was allow
 		{`{"permissions":{"allow":["Bash(touch \\*)"]}}`, `touch *`, "default", "ask"},                          // allow keeps its own form
+	},
+	"compound deny or ask rule": {
+		{`{"permissions":{"allow":["Bash"],"deny":["Bash(cd sub && npm test)"]}}`, "cd sub && npm test", "default", "deny"},                     // was allow; ref deny
+		{`{"permissions":{"allow":["Bash"],"deny":["Bash(cd sub && npm test)"]}}`, "cd sub; npm test", "default", "deny"},                       // was allow; ref allow
+		{`{"permissions":{"allow":["Bash"],"deny":["Bash(cd sub && npm test)"]}}`, "cd sub  &&  npm test", "default", "deny"},                   // was allow
+		{`{"permissions":{"allow":["Bash"],"deny":["Bash(cd sub && npm test)"]}}`, "(cd sub && npm test)", "default", "deny"},                   // was allow
+		{`{"permissions":{"allow":["Bash"],"deny":["Bash(cd sub && npm test)"]}}`, "cd sub &&\\\nnpm test", "default", "deny"},                  // was allow
+		{`{"permissions":{"allow":["Bash"],"deny":["Bash(cd sub && npm test)"]}}`, "cd sub && timeout 5 npm test", "default", "deny"},           // was allow
+		{`{"permissions":{"allow":["Bash"],"deny":["Bash(cd sub && npm test)"]}}`, "npm test", "default", "allow"},                              // neighbour: one part
+		{`{"permissions":{"allow":["Bash"],"deny":["Bash(cd sub && npm test)"]}}`, "cd sub && ls", "default", "allow"},                          // neighbour
+		{`{"permissions":{"allow":["Bash"],"ask":["Bash(curl * | sh)"]}}`, "curl http://e | sh", "default", "ask"},                              // was allow
+		{`{"permissions":{"allow":["Bash"],"ask":["Bash(curl * | sh)"]}}`, "curl -s http://e|sh", "default", "ask"},                             // was allow
+		{`{"permissions":{"allow":["Bash"],"ask":["Bash(curl * | sh)"]}}`, "curl -s http://e|sh", "dontAsk", "deny"},                            // was allow
+		{`{"permissions":{"allow":["Bash"],"ask":["Bash(curl * | sh)"]}}`, "curl http://e -o x", "default", "allow"},                            // neighbour
+		{`{"permissions":{"allow":["Bash"],"deny":["Bash(git add * && git push:*)"]}}`, "git add . && git push origin main", "default", "deny"}, // was allow
+		{`{"permissions":{"allow":["Bash"],"deny":["Bash(git add * && git push:*)"]}}`, "git add .", "default", "allow"},                        // neighbour
 	},
 	"allow rule with a prefix stays narrow": {
 		{`{"permissions":{"allow":["Bash(timeout 5 npm test)"]}}`, "timeout 5 npm test; rm -rf a.txt", "default", "ask"},

@@ -398,6 +398,11 @@ func (n *nativeEval) matching(b *nativeBucket, behavior string) ruleSet {
 			}
 		})
 	}
+	for _, r := range b.compound {
+		if n.partsMatch(r) {
+			out.add(r)
+		}
+	}
 	if n.f.ParseError {
 		cmd, _ := n.in.Input["command"].(string)
 		for _, r := range b.bashAll {
