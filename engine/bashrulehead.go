@@ -1,7 +1,9 @@
 package engine
 
 import (
+	"path"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/agentctl/agentctl/bashparse"
@@ -75,22 +77,50 @@ func bareStars(q string) int {
 }
 
 // peeledBashRule widens a deny or ask Bash rule's regular expression to
-// the peeled form of its pattern as well, and returns the index key that
-// form is looked up under ("" when the pattern has no peeled form or its
-// key is the rule's own). The rule stays one rule (one id, one entry, filed
-// under both keys), so both evaluators list it once.
-func peeledBashRule(d *ruleData, pattern string) (key string) {
-	peeled, ok := peeledBashPattern(pattern)
-	if !ok {
-		return ""
+// the peeled forms of its pattern as well (peeledBashForms), and returns
+// the index keys those forms are looked up under that are not the rule's
+// own. The rule stays one rule (one id, one entry, filed under each key),
+// so both evaluators list it once.
+func peeledBashRule(d *ruleData, pattern string) (keys []string) {
+	own := bashKey(pattern)
+	for _, form := range peeledBashForms(pattern) {
+		if re, _ := bashRegex(form, false); re != d.Re {
+			d.Re = "(?:" + d.Re + ")|(?:" + re + ")"
+		}
+		if k := bashKey(form); k != own && !slices.Contains(keys, k) {
+			keys = append(keys, k)
+		}
 	}
-	if re, _ := bashRegex(peeled, false); re != d.Re {
-		d.Re = "(?:" + d.Re + ")|(?:" + re + ")"
+	return keys
+}
+
+// peeledBashForms are the forms a deny or ask pattern is also matched in:
+// the pattern read as a command (peeledBashPattern) and, when it names the
+// program by a path, Bash(./scripts/deploy.sh:*), the pattern under the
+// program's base name. A command's path is not part of what deny and ask
+// rules see (spec §3: /bin/rm matches rm rules), and the same script runs
+// as scripts/deploy.sh, ./scripts/../scripts/deploy.sh, by its absolute
+// path or as ./deploy.sh after a cd: the rule written with one of those
+// paths caught none of the others. A base name with a '*' is left out: it
+// would read as a wildcard over every command.
+func peeledBashForms(pattern string) []string {
+	var forms []string
+	text := pattern
+	if strings.HasSuffix(text, ":*") {
+		text = strings.TrimSuffix(text, ":*") + " *"
 	}
-	if k := bashKey(peeled); k != bashKey(pattern) {
-		return k
+	if peeled, ok := peeledBashPattern(pattern); ok {
+		forms = append(forms, peeled)
+		text = peeled
 	}
-	return ""
+	name, rest, _ := strings.Cut(text, " ")
+	if base := path.Base(name); strings.Contains(name, "/") && !strings.ContainsAny(name, "*'\"\\$`") && base != "/" && base != "." && base != ".." {
+		if rest != "" {
+			base += " " + rest
+		}
+		forms = append(forms, base)
+	}
+	return forms
 }
 
 // escapedStarRule widens a deny or ask Bash rule written with a literal

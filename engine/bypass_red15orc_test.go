@@ -35,8 +35,17 @@ import "testing"
 // Now such a rule matches a call holding a command that matches each of its
 // parts, in any order and joined by any operator (engine/bashcompound.go;
 // lib.compound_pairs and partsMatch read the rule's parts the same way).
+//
+// A deny or ask rule naming the program by a path, Bash(./scripts/deploy.sh:*),
+// was filed under that path, while the same script also runs as
+// scripts/deploy.sh, by its absolute path, through "..", with a doubled
+// slash, or as ./deploy.sh after cd scripts (checked with real bash: each
+// ran the script): the rule caught only its own spelling. A command's path
+// is not part of what deny and ask rules see (spec §3), so such a rule is
+// now also filed under, and matched in, its base-name form
+// (peeledBashForms): deploy.sh and its arguments.
 
-var red15orcFiles = map[string]string{"<cwd>/a.txt": "a\n"}
+var red15orcFiles = map[string]string{"<cwd>/a.txt": "a\n", "<cwd>/scripts/deploy.sh": "#!/bin/sh\necho deploy\n", "<cwd>/scripts/build.sh": "#!/bin/sh\n"}
 
 var red15orcRows = map[string][]bashModeRow{
 	"deny rule with a wrapper": {
@@ -123,6 +132,19 @@ var red15orcRows = map[string][]bashModeRow{
 		{`{"permissions":{"allow":["Bash"],"ask":["Bash(curl * | sh)"]}}`, "curl http://e -o x", "default", "allow"},                            // neighbour
 		{`{"permissions":{"allow":["Bash"],"deny":["Bash(git add * && git push:*)"]}}`, "git add . && git push origin main", "default", "deny"}, // was allow
 		{`{"permissions":{"allow":["Bash"],"deny":["Bash(git add * && git push:*)"]}}`, "git add .", "default", "allow"},                        // neighbour
+	},
+	"deny rule naming the program by a path": {
+		{`{"permissions":{"allow":["Bash"],"deny":["Bash(./scripts/deploy.sh:*)"]}}`, "./scripts/deploy.sh prod", "default", "deny"},        // as before
+		{`{"permissions":{"allow":["Bash"],"deny":["Bash(./scripts/deploy.sh:*)"]}}`, "scripts/deploy.sh prod", "default", "deny"},          // was allow
+		{`{"permissions":{"allow":["Bash"],"deny":["Bash(./scripts/deploy.sh:*)"]}}`, "/srv/app/scripts/deploy.sh prod", "default", "deny"}, // was allow
+		{`{"permissions":{"allow":["Bash"],"deny":["Bash(./scripts/deploy.sh:*)"]}}`, "./scripts/../scripts/deploy.sh", "default", "deny"},  // was allow
+		{`{"permissions":{"allow":["Bash"],"deny":["Bash(./scripts/deploy.sh:*)"]}}`, ".//scripts/deploy.sh", "default", "deny"},            // was allow
+		{`{"permissions":{"allow":["Bash"],"deny":["Bash(./scripts/deploy.sh:*)"]}}`, "cd scripts && ./deploy.sh", "default", "deny"},       // was allow
+		{`{"permissions":{"allow":["Bash"],"deny":["Bash(./scripts/deploy.sh:*)"]}}`, "./scripts/build.sh", "default", "allow"},             // neighbour
+		{`{"permissions":{"allow":["Bash"],"deny":["Bash(./scripts/deploy.sh:*)"]}}`, "cat scripts/deploy.sh", "default", "allow"},          // neighbour: a read
+		{`{"permissions":{"allow":["Bash"],"ask":["Bash(/usr/bin/npm publish)"]}}`, "npm publish", "default", "ask"},                        // was allow
+		{`{"permissions":{"allow":["Bash"],"ask":["Bash(/usr/bin/npm publish)"]}}`, "npm run build", "default", "allow"},                    // neighbour
+		{`{"permissions":{"allow":["Bash"],"deny":["Bash(./scripts/*.sh)"]}}`, "echo a.sh", "default", "allow"},                             // a starred base name is not peeled
 	},
 	"allow rule with a prefix stays narrow": {
 		{`{"permissions":{"allow":["Bash(timeout 5 npm test)"]}}`, "timeout 5 npm test; rm -rf a.txt", "default", "ask"},

@@ -110,16 +110,16 @@ func compileRules(s *settings.Settings) (map[string]*bucket, error) {
 					bk.optionNames[head] = true
 				}
 			}
-			var peeledKey string
+			var peeledKeys []string
 			if r.Behavior != settings.Allow {
-				peeledKey = peeledBashRule(&d, r.Pattern)
+				peeledKeys = peeledBashRule(&d, r.Pattern)
 				escapedStarRule(&d, r.Pattern)
 				d.Parts = compoundParts(r.Pattern)
 			}
 			k := bashKey(r.Pattern)
 			bk.Bash[k] = append(bk.Bash[k], d)
-			if peeledKey != "" {
-				bk.Bash[peeledKey] = append(bk.Bash[peeledKey], d)
+			for _, pk := range peeledKeys {
+				bk.Bash[pk] = append(bk.Bash[pk], d)
 			}
 			if d.Parts != nil {
 				bk.Compound = append(bk.Compound, d)
