@@ -44,6 +44,14 @@ import "testing"
 // is not part of what deny and ask rules see (spec §3), so such a rule is
 // now also filed under, and matched in, its base-name form
 // (peeledBashForms): deploy.sh and its arguments.
+//
+// A deny or ask prefix rule on a wrapper itself, Bash(nohup:*),
+// Bash(timeout *), Bash(xargs:*), matched no command: a command is matched
+// with its wrappers peeled off (nohup ls is "ls"), so under a bare Bash
+// allow nohup ls ran, and /usr/bin/sudo ls passed Bash(sudo:*). Now such a
+// rule matches a command peeled of that wrapper, in either view
+// (engine/bashwrapperrule.go; lib.wrapper_pairs and wrapperMatches read
+// the facts' peeled lists the same way).
 
 var red15orcFiles = map[string]string{"<cwd>/a.txt": "a\n", "<cwd>/scripts/deploy.sh": "#!/bin/sh\necho deploy\n", "<cwd>/scripts/build.sh": "#!/bin/sh\n"}
 
@@ -145,6 +153,20 @@ var red15orcRows = map[string][]bashModeRow{
 		{`{"permissions":{"allow":["Bash"],"ask":["Bash(/usr/bin/npm publish)"]}}`, "npm publish", "default", "ask"},                        // was allow
 		{`{"permissions":{"allow":["Bash"],"ask":["Bash(/usr/bin/npm publish)"]}}`, "npm run build", "default", "allow"},                    // neighbour
 		{`{"permissions":{"allow":["Bash"],"deny":["Bash(./scripts/*.sh)"]}}`, "echo a.sh", "default", "allow"},                             // a starred base name is not peeled
+	},
+	"deny rule on a wrapper as a whole": {
+		{`{"permissions":{"allow":["Bash"],"deny":["Bash(nohup:*)"]}}`, "nohup ls", "default", "deny"},             // was allow
+		{`{"permissions":{"allow":["Bash"],"deny":["Bash(nohup:*)"]}}`, "nohup npm test &", "default", "deny"},     // was allow
+		{`{"permissions":{"allow":["Bash"],"deny":["Bash(nohup:*)"]}}`, "true; nice nohup ls", "default", "deny"},  // was allow
+		{`{"permissions":{"allow":["Bash"],"deny":["Bash(nohup:*)"]}}`, "ls", "default", "allow"},                  // neighbour
+		{`{"permissions":{"allow":["Bash"],"deny":["Bash(nohup:*)"]}}`, "echo nohup", "default", "allow"},          // neighbour
+		{`{"permissions":{"allow":["Bash"],"deny":["Bash(timeout *)"]}}`, "timeout 5 npm test", "default", "deny"}, // was allow
+		{`{"permissions":{"allow":["Bash"],"deny":["Bash(timeout *)"]}}`, "npm test", "default", "allow"},          // neighbour
+		{`{"permissions":{"allow":["Bash"],"deny":["Bash(sudo:*)"]}}`, "/usr/bin/sudo ls", "default", "deny"},      // was allow
+		{`{"permissions":{"allow":["Bash"],"deny":["Bash(sudo:*)"]}}`, "sudo -u root ls", "default", "deny"},       // as before
+		{`{"permissions":{"allow":["Bash"],"ask":["Bash(xargs:*)"]}}`, "echo a | xargs rm", "default", "ask"},      // was allow
+		{`{"permissions":{"allow":["Bash"],"ask":["Bash(nohup*)"]}}`, "nohup ls", "dontAsk", "deny"},               // was allow
+		{`{"permissions":{"allow":["Bash"],"ask":["Bash(env)"]}}`, "env FOO=1 ls", "default", "allow"},             // an exact rule is the bare command
 	},
 	"allow rule with a prefix stays narrow": {
 		{`{"permissions":{"allow":["Bash(timeout 5 npm test)"]}}`, "timeout 5 npm test; rm -rf a.txt", "default", "ask"},

@@ -42,6 +42,9 @@ type ruleData struct {
 	// pattern's commands (compoundParts): the rule matches a call holding a
 	// command that matches each.
 	Parts []string `json:"parts,omitempty"`
+	// Wrapper is the wrapper a deny or ask Bash rule names as a whole
+	// (wrapperRuleName): the rule matches a command peeled of it.
+	Wrapper string `json:"wrapper,omitempty"`
 	// Confined marks an untrusted repository's Bash allow rule
 	// (settings.Rule.Confined): facts.named must lie in the working
 	// directories for it to approve a command.
@@ -64,6 +67,8 @@ type bucket struct {
 	Domain map[string][]ruleData            `json:"domain"`
 	// Compound lists the deny and ask Bash rules that have Parts.
 	Compound []ruleData `json:"compound,omitempty"`
+	// Wrappers lists the deny and ask Bash rules that have a Wrapper.
+	Wrappers []ruleData `json:"wrappers,omitempty"`
 	// HasBash and HasPath say whether any Bash pattern or path rule exists
 	// (what an unresolved shell part could hide from), computed once here.
 	HasBash bool `json:"has_bash"`
@@ -115,6 +120,7 @@ func compileRules(s *settings.Settings) (map[string]*bucket, error) {
 				peeledKeys = peeledBashRule(&d, r.Pattern)
 				escapedStarRule(&d, r.Pattern)
 				d.Parts = compoundParts(r.Pattern)
+				d.Wrapper = wrapperRuleName(r.Pattern)
 			}
 			k := bashKey(r.Pattern)
 			bk.Bash[k] = append(bk.Bash[k], d)
@@ -123,6 +129,9 @@ func compileRules(s *settings.Settings) (map[string]*bucket, error) {
 			}
 			if d.Parts != nil {
 				bk.Compound = append(bk.Compound, d)
+			}
+			if d.Wrapper != "" {
+				bk.Wrappers = append(bk.Wrappers, d)
 			}
 			bk.HasBash = true
 		case r.Kind == settings.KindPath:

@@ -93,7 +93,9 @@ type nativeBucket struct {
 	// is matched against all of them).
 	bashAll []*nativeRule
 	// compound lists the rules with parts (lib.compound_pairs).
-	compound         []*nativeRule
+	compound []*nativeRule
+	// wrappers lists the rules naming a wrapper (lib.wrapper_pairs).
+	wrappers         []*nativeRule
 	hasBash, hasPath bool
 }
 
@@ -184,6 +186,7 @@ func newNativeBucket(b *bucket, rs regexes) *nativeBucket {
 		nb.bashAll = append(nb.bashAll, nb.bash[k]...)
 	}
 	nb.compound = list(b.Compound)
+	nb.wrappers = list(b.Wrappers)
 	for kind, byKey := range b.Path {
 		px := &pathIndex{anc: map[string][]*nativeRule{}, segs: map[string][]*nativeRule{}}
 		for k, ds := range byKey {
