@@ -143,28 +143,28 @@ var red15orcRows = map[string][]bashModeRow{
 	},
 	"deny rule naming the program by a path": {
 		{`{"permissions":{"allow":["Bash"],"deny":["Bash(./scripts/deploy.sh:*)"]}}`, "./scripts/deploy.sh prod", "default", "deny"},        // as before
-		{`{"permissions":{"allow":["Bash"],"deny":["Bash(./scripts/deploy.sh:*)"]}}`, "scripts/deploy.sh prod", "default", "deny"},          // was allow
+		{`{"permissions":{"allow":["Bash"],"deny":["Bash(./scripts/deploy.sh:*)"]}}`, "scripts/deploy.sh prod", "default", "deny"},          // was allow; ref allow
 		{`{"permissions":{"allow":["Bash"],"deny":["Bash(./scripts/deploy.sh:*)"]}}`, "/srv/app/scripts/deploy.sh prod", "default", "deny"}, // was allow
-		{`{"permissions":{"allow":["Bash"],"deny":["Bash(./scripts/deploy.sh:*)"]}}`, "./scripts/../scripts/deploy.sh", "default", "deny"},  // was allow
+		{`{"permissions":{"allow":["Bash"],"deny":["Bash(./scripts/deploy.sh:*)"]}}`, "./scripts/../scripts/deploy.sh", "default", "deny"},  // was allow; ref allow
 		{`{"permissions":{"allow":["Bash"],"deny":["Bash(./scripts/deploy.sh:*)"]}}`, ".//scripts/deploy.sh", "default", "deny"},            // was allow
-		{`{"permissions":{"allow":["Bash"],"deny":["Bash(./scripts/deploy.sh:*)"]}}`, "cd scripts && ./deploy.sh", "default", "deny"},       // was allow
+		{`{"permissions":{"allow":["Bash"],"deny":["Bash(./scripts/deploy.sh:*)"]}}`, "cd scripts && ./deploy.sh", "default", "deny"},       // was allow; ref allow
 		{`{"permissions":{"allow":["Bash"],"deny":["Bash(./scripts/deploy.sh:*)"]}}`, "./scripts/build.sh", "default", "allow"},             // neighbour
 		{`{"permissions":{"allow":["Bash"],"deny":["Bash(./scripts/deploy.sh:*)"]}}`, "cat scripts/deploy.sh", "default", "allow"},          // neighbour: a read
-		{`{"permissions":{"allow":["Bash"],"ask":["Bash(/usr/bin/npm publish)"]}}`, "npm publish", "default", "ask"},                        // was allow
+		{`{"permissions":{"allow":["Bash"],"ask":["Bash(/usr/bin/npm publish)"]}}`, "npm publish", "default", "ask"},                        // was allow; ref allow
 		{`{"permissions":{"allow":["Bash"],"ask":["Bash(/usr/bin/npm publish)"]}}`, "npm run build", "default", "allow"},                    // neighbour
 		{`{"permissions":{"allow":["Bash"],"deny":["Bash(./scripts/*.sh)"]}}`, "echo a.sh", "default", "allow"},                             // a starred base name is not peeled
 	},
 	"deny rule on a wrapper as a whole": {
-		{`{"permissions":{"allow":["Bash"],"deny":["Bash(nohup:*)"]}}`, "nohup ls", "default", "deny"},             // was allow
+		{`{"permissions":{"allow":["Bash"],"deny":["Bash(nohup:*)"]}}`, "nohup ls", "default", "deny"},             // was allow; ref deny
 		{`{"permissions":{"allow":["Bash"],"deny":["Bash(nohup:*)"]}}`, "nohup npm test &", "default", "deny"},     // was allow
 		{`{"permissions":{"allow":["Bash"],"deny":["Bash(nohup:*)"]}}`, "true; nice nohup ls", "default", "deny"},  // was allow
 		{`{"permissions":{"allow":["Bash"],"deny":["Bash(nohup:*)"]}}`, "ls", "default", "allow"},                  // neighbour
 		{`{"permissions":{"allow":["Bash"],"deny":["Bash(nohup:*)"]}}`, "echo nohup", "default", "allow"},          // neighbour
-		{`{"permissions":{"allow":["Bash"],"deny":["Bash(timeout *)"]}}`, "timeout 5 npm test", "default", "deny"}, // was allow
+		{`{"permissions":{"allow":["Bash"],"deny":["Bash(timeout *)"]}}`, "timeout 5 npm test", "default", "deny"}, // was allow; ref deny
 		{`{"permissions":{"allow":["Bash"],"deny":["Bash(timeout *)"]}}`, "npm test", "default", "allow"},          // neighbour
-		{`{"permissions":{"allow":["Bash"],"deny":["Bash(sudo:*)"]}}`, "/usr/bin/sudo ls", "default", "deny"},      // was allow
+		{`{"permissions":{"allow":["Bash"],"deny":["Bash(sudo:*)"]}}`, "/usr/bin/sudo ls", "default", "deny"},      // was allow; ref allow
 		{`{"permissions":{"allow":["Bash"],"deny":["Bash(sudo:*)"]}}`, "sudo -u root ls", "default", "deny"},       // as before
-		{`{"permissions":{"allow":["Bash"],"ask":["Bash(xargs:*)"]}}`, "echo a | xargs rm", "default", "ask"},      // was allow
+		{`{"permissions":{"allow":["Bash"],"ask":["Bash(xargs:*)"]}}`, "echo a | xargs rm", "default", "ask"},      // was allow; ref deny (as a deny rule)
 		{`{"permissions":{"allow":["Bash"],"ask":["Bash(nohup*)"]}}`, "nohup ls", "dontAsk", "deny"},               // was allow
 		{`{"permissions":{"allow":["Bash"],"ask":["Bash(env)"]}}`, "env FOO=1 ls", "default", "allow"},             // an exact rule is the bare command
 	},

@@ -392,6 +392,15 @@ var red15orcSweep = []red15orcSweepRow{
 	{"rq-edit-allow-ask-dir", "", "{\"permissions\":{\"allow\":[\"Edit(secret.txt)\"],\"ask\":[\"Edit(**)\"]}}", "Edit", "{\"file_path\":\"<cwd>/secret.txt\",\"old_string\":\"s\",\"new_string\":\"t\"}", "default", "ask", "ask", ""},
 	{"rq-edit-ask-bare-allow-narrow", "", "{\"permissions\":{\"allow\":[\"Edit(/secret.txt)\"],\"ask\":[\"Edit\"]}}", "Edit", "{\"file_path\":\"<cwd>/secret.txt\",\"old_string\":\"s\",\"new_string\":\"t\"}", "default", "ask", "ask", ""},
 	{"rq-read-deny-blocks-edit", "", "{\"permissions\":{\"allow\":[\"Edit\"],\"deny\":[\"Read(secret.txt)\"]}}", "Edit", "{\"file_path\":\"<cwd>/secret.txt\",\"old_string\":\"s\",\"new_string\":\"t\"}", "default", "deny", "deny", ""},
+	{"z-path-0", "", "{\"permissions\":{\"allow\":[\"Bash\"],\"deny\":[\"Bash(./scripts/deploy.sh:*)\"]}}", "Bash", "{\"command\":\"./scripts/deploy.sh prod\"}", "default", "deny", "deny", ""},
+	{"z-path-1", "", "{\"permissions\":{\"allow\":[\"Bash\"],\"deny\":[\"Bash(./scripts/deploy.sh:*)\"]}}", "Bash", "{\"command\":\"scripts/deploy.sh prod\"}", "default", "deny", "allow", "stricter (bypass_red15orc_test.go): a deny or ask rule naming its program by a path also matches the program's base name — the same script runs by any path"},
+	{"z-path-2", "", "{\"permissions\":{\"allow\":[\"Bash\"],\"deny\":[\"Bash(./scripts/deploy.sh:*)\"]}}", "Bash", "{\"command\":\"cd scripts && ./deploy.sh\"}", "default", "deny", "allow", "stricter (bypass_red15orc_test.go): a deny or ask rule naming its program by a path also matches the program's base name — the same script runs by any path"},
+	{"z-path-3", "", "{\"permissions\":{\"allow\":[\"Bash\"],\"deny\":[\"Bash(./scripts/deploy.sh:*)\"]}}", "Bash", "{\"command\":\"./scripts/../scripts/deploy.sh\"}", "default", "deny", "allow", "stricter (bypass_red15orc_test.go): a deny or ask rule naming its program by a path also matches the program's base name — the same script runs by any path"},
+	{"z-path-4", "", "{\"permissions\":{\"allow\":[\"Bash\"],\"ask\":[\"Bash(/usr/bin/npm publish)\"]}}", "Bash", "{\"command\":\"npm publish\"}", "default", "ask", "allow", "stricter (bypass_red15orc_test.go): a deny or ask rule naming its program by a path also matches the program's base name — the same script runs by any path"},
+	{"w-nohup-0", "", "{\"permissions\":{\"allow\":[\"Bash\"],\"deny\":[\"Bash(nohup:*)\"]}}", "Bash", "{\"command\":\"nohup ls\"}", "default", "deny", "deny", ""},
+	{"w-sudo-0", "", "{\"permissions\":{\"allow\":[\"Bash\"],\"deny\":[\"Bash(sudo:*)\"]}}", "Bash", "{\"command\":\"/usr/bin/sudo ls\"}", "default", "deny", "allow", "stricter, spec §3: deny and ask rules see path-qualified names by basename; /usr/bin/sudo is sudo"},
+	{"w-timeout-0", "", "{\"permissions\":{\"allow\":[\"Bash\"],\"deny\":[\"Bash(timeout *)\"]}}", "Bash", "{\"command\":\"timeout 5 npm test\"}", "default", "deny", "deny", ""},
+	{"w-xargs-0", "", "{\"permissions\":{\"allow\":[\"Bash\"],\"deny\":[\"Bash(xargs:*)\"]}}", "Bash", "{\"command\":\"echo a | xargs rm\"}", "default", "deny", "deny", ""},
 }
 
 func TestReferenceSweep9(t *testing.T) {
