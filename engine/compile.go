@@ -38,6 +38,13 @@ type ruleData struct {
 	// OptionRe matches a Bash deny or ask rule's options in any spelling
 	// (optionRegex), against a command's option_form.
 	OptionRe string `json:"option_re,omitempty"`
+	// Parts are the regular expressions of a compound deny or ask Bash
+	// pattern's commands (compoundParts): the rule matches a call holding a
+	// command that matches each.
+	Parts []string `json:"parts,omitempty"`
+	// Wrapper is the wrapper a deny or ask Bash rule names as a whole
+	// (wrapperRuleName): the rule matches a command peeled of it.
+	Wrapper string `json:"wrapper,omitempty"`
 	// Confined marks an untrusted repository's Bash allow rule
 	// (settings.Rule.Confined): facts.named must lie in the working
 	// directories for it to approve a command.
@@ -58,6 +65,10 @@ type bucket struct {
 	Bash   map[string][]ruleData            `json:"bash"`
 	Path   map[string]map[string][]ruleData `json:"path"`
 	Domain map[string][]ruleData            `json:"domain"`
+	// Compound lists the deny and ask Bash rules that have Parts.
+	Compound []ruleData `json:"compound,omitempty"`
+	// Wrappers lists the deny and ask Bash rules that have a Wrapper.
+	Wrappers []ruleData `json:"wrappers,omitempty"`
 	// HasBash and HasPath say whether any Bash pattern or path rule exists
 	// (what an unresolved shell part could hide from), computed once here.
 	HasBash bool `json:"has_bash"`
@@ -104,8 +115,24 @@ func compileRules(s *settings.Settings) (map[string]*bucket, error) {
 					bk.optionNames[head] = true
 				}
 			}
+			var peeledKeys []string
+			if r.Behavior != settings.Allow {
+				peeledKeys = peeledBashRule(&d, r.Pattern)
+				escapedStarRule(&d, r.Pattern)
+				d.Parts = compoundParts(r.Pattern)
+				d.Wrapper = wrapperRuleName(r.Pattern)
+			}
 			k := bashKey(r.Pattern)
 			bk.Bash[k] = append(bk.Bash[k], d)
+			for _, pk := range peeledKeys {
+				bk.Bash[pk] = append(bk.Bash[pk], d)
+			}
+			if d.Parts != nil {
+				bk.Compound = append(bk.Compound, d)
+			}
+			if d.Wrapper != "" {
+				bk.Wrappers = append(bk.Wrappers, d)
+			}
 			bk.HasBash = true
 		case r.Kind == settings.KindPath:
 			if bk.Path[r.Tool] == nil {

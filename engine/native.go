@@ -34,6 +34,8 @@ type nativeRule struct {
 	// foldRe is an Agent rule's re matched in any letter case.
 	foldRe *lazyRegex
 	glob   lazyGlob
+	// parts match a compound rule's commands (ruleData.Parts).
+	parts []*lazyRegex
 }
 
 // lazyRegex compiles a regex.match pattern once, on first use; "" stands
@@ -89,7 +91,11 @@ type nativeBucket struct {
 	domain map[string][]*nativeRule
 	// bashAll lists every Bash pattern rule (a command that does not parse
 	// is matched against all of them).
-	bashAll          []*nativeRule
+	bashAll []*nativeRule
+	// compound lists the rules with parts (lib.compound_pairs).
+	compound []*nativeRule
+	// wrappers lists the rules naming a wrapper (lib.wrapper_pairs).
+	wrappers         []*nativeRule
 	hasBash, hasPath bool
 }
 
@@ -143,6 +149,9 @@ func newNativeRule(d ruleData, rs regexes) *nativeRule {
 	r.ref = RuleRef{Text: d.Text, Behavior: d.Behavior, Source: d.Source, File: d.File, Line: d.Line, Column: d.Column}
 	r.describe = fmt.Sprintf("%s from %s %s", d.Text, d.Source, r.ref.Location())
 	r.re, r.nameRe, r.optionRe, r.glob.src = rs.get(d.Re), rs.get(d.NameRe), rs.get(d.OptionRe), d.Glob
+	for _, p := range d.Parts {
+		r.parts = append(r.parts, rs.get(p))
+	}
 	if d.Kind == "agent" && d.Re != "" {
 		r.foldRe = rs.get("(?i)" + d.Re)
 	}
@@ -176,6 +185,8 @@ func newNativeBucket(b *bucket, rs regexes) *nativeBucket {
 		nb.bash[k] = list(b.Bash[k])
 		nb.bashAll = append(nb.bashAll, nb.bash[k]...)
 	}
+	nb.compound = list(b.Compound)
+	nb.wrappers = list(b.Wrappers)
 	for kind, byKey := range b.Path {
 		px := &pathIndex{anc: map[string][]*nativeRule{}, segs: map[string][]*nativeRule{}}
 		for k, ds := range byKey {

@@ -398,6 +398,19 @@ func (n *nativeEval) matching(b *nativeBucket, behavior string) ruleSet {
 			}
 		})
 	}
+	for _, r := range b.compound {
+		if n.partsMatch(r) {
+			out.add(r)
+		}
+	}
+	for _, r := range b.wrappers {
+		for i := range n.f.Commands {
+			if wrapperMatches(r, &n.f.Commands[i]) {
+				out.add(r)
+				break
+			}
+		}
+	}
 	if n.f.ParseError {
 		cmd, _ := n.in.Input["command"].(string)
 		for _, r := range b.bashAll {

@@ -266,7 +266,7 @@ matching(b) := [r |
 
 call_pairs(b) := {[r.id, r] | some r in tool_rules(b); rule_matches_call(r)}
 
-bash_pairs(b) := ({[r.id, r] |
+bash_pairs(b) := ((({[r.id, r] |
 	some c in commands
 	some r in bash_rules(b, c)
 	some t in [c.narrow.text, c.wide.text]
@@ -280,6 +280,27 @@ bash_pairs(b) := ({[r.id, r] |
 	facts.parse_error
 	some r in all_bash_rules(b)
 	regex.match(r.re, input.input.command)
+}) | compound_pairs(b)) | wrapper_pairs(b)
+
+# A deny or ask rule naming a wrapper as a whole (Bash(nohup:*)) matches a
+# command peeled of it (engine/bashwrapperrule.go).
+wrapper_pairs(b) := {[r.id, r] |
+	some r in data.agentctl.rules[b].wrappers
+	some c in commands
+	some v in [c.narrow, c.wide]
+	some w in object.get(v, "peeled", [])
+	w == r.wrapper
+}
+
+# A compound deny or ask rule (Bash(cd sub && npm test)) matches a call
+# holding a command that matches each of its parts (engine/bashcompound.go).
+compound_pairs(b) := {[r.id, r] |
+	some r in data.agentctl.rules[b].compound
+	every p in r.parts {
+		some c in commands
+		some t in [c.narrow.text, c.wide.text]
+		regex.match(p, t)
+	}
 }
 
 file_pairs(b) := {pair |
