@@ -153,17 +153,11 @@ func frontmatterMode(data []byte) string {
 // a defaultMode the repository's settings asked for. The git root's
 // definitions above the cwd count unless the root itself is trusted.
 func (s *Settings) distrustAgentModes(cwd, root string) {
-	type place struct {
-		dir     string
-		trusted bool
-	}
-	dirs := []place{{cwd, s.Trust.Trusted}}
+	dirs := []agentDirAbove{{cwd, s.Trust.Trusted}}
 	if root != cwd {
-		dirs = append(dirs, place{root, s.Trust.Trusted && s.rootTrust.Trusted})
+		dirs = append(dirs, agentDirAbove{root, s.Trust.Trusted && s.rootTrust.Trusted})
 	}
-	for _, d := range s.agentDirsAbove(cwd, root) {
-		dirs = append(dirs, place{d.dir, d.trusted})
-	}
+	dirs = append(dirs, s.agentDirsAbove(cwd, root)...)
 	for _, d := range dirs {
 		if d.trusted {
 			continue
