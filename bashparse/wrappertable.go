@@ -178,3 +178,10 @@ var gitGlobal = optGrammar{short: "C:c:pPvh", long: []string{"git-dir=", "work-t
 	"exec-path?", "super-prefix=", "list-cmds=", "config-env=", "attr-source=", "paginate", "no-pager",
 	"no-replace-objects", "no-lazy-fetch", "no-optional-locks", "no-advice", "bare", "literal-pathspecs",
 	"glob-pathspecs", "noglob-pathspecs", "icase-pathspecs", "html-path", "man-path", "info-path", "version", "help"}}
+
+// IsWrapper reports a command name that runs another command given to it
+// (timeout, nice, sudo, xargs, …): the views peel it off.
+func IsWrapper(name string) bool {
+	_, ok := wrappers[name]
+	return ok
+}

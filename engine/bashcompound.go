@@ -17,6 +17,14 @@ import (
 // run the same commands. A part whose name is not static leaves the rule
 // as it was: its meaning cannot be told.
 func compoundParts(pattern string) []string {
+	if plainBashPattern(pattern) {
+		return nil
+	}
+	return compoundParsed(pattern)
+}
+
+// compoundParsed is compoundParts by the parse alone.
+func compoundParsed(pattern string) []string {
 	q := pattern
 	if strings.HasSuffix(q, ":*") {
 		q = strings.TrimSuffix(q, ":*") + " *"

@@ -23,6 +23,14 @@ import (
 // pattern is one command already in that form, or not one command with a
 // static name (the rule then keeps only its own form, as before).
 func peeledBashPattern(p string) (peeled string, ok bool) {
+	if plainBashPattern(p) {
+		return "", false
+	}
+	return peeledParsed(p)
+}
+
+// peeledParsed is peeledBashPattern by the parse alone.
+func peeledParsed(p string) (peeled string, ok bool) {
 	q := p
 	if strings.HasSuffix(q, ":*") {
 		q = strings.TrimSuffix(q, ":*") + " *"
