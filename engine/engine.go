@@ -142,8 +142,8 @@ func New(ctx context.Context, s *settings.Settings, opts ...Option) (*Engine, er
 	if err != nil {
 		return nil, err
 	}
-	all, walk := newGuards(s)
-	e := &Engine{settings: s, guards: all, guardIdx: newGuardIndex(all), policyFiles: newPolicyFiles(s.PolicyFiles), walkGuards: walk, twinGlobs: newTwinGlobs(s), bundle: b, remote: c.remote,
+	all, walk, written := newGuards(s)
+	e := &Engine{settings: s, guards: all, guardIdx: newGuardIndex(all), policyFiles: newPolicyFiles(s.PolicyFiles), walkGuards: walk, twinGlobs: written, bundle: b, remote: c.remote,
 		now: time.Now, client: remoteClient(c.remoteTimeout), evaluator: c.evaluator, native: newNativeIndex(b.rules),
 		guarded: guardedCommands(s), looseAnchors: looseAnchors(s), optionNames: optionNames(b.rules), confined: hasConfinedRule(s)}
 	if c.logTo != nil {

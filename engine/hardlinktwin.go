@@ -4,8 +4,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-
-	"github.com/agentctl/agentctl/settings"
 )
 
 // Hard-link twins: a regular file with more than one name is the same
@@ -28,27 +26,6 @@ const (
 	twinMaxEntries = 256
 	twinMaxDepth   = 3
 )
-
-// newTwinGlobs lists the deny and ask path globs of the settings as
-// written: the guard lists are lower-cased for matching, and a name in
-// another letter case names no file on a case-sensitive file system.
-func newTwinGlobs(s *settings.Settings) guardGlobs {
-	anchors := newAnchors(s)
-	var out guardGlobs
-	seen := map[string]bool{}
-	for _, r := range s.Rules {
-		if r.Ignored != "" || r.Kind != settings.KindPath || r.Behavior == settings.Allow {
-			continue
-		}
-		for _, g := range pathGlobs(r, anchors) {
-			if !seen[g] {
-				seen[g] = true
-				out = append(out, g)
-			}
-		}
-	}
-	return out
-}
 
 // withHardLinkTwins adds, for every read or write of a regular file with
 // other hard links, the guarded files that are the same file (a write

@@ -51,9 +51,12 @@ func addCaseForms(out []string, g string, seen map[string]bool) []string {
 // second list leaves out the directory form every file pattern also gets
 // (Read(.env) covers .env/…): witnesses are made only from what the rule
 // says, or every recursive walk would "reach" a directory named .env.
-func newGuards(s *settings.Settings) (all, walk guardGlobs) {
+// The third holds the globs as written, for hard-link twins
+// (withHardLinkTwins): the case forms name no file on a case-sensitive
+// file system.
+func newGuards(s *settings.Settings) (all, walk, written guardGlobs) {
 	anchors := newAnchors(s)
-	seenAll, seenWalk := map[string]bool{}, map[string]bool{}
+	seenAll, seenWalk, seenWritten := map[string]bool{}, map[string]bool{}, map[string]bool{}
 	for _, r := range s.Rules {
 		if r.Ignored != "" || r.Kind != settings.KindPath || r.Behavior == settings.Allow {
 			continue
@@ -64,9 +67,13 @@ func newGuards(s *settings.Settings) (all, walk guardGlobs) {
 			if dirRule || !strings.HasSuffix(g, "/**") {
 				walk = addCaseForms(walk, g, seenWalk)
 			}
+			if !seenWritten[g] {
+				seenWritten[g] = true
+				written = append(written, g)
+			}
 		}
 	}
-	return all, walk
+	return all, walk, written
 }
 
 // ReachFact is a path a command may open without naming it: a file a

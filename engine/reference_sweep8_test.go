@@ -20,18 +20,7 @@ import (
 // WebSearch and TodoWrite under the modes. Each row keeps the reference's
 // answer (ref; "error" when the reference refused the call before
 // deciding); a row whose want differs says why in note, and agentctl is
-// never looser than the reference without one.
-
-type red14orcSweepRow struct {
-	id       string
-	settings string // flag settings; <cwd>, <home>, <tmp> stand for the case's directories
-	tool     string
-	input    string // JSON
-	mode     string
-	want     string
-	ref      string
-	note     string
-}
+// never looser than the reference without one. Rows are sweep5Row.
 
 // red14orcSweepFiles are the reference run's fixture files (its defaults
 // and the sweep's own).
@@ -63,7 +52,7 @@ var red14orcSweepFiles = map[string]string{
 // and no row's decision depends on the link's absence.
 var red14orcSweepLinks = map[string]string{"<cwd>/sl": "<home>/sdir"}
 
-var red14orcSweep = []red14orcSweepRow{
+var red14orcSweep = []sweep5Row{
 	{`w00-ac`, `{}`, `Bash`, `{"command":"install -m 755 a.txt .git/hooks/pre-commit"}`, `acceptEdits`, `ask`, `ask`, ``},
 	{`w00-by`, `{}`, `Bash`, `{"command":"install -m 755 a.txt .git/hooks/pre-commit"}`, `bypassPermissions`, `ask`, `allow`, `stricter, spec §6: even bypass mode asks before writing under .git/ or .claude/`},
 	{`w01-ac`, `{}`, `Bash`, `{"command":"install a.txt c.txt"}`, `acceptEdits`, `ask`, `ask`, ``},

@@ -9,6 +9,7 @@ import (
 	"github.com/agentctl/agentctl/agenthook"
 	"github.com/agentctl/agentctl/engine"
 	"github.com/agentctl/agentctl/settings"
+	"mvdan.cc/sh/v3/syntax"
 )
 
 // maxTreeWitnesses bounds the paths of one Grep tree that are decided
@@ -70,10 +71,15 @@ func (g *claudeGrepTree) check(ctx context.Context, d agenthook.Decider, c engin
 	if !filepath.IsAbs(root) {
 		root = filepath.Join(g.eng.Settings().Cwd, root)
 	}
-	walk := engine.Call{Tool: "Bash", Input: map[string]any{"command": "grep -r -e x -- " + shellQuoteWord(root)}, Mode: c.Mode, Dir: c.Dir}
+	quoted, err := syntax.Quote(root, syntax.LangBash)
+	if err != nil {
+		return g.ask(dec, mode, fmt.Sprintf("the Grep path %q cannot be weighed as a tree: %v", root, err)), nil
+	}
+	walk := engine.Call{Tool: "Bash", Input: map[string]any{"command": "grep -r -e x -- " + quoted}, Mode: c.Mode, Dir: c.Dir}
 	in, problems := g.eng.Input(walk)
 	if len(problems) > 0 {
-		return dec, nil // the walk's own problems are not the search's: the main decision stands
+		// A tree that cannot be weighed may hold what the rules deny.
+		return g.ask(dec, mode, fmt.Sprintf("the Grep tree %s cannot be weighed: %s", root, strings.Join(problems, "; "))), nil
 	}
 	facts, _ := in["facts"].(map[string]any)
 	reach, _ := facts["reach"].([]any)
@@ -86,7 +92,9 @@ func (g *claudeGrepTree) check(ctx context.Context, d agenthook.Decider, c engin
 		}
 		seen[p] = true
 		if len(seen) > maxTreeWitnesses {
-			break
+			// The paths past the bound are not decided: they may be
+			// the denied ones.
+			return g.ask(dec, mode, fmt.Sprintf("the Grep tree %s holds more than %d paths agentctl's own rules could cover", root, maxTreeWitnesses)), nil
 		}
 		rd, err := d.Decide(ctx, engine.Call{Tool: "Read", Input: map[string]any{"file_path": p}, Mode: c.Mode, Foreign: c.Foreign})
 		if err != nil {
@@ -95,18 +103,18 @@ func (g *claudeGrepTree) check(ctx context.Context, d agenthook.Decider, c engin
 		if rd.Decision == engine.Allow || rd.Rule == nil || !notClaudeSource(rd.Rule.Source, rd.Rule.File) {
 			continue
 		}
-		dec.Reason = fmt.Sprintf("Grep over %s could read %s, under %s rule %s from %s %s, which Claude Code does not read: its Grep leaves out only the files its own rules name (was: %s)",
-			root, p, rd.Rule.Behavior, rd.Rule.Text, rd.Rule.Source, rd.Rule.Location(), dec.Reason)
-		dec.Decision, dec.Stage, dec.Rule = engine.Ask, engine.StageTool, nil
-		if mode == "dontAsk" {
-			dec.Decision = engine.Deny
-		}
-		return dec, nil
+		return g.ask(dec, mode, fmt.Sprintf("Grep over %s could read %s, under %s rule %s from %s %s, which Claude Code does not read: its Grep leaves out only the files its own rules name",
+			root, p, rd.Rule.Behavior, rd.Rule.Text, rd.Rule.Source, rd.Rule.Location())), nil
 	}
 	return dec, nil
 }
 
-// shellQuoteWord quotes s as one shell word.
-func shellQuoteWord(s string) string {
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+// ask turns the allow dec into an ask (a deny under dontAsk) for reason.
+func (g *claudeGrepTree) ask(dec engine.Decision, mode, reason string) engine.Decision {
+	dec.Reason = fmt.Sprintf("%s (was: %s)", reason, dec.Reason)
+	dec.Decision, dec.Stage, dec.Rule = engine.Ask, engine.StageTool, nil
+	if mode == "dontAsk" {
+		dec.Decision = engine.Deny
+	}
+	return dec
 }
