@@ -178,6 +178,10 @@ type Command struct {
 	Mentions []File `json:"mentions,omitempty"`
 	// Recursive lists directory trees the command reads or writes whole.
 	Recursive []Tree `json:"recursive,omitempty"`
+	// Open is the wide view's static start up to the first word known only
+	// at run time, or up to the words xargs appends (see openStart): a deny
+	// or ask rule that could grow out of it may be hidden by that word.
+	Open string `json:"open,omitempty"`
 }
 
 // Tree is a directory a recursive reader (grep -r, rg, tar c, cp -r) or

@@ -35,6 +35,7 @@ func (p *parser) emit(n syntax.Node, words []Word, assigns []Assign, redirs []Re
 	if w := p.st.optionWords(inner); w != "" {
 		p.unresolved(ReasonDynamicName, "a word of "+c.Wide.Name+" known only at run time may be one of its options: "+w, n)
 	}
+	c.Open = p.st.openStart(inner, peeledXargs(c))
 	if reason, w, ok := dynamicStateWord(inner); ok {
 		// The script's literal values for the word spell what it may do.
 		p.unresolved(reason, inner[0].Value+" takes a word known only at run time ("+w+"): it may bind a name or run code", n)

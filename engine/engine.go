@@ -67,6 +67,9 @@ type Engine struct {
 	now       func() time.Time
 	// guarded are the command names Bash deny and ask rules start with.
 	guarded map[string]bool
+	// open are the Bash deny and ask patterns a word known only at run
+	// time may complete (see openCompletions).
+	open []openGuard
 	// optionNames are the command names deny and ask rules with options
 	// start with (see optionRegex).
 	optionNames map[string]bool
@@ -145,7 +148,7 @@ func New(ctx context.Context, s *settings.Settings, opts ...Option) (*Engine, er
 	all, walk, written := newGuards(s)
 	e := &Engine{settings: s, guards: all, guardIdx: newGuardIndex(all), policyFiles: newPolicyFiles(s.PolicyFiles), walkGuards: walk, twinGlobs: written, bundle: b, remote: c.remote,
 		now: time.Now, client: remoteClient(c.remoteTimeout), evaluator: c.evaluator, native: newNativeIndex(b.rules),
-		guarded: guardedCommands(s), looseAnchors: looseAnchors(s), optionNames: optionNames(b.rules), confined: hasConfinedRule(s)}
+		guarded: guardedCommands(s), open: openGuards(s), looseAnchors: looseAnchors(s), optionNames: optionNames(b.rules), confined: hasConfinedRule(s)}
 	if c.logTo != nil {
 		if e.log, err = newDecisionLog(ctx, c.logTo, b); err != nil {
 			return nil, err
@@ -338,6 +341,7 @@ func (e *Engine) input(call Call) (*callInput, []string) {
 		f = en.gitRepoFacts(a, en.bashFacts(a), 0)
 		f = en.withHardLinkTwins(f)
 		f = en.withNameVariant(f, e.workingDirs(cwd), e.looseAnchors)
+		f.Unresolved = append(f.Unresolved, openCompletions(e.open, a.Commands)...)
 		if own {
 			releaseCommands(a.Commands) // the facts copied what they keep
 		}
