@@ -2,6 +2,7 @@ package main
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -64,6 +65,84 @@ func TestRed16RunSearchGrantIsNotATree(t *testing.T) {
 			asked, _ := os.ReadFile(counter)
 			if n := strings.Count(string(asked), "x"); n != tt.wantAsked {
 				t.Errorf("asked %d times, want %d", n, tt.wantAsked)
+			}
+		})
+	}
+}
+
+// red16runWorktreeRows: EnterWorktree approved as a worktree under the
+// project must check out there and nowhere else. A repository that ships
+// .claude/worktrees (or .claude) as a link sent `git worktree add` into
+// the link's target: with the link on ~/.config and the name "git", the
+// repository's files (its `config`, a core.fsmonitor command) became the
+// user's global git configuration.
+var red16runWorktreeRows = []struct {
+	name string
+	link string // "worktrees" or ".claude": which component is a link to the outside ("" none)
+	wt   string
+	ok   bool
+}{
+	{"worktrees dir linked to ~/.config", "worktrees", "git", false},
+	{".claude linked outside", ".claude", "git", false},
+	{"a name climbing out", "", "../../../outside", false},
+	{"a name read as an option", "", "-f", false},
+	{"an absolute name", "", "/tmp/x", false},
+	{"a parent name", "", "..", false},
+	// Harmless neighbours: a plain and a dotted name under a real .claude/worktrees.
+	{"a plain name", "", "feat", true},
+	{"a dotted name", "", "feat.v2", true},
+}
+
+func TestRed16RunWorktreeStaysInProject(t *testing.T) {
+	for _, tt := range red16runWorktreeRows {
+		t.Run(tt.name, func(t *testing.T) {
+			root, err := filepath.EvalSymlinks(t.TempDir())
+			if err != nil {
+				t.Fatal(err)
+			}
+			dir, config := filepath.Join(root, "proj"), filepath.Join(root, "home", ".config")
+			for name, body := range map[string]string{dir + "/config": "[core]\n\tfsmonitor = touch pwned\n", config + "/keep": ""} {
+				if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(name, []byte(body), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			for _, args := range [][]string{{"init", "-q"}, {"add", "."}, {"-c", "user.email=a@b", "-c", "user.name=a", "commit", "-qm", "i"}} {
+				if out, err := exec.Command("git", append([]string{"-C", dir}, args...)...).CombinedOutput(); err != nil {
+					t.Fatalf("git %v: %v %s", args, err, out)
+				}
+			}
+			switch tt.link {
+			case "worktrees":
+				err = os.MkdirAll(filepath.Join(dir, ".claude"), 0o755)
+				if err == nil {
+					err = os.Symlink(config, filepath.Join(dir, ".claude", "worktrees"))
+				}
+			case ".claude":
+				if err = os.MkdirAll(filepath.Join(root, "elsewhere"), 0o755); err == nil {
+					err = os.Symlink(config, filepath.Join(root, "elsewhere", "worktrees"))
+				}
+				if err == nil {
+					err = os.Symlink(filepath.Join(root, "elsewhere"), filepath.Join(dir, ".claude"))
+				}
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			approver, _ := red16runApprover(t)
+			res := red15pathsRun(t, dir, "", [][2]string{{"EnterWorktree", `{"name":"` + tt.wt + `"}`}, {"Bash", `{"command":"pwd"}`}},
+				"--permission-prompt-command", approver)
+			if _, err := os.Stat(filepath.Join(config, "git", "config")); err == nil {
+				t.Errorf("the worktree was checked out into %s: %s", config, res[0])
+			}
+			if _, err := os.Stat(filepath.Join(root, "outside")); err == nil {
+				t.Errorf("the worktree was checked out beside the project: %s", res[0])
+			}
+			want := filepath.Join(dir, ".claude", "worktrees", tt.wt)
+			if got := strings.Contains(res[0], "Entered worktree") && strings.Contains(res[1], want); got != tt.ok {
+				t.Errorf("entered %v, want %v: %v", got, tt.ok, res)
 			}
 		})
 	}
