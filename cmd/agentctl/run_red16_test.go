@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // The run pipeline's tools, sixteenth red-team pass: what a real
@@ -145,5 +146,34 @@ func TestRed16RunWorktreeStaysInProject(t *testing.T) {
 				t.Errorf("entered %v, want %v: %v", got, tt.ok, res)
 			}
 		})
+	}
+}
+
+// TestRed16RunToolPanicEndsNoSession: a NotebookEdit of a shipped notebook
+// whose cell is not an object panicked and killed the run; a background
+// command started before it (decided, but supervised only until the
+// session ends) went on running after agentctl was gone. Now the call
+// fails, the run ends normally, and the background command is stopped.
+func TestRed16RunToolPanicEndsNoSession(t *testing.T) {
+	cwd, _ := red15pathsProject(t)
+	nb := filepath.Join(cwd, "src", "n.ipynb")
+	if err := os.WriteFile(nb, []byte(`{"cells": [1], "nbformat": 4}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	mark := filepath.Join(cwd, "src", "late.txt")
+	res := red15pathsRun(t, cwd, "acceptEdits", [][2]string{
+		{"Bash", `{"command":"sleep 2 && touch ` + mark + `","run_in_background":true}`},
+		{"Read", `{"file_path":"` + nb + `"}`},
+		{"NotebookEdit", `{"notebook_path":"` + nb + `","cell_id":"cell-0","new_source":"x"}`},
+	})
+	if !strings.Contains(res[2], "is not a JSON object") {
+		t.Errorf("NotebookEdit result %q", res[2])
+	}
+	if !strings.Contains(res[0], "running in background") {
+		t.Fatalf("background command did not start: %q", res[0])
+	}
+	time.Sleep(3 * time.Second)
+	if _, err := os.Stat(mark); err == nil {
+		t.Error("the background command outlived the session")
 	}
 }
