@@ -177,3 +177,29 @@ func TestRed16RunToolPanicEndsNoSession(t *testing.T) {
 		t.Error("the background command outlived the session")
 	}
 }
+
+// TestRed16RunGlobListingOfDeniedDir: under a Read deny of ~/.ssh/** (and
+// in bypassPermissions, where only rules refuse), `echo ~/.ssh/*` printed
+// the names in the denied directory that `ls ~/.ssh` and a Glob of it are
+// refused: the shell lists the directory to expand the glob. The listing
+// is checked where it happens; readable directories still expand.
+func TestRed16RunGlobListingOfDeniedDir(t *testing.T) {
+	cwd, home := red15pathsProject(t)
+	for _, mode := range []string{"default", "bypassPermissions"} {
+		res := red15pathsRun(t, cwd, mode, [][2]string{
+			{"Bash", `{"command":"echo ` + home + `/.ssh/*"}`},
+			{"Bash", `{"command":"for f in ` + home + `/.ssh/*; do echo $f; done"}`},
+			{"Bash", `{"command":"echo secrets/*"}`},
+			{"Bash", `{"command":"echo src/*.go"}`},
+			{"Bash", `{"command":"echo *"}`},
+		})
+		for i, r := range res[:3] {
+			if strings.Contains(r, "id_rsa") || strings.Contains(r, "secrets/key") {
+				t.Errorf("%s: call %d listed a denied directory: %s", mode, i, r)
+			}
+		}
+		if !strings.Contains(res[3], "src/a.go") || !strings.Contains(res[4], "src") {
+			t.Errorf("%s: a readable glob must expand: %q %q", mode, res[3], res[4])
+		}
+	}
+}
