@@ -63,8 +63,8 @@ func callGrep(ctx context.Context, in Input, tc *Context, _ Progress) (Result, e
 	re, _ := grepRegexp(in)
 	root := searchRoot(in, tc)
 	var gi *ignore.GitIgnore
-	if g, err := ignore.CompileIgnoreFile(filepath.Join(root, ".gitignore")); err == nil {
-		gi = g
+	if lines, ok := grepIgnoreLines(filepath.Join(root, ".gitignore"), tc); ok {
+		gi = ignore.CompileIgnoreLines(lines...)
 	}
 	var files []string
 	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {

@@ -65,3 +65,62 @@ func TestRed16GrepSkipsFIFO(t *testing.T) {
 		})
 	}
 }
+
+// red16grepIgnoreRows: the .gitignore at Grep's root is the repository's;
+// one that is a FIFO or a link to a device must not block or exhaust the
+// call. A regular one still filters.
+var red16grepIgnoreRows = []struct {
+	name  string
+	setup func(t *testing.T, path string)
+	want  string
+	not   string
+}{
+	{"a FIFO .gitignore", func(t *testing.T, p string) {
+		if err := syscall.Mkfifo(p, 0o644); err != nil {
+			t.Skip("no FIFOs here:", err)
+		}
+	}, "a.txt", ""},
+	{"a .gitignore linked to /dev/zero", func(t *testing.T, p string) {
+		if err := os.Symlink("/dev/zero", p); err != nil {
+			t.Fatal(err)
+		}
+	}, "a.txt", ""},
+	// Harmless neighbour: a regular .gitignore skips what it names.
+	{"a regular .gitignore", func(t *testing.T, p string) {
+		if err := os.WriteFile(p, []byte("b.txt\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}, "a.txt", "b.txt"},
+}
+
+func TestRed16GrepIgnoreFileIsRegular(t *testing.T) {
+	for _, tt := range red16grepIgnoreRows {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			for _, f := range []string{"a.txt", "b.txt"} {
+				if err := os.WriteFile(filepath.Join(dir, f), []byte("NEEDLE\n"), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			ig := filepath.Join(dir, ".gitignore")
+			tt.setup(t, ig)
+			done := make(chan Result, 1)
+			go func() {
+				r, _ := NewGrep().Call(context.Background(), Input{"pattern": "NEEDLE"}, &Context{Cwd: dir}, nil)
+				done <- r
+			}()
+			select {
+			case r := <-done:
+				out, _ := r.Data.(string)
+				if !strings.Contains(out, tt.want) || tt.not != "" && strings.Contains(out, tt.not) {
+					t.Errorf("got %q, want %q and not %q", out, tt.want, tt.not)
+				}
+			case <-time.After(5 * time.Second):
+				if f, err := os.OpenFile(ig, os.O_WRONLY|syscall.O_NONBLOCK, 0); err == nil {
+					f.Close()
+				}
+				t.Fatal("Grep blocked on its .gitignore")
+			}
+		})
+	}
+}
