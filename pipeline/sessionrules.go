@@ -43,7 +43,7 @@ func (r *SessionRules) Decide(ctx context.Context, call engine.Call) (engine.Dec
 // only when the new one compiled.
 func (r *SessionRules) Always(tool string, input map[string]any) error {
 	rules := []string{sessionRule(tool, input)}
-	if !grantable(rules[0]) {
+	if !grantable(rules[0]) || grantsTree(tool, rules[0]) {
 		return nil // approved once: no rule can say only this call
 	}
 	r.mu.Lock()

@@ -210,7 +210,13 @@ func runShell(ctx context.Context, cmd string, tc *Context, stdout, stderr io.Wr
 		interp.ExecHandlers(guard),
 		interp.OpenHandler(openGuard),
 		interp.StatHandler(shellStat(interp.DefaultStatHandler())),
-		interp.ReadDirHandler2(shellReadDir(interp.DefaultReadDirHandler2())),
+		interp.ReadDirHandler2(shellReadDir(globListing(tc.CheckOpen, interp.DefaultReadDirHandler2(), func(err error) {
+			mu.Lock()
+			if refused == nil {
+				refused = err
+			}
+			mu.Unlock()
+		}))),
 	)
 	if err != nil {
 		return 1, err

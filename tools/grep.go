@@ -5,7 +5,6 @@ import (
 	"context"
 	"fmt"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"regexp"
 	"sort"
@@ -64,8 +63,8 @@ func callGrep(ctx context.Context, in Input, tc *Context, _ Progress) (Result, e
 	re, _ := grepRegexp(in)
 	root := searchRoot(in, tc)
 	var gi *ignore.GitIgnore
-	if g, err := ignore.CompileIgnoreFile(filepath.Join(root, ".gitignore")); err == nil {
-		gi = g
+	if lines, ok := grepIgnoreLines(filepath.Join(root, ".gitignore"), tc); ok {
+		gi = ignore.CompileIgnoreLines(lines...)
 	}
 	var files []string
 	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
@@ -106,9 +105,9 @@ func callGrep(ctx context.Context, in Input, tc *Context, _ Progress) (Result, e
 		if tc.SkipRead != nil && tc.SkipRead(f) {
 			continue // a Read deny or ask rule covers it: the policy decides per file
 		}
-		data, err := os.ReadFile(f)
-		if err != nil || bytes.IndexByte(data[:min(len(data), 8000)], 0) >= 0 {
-			continue // unreadable or binary
+		data, ok := grepFile(f)
+		if !ok || bytes.IndexByte(data[:min(len(data), 8000)], 0) >= 0 {
+			continue // unreadable, not a regular file, or binary
 		}
 		locs := re.FindAllIndex(data, -1)
 		if len(locs) == 0 {

@@ -82,7 +82,10 @@ func callNotebookEdit(_ context.Context, in Input, tc *Context, _ Progress) (Res
 		if idx < 0 {
 			return Result{Data: "`cell_id` is required to replace a cell", IsError: true}, nil
 		}
-		m := cells[idx].(map[string]any)
+		m, ok := cells[idx].(map[string]any)
+		if !ok {
+			return Result{Data: fmt.Sprintf("cell %d of %s is not a JSON object", idx, p), IsError: true}, nil
+		}
 		m["source"] = source
 		if t := str(in, "cell_type"); t != "" {
 			m["cell_type"] = t

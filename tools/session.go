@@ -103,7 +103,10 @@ func NewEnterWorktree() Tool {
 					name = "agentctl-worktree"
 				}
 			}
-			dir := filepath.Join(root, ".claude", "worktrees", name)
+			dir, err := worktreeDir(root, name)
+			if err != nil {
+				return Result{Data: err.Error(), IsError: true}, nil
+			}
 			if _, err := git(ctx, root, "worktree", "add", "-b", name, dir); err != nil {
 				return Result{Data: err.Error(), IsError: true}, nil
 			}

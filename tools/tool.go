@@ -231,11 +231,12 @@ func (b *built) Description() string          { return b.s.Description }
 func (b *built) Prompt() string               { return b.s.Prompt }
 func (b *built) InputSchema() json.RawMessage { return b.s.Schema }
 
-func (b *built) Call(ctx context.Context, in Input, tc *Context, progress Progress) (Result, error) {
+func (b *built) Call(ctx context.Context, in Input, tc *Context, progress Progress) (r Result, err error) {
+	defer recoverCall(b.s.Name, &r, &err)
 	if progress == nil {
 		progress = func(string) {}
 	}
-	r, err := b.s.Call(ctx, in, tc, progress)
+	r, err = b.s.Call(ctx, in, tc, progress)
 	if err == nil && r.ContextModifier != nil && b.IsConcurrencySafe(in) {
 		return Result{}, fmt.Errorf("%s: %w", b.s.Name, ErrModifierFromSafeTool)
 	}
