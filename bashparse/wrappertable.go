@@ -8,6 +8,11 @@ var SafeVars = map[string]bool{
 	"LC_MESSAGES": true, "TZ": true, "TERM": true, "NO_COLOR": true, "FORCE_COLOR": true,
 	"COLUMNS": true, "LINES": true, "RUST_BACKTRACE": true, "RUST_LOG": true, "PYTHONUNBUFFERED": true,
 	"PYTHONDONTWRITEBYTECODE": true, "GOOS": true, "GOARCH": true,
+	// The reference matches past these too (each checked): build switches
+	// and output formats that run nothing and name no file.
+	"CGO_ENABLED": true, "GO111MODULE": true, "GOEXPERIMENT": true, "PYTEST_DISABLE_PLUGIN_AUTOLOAD": true,
+	"PYTEST_DEBUG": true, "LC_TIME": true, "CHARSET": true, "COLORTERM": true, "LS_COLORS": true, "LSCOLORS": true,
+	"GREP_COLOR": true, "GREP_COLORS": true, "GCC_COLORS": true, "TIME_STYLE": true, "BLOCK_SIZE": true, "BLOCKSIZE": true,
 }
 
 // wrapper is a command that runs another command given as its operands,
