@@ -35,7 +35,7 @@ func dotenvLocators(cwd, root string) ([]CarriedVar, error) {
 			if err != nil {
 				return nil, &Error{Pos: Position{File: p}, Code: CodeRead, Err: err, Msg: fmt.Sprintf("cannot read %s: %v", p, err)}
 			}
-			env := parseDotenv(string(data))
+			env := dotenvReadings(string(data))
 			keys := make([]string, 0, len(env))
 			for k := range env {
 				keys = append(keys, k)
@@ -48,15 +48,16 @@ func dotenvLocators(cwd, root string) ([]CarriedVar, error) {
 					continue
 				}
 				v, ok := lookupEnv(k)
-				if !ok || v != env[k].value {
+				at := carriedReading(env[k], v)
+				if !ok || at == 0 {
 					continue
 				}
 				if !locatorEnv[k] {
 					carried = append(carried, CarriedVar{Name: k, DotEnv: true,
-						From: Position{File: p, Line: env[k].line}.String()})
+						From: Position{File: p, Line: at}.String()})
 					continue
 				}
-				errs = append(errs, &Error{Pos: Position{File: p, Line: env[k].line}, Code: CodeType, Msg: fmt.Sprintf(
+				errs = append(errs, &Error{Pos: Position{File: p, Line: at}, Code: CodeType, Msg: fmt.Sprintf(
 					"the repository's %s sets %s=%q, which chooses where agentctl reads its policy, and this process has that value "+
 						"(an agent loaded the file): the policy would be the repository's own; refusing (set %s yourself, or remove it from the file)",
 					name, k, v, k)})

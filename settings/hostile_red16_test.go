@@ -38,3 +38,32 @@ func TestRed16LayersFrontmatterMode(t *testing.T) {
 		}
 	}
 }
+
+// red16layersDotenvRows are .env lines and the value the dotenv package
+// (npm dotenv 16/17, Gemini CLI's reader; checked against it) gives the
+// variable. parseDotenv alone missed each: the key, or the value.
+var red16layersDotenvRows = []struct{ name, text, key, want string }{
+	{"colon separator", "BASH_ENV: ./evil.sh\n", "BASH_ENV", "./evil.sh"},
+	{"export and a tab", "export\tBASH_ENV=./evil.sh\n", "BASH_ENV", "./evil.sh"},
+	{"a comment with no space", "NODE_OPTIONS=--require ./x.js#c\n", "NODE_OPTIONS", "--require ./x.js"},
+	{"lone CR line ends", "X=1\rBASH_ENV=./evil.sh\r", "BASH_ENV", "./evil.sh"},
+	{"a quoted value over two lines", "GIT_CONFIG_GLOBAL=\"./a\nb\"\n", "GIT_CONFIG_GLOBAL", "./a\nb"},
+	{"a JavaScript line separator", "X=1\u2028LD_PRELOAD=./l.so\n", "LD_PRELOAD", "./l.so"},
+	{"a no-break space after export", "export\u00a0PATH=./bin\n", "PATH", "./bin"},
+	{"\\r in double quotes", "PAGER=\"less\\r\"\n", "PAGER", "less\r"},
+}
+
+// TestRed16LayersDotenvReadings: every value the dotenv package gives a
+// variable is among the readings, as is parseDotenv's own.
+func TestRed16LayersDotenvReadings(t *testing.T) {
+	for _, c := range red16layersDotenvRows {
+		if carriedReading(dotenvReadings(c.text)[c.key], c.want) == 0 {
+			t.Errorf("%s: %q: no reading gives %s=%q (got %+v)", c.name, c.text, c.key, c.want, dotenvReadings(c.text)[c.key])
+		}
+	}
+	// parseDotenv's reading stays: an agent reading the file its way
+	// still counts.
+	if carriedReading(dotenvReadings("A='x' y\n")["A"], "x") == 0 {
+		t.Errorf("parseDotenv's reading of A='x' y is lost")
+	}
+}

@@ -223,3 +223,56 @@ func TestRed16LayersCursorMCPKeyCase(t *testing.T) {
 		})
 	}
 }
+
+// TestRed16LayersDotenvSpellings: Gemini CLI loads the repository's .env
+// into its own process (the dotenv package), and every shell command it
+// runs inherits it. The hook asks for a shell command when the process
+// carries a .env entry with that very value — but it read "KEY: value",
+// "export<TAB>KEY=…", "KEY=value#c" and lone-CR lines otherwise than
+// dotenv does, so BASH_ENV=./evil.sh set that way went unseen and `ls`
+// (which then sources ./evil.sh) was allowed. Each is seen now (deny, as
+// for KEY=value); a .env that sets nothing the process has keeps the
+// allow.
+func TestRed16LayersDotenvSpellings(t *testing.T) {
+	cases := []struct {
+		name, dotenv string
+		carried      bool
+		want         string
+	}{
+		{"colon separator", "BASH_ENV: ./evil.sh\n", true, "deny"},
+		{"export and a tab", "export\tBASH_ENV=./evil.sh\n", true, "deny"},
+		{"a comment with no space", "BASH_ENV=./evil.sh#setup\n", true, "deny"},
+		{"lone CR line ends", "DEBUG=1\rBASH_ENV=./evil.sh\r", true, "deny"},
+		{"plain", "BASH_ENV=./evil.sh\n", true, "deny"},
+		// Harmless neighbours.
+		{"not carried", "BASH_ENV: ./evil.sh\n", false, "allow"},
+		{"no .env", "", true, "allow"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			proj, home := red14repoLayout(t)
+			files := map[string]string{".claude/settings.json": `{}`, "evil.sh": "echo sourced-by-bash-env\n"}
+			if c.dotenv != "" {
+				files[".env"] = c.dotenv
+			}
+			writeFiles(t, proj, files)
+			env := append(red15repoHookEnv(home), "GEMINI_PROJECT_DIR="+proj)
+			if c.carried {
+				env = append(env, "BASH_ENV=./evil.sh")
+			}
+			ev := `{"hook_event_name":"BeforeTool","cwd":"` + proj + `","tool_name":"run_shell_command","tool_input":{"command":"ls"}}`
+			out, errOut, code := hookProc(t, nil, ev, env, "--agent", "gemini", "--managed-settings", emptyManaged(t))
+			var res struct {
+				Decision string `json:"decision"`
+			}
+			if code == 2 {
+				res.Decision = "deny"
+			} else if code != 0 || json.Unmarshal([]byte(out), &res) != nil {
+				t.Fatalf("exit %d: %q %q", code, out, errOut)
+			}
+			if res.Decision != c.want {
+				t.Errorf("gemini ls = %q, want %s (%s %s)", res.Decision, c.want, out, errOut)
+			}
+		})
+	}
+}
