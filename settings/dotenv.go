@@ -17,12 +17,13 @@ var dotenvFiles = []string{filepath.Join(".gemini", ".env"), ".env"}
 
 // dotenvLocators returns the entries of those .env files the process
 // carries with the file's value (CarriedEnv, DotEnv set), and refuses a locator variable (locatorEnv) that a .env file
-// of the repository — from cwd up to its git root — sets to the value this
+// of the repository — from cwd up to its git root, and above it up to home
+// (dotenvLast) — sets to the value this
 // process carries: the process then most likely got it from that file, and
 // the policy agentctl would read is the repository's own (its
 // AGENTCTL_MANAGED_SETTINGS, its XDG_CONFIG_HOME trust record). As for a
 // settings file's env block, Load fails and a hook blocks.
-func dotenvLocators(cwd, root string) ([]CarriedVar, error) {
+func dotenvLocators(cwd, root, home string) ([]CarriedVar, error) {
 	var errs Errors
 	var carried []CarriedVar
 	for dir := cwd; ; dir = filepath.Dir(dir) {
@@ -63,7 +64,7 @@ func dotenvLocators(cwd, root string) ([]CarriedVar, error) {
 					name, k, v, k)})
 			}
 		}
-		if dir == root || filepath.Dir(dir) == dir || !within(root, dir) {
+		if dotenvLast(dir, root, home) {
 			break
 		}
 	}

@@ -276,3 +276,49 @@ func TestRed16LayersDotenvSpellings(t *testing.T) {
 		})
 	}
 }
+
+// TestRed16LayersDotenvAboveRoot: Gemini CLI loads the first .env from
+// its cwd up to the filesystem root. A session started in a subdirectory
+// of an unpacked archive (no .git: the git root is the cwd) or in a
+// repository inside a directory holding a .env got that file's BASH_ENV,
+// while the hook looked only up to the git root and allowed `ls`. The walk
+// goes on up to home now (deny); the user's own ~/.env (home and above)
+// and a .env setting nothing the process carries keep the allow.
+func TestRed16LayersDotenvAboveRoot(t *testing.T) {
+	cases := []struct {
+		name    string
+		files   map[string]string // below the base directory
+		session string            // the session's directory below the base
+		want    string
+	}{
+		{"an archive's subdirectory", map[string]string{"ar/.env": "BASH_ENV=./evil.sh\n", "ar/pkg/a.go": "a\n"}, "ar/pkg", "deny"},
+		{"an archive, two levels down", map[string]string{"ar/.gemini/.env": "BASH_ENV: ./evil.sh\n", "ar/a/b/a.go": "a\n"}, "ar/a/b", "deny"},
+		{"a repository inside a directory with a .env", map[string]string{"dl/.env": "BASH_ENV=./evil.sh\n", "dl/repo/.git/HEAD": "ref: x\n"}, "dl/repo", "deny"},
+		// Harmless neighbours.
+		{"the user's own ~/.env", map[string]string{"home/.env": "BASH_ENV=./evil.sh\n", "home/src/p/a.go": "a\n"}, "home/src/p", "allow"},
+		{"a .env of another value", map[string]string{"ar/.env": "BASH_ENV=./other.sh\n", "ar/pkg/a.go": "a\n"}, "ar/pkg", "allow"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			base, _ := filepath.EvalSymlinks(t.TempDir())
+			writeFiles(t, base, c.files)
+			home := filepath.Join(base, "home")
+			proj := filepath.Join(base, c.session)
+			writeFiles(t, proj, map[string]string{".claude/settings.json": `{}`})
+			env := append(red15repoHookEnv(home), "GEMINI_PROJECT_DIR="+proj, "BASH_ENV=./evil.sh")
+			ev := `{"hook_event_name":"BeforeTool","cwd":"` + proj + `","tool_name":"run_shell_command","tool_input":{"command":"ls"}}`
+			out, errOut, code := hookProc(t, nil, ev, env, "--agent", "gemini", "--managed-settings", emptyManaged(t))
+			var res struct {
+				Decision string `json:"decision"`
+			}
+			if code == 2 {
+				res.Decision = "deny"
+			} else if code != 0 || json.Unmarshal([]byte(out), &res) != nil {
+				t.Fatalf("exit %d: %q %q", code, out, errOut)
+			}
+			if res.Decision != c.want {
+				t.Errorf("gemini ls = %q, want %s (%s %s)", res.Decision, c.want, out, errOut)
+			}
+		})
+	}
+}
