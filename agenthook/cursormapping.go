@@ -1,7 +1,6 @@
 package agenthook
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -98,21 +97,9 @@ func cursorServersAt(p, url, command string) (found []string, ok bool, err error
 	if err != nil {
 		return nil, false, fmt.Errorf("cursor MCP config: %w", err)
 	}
-	var doc struct {
-		Servers map[string]struct {
-			URL     string   `json:"url"`
-			Command string   `json:"command"`
-			Args    []string `json:"args"`
-		} `json:"mcpServers"`
-	}
-	if json.Unmarshal(b, &doc) != nil {
+	found, ok = cursorServersIn(b, url, command)
+	if !ok {
 		return nil, false, nil
-	}
-	for name, s := range doc.Servers {
-		full := strings.TrimSpace(strings.Join(append([]string{s.Command}, s.Args...), " "))
-		if (url != "" && s.URL == url) || (command != "" && (s.Command == command || full == command)) {
-			found = append(found, name)
-		}
 	}
 	return found, true, nil
 }

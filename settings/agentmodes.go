@@ -1,15 +1,12 @@
 package settings
 
 import (
-	"bytes"
 	"errors"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
 	"syscall"
-
-	"gopkg.in/yaml.v3"
 )
 
 // maxAgentFiles bounds the subagent definitions looked at in one
@@ -106,45 +103,6 @@ func agentModeScalars(modes []string, pos Position) []Scalar {
 		out = append(out, Scalar{Value: m, Source: ProjectSettings, Pos: pos})
 	}
 	return out
-}
-
-// frontmatterMode is the permissionMode of a Markdown file's YAML
-// frontmatter ("" when it has none). Frontmatter that is not valid YAML
-// is read line by line, as a lenient reader would: a "permissionMode:"
-// line still counts.
-func frontmatterMode(data []byte) string {
-	data = bytes.TrimPrefix(data, []byte("\ufeff"))
-	rest, ok := bytes.CutPrefix(bytes.ReplaceAll(data, []byte("\r\n"), []byte("\n")), []byte("---\n"))
-	if !ok {
-		return ""
-	}
-	front, _, found := bytes.Cut(rest, []byte("\n---"))
-	if !found {
-		front = rest
-	}
-	var fm struct {
-		PermissionMode any `yaml:"permissionMode"`
-	}
-	if yaml.Unmarshal(front, &fm) == nil {
-		if s, ok := fm.PermissionMode.(string); ok {
-			return strings.TrimSpace(s)
-		}
-	}
-	// Any line naming a mode the repository may not start wins: which
-	// of several a lenient reader keeps is not known.
-	first := ""
-	for _, line := range strings.Split(string(front), "\n") {
-		if v, ok := strings.CutPrefix(strings.TrimSpace(line), "permissionMode:"); ok {
-			v = strings.Trim(strings.TrimSpace(v), `"'`)
-			if untrustedModes[v] {
-				return v
-			}
-			if first == "" {
-				first = v
-			}
-		}
-	}
-	return first
 }
 
 // distrustAgentModes records the modes the subagent definitions of an

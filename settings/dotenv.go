@@ -17,12 +17,13 @@ var dotenvFiles = []string{filepath.Join(".gemini", ".env"), ".env"}
 
 // dotenvLocators returns the entries of those .env files the process
 // carries with the file's value (CarriedEnv, DotEnv set), and refuses a locator variable (locatorEnv) that a .env file
-// of the repository — from cwd up to its git root — sets to the value this
+// of the repository — from cwd up to its git root, and above it up to home
+// (dotenvLast) — sets to the value this
 // process carries: the process then most likely got it from that file, and
 // the policy agentctl would read is the repository's own (its
 // AGENTCTL_MANAGED_SETTINGS, its XDG_CONFIG_HOME trust record). As for a
 // settings file's env block, Load fails and a hook blocks.
-func dotenvLocators(cwd, root string) ([]CarriedVar, error) {
+func dotenvLocators(cwd, root, home string) ([]CarriedVar, error) {
 	var errs Errors
 	var carried []CarriedVar
 	for dir := cwd; ; dir = filepath.Dir(dir) {
@@ -35,7 +36,7 @@ func dotenvLocators(cwd, root string) ([]CarriedVar, error) {
 			if err != nil {
 				return nil, &Error{Pos: Position{File: p}, Code: CodeRead, Err: err, Msg: fmt.Sprintf("cannot read %s: %v", p, err)}
 			}
-			env := parseDotenv(string(data))
+			env := dotenvReadings(string(data))
 			keys := make([]string, 0, len(env))
 			for k := range env {
 				keys = append(keys, k)
@@ -48,21 +49,22 @@ func dotenvLocators(cwd, root string) ([]CarriedVar, error) {
 					continue
 				}
 				v, ok := lookupEnv(k)
-				if !ok || v != env[k].value {
+				at := carriedReading(env[k], v)
+				if !ok || at == 0 {
 					continue
 				}
 				if !locatorEnv[k] {
 					carried = append(carried, CarriedVar{Name: k, DotEnv: true,
-						From: Position{File: p, Line: env[k].line}.String()})
+						From: Position{File: p, Line: at}.String()})
 					continue
 				}
-				errs = append(errs, &Error{Pos: Position{File: p, Line: env[k].line}, Code: CodeType, Msg: fmt.Sprintf(
+				errs = append(errs, &Error{Pos: Position{File: p, Line: at}, Code: CodeType, Msg: fmt.Sprintf(
 					"the repository's %s sets %s=%q, which chooses where agentctl reads its policy, and this process has that value "+
 						"(an agent loaded the file): the policy would be the repository's own; refusing (set %s yourself, or remove it from the file)",
 					name, k, v, k)})
 			}
 		}
-		if dir == root || filepath.Dir(dir) == dir || !within(root, dir) {
+		if dotenvLast(dir, root, home) {
 			break
 		}
 	}

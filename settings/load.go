@@ -226,7 +226,7 @@ func Load(opts Options) (*Settings, error) {
 	if err := repositoryLocators(parts); err != nil {
 		return nil, err
 	}
-	carried, err := dotenvLocators(opts.Cwd, root)
+	carried, err := dotenvLocators(opts.Cwd, root, opts.Home)
 	if err != nil {
 		return nil, err
 	}

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -95,13 +94,11 @@ func readMCPServers(root string, names []string) (map[string]string, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", p, err)
 		}
-		var doc struct {
-			Servers map[string]json.RawMessage `json:"mcpServers"`
-		}
-		if err := json.Unmarshal(b, &doc); err != nil {
+		names, err := mcpServerNames(b)
+		if err != nil {
 			return nil, fmt.Errorf("%s: %w", p, err)
 		}
-		for s := range doc.Servers {
+		for _, s := range names {
 			out[toolspec.MCPNamePart(s)] = p
 		}
 	}
