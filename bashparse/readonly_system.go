@@ -10,7 +10,7 @@ import "strings"
 var systemReadOnly = map[string]readOnlyCheck{
 	"test": always, "[": always, "expr": always, "type": always, "sleep": always,
 	"whoami": always, "groups": always, "id": always, "uname": always, "arch": always, "nproc": always,
-	"uptime": always, "free": always, "locale": always, "cal": always, "df": always, "ps": always, "cmp": always,
+	"uptime": always, "free": always, "locale": always, "cal": always, "df": always, "ps": psReadOnly, "cmp": always,
 	"date":     noFlag("-s", "--set", "-f", "--file", "-r", "--reference"),
 	"hostname": hostnameReadOnly,
 }
