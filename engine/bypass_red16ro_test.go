@@ -18,7 +18,8 @@ import "testing"
 //     default.key printed the key (INI is git's config format);
 //   - sort --random-source=SECRET -R orders by SECRET's bytes;
 //   - ps e / ps axeww printed SECRETENV=hunter2 from another process's
-//     environment (the reference CLI asks for ps e and ps axeww).
+//     environment (the reference CLI asks for ps e and ps axeww);
+//   - hostname --fi=F and -FF set the host name from F (as root).
 // Each is now a read (outside the working directories it asks, under
 // Read(.env) it is denied) or, for ps's e, not read-only.
 
@@ -120,6 +121,21 @@ var red16roClasses = map[string][]bashModeRow{
 		[3]string{`sort --random-source .env -R a.txt`, "allow", "deny"},
 		[3]string{`sort -R a.txt`, "allow", "allow"},
 		[3]string{`sort --random-sort a.txt`, "allow", "allow"},
+	),
+	// net-tools hostname, run as root (as here), set the host name from
+	// the file: --fi=F (an abbreviation of --file), -FF and -sFF (an
+	// attached value in a cluster), --bo (--boot).
+	"hostname setting the host name by another spelling": red16roNotRO(
+		[3]string{`hostname --fi=hn`, "ask", "ask"}, // was allow
+		[3]string{`hostname -Fhn`, "ask", "ask"},    // was allow
+		[3]string{`hostname -sFhn`, "ask", "ask"},   // was allow
+		[3]string{`hostname --bo`, "ask", "ask"},    // was allow
+		[3]string{`hostname -b`, "ask", "ask"},
+		[3]string{`hostname`, "allow", "allow"},
+		[3]string{`hostname -f`, "allow", "allow"},
+		[3]string{`hostname --fq`, "allow", "allow"},
+		[3]string{`hostname -I`, "allow", "allow"},
+		[3]string{`hostname --short`, "allow", "allow"},
 	),
 	"ps printing the processes' environments": red16roNotRO(
 		[3]string{`ps e`, "ask", "ask"},     // was allow
