@@ -26,6 +26,8 @@ import "testing"
 const (
 	red16roDeny = `{"permissions":{"deny":["Read(.env)","Edit(src/**)","Bash(rm:*)"]}}`
 	red16roNone = `{}`
+	// red16roExt has the extended command tables.
+	red16roExt = `{"agentctl":{"commands":"extended"},"permissions":{"deny":["Read(.env)"]}}`
 	// red16roOut is a file outside the working directories.
 	red16roOut = `../outside/secret`
 )
@@ -119,6 +121,9 @@ var red16roClasses = map[string][]bashModeRow{
 		[3]string{`git config --get -f .gitmodules submodule.x.url`, "allow", "allow"},
 		[3]string{`sort --random-source=` + red16roOut + ` -R a.txt`, "ask", "ask"}, // was allow
 		[3]string{`sort --random-source .env -R a.txt`, "allow", "deny"},
+		[3]string{`sort --random-sou=` + red16roOut + ` -R a.txt`, "ask", "ask"}, // an abbreviation
+		[3]string{`git blame --ignore-revs-f=` + red16roOut + ` a.txt`, "ask", "ask"},
+		[3]string{`tree -H . --houtro ` + red16roOut, "ask", "ask"},
 		[3]string{`sort -R a.txt`, "allow", "allow"},
 		[3]string{`sort --random-sort a.txt`, "allow", "allow"},
 	),
@@ -137,6 +142,16 @@ var red16roClasses = map[string][]bashModeRow{
 		[3]string{`hostname -I`, "allow", "allow"},
 		[3]string{`hostname --short`, "allow", "allow"},
 	),
+	// The extended tables' yq refused env( and strenv but not $ENV (jq
+	// syntax: python yq printed FOO's value) nor mikefarah's envsubst.
+	"yq reading the environment under the extended tables": {
+		{red16roExt, `yq -n '$ENV'`, "default", "ask"},                // was allow
+		{red16roExt, `yq -n '$ENV.FOO'`, "default", "ask"},            // was allow
+		{red16roExt, `yq -n '"${FOO}" | envsubst'`, "default", "ask"}, // was allow
+		{red16roExt, `yq -n '$ENV'`, "dontAsk", "deny"},
+		{red16roExt, `yq '.spec.env' a.txt`, "default", "allow"},
+		{red16roExt, `yq '.a' a.txt`, "default", "allow"},
+	},
 	"ps printing the processes' environments": red16roNotRO(
 		[3]string{`ps e`, "ask", "ask"},     // was allow
 		[3]string{`ps axeww`, "ask", "ask"}, // was allow
