@@ -64,3 +64,21 @@ func atFileOperands(inner []Word) []File {
 	}
 	return out
 }
+
+// tableFormatsSafe refuses, for a command a command table approved, a git
+// format that verifies signatures: %G?, %GS, %GK … in --format= or
+// --pretty= run gpg.program (git 2.39 log, show, diff-tree and whatchanged
+// ran a program the repository's config named), as the core check
+// (gitLogReadOnly) refuses them. The tables' option grammar takes any
+// format value.
+func tableFormatsSafe(name string, args []string) bool {
+	if name != "git" {
+		return true
+	}
+	for _, a := range args {
+		if (strings.HasPrefix(a, "--format=") || strings.HasPrefix(a, "--pretty=")) && strings.Contains(a, "%G") {
+			return false
+		}
+	}
+	return true
+}

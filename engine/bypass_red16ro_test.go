@@ -152,6 +152,18 @@ var red16roClasses = map[string][]bashModeRow{
 		{red16roExt, `yq '.spec.env' a.txt`, "default", "allow"},
 		{red16roExt, `yq '.a' a.txt`, "default", "allow"},
 	},
+	// The extended tables' git log family took any --format value: %G?
+	// ran the gpg.program of the repository's config (git 2.39 log and
+	// show created a marker file through it); the core check refuses it.
+	"git signature formats under the extended tables": {
+		{red16roExt, `git log --format=%G? -1`, "default", "ask"},            // was allow
+		{red16roExt, `git show --pretty=tformat:%GS -s`, "default", "ask"},   // was allow
+		{red16roExt, `git diff-tree --format=%GK -s HEAD`, "default", "ask"}, // was allow
+		{red16roExt, `git whatchanged --format=%G? -1`, "dontAsk", "deny"},   // was allow
+		{red16roExt, `git log --format=%H -1`, "default", "allow"},
+		{red16roExt, `git log --oneline -3`, "default", "allow"},
+		{red16roExt, `git show -s --format=%an`, "default", "allow"},
+	},
 	"ps printing the processes' environments": red16roNotRO(
 		[3]string{`ps e`, "ask", "ask"},     // was allow
 		[3]string{`ps axeww`, "ask", "ask"}, // was allow
