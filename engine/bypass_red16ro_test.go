@@ -186,5 +186,5 @@ var red16roClasses = map[string][]bashModeRow{
 
 func TestRed16roReadOnlyOptions(t *testing.T) {
 	checkBashRows(t, map[string]string{"<cwd>/a.txt": "a\n", "<cwd>/b.txt": "b\n", "<cwd>/src/a.c": "int x;\n",
-		"<cwd>/.env": "TOKEN=abc\n", "<root>/outside/secret": "TOKEN=abc\n"}, red16roClasses)
+		"<cwd>/.env": "TOKEN=abc\n", "<cwd>/../outside/secret": "TOKEN=abc\n"}, red16roClasses)
 }
