@@ -59,6 +59,7 @@ func (p *parser) emit(n syntax.Node, words []Word, assigns []Assign, redirs []Re
 	}
 	c.Files = append(append(fileOperands(inner), pw.files...), tableFiles...)
 	c.Files = append(c.Files, configWrites(inner)...)
+	c.Files = append(c.Files, atFileOperands(inner)...)
 	if why := agentctlRuns(inner); why != "" {
 		p.unresolved(ReasonProgramConfig, why, n)
 	}

@@ -39,7 +39,11 @@ var operandSpecs = map[string]operandSpec{
 	"sort": {argOpts: "ktST", access: Read}, "uniq": {argOpts: "fsw", access: Read, lastWrite: true},
 	"cut": {argOpts: "dfbc", access: Read}, "md5sum": reader, "sha1sum": reader, "sha256sum": reader,
 	"sha512sum": reader, "cksum": reader, "comm": reader, "join": reader, "paste": {argOpts: "d", access: Read},
-	"tree": {argOpts: "LPIo", access: Read}, "cd": reader, "pushd": reader, "source": reader, ".": reader,
+	// Read-only commands that print (or compare) their files' content:
+	// cmp -l prints every differing byte, rev, fold and column each line.
+	"cmp": {argOpts: "in", access: Read}, "rev": reader, "fold": {argOpts: "w", access: Read},
+	"column": {argOpts: "nONlEHRTWripcos", access: Read},
+	"tree":   {argOpts: "LPIo", access: Read}, "cd": reader, "pushd": reader, "source": reader, ".": reader,
 	"tee":     writer,
 	"cp":      {argOpts: "tS", access: Read, lastWrite: true},
 	"rsync":   {argOpts: "e", access: Read, lastWrite: true},

@@ -218,7 +218,8 @@ func powerOptions(words []Word) []optionUse {
 	}
 	name := words[0].Value
 	out := matchPowerOptions(words, programs[name], programLongs[name])
-	return append(out, matchPowerOptions(words, morePrograms()[name], moreProgramLongs()[name])...)
+	out = append(out, matchPowerOptions(words, morePrograms()[name], moreProgramLongs()[name])...)
+	return append(out, matchPowerOptions(words, readOptionPrograms()[name], readOptionLongs()[name])...)
 }
 
 // matchPowerOptions finds the options of progs (one program's entries of a

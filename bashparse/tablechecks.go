@@ -52,8 +52,12 @@ func tarListReadOnly(args []string) bool {
 }
 
 // psReadOnly accepts ps with its selection and format options (BSD and
-// UNIX syntax); ps only reads /proc.
+// UNIX syntax); ps only reads /proc. It prints no environment (see
+// psNoEnviron).
 func psReadOnly(args []string) bool {
+	if !psNoEnviron(args) {
+		return false
+	}
 	for _, a := range args {
 		if strings.ContainsAny(a, "$`;|&><") {
 			return false

@@ -275,7 +275,7 @@ func (p *parser) tableFiles(c *Command) []File {
 		viaXargs = viaXargs || w == "xargs"
 	}
 	d := p.table.decide(c.Words[k:], viaXargs)
-	if !d.ok {
+	if !d.ok || !tableFormatsSafe(c.Narrow.Name, c.Narrow.Args) {
 		return nil
 	}
 	c.ReadOnly, c.ReadOnlyBy = true, &d.ref

@@ -119,7 +119,7 @@ var red11pathsClasses = map[string][]toolRow{
 		{"Bash", `{"command":"cd <home> && cat <cwd>/src/pcdot/.ssh/id_rsa"}`, "bypassPermissions", "ask"},
 		{"Bash", `{"command":"cd <home> && cat <cwd>/src/dir/pc/.ssh/id_rsa"}`, "bypassPermissions", "ask"},
 		{"Bash", `{"command":"cd <home> && cat <cwd>/src/pc/.ssh/id_rsa"}`, "dontAsk", "deny"},
-		{"Bash", `{"command":"cd <home> && rev <cwd>/src/pc/.ssh/id_rsa"}`, "bypassPermissions", "deny"},
+		{"Bash", `{"command":"cd <home> && expand <cwd>/src/pc/.ssh/id_rsa"}`, "bypassPermissions", "deny"},
 		{"Bash", `{"command":"cd <home> && xxd <cwd>/src/c1/.ssh/id_rsa"}`, "bypassPermissions", "notallow"},
 		{"Bash", `{"command":"cd <home> && cat <cwd>/src/pc/.ssh/*"}`, "bypassPermissions", "notallow"},
 		{"Read", `{"file_path":"<cwd>/src/pc/src/a.go"}`, "bypassPermissions", "ask"},

@@ -41,7 +41,7 @@ var shellRed7Classes = map[string][]shellRed7Case{
 		// Benign neighbours.
 		{pathPolicy, "default", `${X:-cat} README.md`, "allow"},
 		{pathPolicy, "default", `$X src/main.go`, "allow"},
-		{pathPolicy, "default", `rev {README,x}.md`, "allow"},
+		{pathPolicy, "default", `expand {README,x}.md`, "allow"},
 		{red6AllowAll, "default", `$X x y`, "allow"},
 	},
 	"r7-2 a script mvdan rejects but bash runs": {
@@ -96,11 +96,11 @@ var shellRed7Classes = map[string][]shellRed7Case{
 		{pathPolicy, "default", `X="README.md .env"; rev $X`, "deny"},
 		{pathPolicy, "default", `IFS=:; X=a:.env; rev $X`, "deny"},
 		// Benign neighbours: a value the script spells whole.
-		{pathPolicy, "default", `X=README.md; rev $X`, "allow"},
-		{pathPolicy, "default", `X=README.md; rev "$X"`, "allow"},
-		{pathPolicy, "default", `X="README.md src/main.go"; rev $X`, "allow"},
-		{pathPolicy, "default", `rev "$(echo README.md)"`, "allow"},
-		{pathPolicy, "default", `rev $HOME/notes`, "allow"},
+		{pathPolicy, "default", `X=README.md; expand $X`, "allow"},
+		{pathPolicy, "default", `X=README.md; expand "$X"`, "allow"},
+		{pathPolicy, "default", `X="README.md src/main.go"; expand $X`, "allow"},
+		{pathPolicy, "default", `expand "$(echo README.md)"`, "allow"},
+		{pathPolicy, "default", `expand $HOME/notes`, "allow"},
 		{"{}", "default", `rev README.md`, "allow"},
 		// With no rule at all a read of a word not known is not read-only
 		// here, as cat $X is not (where it reads is not known).
