@@ -63,6 +63,13 @@ var operandSpecs = map[string]operandSpec{
 	"ex": editor, "ed": {argOpts: "p", access: Write}, "red": {argOpts: "p", access: Write},
 	"nano": {argOpts: "rTYosQ", access: Write}, "pico": writer, "micro": writer, "joe": writer,
 	"sudoedit": {argOpts: "uCgh", access: Write},
+	// Read-only commands that print what they read: their operands are
+	// reads like cat's, so one outside the working directories asks (fold
+	// ../x, cmp -l a ~/x prints every differing byte). Only the short
+	// options known to take a value are listed: listing one that does not
+	// would hide the file after it.
+	"fold": {argOpts: "w", access: Read}, "cmp": {argOpts: "in", access: Read},
+	"column": {argOpts: "nONlEHRTWripcos", access: Read},
 }
 
 // editor is vim's grammar: the options that take a value (not -s,
