@@ -40,7 +40,10 @@ var operandSpecs = map[string]operandSpec{
 	"cut": {argOpts: "dfbc", access: Read}, "md5sum": reader, "sha1sum": reader, "sha256sum": reader,
 	"sha512sum": reader, "cksum": reader, "comm": reader, "join": reader, "paste": {argOpts: "d", access: Read},
 	// Read-only commands that print (or compare) their files' content:
-	// cmp -l prints every differing byte, rev, fold and column each line.
+	// cmp -l prints every differing byte, rev, fold and column each line;
+	// their operands are reads like cat's, so one outside the working
+	// directories asks. Only the short options known to take a value are
+	// listed: listing one that does not would hide the file after it.
 	"cmp": {argOpts: "in", access: Read}, "rev": reader, "fold": {argOpts: "w", access: Read},
 	"column": {argOpts: "nONlEHRTWripcos", access: Read},
 	"tree":   {argOpts: "LPIo", access: Read}, "cd": reader, "pushd": reader, "source": reader, ".": reader,
@@ -63,13 +66,6 @@ var operandSpecs = map[string]operandSpec{
 	"ex": editor, "ed": {argOpts: "p", access: Write}, "red": {argOpts: "p", access: Write},
 	"nano": {argOpts: "rTYosQ", access: Write}, "pico": writer, "micro": writer, "joe": writer,
 	"sudoedit": {argOpts: "uCgh", access: Write},
-	// Read-only commands that print what they read: their operands are
-	// reads like cat's, so one outside the working directories asks (fold
-	// ../x, cmp -l a ~/x prints every differing byte). Only the short
-	// options known to take a value are listed: listing one that does not
-	// would hide the file after it.
-	"fold": {argOpts: "w", access: Read}, "cmp": {argOpts: "in", access: Read},
-	"column": {argOpts: "nONlEHRTWripcos", access: Read},
 }
 
 // editor is vim's grammar: the options that take a value (not -s,
