@@ -81,6 +81,8 @@ func (p *parser) emit(n syntax.Node, words []Word, assigns []Assign, redirs []Re
 			}
 			c.Files = append(c.Files, File{Path: "<xargs input>", Access: acc, Via: inner[0].Value, Dynamic: true,
 				Tree: xargsRemovesTrees(inner)})
+		} else if f, ok := xargsUnknownInput(inner); ok {
+			c.Files = append(c.Files, f)
 		}
 	}
 	for _, r := range redirs {
@@ -139,6 +141,8 @@ func (p *parser) emit(n syntax.Node, words []Word, assigns []Assign, redirs []Re
 	}
 	if c.ReadOnly && len(inner) > 0 && !subcommandFirst[inner[0].Value] {
 		c.Files = append(c.Files, p.st.hiddenOperands(c.Mentions, c.Files)...)
+	} else if len(inner) > 1 && inner[0].Static() && !namesOnly[inner[0].Value] && !subcommandFirst[inner[0].Value] && !tabledOperands(inner[0].Value) {
+		c.Files = append(c.Files, p.st.scriptOperands(c.Mentions, c.Files)...)
 	}
 	markMayWrite(c, inner)
 	if c.ReadOnly && expandsParameter(words) {
