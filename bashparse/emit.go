@@ -136,6 +136,9 @@ func (p *parser) emit(n syntax.Node, words []Word, assigns []Assign, redirs []Re
 	c.Mentions = mentions(inner, c.Files)
 	c.Mentions = append(c.Mentions, programMentions(inner, pw.ranPaths)...)
 	c.Mentions = append(c.Mentions, p.st.varWitnesses(c.Mentions)...)
+	if p.dotglob() {
+		c.Mentions = append(c.Mentions, dotglobMentions(c.Mentions)...)
+	}
 	if reads, named := curlGlobs(inner, c.Files); len(reads)+len(named) > 0 {
 		c.Files, c.Mentions = append(c.Files, reads...), append(c.Mentions, named...)
 	}

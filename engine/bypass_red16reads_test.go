@@ -102,6 +102,41 @@ var red16readsClasses = map[string][]bashModeRow{
 		{red16readsAllow, `xargs -a n echo`, "default", "allow"},
 		{red16readsAllow, `xargs -a src/*.go echo`, "default", "allow"},
 	},
+	"r16r-4 a glob under dotglob or GLOBIGNORE matches a leading dot": {
+		// shopt -s dotglob, or any GLOBIGNORE value, makes *, ? and a
+		// bracket match the dot of .env.
+		{red16readsAllow, `shopt -s dotglob; pr *env`, "default", "deny"},
+		{red16readsAllow, `shopt -s dotglob; pr ?env`, "default", "deny"},
+		{red16readsAllow, `shopt -s dotglob; pr [.]env`, "default", "deny"},
+		{red16readsAllow, `shopt -s dotglob; pr [!a]env`, "default", "deny"},
+		{red16readsAllow, `shopt -s dotglob; pr *.env`, "default", "deny"},
+		{red16readsAllow, `shopt -s dotglob; pr *`, "default", "deny"},
+		{red16readsAllow, `GLOBIGNORE=x; pr *nv`, "default", "deny"},
+		{red16readsAllow, `GLOBIGNORE=x; fold *env`, "default", "deny"},
+		{red16readsAllow, `shopt -s globstar dotglob; pr **/*nv`, "default", "deny"},
+		{red16readsAllow, `bash -c 'shopt -s dotglob; pr *env'`, "default", "deny"},
+		{red16readsNone, `shopt -s dotglob; rev ?env`, "default", "deny"},
+		// Neighbours: sources under dotglob, and *env without it (bash
+		// does not pass .env).
+		{red16readsAllow, `shopt -s dotglob; pr src/*.go`, "default", "allow"},
+		{red16readsAllow, `shopt -s dotglob; pr *.go`, "default", "allow"},
+		{red16readsAllow, `GLOBIGNORE=.; pr *.md`, "default", "allow"},
+		{red16readsAllow, `pr *env`, "default", "allow"},
+	},
+	"r16r-5 a glob whose segment only the pattern spells, under a ** rule": {
+		// Read(secrets/**): s*/k* is secrets/key, but no name of the
+		// rule fills k*, so no witness was found for a program no table
+		// knows (cat had the file system's expansion).
+		{red16readsAllow, `pr s*/k*`, "default", "deny"},
+		{red16readsAllow, `pr s**/k*`, "default", "deny"},
+		{red16readsAllow, `pr se*/?ey`, "default", "deny"},
+		{red16readsAllow, `fold s*/[k]ey`, "default", "deny"},
+		{red16readsNone, `rev secr*/k?y`, "default", "deny"},
+		{red16readsNone, `fold s*/k*`, "default", "deny"},
+		// Neighbours: the sources beside it.
+		{red16readsNone, `fold src/*.go`, "default", "allow"},
+		{red16readsAllow, `pr src/a*`, "default", "allow"},
+	},
 }
 
 // TestRed16ReadsBypasses decides every row of red16readsClasses.
@@ -125,6 +160,11 @@ var red16readsPrinting = []string{
 	`xargs pr < n`,
 	`xargs -a .e?v`,
 	`xargs -a secre?s/key`,
+	`shopt -s dotglob; pr ?env`,
+	`shopt -s dotglob; pr [.]env`,
+	`GLOBIGNORE=x; pr *nv`,
+	`pr s*/k*`,
+	`pr se*/?ey`,
 }
 
 // TestRed16ReadsRealBash runs red16readsPrinting in bash and checks each
