@@ -50,10 +50,10 @@ var red16readsClasses = map[string][]bashModeRow{
 		{red16readsAllow, `read -r x < n; python3 -c 'import sys; print(open(sys.argv[1]).read())' "$x"`, "default", "ask"},
 		{red16readsAllow, `mapfile -t a < n; pr "${a[0]}"`, "default", "ask"},
 		{red16readsAllow, `readarray -t a < n; fmt "${a[@]}"`, "default", "ask"},
-		{red16readsAllow, `pr ${y:-.env}`, "default", "ask"},
-		{red16readsAllow, `pr "${y-.env}"`, "default", "ask"},
-		{red16readsAllow, `pr "${z:=.env}"`, "default", "ask"},
-		{red16readsAllow, `pr ${y:-secrets}/key`, "default", "ask"},
+		{red16readsAllow, `pr ${y:-.env}`, "default", "deny"},
+		{red16readsAllow, `pr "${y-.env}"`, "default", "deny"},
+		{red16readsAllow, `pr "${z:=.env}"`, "default", "deny"},
+		{red16readsAllow, `pr ${y:-secrets}/key`, "default", "deny"},
 		{red16readsAllow, `p=x; x=.env; pr "${!p}"`, "default", "ask"},
 		{red16readsAllow, `x=.xnv; pr "${x/x/e}"`, "default", "ask"},
 		{red16readsAllow, `f() { perl -ne print "$1"; }; f "$(cat n)"`, "default", "ask"},
@@ -136,6 +136,17 @@ var red16readsClasses = map[string][]bashModeRow{
 		// Neighbours: the sources beside it.
 		{red16readsNone, `fold src/*.go`, "default", "allow"},
 		{red16readsAllow, `pr src/a*`, "default", "allow"},
+	},
+	"r16r-6 a literal default or alternate of an expansion names the file": {
+		// With y unset (or set, for :+), the command gets .env: git
+		// hash-object -w stores it, and git cat-file -p prints it back.
+		{red16readsAllow, `git hash-object ${y:-.env}`, "default", "deny"},
+		{red16readsAllow, `git hash-object -w "${z:=.env}"`, "default", "deny"},
+		{red16readsAllow, `git hash-object ${y:+.env}`, "default", "deny"},
+		{red16readsAllow, `git hash-object "${y:-secrets}/key"`, "default", "deny"},
+		// Neighbours: an ordinary default, and a command that only names.
+		{red16readsAllow, `git hash-object ${y:-README}`, "default", "allow"},
+		{red16readsAllow, `echo ${y:-.env}`, "default", "allow"},
 	},
 }
 
