@@ -15,8 +15,9 @@ var paramDefault = lazyre.New(`\$\{[A-Za-z_][A-Za-z0-9_]*:?[-=+]([^}$` + "`" + `
 // "${f:-secrets}/key") with that word in its place: with the variable
 // unset, or set, it is the name the command gets, so a denied path written
 // there is named (spec §3, "a denied path named anywhere fails closed").
+// The null command opens nothing: : ${X:=.env} only assigns.
 func defaultMentions(inner []Word) []File {
-	if len(inner) < 2 || !inner[0].Static() || namesOnly[inner[0].Value] {
+	if len(inner) < 2 || !inner[0].Static() || namesOnly[inner[0].Value] || inner[0].Value == ":" {
 		return nil
 	}
 	var out []File

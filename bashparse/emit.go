@@ -136,7 +136,10 @@ func (p *parser) emit(n syntax.Node, words []Word, assigns []Assign, redirs []Re
 	c.Mentions = mentions(inner, c.Files)
 	c.Mentions = append(c.Mentions, programMentions(inner, pw.ranPaths)...)
 	c.Mentions = append(c.Mentions, p.st.varWitnesses(c.Mentions)...)
-	c.Mentions = append(c.Mentions, defaultMentions(inner)...)
+	if !c.ReadOnly {
+		// A read-only command's expansion is a hidden operand (asks) already.
+		c.Mentions = append(c.Mentions, defaultMentions(inner)...)
+	}
 	if p.dotglob() {
 		c.Mentions = append(c.Mentions, dotglobMentions(c.Mentions)...)
 	}
