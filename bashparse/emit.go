@@ -83,6 +83,8 @@ func (p *parser) emit(n syntax.Node, words []Word, assigns []Assign, redirs []Re
 			}
 			c.Files = append(c.Files, File{Path: "<xargs input>", Access: acc, Via: inner[0].Value, Dynamic: true,
 				Tree: xargsRemovesTrees(inner)})
+		} else if f, ok := xargsUnknownInput(inner); ok {
+			c.Files = append(c.Files, f)
 		}
 	}
 	for _, r := range redirs {
@@ -136,11 +138,20 @@ func (p *parser) emit(n syntax.Node, words []Word, assigns []Assign, redirs []Re
 	c.Mentions = mentions(inner, c.Files)
 	c.Mentions = append(c.Mentions, programMentions(inner, pw.ranPaths)...)
 	c.Mentions = append(c.Mentions, p.st.varWitnesses(c.Mentions)...)
+	if !c.ReadOnly {
+		// A read-only command's expansion is a hidden operand (asks) already.
+		c.Mentions = append(c.Mentions, defaultMentions(inner)...)
+	}
+	if p.dotglob() {
+		c.Mentions = append(c.Mentions, dotglobMentions(c.Mentions)...)
+	}
 	if reads, named := curlGlobs(inner, c.Files); len(reads)+len(named) > 0 {
 		c.Files, c.Mentions = append(c.Files, reads...), append(c.Mentions, named...)
 	}
 	if c.ReadOnly && len(inner) > 0 && !subcommandFirst[inner[0].Value] {
 		c.Files = append(c.Files, p.st.hiddenOperands(c.Mentions, c.Files)...)
+	} else if len(inner) > 1 && inner[0].Static() && !namesOnly[inner[0].Value] && !subcommandFirst[inner[0].Value] && !tabledOperands(inner[0].Value) {
+		c.Files = append(c.Files, p.st.scriptOperands(c.Mentions, c.Files)...)
 	}
 	markMayWrite(c, inner)
 	if c.ReadOnly && expandsParameter(words) {

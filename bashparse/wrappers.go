@@ -150,10 +150,12 @@ func peelWide(words []Word, narrow *View, narrowWords []Word, sl *slab) peeled {
 				reason: ReasonDynamicShell})
 		}
 		for _, o := range sc.values(w.writes...) {
-			out.files = append(out.files, File{Path: o.value, Access: Write, Via: name + " " + o.name, Dynamic: o.dynamic})
+			out.files = append(out.files, File{Path: o.value, Access: Write, Via: name + " " + o.name, Dynamic: o.dynamic,
+				Glob: optGlob(words[1:], o)})
 		}
 		for _, o := range sc.values(w.reads...) {
-			out.files = append(out.files, File{Path: o.value, Access: Read, Via: name + " " + o.name, Dynamic: o.dynamic})
+			out.files = append(out.files, File{Path: o.value, Access: Read, Via: name + " " + o.name, Dynamic: o.dynamic,
+				Glob: optGlob(words[1:], o)})
 		}
 		if w.changesDir {
 			out.dirUnknown = true

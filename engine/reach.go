@@ -220,7 +220,7 @@ func (gs guardGlobs) globWitnesses(pat string) []string {
 				return
 			}
 			seg := cur[wild[k]]
-			for _, n := range names {
+			for _, n := range withOwnFills(names, seg) {
 				if strings.HasPrefix(n, ".") && !strings.HasPrefix(seg, ".") {
 					continue
 				}
