@@ -21,6 +21,9 @@ func checkCustom(path string, src []byte) (string, error) {
 		return "", policyErrors(err, nil)
 	}
 	got := strings.TrimPrefix(m.Package.Path.String(), "data.")
+	if err := checkCustomBuiltins(path, m); err != nil {
+		return "", err
+	}
 	if got == LogPackage {
 		return got, nil
 	}
