@@ -61,10 +61,12 @@ type Engine struct {
 	evaluator Evaluator
 	rego      regoEval
 	custom    *customQuery
-	remote    string
-	client    *http.Client
-	log       *decisionLog
-	now       func() time.Time
+	// explainRules finds the custom rule behind a custom verdict (explain).
+	explainRules customRules
+	remote       string
+	client       *http.Client
+	log          *decisionLog
+	now          func() time.Time
 	// guarded are the command names Bash deny and ask rules start with.
 	guarded map[string]bool
 	// optionNames are the command names deny and ask rules with options
