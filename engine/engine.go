@@ -277,6 +277,7 @@ func (e *Engine) decideCall(ctx context.Context, tool string, in *callInput) (De
 	d, err := e.evaluate(ctx, in, meta)
 	took := time.Since(start)
 	if err != nil {
+		err = e.bundle.userPaths(err)
 		if !errors.Is(err, ErrEvaluatorsDiffer) {
 			d = denyError(tool, err)
 		}
