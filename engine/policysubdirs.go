@@ -9,50 +9,72 @@ import (
 	"strings"
 )
 
-// errSubdirModule stops the walk at the first module found.
-var errSubdirModule = errors.New("module in a subdirectory")
+// errUnloaded stops the walk at the first file found.
+var errUnloaded = errors.New("a file OPA loads that agentctl does not")
 
-// checkPolicySubdirs refuses a --policy directory whose subdirectories
-// hold Rego modules. Only DIR/*.rego are loaded, while OPA (opa run,
-// opa eval -d, opa check) loads a directory's modules at any depth: an
-// organisation's policy/network/deny.rego passed OPA's checks and its
-// deny rules silently never applied here. Test modules (*_test.rego) do
-// not decide and are let be; a symlinked directory is looked into too.
+// unloadedFile says why OPA would load the file at path (relative to the
+// policy directory: top says it is directly in it) while agentctl does
+// not ("" when agentctl loads it too, or OPA does not).
+func unloadedFile(name string, top bool) string {
+	switch ext := filepath.Ext(name); {
+	case ext == ".rego" && !strings.HasSuffix(name, "_test.rego") && !top:
+		return "a module in a subdirectory"
+	case ext == ".json" || ext == ".yml" || ext == ".yaml" && !top:
+		return "a data file"
+	}
+	return ""
+}
+
+// checkPolicySubdirs refuses a --policy directory holding a file OPA loads
+// and agentctl does not. agentctl loads DIR/*.rego (modules) and
+// DIR/*.yaml (command tables); OPA (opa run, opa eval -d, opa check) loads
+// modules at any depth and every .json, .yaml and .yml file as data. An
+// organisation's policy/network/deny.rego, or the policy/hosts.json its
+// deny rules read as data.blocked_hosts, passed OPA and silently decided
+// nothing here — the deny never fired. Test modules (*_test.rego) do not
+// decide and are let be; a symlinked directory is looked into too.
 func checkPolicySubdirs(dir string) error {
 	dir = filepath.Clean(dir)
-	var found string
-	isModule := func(name string) bool {
-		return strings.HasSuffix(name, ".rego") && !strings.HasSuffix(name, "_test.rego")
-	}
+	var found, why string
 	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
 		}
-		if path == dir || filepath.Dir(path) == dir && !d.IsDir() && d.Type()&fs.ModeSymlink == 0 {
-			return nil // the directory itself, and the modules it loads
+		if path == dir {
+			return nil
 		}
+		top := filepath.Dir(path) == dir
 		if d.Type()&fs.ModeSymlink != 0 {
-			if fi, err := os.Stat(path); err == nil && fi.IsDir() {
-				names, _ := filepath.Glob(filepath.Join(path, "*.rego"))
-				for _, n := range names {
-					if isModule(filepath.Base(n)) {
-						found = n
-						return errSubdirModule
-					}
+			fi, err := os.Stat(path)
+			if err != nil || !fi.IsDir() {
+				if why = unloadedFile(d.Name(), top); why != "" {
+					found = path
+					return errUnloaded
+				}
+				return nil
+			}
+			names, _ := filepath.Glob(filepath.Join(path, "*"))
+			for _, n := range names {
+				if why = unloadedFile(filepath.Base(n), false); why != "" {
+					found = n
+					return errUnloaded
 				}
 			}
 			return nil
 		}
-		if !d.IsDir() && isModule(d.Name()) && filepath.Dir(path) != dir {
-			found = path
-			return errSubdirModule
+		if !d.IsDir() {
+			if why = unloadedFile(d.Name(), top); why != "" {
+				found = path
+				return errUnloaded
+			}
 		}
 		return nil
 	})
-	if errors.Is(err, errSubdirModule) {
+	if errors.Is(err, errUnloaded) {
 		return &PolicyError{File: found, Code: CodePolicy,
-			Message: fmt.Sprintf("a module in a subdirectory of the policy directory %s is not loaded (only its own *.rego files are), "+
-				"while OPA loads it: move it into %s, or its rules would silently not apply", dir, dir)}
+			Message: fmt.Sprintf("%s: OPA loads it from the policy directory %s, agentctl does not (only its own *.rego modules "+
+				"and *.yaml command tables): rules that read it would silently decide nothing; move it into %s as a module, "+
+				"or out of the policy directory", why, dir, dir)}
 	}
 	if err != nil {
 		return fmt.Errorf("%w: --policy %s: %w", ErrPolicy, dir, err)

@@ -22,7 +22,10 @@ var red16regoSubdirRows = []struct {
 	{"a symlinked subdirectory", map[string]string{"->linked": "real/deny.rego"}, "linked/deny.rego"},
 	// Neighbours: what does not decide, and the directory's own modules.
 	{"tests in a subdirectory", map[string]string{"tests/org_test.rego": "package agentctl.custom_test\n"}, ""},
-	{"notes and tables in a subdirectory", map[string]string{"docs/README.md": "x", "docs/t.yaml": "x: 1\n"}, ""},
+	{"data as JSON", map[string]string{"hosts.json": `{"blocked_hosts": ["evil.example"]}`}, "hosts.json"},
+	{"data as .yml", map[string]string{"hosts.yml": "blocked_hosts: [evil.example]\n"}, "hosts.yml"},
+	{"data in a subdirectory", map[string]string{"data/hosts.yaml": "blocked_hosts: [evil.example]\n"}, "data/hosts.yaml"},
+	{"notes in a subdirectory", map[string]string{"docs/README.md": "x", "docs/notes.txt": "x"}, ""},
 	{"modules at the top", map[string]string{"net.rego": red16regoDenyCurl}, ""},
 }
 
