@@ -32,6 +32,9 @@ func checkCustom(path string, src []byte) (string, error) {
 			Message: fmt.Sprintf("package %s: custom modules must declare package %s (or %s: the decision log's mask and drop)",
 				got, CustomPackage, LogPackage)}
 	}
+	if err := checkCustomData(path, m); err != nil {
+		return "", err
+	}
 	return got, checkCustomShape(path, m)
 }
 

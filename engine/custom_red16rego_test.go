@@ -73,3 +73,43 @@ func TestRed16regoLogModuleBuiltins(t *testing.T) {
 		t.Fatalf("New: %v, want a policy error", err)
 	}
 }
+
+// red16regoDataRows are custom modules reading data; line is where a read
+// of a document agentctl never defines is reported (0: it compiles).
+var red16regoDataRows = []struct {
+	name, module string
+	line         int
+}{
+	{"a data file's hosts", "deny contains \"blocked host\" if {\n\tsome h in data.blocked_hosts\n\tcontains(input.input.command, h)\n}", 4},
+	{"an imported document", "import data.org.hosts\n\ndeny contains \"x\" if some h in hosts", 3},
+	{"a nested document", "deny contains \"x\" if data.org.settings.strict == true", 3},
+	// Neighbours: agentctl's own documents and the module's own rules.
+	{"the settings rules", "ask contains \"many rules\" if count(data.agentctl.rules) > 100", 0},
+	{"the module's own rules", "hosts := {\"evil.example\"}\n\ndeny contains \"x\" if some h in data.agentctl.custom.hosts", 0},
+	{"a variable key under agentctl", "ask contains \"x\" if {\n\tsome k\n\tdata.agentctl.rules[k]\n\tk == \"nope\"\n}", 0},
+}
+
+// TestRed16regoCustomDataOutsideAgentctl: a custom module reading a data
+// document outside data.agentctl is refused at its line — nothing defines
+// it, so its deny rule silently never fired (OPA given a data file denied).
+func TestRed16regoCustomDataOutsideAgentctl(t *testing.T) {
+	for _, tc := range red16regoDataRows {
+		t.Run(tc.name, func(t *testing.T) {
+			s := project(t, `{"permissions": {}}`, map[string]string{})
+			dir := t.TempDir()
+			file := filepath.Join(dir, "org.rego")
+			os.WriteFile(file, []byte("package agentctl.custom\n\n"+tc.module+"\n"), 0o644)
+			_, err := New(context.Background(), s, WithPolicyDir(dir))
+			if tc.line == 0 {
+				if err != nil {
+					t.Fatalf("refused: %v", err)
+				}
+				return
+			}
+			var pe *PolicyError
+			if !errors.As(err, &pe) || pe.File != file || pe.Line != tc.line || !strings.Contains(pe.Message, "is never defined") {
+				t.Fatalf("New: %v, want a policy error at %s:%d", err, file, tc.line)
+			}
+		})
+	}
+}
