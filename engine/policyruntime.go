@@ -13,6 +13,7 @@ type renamedError struct {
 	err error
 }
 
+// Error is OPA's message with the user's file names.
 func (e *renamedError) Error() string { return e.msg }
 
 // Unwrap returns the error as OPA reported it.
