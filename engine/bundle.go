@@ -148,6 +148,9 @@ func loadCustom(dir string) (map[string]customModule, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%w: --policy %s: %w", ErrPolicy, dir, err)
 	}
+	if err := checkPolicySubdirs(dir); err != nil {
+		return nil, err
+	}
 	out := map[string]customModule{}
 	for _, e := range entries {
 		n := e.Name()

@@ -21,6 +21,9 @@ func checkCustom(path string, src []byte) (string, error) {
 		return "", policyErrors(err, nil)
 	}
 	got := strings.TrimPrefix(m.Package.Path.String(), "data.")
+	if err := checkCustomBuiltins(path, m); err != nil {
+		return "", err
+	}
 	if got == LogPackage {
 		return got, nil
 	}
@@ -28,6 +31,9 @@ func checkCustom(path string, src []byte) (string, error) {
 		return "", &PolicyError{File: path, Line: m.Package.Location.Row, Col: m.Package.Location.Col, Code: CodePolicy,
 			Message: fmt.Sprintf("package %s: custom modules must declare package %s (or %s: the decision log's mask and drop)",
 				got, CustomPackage, LogPackage)}
+	}
+	if err := checkCustomData(path, m); err != nil {
+		return "", err
 	}
 	return got, checkCustomShape(path, m)
 }

@@ -61,10 +61,12 @@ type Engine struct {
 	evaluator Evaluator
 	rego      regoEval
 	custom    *customQuery
-	remote    string
-	client    *http.Client
-	log       *decisionLog
-	now       func() time.Time
+	// explainRules finds the custom rule behind a custom verdict (explain).
+	explainRules customRules
+	remote       string
+	client       *http.Client
+	log          *decisionLog
+	now          func() time.Time
 	// guarded are the command names Bash deny and ask rules start with.
 	guarded map[string]bool
 	// open are the Bash deny and ask patterns a word known only at run
@@ -278,6 +280,7 @@ func (e *Engine) decideCall(ctx context.Context, tool string, in *callInput) (De
 	d, err := e.evaluate(ctx, in, meta)
 	took := time.Since(start)
 	if err != nil {
+		err = e.bundle.userPaths(err)
 		if !errors.Is(err, ErrEvaluatorsDiffer) {
 			d = denyError(tool, err)
 		}

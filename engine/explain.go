@@ -34,5 +34,8 @@ func (e *Engine) Explain(ctx context.Context, call Call, trace io.Writer) (Expla
 	} else {
 		d, err = e.decideCall(ctx, call.Tool, in)
 	}
+	if err == nil {
+		d = e.withCustomRule(ctx, in, d)
+	}
 	return Explanation{Input: input, Facts: &in.Facts, Decision: d}, err
 }

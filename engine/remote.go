@@ -37,9 +37,10 @@ func (e *Engine) evalRemote(ctx context.Context, input map[string]any, meta *rem
 	if err != nil {
 		return Decision{}, err
 	}
-	url := e.remote + "/v1/data/" + logPath
+	// The provenance names the server's bundle revisions (checkRemoteAnswer).
+	url := e.remote + "/v1/data/" + logPath + "?provenance=true"
 	if meta != nil {
-		url += "?provenance=true&metrics=true"
+		url += "&metrics=true"
 	}
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, url, bytes.NewReader(body))
 	if err != nil {
@@ -79,6 +80,9 @@ func (e *Engine) evalRemote(ctx context.Context, input map[string]any, meta *rem
 	}
 	if len(out.Result) == 0 || string(out.Result) == "null" {
 		return Decision{}, ErrUndefined
+	}
+	if err := e.checkRemoteAnswer(data); err != nil {
+		return Decision{}, err
 	}
 	var v any
 	if err := json.Unmarshal(out.Result, &v); err != nil {

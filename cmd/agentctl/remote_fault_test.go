@@ -16,10 +16,12 @@ import (
 // another tool, or never answers is an error (exit 1), never a decision —
 // least of all an allow.
 func TestRemoteFaultsFailClosed(t *testing.T) {
+	var revision string // the client's, set below: the server must serve it
 	allowFor := func(tool string) http.HandlerFunc {
 		return func(w http.ResponseWriter, _ *http.Request) {
 			json.NewEncoder(w).Encode(map[string]any{"result": map[string]any{"decision": "allow", "stage": "allow",
-				"reason": "fine", "matches": []any{}, "tool_name": tool}})
+				"reason": "fine", "rule": nil, "matches": []any{}, "tool_name": tool},
+				"provenance": map[string]any{"bundles": map[string]any{"agentctl": map[string]any{"revision": revision}}}})
 		}
 	}
 	var redirected atomic.Int32
@@ -44,6 +46,7 @@ func TestRemoteFaultsFailClosed(t *testing.T) {
 	defer mute.Close()
 
 	base, _ := demoEnv(t)
+	revision = red16regoRevision(t, base)
 	for _, tt := range []struct {
 		name, url string
 		code      int
