@@ -50,9 +50,8 @@ func TestRed16NotebookCellNotObject(t *testing.T) {
 // TestRed16ToolPanicIsAnError: any tool's panic is its call's error.
 func TestRed16ToolPanicIsAnError(t *testing.T) {
 	tool := Build(Spec{Name: "Boom", Call: func(context.Context, Input, *Context, Progress) (Result, error) {
-		var m map[string]any
-		m["x"] = 1 // a nil map: panics
-		return Result{Data: "unreached"}, nil
+		var xs []int
+		return Result{Data: xs[len(xs)]}, nil // an index out of range: panics
 	}})
 	r, err := tool.Call(context.Background(), Input{}, &Context{}, nil)
 	if !errors.Is(err, ErrToolPanicked) || r.Data != nil {
