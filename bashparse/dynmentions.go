@@ -20,14 +20,7 @@ func (s *shellState) hiddenOperands(ms, files []File) []File {
 		if i := strings.LastIndexAny(m.Path, "$`"); strings.IndexByte(m.Path[i:], '/') >= 0 {
 			continue
 		}
-		known := false
-		for _, f := range files {
-			if f.Path == m.Path {
-				known = true
-				break
-			}
-		}
-		if !known && (s.taintedIn(m.Path) || len(s.varWitnesses([]File{m})) == 0) {
+		if !namesPath(files, m.Path) && (s.taintedIn(m.Path) || len(s.varWitnesses([]File{m})) == 0) {
 			out = append(out, File{Path: m.Path, Access: Read, Via: m.Via, Dynamic: true})
 		}
 	}

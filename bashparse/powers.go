@@ -108,6 +108,14 @@ func optionPowers(words []Word) (pays []payload, files []File, powers []string) 
 			if u.value == "" {
 				continue
 			}
+			if u.value == "-" {
+				// make -f - reads its makefile from stdin: the recipes it
+				// runs are not in the call's words.
+				powers = append(powers, desc+" reads instructions from stdin")
+				pays = append(pays, payload{unresolved: true, reason: ReasonShellInput, origin: desc,
+					script: desc + " reads its instructions from stdin"})
+				continue
+			}
 			files = append(files, fileOf(u.word, u.value, Read, desc))
 			if outsideWorkingDir(u.word, u.value) {
 				powers = append(powers, desc+" reads instructions from "+u.value)

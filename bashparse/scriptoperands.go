@@ -17,14 +17,7 @@ func (s *shellState) scriptOperands(ms, files []File) []File {
 		if !m.Dynamic || !strings.Contains(m.Path, "$") || !s.scriptChosen(m.Path) {
 			continue
 		}
-		known := false
-		for _, f := range files {
-			if f.Path == m.Path {
-				known = true
-				break
-			}
-		}
-		if !known {
+		if !namesPath(files, m.Path) {
 			out = append(out, File{Path: m.Path, Access: Read, Via: m.Via, Dynamic: true})
 		}
 	}
@@ -121,4 +114,15 @@ func xargsUnknownInput(inner []Word) (File, bool) {
 		return File{}, false
 	}
 	return File{Path: "<xargs input>", Access: Read, Via: name, Dynamic: true}, true
+}
+
+// namesPath reports a file of files spelled p: a word a table placed is
+// already a file.
+func namesPath(files []File, p string) bool {
+	for _, f := range files {
+		if f.Path == p {
+			return true
+		}
+	}
+	return false
 }

@@ -1,10 +1,8 @@
 package pipeline
 
 import (
-	"context"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/agentctl/agentctl/engine"
@@ -75,37 +73,7 @@ func TestRed16GrantNoTree(t *testing.T) {
 			if err := os.Symlink(filepath.Join(out, "docs"), filepath.Join(out, "docs", "link")); err != nil {
 				t.Fatal(err)
 			}
-			e, err := engine.New(context.Background(), s)
-			if err != nil {
-				t.Fatal(err)
-			}
-			rules := NewSessionRules(e)
-			dec := Around(rules.Decide, s, nil)
-			input := func(in map[string]any) map[string]any {
-				m := map[string]any{}
-				for k, v := range in {
-					if str, ok := v.(string); ok {
-						v = strings.ReplaceAll(str, "{out}", out)
-					}
-					m[k] = v
-				}
-				return m
-			}
-			first := input(tt.approved.in)
-			if d, err := dec(context.Background(), engine.Call{Tool: tt.approved.tool, Input: first}); err != nil || d.Decision != engine.Ask {
-				t.Fatalf("the approved call must have asked first: %+v %v", d, err)
-			}
-			if err := rules.Always(tt.approved.tool, first); err != nil {
-				t.Fatal(err)
-			}
-			d, err := dec(context.Background(), engine.Call{Tool: tt.next.tool, Input: input(tt.next.in)})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if d.Decision != tt.want {
-				t.Errorf("after always-allow of %s %v: %s %v = %s/%s (%s), want %s", tt.approved.tool, first,
-					tt.next.tool, tt.next.in, d.Decision, d.Stage, d.Reason, tt.want)
-			}
+			checkAlwaysThenNext(t, s, out, tt.approved, tt.next, tt.want)
 		})
 	}
 }

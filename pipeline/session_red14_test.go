@@ -225,37 +225,7 @@ func TestRed14SessionDirectoryGrant(t *testing.T) {
 				t.Fatal(err)
 			}
 			os.WriteFile(filepath.Join(out, "deep", "secret"), []byte("s\n"), 0o600)
-			e, err := engine.New(context.Background(), s)
-			if err != nil {
-				t.Fatal(err)
-			}
-			rules := NewSessionRules(e)
-			dec := Around(rules.Decide, s, nil)
-			sub := func(in map[string]any) map[string]any {
-				m := map[string]any{}
-				for k, v := range in {
-					if str, ok := v.(string); ok {
-						v = strings.ReplaceAll(str, "{out}", out)
-					}
-					m[k] = v
-				}
-				return m
-			}
-			first := sub(tt.approved.in)
-			if d, err := dec(context.Background(), engine.Call{Tool: tt.approved.tool, Input: first}); err != nil || d.Decision != engine.Ask {
-				t.Fatalf("the approved call must have asked first: %+v %v", d, err)
-			}
-			if err := rules.Always(tt.approved.tool, first); err != nil {
-				t.Fatal(err)
-			}
-			d, err := dec(context.Background(), engine.Call{Tool: tt.next.tool, Input: sub(tt.next.in)})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if d.Decision != tt.want {
-				t.Errorf("after always-allow of %v: %s %v = %s/%s (%s), want %s", first, tt.next.tool, sub(tt.next.in),
-					d.Decision, d.Stage, d.Reason, tt.want)
-			}
+			checkAlwaysThenNext(t, s, out, tt.approved, tt.next, tt.want)
 		})
 	}
 }
