@@ -71,7 +71,7 @@ type Engine struct {
 	guarded map[string]bool
 	// open are the Bash deny and ask patterns a word known only at run
 	// time may complete (see openCompletions).
-	open []openGuard
+	open openGuardIndex
 	// optionNames are the command names deny and ask rules with options
 	// start with (see optionRegex).
 	optionNames map[string]bool

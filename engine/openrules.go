@@ -22,11 +22,16 @@ type openGuard struct {
 	wild  bool
 }
 
-// openGuards lists the Bash deny and ask patterns an open command may
+// openGuardIndex files the guards by their first word ("" for a pattern
+// that starts with a wildcard, which any command may complete): a call
+// with an open command looks at its own name's few, not the policy's all.
+type openGuardIndex map[string][]openGuard
+
+// openGuards indexes the Bash deny and ask patterns an open command may
 // complete. Patterns with escapes or quotes are left to their own checks:
 // their literal start is not the text a command spells.
-func openGuards(s *settings.Settings) []openGuard {
-	var out []openGuard
+func openGuards(s *settings.Settings) openGuardIndex {
+	out := openGuardIndex{}
 	for _, r := range s.Rules {
 		if r.Ignored != "" || r.Behavior == settings.Allow || r.Kind != settings.KindBash {
 			continue
@@ -42,12 +47,15 @@ func openGuards(s *settings.Settings) []openGuard {
 		if i := strings.IndexByte(p, '*'); i >= 0 {
 			g.start, g.wild = p[:i], true
 		}
+		name := ""
 		if first, rest, ok := strings.Cut(g.start, " "); ok {
-			g.start = path.Base(first) + " " + rest
-		} else if g.start != "" {
-			g.start = path.Base(g.start)
+			name = path.Base(first)
+			g.start = name + " " + rest
+		} else if g.start != "" && !g.wild {
+			name = path.Base(g.start)
+			g.start = name
 		}
-		out = append(out, g)
+		out[name] = append(out[name], g)
 	}
 	return out
 }
@@ -55,7 +63,7 @@ func openGuards(s *settings.Settings) []openGuard {
 // openCompletions lists, for each command whose static start a deny or
 // ask pattern could still grow out of, that pattern: the words not known
 // before it runs may spell the rest.
-func openCompletions(guards []openGuard, cmds []bashparse.Command) []bashparse.Unresolved {
+func openCompletions(guards openGuardIndex, cmds []bashparse.Command) []bashparse.Unresolved {
 	if len(guards) == 0 {
 		return nil
 	}
@@ -65,16 +73,26 @@ func openCompletions(guards []openGuard, cmds []bashparse.Command) []bashparse.U
 		if open == "" {
 			continue
 		}
-		if first, rest, ok := strings.Cut(open, " "); ok && strings.Contains(first, "/") {
-			open = path.Base(first) + " " + rest
-		}
-		for _, g := range guards {
-			if strings.HasPrefix(g.start, open) || g.wild && strings.HasPrefix(open, g.start) {
-				out = append(out, bashparse.Unresolved{Reason: ReasonOpenWords, Span: cmds[i].Span,
-					Text: cmds[i].Wide.Text + ": a word known only when it runs may complete " + g.rule})
-				break
-			}
+		first, rest, _ := strings.Cut(open, " ")
+		first = path.Base(first)
+		open = first + " " + rest
+		if g, ok := guards.completed(first, open); ok {
+			out = append(out, bashparse.Unresolved{Reason: ReasonOpenWords, Span: cmds[i].Span,
+				Text: cmds[i].Wide.Text + ": a word known only when it runs may complete " + g.rule})
 		}
 	}
 	return out
+}
+
+// completed finds a guard filed under name, or under no name, that could
+// still grow out of open.
+func (ix openGuardIndex) completed(name, open string) (openGuard, bool) {
+	for _, k := range [2]string{name, ""} {
+		for _, g := range ix[k] {
+			if strings.HasPrefix(g.start, open) || g.wild && strings.HasPrefix(open, g.start) {
+				return g, true
+			}
+		}
+	}
+	return openGuard{}, false
 }

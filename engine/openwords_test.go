@@ -102,7 +102,10 @@ func TestOpenGuardStarts(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		gs := openGuards(s)
+		var gs []openGuard
+		for _, l := range openGuards(s) {
+			gs = append(gs, l...)
+		}
 		if len(gs) != 1 || gs[0].start != tc.start || gs[0].wild != tc.wild {
 			t.Errorf("%q: got %+v, want start %q wild %v", tc.pattern, gs, tc.start, tc.wild)
 		}

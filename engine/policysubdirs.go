@@ -53,14 +53,22 @@ func checkPolicySubdirs(dir string) error {
 				}
 				return nil
 			}
-			names, _ := filepath.Glob(filepath.Join(path, "*"))
-			for _, n := range names {
-				if why = unloadedFile(filepath.Base(n), false); why != "" {
-					found = n
-					return errUnloaded
+			// A linked directory's whole tree (the trailing separator makes
+			// WalkDir open the link's target); an error there is the
+			// policy's error, not a pass.
+			root := path + string(filepath.Separator)
+			return filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+				if err != nil {
+					return err
 				}
-			}
-			return nil
+				if p != root && (d.Type()&fs.ModeSymlink != 0 || !d.IsDir()) {
+					if why = unloadedFile(d.Name(), false); why != "" {
+						found = p
+						return errUnloaded
+					}
+				}
+				return nil
+			})
 		}
 		if !d.IsDir() {
 			if why = unloadedFile(d.Name(), top); why != "" {

@@ -34,7 +34,7 @@ func (e *Engine) checkRemoteAnswer(data []byte) error {
 		return fmt.Errorf("%w: %w", ErrMalformed, err)
 	}
 	var a struct {
-		Result     map[string]json.RawMessage `json:"result"`
+		Result     json.RawMessage `json:"result"`
 		Provenance struct {
 			Revision string                `json:"revision"`
 			Bundles  map[string]BundleInfo `json:"bundles"`
@@ -67,7 +67,11 @@ func (e *Engine) checkRemoteAnswer(data []byte) error {
 }
 
 // checkRemoteResult checks the result's fields and their pairing.
-func checkRemoteResult(r map[string]json.RawMessage) error {
+func checkRemoteResult(raw json.RawMessage) error {
+	var r map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &r); err != nil {
+		return fmt.Errorf("%w: opa server's result: %w", ErrMalformed, err)
+	}
 	fields := []string{"decision", "stage", "reason", "rule", "matches", "tool_name"}
 	for _, k := range fields {
 		if _, ok := r[k]; !ok {
@@ -87,8 +91,7 @@ func checkRemoteResult(r map[string]json.RawMessage) error {
 		Rule                    json.RawMessage
 		Matches                 []json.RawMessage
 	}
-	b, _ := json.Marshal(r)
-	if err := json.Unmarshal(b, &d); err != nil {
+	if err := json.Unmarshal(raw, &d); err != nil {
 		return fmt.Errorf("%w: opa server's result: %w", ErrMalformed, err)
 	}
 	if !remoteStages[d.Decision][d.Stage] {

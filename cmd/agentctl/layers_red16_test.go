@@ -260,19 +260,7 @@ func TestRed16LayersDotenvSpellings(t *testing.T) {
 			if c.carried {
 				env = append(env, "BASH_ENV=./evil.sh")
 			}
-			ev := `{"hook_event_name":"BeforeTool","cwd":"` + proj + `","tool_name":"run_shell_command","tool_input":{"command":"ls"}}`
-			out, errOut, code := hookProc(t, nil, ev, env, "--agent", "gemini", "--managed-settings", emptyManaged(t))
-			var res struct {
-				Decision string `json:"decision"`
-			}
-			if code == 2 {
-				res.Decision = "deny"
-			} else if code != 0 || json.Unmarshal([]byte(out), &res) != nil {
-				t.Fatalf("exit %d: %q %q", code, out, errOut)
-			}
-			if res.Decision != c.want {
-				t.Errorf("gemini ls = %q, want %s (%s %s)", res.Decision, c.want, out, errOut)
-			}
+			red16layersGeminiLs(t, proj, env, c.want)
 		})
 	}
 }
@@ -306,19 +294,26 @@ func TestRed16LayersDotenvAboveRoot(t *testing.T) {
 			proj := filepath.Join(base, c.session)
 			writeFiles(t, proj, map[string]string{".claude/settings.json": `{}`})
 			env := append(red15repoHookEnv(home), "GEMINI_PROJECT_DIR="+proj, "BASH_ENV=./evil.sh")
-			ev := `{"hook_event_name":"BeforeTool","cwd":"` + proj + `","tool_name":"run_shell_command","tool_input":{"command":"ls"}}`
-			out, errOut, code := hookProc(t, nil, ev, env, "--agent", "gemini", "--managed-settings", emptyManaged(t))
-			var res struct {
-				Decision string `json:"decision"`
-			}
-			if code == 2 {
-				res.Decision = "deny"
-			} else if code != 0 || json.Unmarshal([]byte(out), &res) != nil {
-				t.Fatalf("exit %d: %q %q", code, out, errOut)
-			}
-			if res.Decision != c.want {
-				t.Errorf("gemini ls = %q, want %s (%s %s)", res.Decision, c.want, out, errOut)
-			}
+			red16layersGeminiLs(t, proj, env, c.want)
 		})
+	}
+}
+
+// red16layersGeminiLs runs Gemini CLI's BeforeTool hook for `ls` in proj
+// with env and checks its decision (exit 2 is a deny).
+func red16layersGeminiLs(t *testing.T, proj string, env []string, want string) {
+	t.Helper()
+	ev := `{"hook_event_name":"BeforeTool","cwd":"` + proj + `","tool_name":"run_shell_command","tool_input":{"command":"ls"}}`
+	out, errOut, code := hookProc(t, nil, ev, env, "--agent", "gemini", "--managed-settings", emptyManaged(t))
+	var res struct {
+		Decision string `json:"decision"`
+	}
+	if code == 2 {
+		res.Decision = "deny"
+	} else if code != 0 || json.Unmarshal([]byte(out), &res) != nil {
+		t.Fatalf("exit %d: %q %q", code, out, errOut)
+	}
+	if res.Decision != want {
+		t.Errorf("gemini ls = %q, want %s (%s %s)", res.Decision, want, out, errOut)
 	}
 }
