@@ -240,8 +240,8 @@ func (e env) file(p, dir, access, via string) FileFact {
 		f.Dynamic = true
 	}
 	// A file the call already found missing has no other name.
-	if access == "write" && !nameOnly[via] && !e.res.knownMissing(r) {
-		if n := hardLinks(r); n > 1 {
+	if access == "write" && !nameOnly[via] {
+		if n := e.res.links(r); n > 1 {
 			f.Links = n
 		}
 	}

@@ -41,7 +41,7 @@ func (e env) withHardLinkTwins(f Facts) Facts {
 		if ff.Dynamic || ff.Glob || ff.Access == "write" && nameOnly[ff.Via] {
 			continue
 		}
-		for _, t := range e.twin.twins(ff.Resolved) {
+		for _, t := range e.twin.twins(ff.Resolved, e.res) {
 			tf := ff
 			tf.Path, tf.Resolved = t, t
 			f.Files = append(f.Files, tf)
@@ -51,9 +51,10 @@ func (e env) withHardLinkTwins(f Facts) Facts {
 }
 
 // twins lists the files the guard globs name literally that are p under
-// another name; nil when p is no regular file with other hard links.
-func (gs guardGlobs) twins(p string) []string {
-	if hardLinks(p) < 2 {
+// another name; nil when p is no regular file with other hard links. res
+// (nil for none) answers p's link count when the call already looked.
+func (gs guardGlobs) twins(p string, res *resolver) []string {
+	if res.links(p) < 2 {
 		return nil
 	}
 	st, err := os.Stat(p)

@@ -398,7 +398,7 @@ func (e *Engine) Guarded(path string) bool {
 		return true
 	}
 	r := quickResolve(c)
-	return r != c && e.guardIdx.matchAny(r) || len(e.twinGlobs.twins(r)) > 0
+	return r != c && e.guardIdx.matchAny(r) || len(e.twinGlobs.twins(r, nil)) > 0
 }
 
 // underFile reports a path whose parent exists and is not a directory:

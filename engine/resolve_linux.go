@@ -120,8 +120,10 @@ func (b *baseDir) open(dir string) bool {
 }
 
 // plainAt is plainPath for rel (clean, relative, no ..) under the open
-// directory. A single name needs no walk: lstat tells a link from the rest.
-func (b *baseDir) plainAt(rel string) plainness {
+// directory. A single name needs no walk: lstat tells a link from the rest,
+// and its answer gives the file's link count too (links: see hardLinks;
+// -1 when this look did not learn it).
+func (b *baseDir) plainAt(rel string) (s plainness, links int64) {
 	if !strings.Contains(rel, "/") {
 		var st unix.Stat_t
 		for {
@@ -130,14 +132,16 @@ func (b *baseDir) plainAt(rel string) plainness {
 			case err == unix.EINTR:
 				continue
 			case err == unix.ENOENT:
-				return plainMissing
+				return plainMissing, 0
 			case err != nil || st.Mode&unix.S_IFMT == unix.S_IFLNK:
-				return notPlain
+				return notPlain, -1
+			case st.Mode&unix.S_IFMT != unix.S_IFREG:
+				return plainExists, 0
 			}
-			return plainExists
+			return plainExists, int64(st.Nlink)
 		}
 	}
-	return plainAt(b.fd, rel)
+	return plainAt(b.fd, rel), -1
 }
 
 func (b *baseDir) close() {

@@ -16,7 +16,7 @@ func plainPath(string) plainness { return notPlain }
 // checked from the root (see resolve_linux.go).
 type baseDir struct{}
 
-func (*baseDir) opened() bool             { return false }
-func (*baseDir) open(string) bool         { return false }
-func (*baseDir) plainAt(string) plainness { return notPlain }
-func (*baseDir) close()                   {}
+func (*baseDir) opened() bool                      { return false }
+func (*baseDir) open(string) bool                  { return false }
+func (*baseDir) plainAt(string) (plainness, int64) { return notPlain, -1 }
+func (*baseDir) close()                            {}

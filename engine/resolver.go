@@ -27,6 +27,9 @@ type resolver struct {
 	gitConfigs callMemo[[2]string, repoConfig]
 	// gitWalk is the git directory found from each directory walked.
 	gitWalk callMemo[string, string]
+	// nlinks is each regular file's link count as this call saw it (0:
+	// missing, or no regular file).
+	nlinks callMemo[string, uint64]
 	// base is the directory most of a call's words sit under (its cwd).
 	// At the first path under it, the directory is opened once (proving
 	// it plain) and each path is looked at relative to it: a single name
@@ -143,7 +146,29 @@ func (r *resolver) look(p string) plainness {
 	if len(p) == len(r.base) {
 		return plainExists
 	}
-	return r.dir.plainAt(p[len(r.base)+1:])
+	s, links := r.dir.plainAt(p[len(r.base)+1:])
+	if links >= 0 {
+		r.nlinks.put(p, uint64(links))
+	}
+	return s
+}
+
+// links is hardLinks(p), answered without a system call when this call
+// already looked at p: found missing (no other name), or given its link
+// count by the look that proved it plain.
+func (r *resolver) links(p string) uint64 {
+	if r == nil {
+		return hardLinks(p)
+	}
+	if n, ok := r.nlinks.get(p); ok {
+		return n
+	}
+	if r.knownMissing(p) {
+		return 0
+	}
+	n := hardLinks(p)
+	r.nlinks.put(p, n)
+	return n
 }
 
 // resolve is the package resolve through the resolver.
