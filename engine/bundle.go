@@ -172,6 +172,9 @@ func loadCustom(dir string) (map[string]customModule, error) {
 		}
 		out["custom/"+n] = customModule{src: string(src), path: path}
 	}
+	if err := checkVerdictSpelling(out); err != nil {
+		return nil, err
+	}
 	return out, nil
 }
 

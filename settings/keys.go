@@ -103,6 +103,18 @@ func nearest(key string, candidates map[string]string) (string, bool) {
 	return best, best != "" && bestDist <= limit
 }
 
+// NearMiss returns the word of known that word is a near miss of (the same
+// word in another case, or at most two edits away; one for words of four
+// letters or fewer): the did-you-mean of a warning or an error. A policy
+// module's misspelled verdict uses it as settings keys do.
+func NearMiss(word string, known ...string) (string, bool) {
+	m := make(map[string]string, len(known))
+	for _, k := range known {
+		m[k] = k
+	}
+	return nearest(word, m)
+}
+
 // editDistance is the Levenshtein distance between a and b (bytes).
 func editDistance(a, b string) int {
 	prev := make([]int, len(b)+1)
