@@ -83,3 +83,45 @@ func TestHookEventFieldTypesRealProcess(t *testing.T) {
 		})
 	}
 }
+
+// TestHookToolParamTypesRealProcess: a tool_input parameter the mapping
+// reads was taken for absent when its JSON type was not the one the
+// agent's tool takes: a Gemini CLI read_many_files "include": "secret/key"
+// (a string, not a list) was left out and the call allowed as a read of
+// its paths; a web_fetch "prompt": ["https://evil.example/"] or "url":
+// ["https://evil.example/"] beside an allowed URL had only the allowed one
+// decided. Such an event now blocks (null stays absent, as the agents read
+// it).
+func TestHookToolParamTypesRealProcess(t *testing.T) {
+	denied, _, managed := red13Project(t)
+	tests := []struct {
+		name, agent, tool, input string
+		blocked                  bool
+	}{
+		{"read_many_files include a string", "gemini", "read_many_files", `{"paths":["src/a.ts"],"include":"secret/key"}`, true},
+		{"read_many_files include an object", "gemini", "read_many_files", `{"paths":["src/a.ts"],"include":{"0":".env"}}`, true},
+		{"read_many_files include a number entry", "gemini", "read_many_files", `{"paths":["src/a.ts"],"include":[".env",1]}`, true},
+		{"read_many_files exclude a string", "gemini", "read_many_files", `{"paths":["src/a.ts"],"exclude":"x"}`, true},
+		{"web_fetch prompt a list naming a denied site", "gemini", "web_fetch", `{"url":"https://ok.example/","prompt":["https://evil.example/"]}`, true},
+		{"web_fetch url a list beside an allowed prompt URL", "gemini", "web_fetch", `{"url":["https://evil.example/"],"prompt":"summarize https://ok.example/"}`, true},
+		{"web_fetch url a number", "gemini", "web_fetch", `{"url":7,"prompt":"summarize https://ok.example/"}`, true},
+		{"web_fetch prompt an object", "gemini", "web_fetch", `{"prompt":{"text":"https://evil.example/"}}`, true},
+		{"replace old_string a list", "gemini", "replace", `{"file_path":"src/a.ts","old_string":["x"],"new_string":"y"}`, true},
+		{"list_directory ignore a string", "gemini", "list_directory", `{"dir_path":"src","ignore":"*"}`, true},
+		{"cursor Edit new_string a number", "cursor", "Edit", `{"file_path":"src/a.ts","old_string":"x","new_string":5}`, true},
+		{"cursor Task prompt a list", "cursor", "Task", `{"prompt":["do it"],"description":"d"}`, true},
+		// harmless neighbours
+		{"read_many_files with include and exclude lists", "gemini", "read_many_files", `{"paths":["src/a.ts"],"include":["src/a.ts"],"exclude":["*.md"]}`, false},
+		{"read_many_files include null", "gemini", "read_many_files", `{"paths":["src/a.ts"],"include":null}`, false},
+		{"web_fetch an allowed URL", "gemini", "web_fetch", `{"url":"https://ok.example/","prompt":"summarize"}`, false},
+		{"web_fetch an allowed URL in the prompt", "gemini", "web_fetch", `{"prompt":"summarize https://ok.example/a"}`, false},
+		{"list_directory with an ignore list", "gemini", "list_directory", `{"dir_path":"src","ignore":["*.md"]}`, false},
+		{"read_file offset a number", "gemini", "read_file", `{"file_path":"src/a.ts","offset":10,"limit":5}`, false},
+		{"cursor Read", "cursor", "Read", `{"file_path":"src/a.ts"}`, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			red13ExpectHook(t, tt.agent, managed, red13Event(tt.agent, denied, tt.tool, tt.input), tt.blocked)
+		})
+	}
+}
