@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -123,5 +124,55 @@ func TestHookToolParamTypesRealProcess(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			red13ExpectHook(t, tt.agent, managed, red13Event(tt.agent, denied, tt.tool, tt.input), tt.blocked)
 		})
+	}
+}
+
+// TestHookWalkUnhooksRealProcess: a changing walk of the workspace (find
+// -delete, find -exec truncate) filtered to the name of Cursor's or Gemini
+// CLI's own hook and MCP files — .cursor/hooks.json, .cursor/mcp.json,
+// .gemini/settings.json, policy files of the session — was allowed by an
+// Edit rule in acceptEdits mode: `find . -name hooks.json -delete` removes
+// Cursor's project install of agentctl (checked with the real find), and
+// every later call runs unhooked. Each now asks, as a write to the file
+// itself does; walks that name other files stay allowed.
+func TestHookWalkUnhooksRealProcess(t *testing.T) {
+	cwd, managed := hookProject(t)
+	for _, d := range []string{".cursor", ".gemini", "src"} {
+		if err := os.MkdirAll(filepath.Join(cwd, d), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	os.WriteFile(filepath.Join(cwd, ".cursor", "hooks.json"), []byte(`{"version":1,"hooks":{}}`), 0o644)
+	os.WriteFile(filepath.Join(cwd, ".cursor", "mcp.json"), []byte(`{"mcpServers":{}}`), 0o644)
+	os.WriteFile(filepath.Join(cwd, ".gemini", "settings.json"), []byte(`{}`), 0o644)
+	os.WriteFile(filepath.Join(cwd, "src", "a.pyc"), []byte("x"), 0o644)
+	os.WriteFile(filepath.Join(cwd, ".claude", "settings.json"),
+		[]byte(`{"permissions":{"allow":["Edit","Bash"],"defaultMode":"acceptEdits"}}`), 0o644)
+	tests := []struct {
+		name, command string
+		allowed       bool
+	}{
+		{"find -name hooks.json -delete", "find . -name hooks.json -delete", false},
+		{"find -iname HOOKS.JSON -delete", "find . -iname HOOKS.JSON -delete", false},
+		{"find -name mcp.json -delete", "find . -name mcp.json -delete", false},
+		{"find -name 'hook*' -delete", "find . -name 'hook*' -delete", false},
+		{"find -name hooks.json -exec truncate", "find . -name hooks.json -exec truncate -s0 {} +", false},
+		{"find -name settings.json under .gemini", "find . -path '*/.gemini/*' -name settings.json -delete", false},
+		// harmless neighbours
+		{"find -name *.pyc -delete", "find . -name '*.pyc' -delete", true},
+		{"find src -delete", "find src -delete", true},
+		{"find -name hooks.json (no delete)", "find . -name hooks.json", true},
+	}
+	for _, tt := range tests {
+		for _, agent := range []string{"cursor", "gemini"} {
+			t.Run(tt.name+"/"+agent, func(t *testing.T) {
+				ev := hookEvents(cwd, tt.command)[agent]
+				out, errOut, code := hookProc(t, nil, ev, nil, "--agent", agent, "--managed-settings", managed, "--trust-workspace")
+				allowed := code == 0 && (strings.Contains(out, `"permission":"allow"`) || strings.Contains(out, `"decision":"allow"`))
+				if code == 1 || allowed != tt.allowed {
+					t.Errorf("exit %d, stdout %q, stderr %q; want allowed %v", code, out, strings.TrimSpace(errOut), tt.allowed)
+				}
+			})
+		}
 	}
 }
