@@ -176,3 +176,62 @@ func TestHookWalkUnhooksRealProcess(t *testing.T) {
 		}
 	}
 }
+
+// TestHooksInstallProgramRealProcess: install wrote whatever --command
+// named, made absolute against the directory it ran in: `--command
+// agentctl` inside a repository became REPO/agentctl (a file the
+// repository can supply), and a program that does not exist, or is a
+// directory, was installed as is. The agent's sh then exits 127 on every
+// call, which Claude Code and Gemini CLI take for a non-blocking error:
+// every call went ahead undecided. Install now refuses a program that is
+// not an executable file, and looks a bare name up on PATH (never in the
+// cwd, never through a relative PATH entry).
+func TestHooksInstallProgramRealProcess(t *testing.T) {
+	cwd, managed := hookProject(t)
+	t.Chdir(cwd)
+	bin := t.TempDir()
+	prog := filepath.Join(bin, "agentctl")
+	if err := os.WriteFile(prog, []byte("#!/bin/sh\nexit 0\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	notExec := filepath.Join(bin, "agentctl-plain")
+	os.WriteFile(notExec, []byte("x"), 0o644)
+	tests := []struct {
+		name, command, path string
+		// want is the program the hook command must start with; "" for a
+		// refusal.
+		want string
+	}{
+		{"a bare name not on PATH (the cwd's ./agentctl would be named)", "agentctl", "/nonexistent", ""},
+		{"a relative path to nothing", "./nonexist/agentctl", bin, ""},
+		{"an absolute path to nothing", filepath.Join(bin, "missing", "agentctl"), bin, ""},
+		{"a directory", bin, bin, ""},
+		{"a file without an execute bit", notExec, bin, ""},
+		{"a bare name found through a relative PATH entry", "agentctl", ".", ""},
+		// harmless neighbours
+		{"a bare name on PATH", "agentctl", bin, prog},
+		{"an absolute path", prog, "/nonexistent", prog},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if tt.path == "." {
+				os.WriteFile(filepath.Join(cwd, "agentctl"), []byte("#!/bin/sh\nexit 0\n"), 0o755)
+				defer os.Remove(filepath.Join(cwd, "agentctl"))
+			}
+			t.Setenv("PATH", tt.path)
+			os.RemoveAll(filepath.Join(cwd, ".claude", "settings.local.json"))
+			out, errOut, code := runCLI(t, "", "agentctl", "--cwd", cwd, "--managed-settings", managed,
+				"hooks", "install", "--agent", "claude", "--scope", "local", "--command", tt.command)
+			b, _ := os.ReadFile(filepath.Join(cwd, ".claude", "settings.local.json"))
+			if tt.want == "" {
+				if code == 0 || len(b) > 0 {
+					t.Errorf("exit %d, stdout %q, stderr %q, file %s; want a refusal and no file", code, out, errOut, b)
+				}
+				return
+			}
+			if code != 0 || !strings.Contains(string(b), `"command": "`+tt.want+` hook --agent claude`) {
+				t.Errorf("exit %d, stderr %q, file:\n%s\nwant a hook running %s", code, errOut, b, tt.want)
+			}
+		})
+	}
+}
