@@ -235,3 +235,35 @@ func TestHooksInstallProgramRealProcess(t *testing.T) {
 		})
 	}
 }
+
+// TestHookPolicyEditedMidSessionRealProcess: settings edited between two
+// calls of one session (a deny rule added, then removed) are the ones the
+// next call is decided under, in every agent's dialect: nothing of a
+// policy is kept from one hook call to the next.
+func TestHookPolicyEditedMidSessionRealProcess(t *testing.T) {
+	cwd, managed := hookProject(t)
+	settingsFile := filepath.Join(cwd, ".claude", "settings.json")
+	steps := []struct {
+		settings string
+		allowed  bool
+	}{
+		{`{"permissions":{"allow":["Bash"]}}`, true},
+		{`{"permissions":{"allow":["Bash"],"deny":["Bash(git status*)"]}}`, false},
+		{`{"permissions":{"allow":["Bash"]}}`, true},
+	}
+	for agent, ev := range hookEvents(cwd, "git status") {
+		t.Run(agent, func(t *testing.T) {
+			for i, st := range steps {
+				if err := os.WriteFile(settingsFile, []byte(st.settings), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				out, errOut, code := hookProc(t, nil, ev, nil, "--agent", agent, "--managed-settings", managed)
+				allowed := code == 0 && (strings.Contains(out, `"permission":"allow"`) || strings.Contains(out, `"decision":"allow"`) ||
+					strings.Contains(out, `"permissionDecision":"allow"`))
+				if code == 1 || allowed != st.allowed {
+					t.Errorf("step %d: exit %d, stdout %q, stderr %q; want allowed %v", i, code, out, strings.TrimSpace(errOut), st.allowed)
+				}
+			}
+		})
+	}
+}
