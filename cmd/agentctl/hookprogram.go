@@ -1,3 +1,5 @@
+//go:build !agentctl_lean
+
 package main
 
 import (
