@@ -267,3 +267,68 @@ func TestHookPolicyEditedMidSessionRealProcess(t *testing.T) {
 		})
 	}
 }
+
+// TestHooksInstallRefusesLinksRealProcess: install replaced a settings
+// file that is a symbolic link with a plain file (the rename cut the
+// user's dotfiles link; a repository's link to another file was swapped
+// for JSON of agentctl's); it now refuses the link and writes nothing.
+// A file it cannot parse is refused at file:line:col.
+func TestHooksInstallRefusesLinksRealProcess(t *testing.T) {
+	cwd, managed := hookProject(t)
+	target := filepath.Join(t.TempDir(), "dotfiles-settings.json")
+	tests := []struct {
+		name, agent, file string
+		setup             func(p string)
+		// refusal is what the error must say; "" for an install.
+		refusal string
+	}{
+		{"claude project settings a link", "claude", filepath.Join(cwd, ".claude", "settings.local.json"), func(p string) {
+			os.WriteFile(target, []byte(`{"env":{"A":"1"}}`), 0o644)
+			os.Symlink(target, p)
+		}, "is a symbolic link to " + target},
+		{"cursor hooks.json a link", "cursor", filepath.Join(cwd, ".cursor", "hooks.json"), func(p string) {
+			os.WriteFile(target, []byte(`{"version":1,"hooks":{}}`), 0o644)
+			os.MkdirAll(filepath.Dir(p), 0o755)
+			os.Symlink(target, p)
+		}, "is a symbolic link to " + target},
+		{"gemini settings a dangling link", "gemini", filepath.Join(cwd, ".gemini", "settings.json"), func(p string) {
+			os.MkdirAll(filepath.Dir(p), 0o755)
+			os.Symlink(filepath.Join(cwd, "nowhere.json"), p)
+		}, "is a symbolic link to "},
+		{"a comment on line 2", "claude", filepath.Join(cwd, ".claude", "settings.local.json"), func(p string) {
+			os.WriteFile(p, []byte("{\n  // mine\n  \"env\": {}\n}\n"), 0o644)
+		}, "settings.local.json:2:3: "},
+		// harmless neighbour
+		{"a plain file", "claude", filepath.Join(cwd, ".claude", "settings.local.json"), func(p string) {
+			os.WriteFile(p, []byte(`{"env":{"A":"1"}}`), 0o644)
+		}, ""},
+	}
+	exe, _ := os.Executable()
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			os.Remove(tt.file)
+			os.Remove(target)
+			tt.setup(tt.file)
+			before, _ := os.ReadFile(tt.file)
+			scope := "project"
+			if strings.HasSuffix(tt.file, "settings.local.json") {
+				scope = "local"
+			}
+			out, errOut, code := runCLI(t, "", "agentctl", "--cwd", cwd, "--managed-settings", managed,
+				"hooks", "install", "--agent", tt.agent, "--scope", scope, "--command", exe)
+			fi, lerr := os.Lstat(tt.file)
+			after, _ := os.ReadFile(tt.file)
+			if tt.refusal == "" {
+				if code != 0 || !strings.Contains(string(after), "hook --agent "+tt.agent) {
+					t.Errorf("exit %d, stderr %q, file:\n%s\nwant an install", code, errOut, after)
+				}
+				return
+			}
+			wasLink := strings.Contains(tt.name, "link")
+			if code == 0 || !strings.Contains(errOut, tt.refusal) || string(after) != string(before) ||
+				wasLink && (lerr != nil || fi.Mode()&os.ModeSymlink == 0) {
+				t.Errorf("exit %d, stdout %q, stderr %q; want a refusal naming %q and the file (link) as it was", code, out, errOut, tt.refusal)
+			}
+		})
+	}
+}
