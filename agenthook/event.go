@@ -94,6 +94,9 @@ func ParseEvent(raw []byte, want Agent) (*Event, error) {
 	if dec.More() {
 		return nil, fmt.Errorf("%w: more than one JSON value on stdin", ErrEvent)
 	}
+	if err := checkEventFields(fields); err != nil {
+		return nil, err
+	}
 	ev := &Event{Fields: fields, Name: str(fields, "hook_event_name")}
 	ev.Agent = detect(ev.Name, fields)
 	switch {

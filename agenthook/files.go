@@ -34,13 +34,16 @@ func Uninstall(path string, agent Agent) (Result, error) {
 
 func edit(path string, agent Agent, change func(*object) (bool, error)) (Result, error) {
 	res := Result{File: path}
+	if err := refuseLink(path); err != nil {
+		return res, err
+	}
 	old, err := settings.ReadConfigFile(path)
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return res, fmt.Errorf("reading %s: %w", path, err)
 	}
 	doc, err := parseObject(old)
 	if err != nil {
-		return res, fmt.Errorf("%s: %w (left unchanged)", path, err)
+		return res, fmt.Errorf("%s: %w (left unchanged)", atPosition(path, old, err), err)
 	}
 	changed, err := change(doc)
 	if err != nil || !changed {

@@ -74,6 +74,9 @@ func Calls(ev *Event) ([]engine.Call, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := checkParamTypes(ev); err != nil {
+		return nil, err
+	}
 	calls, err := row.calls(ev)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %s %s: %w", ErrEvent, ev.Agent, row.label(), err)

@@ -148,7 +148,11 @@ func copiedWitnesses(dst Tree, trees []Tree) []File {
 // walkWitnesses are protected files a walk from a directory may visit.
 var walkWitnesses = []string{".git/hooks/pre-commit", ".git/config", ".git/HEAD", ".git/index",
 	".claude/settings.json", ".claude/settings.local.json", ".gitmodules", ".envrc", ".npmrc", ".mcp.json",
-	".vscode/settings.json", ".vscode/tasks.json", ".devcontainer/devcontainer.json", ".husky/pre-commit"}
+	".vscode/settings.json", ".vscode/tasks.json", ".devcontainer/devcontainer.json", ".husky/pre-commit",
+	// The other agents' hook and MCP files (policy files of the session
+	// where they are the workspace's): find . -name hooks.json -delete
+	// unhooks Cursor's project install of agentctl.
+	".cursor/hooks.json", ".cursor/mcp.json", ".gemini/settings.json"}
 
 // matchesAny reports a name some base-name glob matches (case-insensitive,
 // as protected names are).

@@ -112,7 +112,7 @@ func hookCommandLine(c *cli.Context, agent agenthook.Agent) (string, error) {
 			prog = lean
 		}
 	}
-	prog, err := filepath.Abs(prog)
+	prog, err := installedProgram(prog)
 	if err != nil {
 		return "", cli.Exit(err.Error(), exitError)
 	}
