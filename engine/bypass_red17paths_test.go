@@ -17,8 +17,9 @@ import (
 // dotfiles are links into the project, and on a project directory reached
 // through a link; <root> is the temporary directory.
 const red17pathsPolicy = `{"permissions":{"deny":["Read(a{b}/**)","Read({old,new}.key)","Edit(gen{v1}/**)",` +
-	`"Read(~/.ssh/**)","Read(~/.netrc)","Read(/linked/keys/**)","Edit(~/.aws/**)"],` +
-	`"allow":["Read(/<root>/out/{x,y}/**)","Edit(/<root>/out/{x,y}/**)","Read(/<root>/lit/a\\{b\\}/**)"]}}`
+	`"Read(~/.ssh/**)","Read(~/.netrc)","Read(/linked/keys/**)","Edit(~/.aws/**)","Read(//..<root>/vault/**)"],` +
+	`"allow":["Read(/<root>/out/{x,y}/**)","Edit(/<root>/out/{x,y}/**)","Read(/<root>/lit/a\\{b\\}/**)",` +
+	`"Read(/<root>/vault/**)","Read(/<root>/open/**)"]}}`
 
 // red17pathsClasses are the rows; <cwd> is the project, <root> the
 // temporary directory holding it, the home and the outside directories.
@@ -90,6 +91,15 @@ var red17pathsClasses = map[string][]toolRow{
 		{"Write", `{"file_path":"<cwd>/dot/README","content":"x"}`, "acceptEdits", "allow"},
 		{"Read", `{"file_path":"<cwd>/dot/aws/config"}`, "", "allow"},
 	},
+	"r17-4 a deny that climbs from the filesystem root": {
+		// "/.." is "/": Read(//../x/**) names /x, and the climb left the
+		// glob relative ("./x/**"), which no path matches.
+		{"Read", `{"file_path":"<root>/vault/k"}`, "", "deny"},
+		{"Grep", `{"pattern":"K","path":"<root>/vault"}`, "", "deny"},
+		{"Bash", `{"command":"cat <root>/vault/k"}`, "", "deny"},
+		// Benign neighbour: the directory beside it, allowed by its rule.
+		{"Read", `{"file_path":"<root>/open/k"}`, "", "allow"},
+	},
 }
 
 // red17pathsProject lays out the project, its home (dotfiles linked into
@@ -107,7 +117,7 @@ func red17pathsProject(t *testing.T) (*Engine, string, string) {
 		"dot/README": "r", "dot/aws/credentials": "c", "dot/aws/config": "c", "real/keys/k": "K", "real/other": "o",
 	})
 	cwd, home := s.Cwd, filepath.Join(root, "home")
-	for _, f := range []string{"out/x/k", "out/y/k", "out/{x,y}/k", "lit/ab/k", "lit/a{b}/k"} {
+	for _, f := range []string{"out/x/k", "out/y/k", "out/{x,y}/k", "lit/ab/k", "lit/a{b}/k", "vault/k", "open/k"} {
 		p := filepath.Join(root, f)
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 			t.Fatal(err)
