@@ -17,7 +17,8 @@ import (
 // dotfiles are links into the project, and on a project directory reached
 // through a link; <root> is the temporary directory.
 const red17pathsPolicy = `{"permissions":{"deny":["Read(a{b}/**)","Read({old,new}.key)","Edit(gen{v1}/**)",` +
-	`"Read(~/.ssh/**)","Read(~/.netrc)","Read(/linked/keys/**)","Edit(~/.aws/**)","Read(//..<root>/vault/**)"],` +
+	`"Read(~/.ssh/**)","Read(~/.netrc)","Read(/linked/keys/**)","Edit(~/.aws/**)","Read(//..<root>/vault/**)",` +
+	`"Read(.env)"],` +
 	`"allow":["Read(/<root>/out/{x,y}/**)","Edit(/<root>/out/{x,y}/**)","Read(/<root>/lit/a\\{b\\}/**)",` +
 	`"Read(/<root>/vault/**)","Read(/<root>/open/**)"]}}`
 
@@ -84,7 +85,12 @@ var red17pathsClasses = map[string][]toolRow{
 		{"Read", `{"file_path":"<cwd>/real/keys/k"}`, "", "deny"},
 		{"Read", `{"file_path":"<cwd>/linked/keys/k"}`, "", "deny"},
 		{"Bash", `{"command":"head real/keys/k"}`, "", "deny"},
+		// .env a link to the environment's file: Read(.env) names it.
+		{"Read", `{"file_path":"<cwd>/config/prod.env"}`, "", "deny"},
+		{"Bash", `{"command":"grep S= config/prod.env"}`, "", "deny"},
+		{"Edit", `{"file_path":"<cwd>/config/prod.env","old_string":"S","new_string":"T"}`, "acceptEdits", "deny"},
 		// Benign neighbours: the rest of the checkout.
+		{"Read", `{"file_path":"<cwd>/config/stage.env"}`, "", "allow"},
 		{"Read", `{"file_path":"<cwd>/dot/README"}`, "", "allow"},
 		{"Read", `{"file_path":"<cwd>/real/other"}`, "", "allow"},
 		{"Bash", `{"command":"cat dot/README real/other"}`, "", "allow"},
@@ -115,6 +121,7 @@ func red17pathsProject(t *testing.T) (*Engine, string, string) {
 		"a{b}/k": "K", "sub/a{b}/k": "K", "ab/k": "K", "ac/k": "K", "{old,new}.key": "K", "old.key": "K",
 		"mid.key": "K", "gen{v1}/x": "x", "sub/gen{v1}/x": "x", "dot/ssh/id_rsa": "PRIV", "dot/netrc": "N",
 		"dot/README": "r", "dot/aws/credentials": "c", "dot/aws/config": "c", "real/keys/k": "K", "real/other": "o",
+		"config/prod.env": "S=1", "config/stage.env": "S=2",
 	})
 	cwd, home := s.Cwd, filepath.Join(root, "home")
 	for _, f := range []string{"out/x/k", "out/y/k", "out/{x,y}/k", "lit/ab/k", "lit/a{b}/k", "vault/k", "open/k"} {
@@ -132,6 +139,7 @@ func red17pathsProject(t *testing.T) (*Engine, string, string) {
 	for link, target := range map[string]string{
 		filepath.Join(home, ".ssh"): cwd + "/dot/ssh", filepath.Join(home, ".netrc"): cwd + "/dot/netrc",
 		filepath.Join(home, ".aws"): cwd + "/dot/aws", filepath.Join(cwd, "linked"): "real",
+		filepath.Join(cwd, ".env"): "config/prod.env",
 	} {
 		if err := os.Symlink(target, link); err != nil {
 			t.Fatal(err)
