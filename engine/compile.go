@@ -364,11 +364,11 @@ func variants(dir string) []string {
 	return out
 }
 
-// pathGlobs turns a path rule into absolute globs for glob.match with "/"
-// as delimiter (spec §4): anchors resolved per source, bare names at any
-// depth, relative deny/ask patterns at any depth, a directory covering its
-// contents.
-func pathGlobs(r settings.Rule, a anchorSet) []string {
+// writtenPathGlobs turns a path rule into absolute globs for glob.match
+// with "/" as delimiter (spec §4): anchors resolved per source, bare names
+// at any depth, relative deny/ask patterns at any depth, a directory
+// covering its contents. pathGlobs decides how braces read.
+func writtenPathGlobs(r settings.Rule, a anchorSet) []string {
 	pat := gitignoreSpelling(r.Pattern)
 	p := strings.TrimSuffix(pat, "/")
 	if strings.HasSuffix(pat, "/") && p != "" {

@@ -130,7 +130,7 @@ var red13orcSweep = []red13orcSweepRow{
 	{`ln-aws`, `{"permissions":{"deny":["Read(~/.aws/credentials)"]}}`, true, `Read`, `{"file_path":"<cwd>/laws/credentials"}`, `bypassPermissions`, `deny`, `deny`, ``},
 	{`ln-inner-dir`, `{"permissions":{"deny":["Read(secrets/**)"]}}`, true, `Read`, `{"file_path":"<cwd>/lsec/k"}`, `bypassPermissions`, `deny`, `deny`, ``},
 	{`ln-inner-bare`, `{"permissions":{"deny":["Read(secrets)"]}}`, true, `Read`, `{"file_path":"<cwd>/lsec/k"}`, `bypassPermissions`, `deny`, `deny`, ``},
-	{`ln-rule-link-target`, `{"permissions":{"deny":["Read(ld/**)"]}}`, true, `Read`, `{"file_path":"<home>/sdir/k"}`, `bypassPermissions`, `allow`, `allow`, ``},
+	{`ln-rule-link-target`, `{"permissions":{"deny":["Read(ld/**)"]}}`, true, `Read`, `{"file_path":"<home>/sdir/k"}`, `bypassPermissions`, `deny`, `allow`, `stricter: the rule's own directory ld is a link to this directory, so this is the same file`},
 	{`ln-rule-link`, `{"permissions":{"deny":["Read(./ld/k)"]}}`, true, `Read`, `{"file_path":"<cwd>/ld/k"}`, `bypassPermissions`, `deny`, `deny`, ``},
 	{`ln-dotdot`, `{"permissions":{"deny":["Read(~/sdir/k)"]}}`, true, `Read`, `{"file_path":"<cwd>/ld/../ld/k"}`, `bypassPermissions`, `deny`, `deny`, ``},
 	{`ln-abs-dot`, `{"permissions":{"deny":["Read(//<home>/sdir/**)"]}}`, true, `Read`, `{"file_path":"<cwd>/ld/./k"}`, `bypassPermissions`, `deny`, `deny`, ``},

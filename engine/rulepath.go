@@ -37,12 +37,15 @@ func leadingParent(root, p string) (string, bool) {
 	if p != ".." && !strings.HasPrefix(p, "../") {
 		return "", false
 	}
+	if root == "" {
+		root = "/" // the filesystem root's anchor: "/.." is "/", never "."
+	}
 	for p == ".." || strings.HasPrefix(p, "../") {
 		root = path.Dir(root)
 		p = strings.TrimPrefix(strings.TrimPrefix(p, ".."), "/")
 	}
 	if p == "" {
-		return root, true
+		return strings.TrimSuffix(root, "/"), true // "/" is "" + "/**"
 	}
 	return strings.TrimSuffix(root, "/") + "/" + p, true
 }
