@@ -369,7 +369,7 @@ func variants(dir string) []string {
 // at any depth, relative deny/ask patterns at any depth, a directory
 // covering its contents. pathGlobs decides how braces read.
 func writtenPathGlobs(r settings.Rule, a anchorSet) []string {
-	pat := gitignoreSpelling(r.Pattern)
+	pat := gitignoreSpelling(r.Pattern, r.Behavior == settings.Allow)
 	p := strings.TrimSuffix(pat, "/")
 	if strings.HasSuffix(pat, "/") && p != "" {
 		p += "/**"

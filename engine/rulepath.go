@@ -104,8 +104,10 @@ func bracketNegation(p string) string {
 // gitignoreSpelling puts a path pattern in the spelling the glob matcher
 // reads as gitignore reads the original: unescaped trailing blanks go
 // (git ignores them, so Read(.env ) names .env), a negated class "[^…]"
-// becomes "[!…]", and a segment of three or more "*" is "**".
-func gitignoreSpelling(p string) string {
+// becomes "[!…]", a class mixing ranges with other members is written as
+// the matcher reads it (classSpelling), and a segment of three or more "*"
+// is "**".
+func gitignoreSpelling(p string, allow bool) string {
 	for strings.HasSuffix(p, " ") && !strings.HasSuffix(p, "\\ ") {
 		p = strings.TrimSuffix(p, " ")
 	}
@@ -118,5 +120,5 @@ func gitignoreSpelling(p string) string {
 		}
 		p = strings.Join(segs, "/")
 	}
-	return bracketNegation(p)
+	return classSpelling(bracketNegation(p), allow)
 }

@@ -56,7 +56,7 @@ func TestBracketNegation(t *testing.T) {
 func TestGitignoreSpelling(t *testing.T) {
 	for in, want := range map[string]string{".env  ": ".env", `odd\ `: `odd\ `, "a/***/b": "a/**/b", "a***b": "a***b",
 		"keys/[^p]*": "keys/[!p]*", "src/**": "src/**"} {
-		if got := gitignoreSpelling(in); got != want {
+		if got := gitignoreSpelling(in, false); got != want {
 			t.Errorf("gitignoreSpelling(%q) = %q, want %q", in, got, want)
 		}
 	}
