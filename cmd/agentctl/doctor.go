@@ -70,6 +70,7 @@ func doctorAction(c *cli.Context) error {
 		r.Problems = append(r.Problems, "agentctl is not installed as a hook of any agent here (agentctl hooks install --agent claude)")
 	}
 	r.Warnings = append(r.Warnings, loaderWarnings(r.Installs)...)
+	r.Problems = append(r.Problems, geminiSwitchedOff(c, r.Installs)...)
 	o := settingsOptions(c)
 	o.Cwd = env.Cwd
 	// Settings are loaded as the hook loads them.
