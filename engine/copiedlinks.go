@@ -41,6 +41,7 @@ func (e env) copiedLinks(op bashparse.File, dir string) []FileFact {
 		}
 		if fi.Mode()&fs.ModeSymlink != 0 {
 			out = append(out, e.file(root, "/", "write", op.Via))
+			out = append(out, e.relinked(op, dir, root, root)...)
 			continue
 		}
 		if !fi.IsDir() {
@@ -60,6 +61,7 @@ func (e env) copiedLinks(op bashparse.File, dir string) []FileFact {
 					return fs.SkipAll
 				}
 				out = append(out, e.file(p, "/", "write", op.Via))
+				out = append(out, e.relinked(op, dir, root, p)...)
 			}
 			return nil
 		})

@@ -1,0 +1,139 @@
+package engine
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// Sixth-round real-bash writes nobody spelled: scripts that write a
+// protected path, a denied path or a file outside the working
+// directories under names that were checked as harmless. Each attack row
+// was run under bash 5.2 and strace in a copy of the layout and wrote
+// where its comment says.
+
+// red17writesPolicy is the brief's policy: two prefix rules, an exact
+// git status, and Edit denies on .env and config/**; red17writesNone has
+// no rule, so the mode decides.
+const (
+	red17writesPolicy = `{"permissions":{"allow":["Bash(npm test:*)","Bash(make:*)","Bash(git status)"],"deny":["Edit(.env)","Edit(config/**)"]}}`
+	red17writesNone   = `{}`
+)
+
+// red17writesFiles is the project the rows are decided in.
+var red17writesFiles = map[string]string{
+	"README":          "hello\n",
+	"Makefile":        "test:\n\techo hi\n",
+	"package.json":    `{"name":"p","version":"1.0.0","scripts":{"test":"echo ok"}}`,
+	".env":            "A=1\n",
+	"config/app.yml":  "k: v\n",
+	"src/a.go":        "package a\n",
+	"nm/pkg/bin.js":   "//\n",
+	"deep/b/c/keep":   "",
+	"tpl/keep":        "",
+	"abs/keep":        "",
+	"tpl/x.txt":       "x\n",
+	"tpl/sub/keep.md": "",
+}
+
+// red17writesLinks are the repository's symbolic links (name -> target):
+// each points inside the project where it sits.
+var red17writesLinks = map[string]string{
+	"tpl/up":      "..",
+	"tpl/sib":     "x.txt",
+	"deep/b/c/r":  "../../../README",
+	"nm/.bin/run": "../pkg/bin.js",
+}
+
+var red17writesClasses = map[string][]shellRow{
+	"r17w-1 a relative link carried to another directory points elsewhere": {
+		// tpl/up -> .. names the project; moved to the project's top it
+		// names the project's parent, and touch wrote ../x there.
+		{red17writesNone, "acceptEdits", `mv tpl/up up; touch up/x`, "ask"},
+		{red17writesNone, "acceptEdits", `mv tpl/up up && cp README up/x`, "ask"},
+		{red17writesNone, "acceptEdits", `mv tpl/up . ; mkdir -p up/evil`, "ask"},
+		{red17writesNone, "acceptEdits", `mv -t src/.. tpl/up`, "ask"},
+		{red17writesNone, "acceptEdits", `mv --target-directory=. tpl/up`, "ask"},
+		{red17writesNone, "acceptEdits", `mv tpl/up "$D"`, "ask"},
+		{red17writesNone, "acceptEdits", `mv tpl/up ./*`, "ask"},
+		{red17writesNone, "acceptEdits", `mv deep/b bb && echo x >> bb/c/r`, "ask"},
+		{red17writesNone, "acceptEdits", `mv deep/b src/b && echo x >> src/b/c/r`, "allow"},
+		{red17writesNone, "acceptEdits", `mv tpl/up up`, "ask"},
+		// deep/b/c/r -> ../../../README; at the top it is ../../README,
+		// and echo created that file two levels above the project.
+		{red17writesNone, "acceptEdits", `mv deep/b/c/r r; echo x >> r`, "ask"},
+		{red17writesNone, "acceptEdits", `mv deep/b/c/r src/r`, "ask"},
+		{red17writesNone, "acceptEdits", `mv deep/b/c cc; echo x >> cc/r`, "ask"},
+		{red17writesNone, "acceptEdits", `mv deep/b/c/r .`, "ask"},
+		{red17writesNone, "acceptEdits", `mv tpl/sib sib`, "allow"},
+		{red17writesNone, "acceptEdits", `mv tpl/up tpl/up9`, "allow"},
+		{red17writesNone, "acceptEdits", `mv tpl tpl2`, "allow"},
+		{red17writesNone, "acceptEdits", `mv nm src/`, "allow"},
+		{red17writesNone, "dontAsk", `mv tpl/up up; touch up/x`, "deny"},
+		{red17writesPolicy, "acceptEdits", `mv deep/b/c/r r; sed -i 1d r`, "ask"},
+		// Neighbours: a tree whose links stay inside it, plain files, a
+		// tree without links, a link whose target is absolute.
+		{red17writesNone, "acceptEdits", `mv nm nm2`, "allow"},
+		{red17writesNone, "acceptEdits", `mv src src2`, "allow"},
+		{red17writesNone, "acceptEdits", `mv README R2`, "allow"},
+		{red17writesNone, "acceptEdits", `mv abs/l l2`, "allow"},
+		{red17writesNone, "acceptEdits", `touch up/x`, "allow"},
+		{red17writesNone, "default", `ls -la tpl`, "allow"},
+	},
+}
+
+// red17writesEngine builds an engine over red17writesFiles and links
+// under projectSettings.
+func red17writesEngine(t *testing.T, projectSettings string) *Engine {
+	t.Helper()
+	files := map[string]string{}
+	for k, v := range red17writesFiles {
+		files[k] = v
+	}
+	s := project(t, projectSettings, files)
+	links := map[string]string{"abs/l": filepath.Join(s.Cwd, "README")}
+	for k, v := range red17writesLinks {
+		links[k] = v
+	}
+	for name, to := range links {
+		p := filepath.Join(s.Cwd, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Symlink(to, p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	e, err := New(context.Background(), s, WithEvaluator(EvalBoth))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return e
+}
+
+// TestRed17Writes decides every row of red17writesClasses.
+func TestRed17Writes(t *testing.T) {
+	engines := map[string]*Engine{}
+	for _, rows := range red17writesClasses {
+		for _, r := range rows {
+			if engines[r.settings] == nil {
+				engines[r.settings] = red17writesEngine(t, r.settings)
+			}
+		}
+	}
+	for class, rows := range red17writesClasses {
+		t.Run(class, func(t *testing.T) {
+			for _, r := range rows {
+				e := engines[r.settings]
+				d, err := e.Decide(context.Background(), Call{Tool: "Bash", Mode: r.mode, Input: map[string]any{"command": r.cmd}})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !wantDecision(r.want, d.Decision.String()) {
+					t.Errorf("%s [%s] under %s: got %s (%s: %s), want %s", r.cmd, r.mode, r.settings, d.Decision, d.Stage, d.Reason, r.want)
+				}
+			}
+		})
+	}
+}
