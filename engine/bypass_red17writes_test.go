@@ -81,6 +81,27 @@ var red17writesClasses = map[string][]shellRow{
 		{red17writesNone, "acceptEdits", `touch up/x`, "allow"},
 		{red17writesNone, "default", `ls -la tpl`, "allow"},
 	},
+	"r17w-2 npm writes its log below a directory an option names": {
+		// npm 11 created <dir>/<time>-debug-0.log (with --cache:
+		// <dir>/_logs/…) for each, outside the working directories;
+		// npm's option parser takes unambiguous abbreviations.
+		{red17writesPolicy, "default", `npm test --logs-dir=/tmp/r17w-logs`, "ask"},
+		{red17writesPolicy, "default", `npm test --logs-dir /tmp/r17w-logs`, "ask"},
+		{red17writesPolicy, "default", `npm test --logs-d=/tmp/r17w-logs`, "ask"},
+		{red17writesPolicy, "default", `npm test --cache=/tmp/r17w-cache`, "ask"},
+		{red17writesPolicy, "default", `npm test --cache ~/.config/autostart`, "ask"},
+		{red17writesPolicy, "default", `npm test --silent --logs-dir=../elsewhere`, "ask"},
+		{red17writesPolicy, "default", `npm test --logs-dir=config`, "deny"},
+		{red17writesPolicy, "dontAsk", `npm test --cache=/tmp/r17w-cache`, "deny"},
+		// Neighbours: the script's own arguments after --, npm's other
+		// options, and make.
+		{red17writesPolicy, "default", `npm test`, "allow"},
+		{red17writesPolicy, "default", `npm test --silent`, "allow"},
+		{red17writesPolicy, "default", `npm test --loglevel=silly`, "allow"},
+		{red17writesPolicy, "default", `npm test --logs-max=0`, "allow"},
+		{red17writesPolicy, "default", `npm test -- --cache=/tmp/x`, "allow"},
+		{red17writesPolicy, "default", `make test`, "allow"},
+	},
 }
 
 // red17writesEngine builds an engine over red17writesFiles and links
