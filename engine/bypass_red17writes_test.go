@@ -23,18 +23,24 @@ const (
 
 // red17writesFiles is the project the rows are decided in.
 var red17writesFiles = map[string]string{
-	"README":          "hello\n",
-	"Makefile":        "test:\n\techo hi\n",
-	"package.json":    `{"name":"p","version":"1.0.0","scripts":{"test":"echo ok"}}`,
-	".env":            "A=1\n",
-	"config/app.yml":  "k: v\n",
-	"src/a.go":        "package a\n",
-	"nm/pkg/bin.js":   "//\n",
-	"deep/b/c/keep":   "",
-	"tpl/keep":        "",
-	"abs/keep":        "",
-	"tpl/x.txt":       "x\n",
-	"tpl/sub/keep.md": "",
+	"README":                       "hello\n",
+	"Makefile":                     "test:\n\techo hi\n",
+	"package.json":                 `{"name":"p","version":"1.0.0","scripts":{"test":"echo ok"}}`,
+	".env":                         "A=1\n",
+	"config/app.yml":               "k: v\n",
+	"src/a.go":                     "package a\n",
+	"nm/pkg/bin.js":                "//\n",
+	"deep/b/c/keep":                "",
+	"tpl/keep":                     "",
+	"abs/keep":                     "",
+	"tpl/x.txt":                    "x\n",
+	"tpl/sub/keep.md":              "",
+	"box/.claude/settings.json":    "{}\n",
+	"box/notes.md":                 "",
+	"nested/.git/config":           "[core]\n",
+	"nested/.git/hooks/pre-commit": "#!/bin/sh\n",
+	"kit/.envrc":                   "export A=1\n",
+	"kit/README":                   "",
 }
 
 // red17writesLinks are the repository's symbolic links (name -> target):
@@ -101,6 +107,25 @@ var red17writesClasses = map[string][]shellRow{
 		{red17writesPolicy, "default", `npm test --logs-max=0`, "allow"},
 		{red17writesPolicy, "default", `npm test -- --cache=/tmp/x`, "allow"},
 		{red17writesPolicy, "default", `make test`, "allow"},
+	},
+	"r17w-3 a moved tree carries protected names nobody wrote": {
+		// mv box b2 made b2/.claude/settings.json and took box/.claude
+		// away (rm -rf box asks); mv nested n2 moved a repository's
+		// hooks; mv kit k2 made k2/.envrc, which direnv loads.
+		{red17writesNone, "acceptEdits", `mv box b2`, "ask"},
+		{red17writesNone, "acceptEdits", `mv box src/`, "ask"},
+		{red17writesNone, "acceptEdits", `mv -t src box`, "ask"},
+		{red17writesNone, "acceptEdits", `mv nested n2`, "ask"},
+		{red17writesNone, "acceptEdits", `mv kit k2 && cd k2 && ls`, "ask"},
+		{red17writesNone, "acceptEdits", `mv b* src/`, "ask"},
+		{red17writesNone, "bypassPermissions", `mv nested n2`, "ask"},
+		{red17writesNone, "dontAsk", `mv box b2`, "deny"},
+		// Neighbours: trees without protected names, a protected
+		// tree's ordinary file, listing.
+		{red17writesNone, "acceptEdits", `mv src s2`, "allow"},
+		{red17writesNone, "acceptEdits", `mv box/notes.md notes.md`, "allow"},
+		{red17writesNone, "bypassPermissions", `mv src s2`, "allow"},
+		{red17writesNone, "default", `ls -la box nested kit`, "allow"},
 	},
 }
 

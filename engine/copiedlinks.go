@@ -52,6 +52,11 @@ func (e env) copiedLinks(op bashparse.File, dir string) []FileFact {
 				return nil // unreadable: nothing the command can copy either
 			}
 			switch {
+			case e.carriesProtected(root, p, d):
+				out = append(out, e.file(p, "/", "write", op.Via))
+				if d.IsDir() {
+					return fs.SkipDir
+				}
 			case d.IsDir():
 				if dirs--; dirs < 0 {
 					return fs.SkipAll
