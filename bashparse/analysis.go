@@ -114,6 +114,9 @@ type File struct {
 	// CopyTo is where a CopiesLinks source lands, as written (see
 	// markCopyDest); empty when only the run knows. Not part of the JSON.
 	CopyTo string `json:"-"`
+	// CopyPlace is how the source lands at CopyTo: "into", "as" or ""
+	// (the file system decides). Not part of the JSON.
+	CopyPlace string `json:"-"`
 }
 
 // View is a command as a rule sees it after wrappers are peeled.

@@ -50,6 +50,8 @@ var red17writesLinks = map[string]string{
 	"tpl/sib":     "x.txt",
 	"deep/b/c/r":  "../../../README",
 	"nm/.bin/run": "../pkg/bin.js",
+	"tpl/rd":      "../README",
+	"ld":          ".",
 }
 
 var red17writesClasses = map[string][]shellRow{
@@ -76,11 +78,20 @@ var red17writesClasses = map[string][]shellRow{
 		{red17writesNone, "acceptEdits", `mv tpl/up tpl/up9`, "allow"},
 		{red17writesNone, "acceptEdits", `mv tpl tpl2`, "allow"},
 		{red17writesNone, "acceptEdits", `mv nm src/`, "allow"},
+		// Through a linked directory: ld -> . puts rd at the top, where
+		// ../README is the parent's (bash wrote it); -T places the link
+		// as the name, not into the directory.
+		{red17writesNone, "acceptEdits", `mv tpl/rd ld; echo x >> rd`, "ask"},
+		{red17writesNone, "acceptEdits", `mv tpl/rd ld/`, "ask"},
+		{red17writesNone, "acceptEdits", `mv -T tpl/up newdir`, "ask"},
+		{red17writesNone, "acceptEdits", `mv $O tpl/rd src`, "ask"},
 		{red17writesNone, "dontAsk", `mv tpl/up up; touch up/x`, "deny"},
 		{red17writesPolicy, "acceptEdits", `mv deep/b/c/r r; sed -i 1d r`, "ask"},
 		// Neighbours: a tree whose links stay inside it, plain files, a
 		// tree without links, a link whose target is absolute.
 		{red17writesNone, "acceptEdits", `mv nm nm2`, "allow"},
+		{red17writesNone, "acceptEdits", `mv tpl/rd src/`, "allow"},
+		{red17writesNone, "acceptEdits", `mv tpl/rd tpl/rd2`, "allow"},
 		{red17writesNone, "acceptEdits", `mv src src2`, "allow"},
 		{red17writesNone, "acceptEdits", `mv README R2`, "allow"},
 		{red17writesNone, "acceptEdits", `mv abs/l l2`, "allow"},

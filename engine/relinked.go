@@ -31,11 +31,31 @@ func (e env) relinked(op bashparse.File, dir, root, link string) []FileFact {
 	if err != nil {
 		return []FileFact{{Path: link, Resolved: link, Access: "write", Via: op.Via, Written: op.Path, Dynamic: true}}
 	}
-	dest := e.clean(op.CopyTo, dir)
+	// The link lands where the destination really is: through a linked
+	// directory (ld -> .) a lexical join would place it one level off.
+	dest := e.res.resolve(e.clean(op.CopyTo, dir))
 	var out []FileFact
-	for _, newRoot := range []string{dest, filepath.Join(dest, filepath.Base(root))} {
+	for _, newRoot := range landings(dest, filepath.Base(root), op.CopyPlace) {
 		moved := filepath.Join(newRoot, rel)
 		out = append(out, e.file(filepath.Join(filepath.Dir(moved), target), "/", "write", op.Via))
 	}
 	return out
+}
+
+// landings are where a source named base lands when copied or moved to
+// dest: into it (dest/base), as it (dest), or, when the options leave it
+// to the file system, into an existing directory and as the name
+// otherwise. A directory that -T replaces is both, as an empty one may be.
+func landings(dest, base, place string) []string {
+	into := filepath.Join(dest, base)
+	switch place {
+	case "into":
+		return []string{into}
+	case "as":
+		return []string{dest, into}
+	}
+	if fi, err := os.Stat(dest); err == nil && fi.IsDir() {
+		return []string{into}
+	}
+	return []string{dest}
 }
