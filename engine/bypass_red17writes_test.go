@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"testing"
 )
@@ -68,9 +69,11 @@ var red17writesClasses = map[string][]shellRow{
 		{red17writesNone, "acceptEdits", `mv deep/b bb && echo x >> bb/c/r`, "ask"},
 		{red17writesNone, "acceptEdits", `mv deep/b src/b && echo x >> src/b/c/r`, "allow"},
 		{red17writesNone, "acceptEdits", `mv tpl/up up`, "ask"},
-		// deep/b/c/r -> ../../../README; at the top it is ../../README,
-		// and echo created that file two levels above the project.
+		// deep/b/c/r -> ../../../README names the project's README; one
+		// level down from the top it names the README two levels above
+		// the project, and echo created that file.
 		{red17writesNone, "acceptEdits", `mv deep/b/c/r r; echo x >> r`, "ask"},
+		{red17writesNone, "acceptEdits", `mv deep/b/c/r deep/r; echo x >> deep/r`, "ask"},
 		{red17writesNone, "acceptEdits", `mv deep/b/c/r src/r`, "ask"},
 		{red17writesNone, "acceptEdits", `mv deep/b/c cc; echo x >> cc/r`, "ask"},
 		{red17writesNone, "acceptEdits", `mv deep/b/c/r .`, "ask"},
@@ -193,4 +196,78 @@ func TestRed17Writes(t *testing.T) {
 			}
 		})
 	}
+}
+
+// red17writesReal are attack rows that write outside the project once
+// run: TestRed17WritesRealBash runs each under bash in a fresh layout.
+var red17writesReal = []string{
+	`mv tpl/up up; touch up/x`,
+	`mv tpl/up up && cp README up/x`,
+	`mv deep/b/c/r deep/r; echo x >> deep/r`,
+	`mv deep/b/c cc; echo x >> cc/r`,
+	`mv deep/b bb && echo x >> bb/c/r`,
+	`mv tpl/rd ld; echo x >> rd`,
+}
+
+// TestRed17WritesRealBash runs red17writesReal under a real bash
+// (AGENTCTL_TRACE=1; CI does not depend on one), each in a fresh copy of
+// the layout, and fails a row after which nothing new exists beside the
+// project: each must be a real write outside the working directory.
+func TestRed17WritesRealBash(t *testing.T) {
+	if os.Getenv("AGENTCTL_TRACE") != "1" {
+		t.Skip("AGENTCTL_TRACE=1 runs the rows under bash")
+	}
+	bash, err := exec.LookPath("bash")
+	if err != nil {
+		t.Skip("no bash")
+	}
+	for _, cmd := range red17writesReal {
+		s := project(t, red17writesNone, map[string]string{"README": "hello\n", "deep/b/c/keep": "", "tpl/keep": ""})
+		for name, to := range red17writesLinks {
+			p := filepath.Join(s.Cwd, name)
+			if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.Symlink(to, p); err != nil {
+				t.Fatal(err)
+			}
+		}
+		base := filepath.Dir(filepath.Dir(s.Cwd))
+		before := red17writesBeside(base)
+		run := exec.Command(bash, "-c", cmd)
+		run.Dir = s.Cwd
+		if out, err := run.CombinedOutput(); err != nil {
+			t.Logf("%s: %v: %s", cmd, err, out)
+		}
+		if after := red17writesBeside(base); after == before {
+			t.Errorf("%s: wrote nothing outside %s", cmd, s.Cwd)
+		}
+	}
+}
+
+// red17writesBeside sums the sizes and counts the names of the files in
+// base and in its directories' top levels, leaving out every project:
+// a write beside a project changes it.
+func red17writesBeside(base string) [2]int64 {
+	var sum [2]int64
+	top, _ := os.ReadDir(base)
+	for _, d := range top {
+		names := []string{filepath.Join(base, d.Name())}
+		if d.IsDir() {
+			sub, _ := os.ReadDir(names[0])
+			names = names[:0]
+			for _, e := range sub {
+				if e.Name() != "proj" && e.Name() != "home" {
+					names = append(names, filepath.Join(base, d.Name(), e.Name()))
+				}
+			}
+		}
+		for _, n := range names {
+			if fi, err := os.Lstat(n); err == nil {
+				sum[0]++
+				sum[1] += fi.Size()
+			}
+		}
+	}
+	return sum
 }
