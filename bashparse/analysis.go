@@ -111,6 +111,12 @@ type File struct {
 	// of the same command can write through, unseen (spec §6). The engine
 	// counts each such link as a write of what it points to.
 	CopiesLinks bool `json:"copies_links,omitempty"`
+	// CopyTo is where a CopiesLinks source lands, as written (see
+	// markCopyDest); empty when only the run knows. Not part of the JSON.
+	CopyTo string `json:"-"`
+	// CopyPlace is how the source lands at CopyTo: "into", "as" or ""
+	// (the file system decides). Not part of the JSON.
+	CopyPlace string `json:"-"`
 }
 
 // View is a command as a rule sees it after wrappers are peeled.

@@ -250,6 +250,7 @@ func fileOperands(words []Word) []File {
 	}
 	if name == "cp" || name == "mv" || name == "rsync" {
 		markCopiedLinks(name, args, ops, len(extra) > 0, out)
+		markCopyDest(args, ops, extra, out)
 	}
 	if removesTrees(name, args) {
 		for i := range out {

@@ -54,7 +54,10 @@ type program struct {
 // files or read instructions from files. It is data: adding a program is
 // one entry.
 var programs = map[string][]program{
-	"npm":  {{opts: []progOpt{{[]string{"--script-shell"}, runsScript}, {[]string{"-c", "--call"}, runsScript}, {[]string{"--userconfig", "--globalconfig", "--prefix", "-C"}, namesProgram}, {[]string{"--node-options"}, namesProgram}}}},
+	"npm": {{opts: []progOpt{{[]string{"--script-shell"}, runsScript}, {[]string{"-c", "--call"}, runsScript}, {[]string{"--userconfig", "--globalconfig", "--prefix", "-C"}, namesProgram}, {[]string{"--node-options"}, namesProgram},
+		// npm writes its debug log below --logs-dir, by default below
+		// --cache (_logs): a run creates a file in the directory named.
+		{[]string{"--logs-dir", "--cache"}, writesFile}}}},
 	"npx":  {{opts: []progOpt{{[]string{"-c", "--call"}, runsScript}, {[]string{"--script-shell"}, runsScript}}}},
 	"pnpm": {{opts: []progOpt{{[]string{"--script-shell", "--shell-emulator"}, runsScript}, {[]string{"-c"}, runsScript}}}},
 	"yarn": {{opts: []progOpt{{[]string{"--script-shell"}, runsScript}}}},

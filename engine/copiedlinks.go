@@ -41,6 +41,7 @@ func (e env) copiedLinks(op bashparse.File, dir string) []FileFact {
 		}
 		if fi.Mode()&fs.ModeSymlink != 0 {
 			out = append(out, e.file(root, "/", "write", op.Via))
+			out = append(out, e.relinked(op, dir, root, root)...)
 			continue
 		}
 		if !fi.IsDir() {
@@ -51,6 +52,11 @@ func (e env) copiedLinks(op bashparse.File, dir string) []FileFact {
 				return nil // unreadable: nothing the command can copy either
 			}
 			switch {
+			case e.carriesProtected(root, p, d):
+				out = append(out, e.file(p, "/", "write", op.Via))
+				if d.IsDir() {
+					return fs.SkipDir
+				}
 			case d.IsDir():
 				if dirs--; dirs < 0 {
 					return fs.SkipAll
@@ -60,6 +66,7 @@ func (e env) copiedLinks(op bashparse.File, dir string) []FileFact {
 					return fs.SkipAll
 				}
 				out = append(out, e.file(p, "/", "write", op.Via))
+				out = append(out, e.relinked(op, dir, root, p)...)
 			}
 			return nil
 		})
