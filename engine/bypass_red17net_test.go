@@ -97,6 +97,29 @@ var red17netClasses = map[string][]shellRow{
 		{red17netExt, "default", `go list -f '{{.Dir}}' github.com/dep/x`, "allow"},
 		{red17netExt, "default", `go vet ./...`, "allow"},
 	},
+	"n17-4 git ls-remote pointed at a dotless ssh host or a transport helper": {
+		// git 2.39: git ls-remote u@box:x and box:x ran the ssh command for
+		// host box (an ssh alias, a name the resolver's search list
+		// completes); x::y runs git-remote-x. Round 15 caught only hosts
+		// with a dot.
+		{red17netExt, "default", `git ls-remote box:x`, "ask"},
+		{red17netExt, "default", `git ls-remote u@box:x`, "ask"},
+		{red17netExt, "default", `git ls-remote --heads box:repo.git`, "ask"},
+		{red17netExt, "default", `git ls-remote -q topsecret42:x`, "ask"},
+		{red17netExt, "default", `git ls-remote x::y`, "ask"},
+		{red17netExt, "default", `git ls-remote fd::3`, "ask"},
+		{red17netExt, "default", `git remote show box:x`, "ask"},
+		{red17netExt, "default", `git --no-pager ls-remote box:x`, "ask"},
+		{red17netExt, "dontAsk", `git ls-remote box:x`, "deny"},
+		// Neighbours: the configured remotes, a ref pattern, local paths.
+		{red17netExt, "default", `git ls-remote`, "allow"},
+		{red17netExt, "default", `git ls-remote origin`, "allow"},
+		{red17netExt, "default", `git ls-remote --tags origin`, "allow"},
+		{red17netExt, "default", `git ls-remote origin refs/heads/main`, "allow"},
+		{red17netExt, "default", `git ls-remote ./a:b`, "allow"},
+		{red17netExt, "default", `git remote show origin`, "allow"},
+		{red17netExt, "default", `git remote -v`, "allow"},
+	},
 }
 
 func TestRed17Network(t *testing.T) {
