@@ -98,6 +98,10 @@ func optionPowers(words []Word) (pays []payload, files []File, powers []string) 
 			}
 		case readsFileList:
 			files = append(files, fileListReads(u.word, u.value, desc)...)
+		case readsLeadingAt, readsNamedAt:
+			if f := sentFile(u.kind, u.value); f != "" {
+				files = append(files, fileOf(u.word, f, Read, desc))
+			}
 		case readsAtFile:
 			f := atFile(u.value)
 			if f == "" || f == "-" {

@@ -222,6 +222,7 @@ func powerOptions(words []Word) []optionUse {
 	name := words[0].Value
 	out := matchPowerOptions(words, programs[name], programLongs[name])
 	out = append(out, matchPowerOptions(words, morePrograms()[name], moreProgramLongs()[name])...)
+	out = append(out, matchPowerOptions(words, netSendPrograms()[name], netSendLongs()[name])...)
 	return append(out, matchPowerOptions(words, readOptionPrograms()[name], readOptionLongs()[name])...)
 }
 

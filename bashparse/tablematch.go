@@ -160,7 +160,7 @@ func (t *Table) decide(words []Word, viaXargs bool) tableDecision {
 			return n.finish(t.innerReadOnly(inner), remote, files)
 		}
 		ops++
-		remote = remote || valueNamesHost(v) || !n.plainOperands && operandNamesHost(v)
+		remote = remote || valueNamesHost(v) || !n.plainOperands && operandNamesHost(v) || gitRemoteNamesHost(n.ref.Entry, v)
 		if n.fileOps || n.firstFileOp && ops == 1 {
 			files = append(files, tableFile(v, via))
 			if w.Dynamic {
