@@ -202,6 +202,9 @@ type Tree struct {
 	// point to (grep -R, rg -L): a repository's link to ~ makes it read
 	// the home directory (derefs.go).
 	Derefs bool `json:"derefs,omitempty"`
+	// Repo: the walk covers the whole repository holding Root, not only
+	// Root (git diff run in a subdirectory prints the top's files too).
+	Repo bool `json:"repo,omitempty"`
 }
 
 // Reason classifies what could not be resolved statically.

@@ -17,6 +17,9 @@ func recursiveTrees(words []Word) []Tree {
 	case "rg", "ag", "ack":
 		return searchTrees(name, args)
 	case "git":
+		if t := gitContentTrees(args); t != nil {
+			return t
+		}
 		if len(args) > 0 && args[0].Value == "grep" {
 			return []Tree{{Root: ".", Access: Read, Via: "git grep"}}
 		}

@@ -409,6 +409,9 @@ func (e env) bashFacts(a bashparse.Analysis) Facts {
 					continue
 				}
 				f.Reach = append(f.Reach, e.walk.treeWitnesses(e.clean(t.Root, d), t)...)
+				if t.Repo {
+					f.Reach = append(f.Reach, e.walk.repoWitnesses(e.clean(t.Root, d), t)...)
+				}
 			}
 		}
 	}
