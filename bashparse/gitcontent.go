@@ -102,14 +102,39 @@ func gitPrintsContent(args []Word) bool {
 	return false
 }
 
+// gitWorktreeDiff reports a git diff of the work tree against the index:
+// no revision (no operand before "--"), no --cached or --staged, no
+// --no-index. It prints only files the index tracks.
+func gitWorktreeDiff(args []Word) bool {
+	if args[0].Value != "diff" {
+		return false
+	}
+	rest := args[1:]
+	for i, a := range rest {
+		if a.Value == "--" && a.Static() {
+			rest = rest[:i]
+			break
+		}
+	}
+	for _, o := range []string{"--cached", "--staged", "--no-index", "--merge-base"} {
+		if hasLong(rest, o) {
+			return false
+		}
+	}
+	return len(operandWords(rest, "")) == 0
+}
+
 // gitContentTrees lists the trees a git subcommand prints the contents of
 // (gitPrintsContent): the pathspecs after "--" when each is a plain path,
-// otherwise the whole repository.
+// otherwise the whole repository. Each is a git walk (Tree.Repo): outside
+// a repository it reads nothing.
 func gitContentTrees(args []Word) []Tree {
 	if len(args) == 0 || !args[0].Static() || !gitPrintsContent(args) {
 		return nil
 	}
 	via := "git " + args[0].Value
+	index := gitWorktreeDiff(args)
+	whole := []Tree{{Root: ".", Access: Read, Via: via, Repo: true, Top: true, Index: index}}
 	dd := -1
 	for i, a := range args {
 		if a.Value == "--" && a.Static() {
@@ -117,15 +142,15 @@ func gitContentTrees(args []Word) []Tree {
 			break
 		}
 	}
-	if dd >= 0 && dd+1 < len(args) {
-		var out []Tree
-		for _, p := range args[dd+1:] {
-			if widePathspec(p) && strings.TrimPrefix(p.Value, "./") != "." {
-				return []Tree{{Root: ".", Access: Read, Via: via, Repo: true}}
-			}
-			out = append(out, Tree{Root: p.Value, Access: Read, Via: via})
-		}
-		return out
+	if dd < 0 || dd+1 == len(args) {
+		return whole
 	}
-	return []Tree{{Root: ".", Access: Read, Via: via, Repo: true}}
+	var out []Tree
+	for _, p := range args[dd+1:] {
+		if widePathspec(p) && strings.TrimPrefix(p.Value, "./") != "." {
+			return whole
+		}
+		out = append(out, Tree{Root: p.Value, Access: Read, Via: via, Repo: true, Index: index})
+	}
+	return out
 }

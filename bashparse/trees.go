@@ -11,6 +11,9 @@ func recursiveTrees(words []Word) []Tree {
 		return nil
 	}
 	name, args := words[0].Value, words[1:]
+	if t := serverTrees(name, args); t != nil {
+		return t
+	}
 	switch name {
 	case "grep", "egrep", "fgrep":
 		return grepTrees(name, args)

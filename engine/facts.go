@@ -408,10 +408,11 @@ func (e env) bashFacts(a bashparse.Analysis) Facts {
 					f.Reach = append(f.Reach, e.walk.treeWitnesses("/", t)...)
 					continue
 				}
-				f.Reach = append(f.Reach, e.walk.treeWitnesses(e.clean(t.Root, d), t)...)
 				if t.Repo {
-					f.Reach = append(f.Reach, e.walk.repoWitnesses(e.clean(t.Root, d), t)...)
+					f.Reach = append(f.Reach, e.gitContentWitnesses(e.clean(t.Root, d), t)...)
+					continue
 				}
+				f.Reach = append(f.Reach, e.walk.treeWitnesses(e.clean(t.Root, d), t)...)
 			}
 		}
 	}
