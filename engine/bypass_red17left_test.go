@@ -343,3 +343,58 @@ s.shutdown()`
 		t.Errorf("the server did not hand out the secret: %s", out)
 	}
 }
+
+// red17leftSSH denies the ssh directory; the home of the sweep layout
+// holds a key named by its token.
+const red17leftSSH = `{"permissions":{"deny":["Read(~/.ssh/**)","Read(secrets/**)"]}}`
+
+var red17leftGlobClasses = map[string][]bashModeRow{
+	"r17l-4 a glob word makes the shell list a denied or outside directory": {
+		{red17leftSSH, `echo ~/.ssh/*`, "default", "deny"},
+		{red17leftSSH, `printf '%s\n' ~/.ssh/*`, "default", "deny"},
+		{red17leftSSH, `echo ~/.ssh/id*`, "default", "deny"},
+		{red17leftSSH, `echo ~/.ss?/*`, "default", "deny"},
+		{red17leftSSH, `echo secrets/*`, "default", "deny"},
+		{red17leftSSH, `true secrets/[a-z]*`, "default", "deny"},
+		{red17leftSSH, `ls ~/.ssh`, "default", "deny"},
+		{red17leftSSH, `echo /etc/*`, "default", "ask"},
+		{red17leftSSH, `echo /*`, "default", "ask"},
+		// Neighbours: globs over the working directory; quoted and
+		// escaped stars are no globs.
+		{red17leftSSH, `echo *`, "default", "allow"},
+		{red17leftSSH, `echo src/*.go`, "default", "allow"},
+		{red17leftSSH, `ls *.go`, "default", "allow"},
+		{red17leftSSH, `echo '~/.ssh/*'`, "default", "allow"},
+		{red17leftSSH, `echo ~/.ssh/\*`, "default", "allow"},
+		{red17leftSSH, `echo .e*`, "default", "allow"},
+	},
+}
+
+func TestRed17leftGlobRows(t *testing.T) {
+	files := map[string]string{"<home>/.ssh/ghp_TOKENred17left": "x\n"}
+	for k, v := range red17leftFiles {
+		files[k] = v
+	}
+	checkBashRows(t, files, red17leftGlobClasses)
+}
+
+// TestRed17leftRealGlobNames: echo ~/.ssh/* prints the names in the
+// denied directory, a token among them.
+func TestRed17leftRealGlobNames(t *testing.T) {
+	home := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(home, ".ssh"), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(home, ".ssh", "ghp_TOKENred17left"), []byte("x\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, script := range []string{`echo ~/.ssh/*`, `printf '%s\n' ~/.ssh/*`, `echo ~/.ss?/*`} {
+		cmd := exec.Command("bash", "--noprofile", "--norc", "-c", script)
+		cmd.Dir = home
+		cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "HOME=" + home}
+		out, _ := cmd.CombinedOutput()
+		if !strings.Contains(string(out), "TOKENred17left") {
+			t.Errorf("%q did not print the name: %s", script, out)
+		}
+	}
+}
