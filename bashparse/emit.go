@@ -105,6 +105,10 @@ func (p *parser) emit(n syntax.Node, words []Word, assigns []Assign, redirs []Re
 	c.Powers = append(c.Powers, powers...)
 	c.Files = append(c.Files, scriptFiles(inner)...)
 	c.Files = append(c.Files, globListings(inner)...)
+	if len(inner) > 0 {
+		c.Files = append(c.Files, tzFiles(append(append([]Assign(nil), assigns...), pw.assigns...))...)
+	}
+	pays = append(pays, mispipePayloads(inner)...)
 	c.Powers = append(c.Powers, sedExecPowers(inner)...)
 	pays = append(pays, assignPayloads(append(append([]Assign(nil), assigns...), pw.assigns...))...)
 	pays = append(pays, configPayloads(append(append([]Assign(nil), assigns...), pw.assigns...), len(inner) > 0)...)
