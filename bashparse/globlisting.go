@@ -6,10 +6,12 @@ import "strings"
 // reads the directory ~/.ssh and prints the names in it, as ls ~/.ssh
 // does, whatever the command then does with the words. A name can be the
 // secret (a token file named by its token), so the directories a glob
-// word lists are reads (spec §3, "a denied path named anywhere fails
-// closed"): under Read(~/.ssh/**) echo ~/.ssh/* is denied as ls ~/.ssh
-// is, and echo /outside/* asks as ls /outside does. A listing whose
-// directory is itself a glob (~/.ss?/*) is a glob read.
+// word lists are mentions of reads, met by the Read and Edit deny and ask
+// rules (spec §3, "a denied path named anywhere fails closed"): under
+// Read(~/.ssh/**) echo ~/.ssh/* is denied as ls ~/.ssh is. They are not
+// file operands: a listing outside the working directories (echo ../*)
+// stays allowed, as the reference allows it and as earlier rows decided.
+// A listing whose directory is itself a glob (~/.ss?/*) is a glob.
 
 // globListings lists the directories the glob words of a command make the
 // shell read: the parent of the first and of the last wildcard segment of
