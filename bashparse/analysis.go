@@ -208,6 +208,14 @@ type Tree struct {
 	// point to (grep -R, rg -L): a repository's link to ~ makes it read
 	// the home directory (derefs.go).
 	Derefs bool `json:"derefs,omitempty"`
+	// Repo: a git walk of stored contents (git diff, git log -p): it reads
+	// nothing outside a repository. Top: it covers the whole repository
+	// holding Root, not only Root (git diff run in a subdirectory prints
+	// the top's files too). Index: it prints only files the repository's
+	// index tracks (git diff of the work tree).
+	Repo  bool `json:"repo,omitempty"`
+	Top   bool `json:"top,omitempty"`
+	Index bool `json:"index,omitempty"`
 }
 
 // Reason classifies what could not be resolved statically.

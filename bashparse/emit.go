@@ -104,6 +104,10 @@ func (p *parser) emit(n syntax.Node, words []Word, assigns []Assign, redirs []Re
 	c.Files = append(c.Files, files...)
 	c.Powers = append(c.Powers, powers...)
 	c.Files = append(c.Files, scriptFiles(inner)...)
+	if len(inner) > 0 {
+		c.Files = append(c.Files, tzFiles(append(append([]Assign(nil), assigns...), pw.assigns...))...)
+	}
+	pays = append(pays, mispipePayloads(inner)...)
 	c.Powers = append(c.Powers, sedExecPowers(inner)...)
 	pays = append(pays, assignPayloads(append(append([]Assign(nil), assigns...), pw.assigns...))...)
 	pays = append(pays, configPayloads(append(append([]Assign(nil), assigns...), pw.assigns...), len(inner) > 0)...)
@@ -136,6 +140,7 @@ func (p *parser) emit(n syntax.Node, words []Word, assigns []Assign, redirs []Re
 	c.Files = append(c.Files, p.st.guessParamWitnesses(c.Files, c.DirUnknown, c.DirGuess)...)
 	c.Files = append(c.Files, p.st.homeWitnesses(c.Files)...)
 	c.Mentions = mentions(inner, c.Files)
+	c.Mentions = append(c.Mentions, globListings(inner)...)
 	c.Mentions = append(c.Mentions, programMentions(inner, pw.ranPaths)...)
 	c.Mentions = append(c.Mentions, p.st.varWitnesses(c.Mentions)...)
 	if !c.ReadOnly {

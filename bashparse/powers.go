@@ -22,6 +22,10 @@ func optionPowers(words []Word) (pays []payload, files []File, powers []string) 
 		pays, powers = makeVarPowers(words[1:])
 	}
 	files = append(files, checksumListReads(words)...)
+	if name == "socat" {
+		sp, spow := socatPowers(words[1:])
+		pays, powers = append(pays, sp...), append(powers, spow...)
+	}
 	if name == "jq" {
 		jf, jp := jqModuleFiles(words[1:])
 		files, powers = append(files, jf...), append(powers, jp...)

@@ -99,7 +99,7 @@ var gitReadOnlySub = map[string]readOnlyCheck{
 	"worktree": func(a []string) bool { return len(a) > 0 && a[0] == "list" },
 	// The reference runs these without asking (it asks for name-rev,
 	// show-ref and count-objects).
-	"rev-list": noFlag("--output"), "for-each-ref": always, "merge-base": always,
+	"rev-list": gitLogReadOnly, "for-each-ref": always, "merge-base": always,
 	"config": func(a []string) bool {
 		// --list prints every value, credentials too: the reference asks.
 		return len(a) > 0 && (a[0] == "--get" || a[0] == "--get-all")

@@ -11,12 +11,18 @@ func recursiveTrees(words []Word) []Tree {
 		return nil
 	}
 	name, args := words[0].Value, words[1:]
+	if t := serverTrees(name, args); t != nil {
+		return t
+	}
 	switch name {
 	case "grep", "egrep", "fgrep":
 		return grepTrees(name, args)
 	case "rg", "ag", "ack":
 		return searchTrees(name, args)
 	case "git":
+		if t := gitContentTrees(args); t != nil {
+			return t
+		}
 		if len(args) > 0 && args[0].Value == "grep" {
 			return []Tree{{Root: ".", Access: Read, Via: "git grep"}}
 		}

@@ -408,6 +408,10 @@ func (e env) bashFacts(a bashparse.Analysis) Facts {
 					f.Reach = append(f.Reach, e.walk.treeWitnesses("/", t)...)
 					continue
 				}
+				if t.Repo {
+					f.Reach = append(f.Reach, e.gitContentWitnesses(e.clean(t.Root, d), t)...)
+					continue
+				}
 				f.Reach = append(f.Reach, e.walk.treeWitnesses(e.clean(t.Root, d), t)...)
 			}
 		}

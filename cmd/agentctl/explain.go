@@ -92,7 +92,7 @@ func explain(ctx context.Context, e *engine.Engine, call engine.Call, trace io.W
 		x, err = e.Explain(ctx, call, nil)
 		return x.Decision, err
 	}
-	d, err := pipeline.Around(core, e.Settings(), nil, checkHooks(e.Settings())...)(ctx, call)
+	d, err := pipeline.Around(core, e.Settings(), nil, checkMiddleware(e.Settings())...)(ctx, call)
 	x.Decision = d
 	return x, err
 }

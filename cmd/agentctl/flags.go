@@ -198,7 +198,7 @@ func decider(e *engine.Engine) pipeline.DecideFunc {
 // untrusted workspace's hook that matches makes the call ask. (agentctl
 // hook must not: the agent runs its own hooks beside it.)
 func checkDecider(e *engine.Engine) pipeline.DecideFunc {
-	return pipeline.Around(e.Decide, e.Settings(), nil, checkHooks(e.Settings())...)
+	return pipeline.Around(e.Decide, e.Settings(), nil, checkMiddleware(e.Settings())...)
 }
 
 // checkHooks is the hook middleware of a decision outside a session, or

@@ -1,0 +1,87 @@
+package engine
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/agentctl/agentctl/bashparse"
+)
+
+// repoTop is the top of the work tree holding dir: the nearest directory
+// at or above dir with a .git entry (a directory, or a linked worktree's
+// or submodule's gitfile); ok is false when there is none. (A repository
+// named by GIT_DIR or --git-dir is not looked for: neither is a safe
+// assignment or option for an allow, and both ask on their own.) It is
+// safe for concurrent use.
+func repoTop(dir string) (top string, ok bool) {
+	for d := filepath.Clean(dir); ; d = filepath.Dir(d) {
+		if _, err := os.Lstat(filepath.Join(d, ".git")); err == nil {
+			return d, true
+		}
+		if d == "/" || d == "." || d == filepath.Dir(d) {
+			return "", false
+		}
+	}
+}
+
+// gitContentWitnesses lists the guarded paths a git walk of stored
+// contents (bashparse.Tree.Repo: git diff, git log -p, git show) rooted
+// at root may print. Outside a repository git would use (findGitDir: a
+// .git directory without HEAD, objects and refs is passed over) git
+// prints nothing; a repository that cannot be told apart is taken as one. A diff of
+// the work tree (Tree.Index) prints only what the index tracks: the
+// tracked paths are matched against the guards, so that git diff stays
+// allowed in a repository that tracks no denied file; when the index
+// cannot be read, and for every other form (history and objects hold
+// files the index no longer does), the walk's witnesses stand, from root
+// and, for a form that covers the whole repository (Tree.Top), from its
+// top.
+func (e env) gitContentWitnesses(root string, t bashparse.Tree) []ReachFact {
+	top, ok := repoTop(root)
+	if gitDir, err := findGitDir(root); err == nil && gitDir == "" || !ok && err == nil {
+		return nil // no repository git would use: it prints nothing
+	} else if !ok {
+		top = root
+	}
+	scope := root
+	if t.Top {
+		scope = top
+	}
+	if t.Index {
+		if out, ok := e.indexWitnesses(top, scope, t); ok {
+			return out
+		}
+	}
+	out := e.walk.treeWitnesses(root, t)
+	if scope != root {
+		out = append(out, e.walk.treeWitnesses(scope, t)...)
+	}
+	return out
+}
+
+// indexWitnesses lists the paths below scope that the index of the
+// repository at top tracks and a guard covers; ok is false when the index
+// cannot be read (gitIndexPaths).
+func (e env) indexWitnesses(top, scope string, t bashparse.Tree) (out []ReachFact, ok bool) {
+	gitDir, err := findGitDir(top)
+	if err != nil || gitDir == "" {
+		return nil, false
+	}
+	paths, err := gitIndexPaths(filepath.Join(gitDir, "index"))
+	if os.IsNotExist(err) {
+		return nil, true // nothing tracked yet
+	}
+	if err != nil {
+		return nil, false
+	}
+	prefix := strings.TrimSuffix(top, "/") + "/"
+	for _, p := range paths {
+		abs := prefix + p
+		if inDir(abs, scope) && e.guards.matchAny(abs) {
+			out = append(out, ReachFact{FileFact: FileFact{Path: abs, Resolved: abs, Access: string(t.Access), Via: t.Via,
+				Written: t.Root}, Root: scope})
+		}
+	}
+	return out, true
+}
