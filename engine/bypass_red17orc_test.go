@@ -1,0 +1,79 @@
+package engine
+
+import "testing"
+
+// Calls the read-only detection approved with no allow rule that the
+// eleventh reference sweep (reference_sweep11_test.go) and its disguises
+// showed looser than the spec.
+//
+// Class 1, git's own pathspec globs. git log, diff, show, whatchanged and
+// the diff plumbing match their pathspecs themselves: a quoted '.e*' or
+// '*env' is a literal word to the shell, so no file fact named .env, yet
+// (shown with git 2.39 in a repository tracking .env) git diff -- '.e*',
+// git log -p -- '*env', git show HEAD -- '.en?' and git log -p --
+// '[.]env' printed SECRET=…; ":(icase).ENV", ":(top).env",
+// ":(literal).env" and the exclude magic ":!a.go" printed it too. Under a
+// Read(.env) deny each was allowed (git diff -- .env was denied). A glob
+// or magic pathspec is now a walk of the tree below its literal directory,
+// kept to the names its literal tail allows: it asks where a denied name
+// could be selected and stays allowed where the tail keeps it out
+// ('*.go', 'lib/*.ts') and with no rule at all.
+
+const (
+	red17orcDeny = `{"permissions":{"deny":["Read(.env)"]}}`
+	red17orcNone = `{}`
+)
+
+// red17orcFiles is the layout of the rows: the reference's fixture files.
+var red17orcFiles = map[string]string{"<cwd>/package.json": `{"name":"oracle-fixture"}`, "<cwd>/.env": "SECRET=x\n",
+	"<cwd>/README.md": "# x\n", "<cwd>/x": "x\n", "<cwd>/src/index.ts": "x\n", "<cwd>/lib/util.ts": "x\n"}
+
+var red17orcRows = map[string][]bashModeRow{
+	"git-pathspec-glob": {
+		{red17orcDeny, `git diff -- '.e*'`, "default", "ask"},
+		{red17orcDeny, `git log -p --format=%h -- '*env'`, "default", "ask"},
+		{red17orcDeny, `git show HEAD -- '.en?'`, "default", "ask"},
+		{red17orcDeny, `git log -p -- '[.]env'`, "default", "ask"},
+		{red17orcDeny, `git diff -- "*env"`, "default", "ask"},
+		{red17orcDeny, `git diff -- \*env`, "default", "ask"},
+		{red17orcDeny, `git diff -- *env`, "default", "ask"},
+		{red17orcDeny, `git diff HEAD~1 HEAD -- '.e*'`, "default", "ask"},
+		{red17orcDeny, `git diff --stat -- '.e*'`, "default", "ask"},
+		{red17orcDeny, `git log -p -- 'src/*'`, "default", "ask"},
+		{red17orcDeny, `git --no-pager log -p -- '.e*'`, "default", "ask"},
+		{red17orcDeny, `git log -p -- '.e*' | head`, "default", "ask"},
+		{red17orcDeny, `git diff -- '.e*'`, "dontAsk", "deny"},
+		{red17orcDeny, `git shortlog -- '.e*'`, "default", "ask"},
+		{red17orcDeny, `git rev-list HEAD -- '.e*'`, "default", "ask"},
+		// Harmless neighbours: a tail that keeps .env out, plain paths,
+		// no rule at all, and a pickaxe value (not a pathspec).
+		{red17orcDeny, `git diff -- '*.go'`, "default", "allow"},
+		{red17orcDeny, `git log -p -- 'lib/*.ts'`, "default", "allow"},
+		{red17orcDeny, `git log --oneline -- src`, "default", "allow"},
+		{red17orcDeny, `git log -n 5 --oneline`, "default", "allow"},
+		{red17orcDeny, `git log -S 'a*b' -p`, "default", "allow"},
+		{red17orcDeny, `git status`, "default", "allow"},
+		{red17orcNone, `git diff -- '.e*'`, "default", "allow"},
+		{red17orcNone, `git log -p -- '*env'`, "default", "allow"},
+	},
+	"git-pathspec-magic": {
+		{red17orcDeny, `git diff -- ':(icase).ENV'`, "default", "ask"},
+		{red17orcDeny, `git log -p -- ':(top).env'`, "default", "ask"},
+		{red17orcDeny, `git log -p -- ':(literal).env'`, "default", "ask"},
+		{red17orcDeny, `git log -p -- ':!a.go'`, "default", "ask"},
+		{red17orcDeny, `git log -p -- ':^a.go'`, "default", "ask"},
+		{red17orcDeny, `git show HEAD -- ':(exclude)x'`, "default", "ask"},
+		{red17orcDeny, `git log -p -- ':(glob)**/.env'`, "default", "deny"},
+		{red17orcNone, `git log -p -- ':!a.go'`, "default", "allow"},
+	},
+	"neighbours": {
+		{red17orcNone, `ls -la`, "default", "allow"},
+		{red17orcNone, `git status`, "default", "allow"},
+		{red17orcNone, `grep -rn foo src`, "default", "allow"},
+		{red17orcDeny, `ls -la`, "default", "allow"},
+	},
+}
+
+func TestBypassRed17orc(t *testing.T) {
+	checkBashRows(t, red17orcFiles, red17orcRows)
+}
