@@ -134,7 +134,7 @@ func gitReadOnly(args []string) bool {
 		return false
 	}
 	f, ok := gitReadOnlySub[args[0]]
-	return ok && f(args[1:])
+	return ok && f(args[1:]) && gitReadNoProgram(args[1:])
 }
 
 // sedReadOnly: `sed -n` (print only what the script says) with no in-place

@@ -6,6 +6,11 @@ import "testing"
 // eleventh reference sweep (reference_sweep11_test.go) and its disguises
 // showed looser than the spec.
 //
+// Class 2, options naming a remote program (--upload-pack, --receive-pack,
+// --exec) on read-only git subcommands: git log and show reject them
+// (git 2.39: "unrecognized argument"), the reference asks for them, and
+// agentctl approved them. They now make the form not read-only.
+//
 // Class 1, git's own pathspec globs. git log, diff, show, whatchanged and
 // the diff plumbing match their pathspecs themselves: a quoted '.e*' or
 // '*env' is a literal word to the shell, so no file fact named .env, yet
@@ -65,6 +70,17 @@ var red17orcRows = map[string][]bashModeRow{
 		{red17orcDeny, `git show HEAD -- ':(exclude)x'`, "default", "ask"},
 		{red17orcDeny, `git log -p -- ':(glob)**/.env'`, "default", "deny"},
 		{red17orcNone, `git log -p -- ':!a.go'`, "default", "allow"},
+	},
+	"git-program-opts": {
+		{red17orcNone, `git log --upload-pack=id`, "default", "ask"},
+		{red17orcNone, `git log --exec=id`, "default", "ask"},
+		{red17orcNone, `git show --receive-pack=id`, "default", "ask"},
+		{red17orcNone, `git log --upload-pack id`, "default", "ask"},
+		{red17orcNone, `git log --upl=id`, "default", "ask"},
+		{red17orcNone, `git status --exec=x`, "default", "ask"},
+		{red17orcNone, `git log --exec=id`, "dontAsk", "deny"},
+		{red17orcNone, `git log --oneline`, "default", "allow"},
+		{red17orcNone, `git diff --stat`, "default", "allow"},
 	},
 	"neighbours": {
 		{red17orcNone, `ls -la`, "default", "allow"},
