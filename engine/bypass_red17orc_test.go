@@ -6,6 +6,14 @@ import "testing"
 // eleventh reference sweep (reference_sweep11_test.go) and its disguises
 // showed looser than the spec.
 //
+// Class 3, pathspecs outside the working directory. The working
+// directory may be a subdirectory of the repository: from repo/s, git
+// blame ../top.txt and git log -p -- ../top.txt printed TOPSECRET and git
+// diff -- .. printed the change to it (git 2.39), while cat ../top.txt
+// asks. Each such spelling (absolute, "..", "../…", "…/../…", a glob's
+// literal directory) of a reading git subcommand is now a read of that
+// path: it asks outside the working directories.
+//
 // Class 2, options naming a remote program (--upload-pack, --receive-pack,
 // --exec) on read-only git subcommands: git log and show reject them
 // (git 2.39: "unrecognized argument"), the reference asks for them, and
@@ -81,6 +89,27 @@ var red17orcRows = map[string][]bashModeRow{
 		{red17orcNone, `git log --exec=id`, "dontAsk", "deny"},
 		{red17orcNone, `git log --oneline`, "default", "allow"},
 		{red17orcNone, `git diff --stat`, "default", "allow"},
+	},
+	"git-pathspec-outside": {
+		{red17orcNone, `git blame ../x`, "default", "ask"},
+		{red17orcNone, `git blame -- ../x`, "default", "ask"},
+		{red17orcNone, `git log -p -- ../x`, "default", "ask"},
+		{red17orcNone, `git log -p ../x`, "default", "ask"},
+		{red17orcNone, `git diff HEAD -- ../x`, "default", "ask"},
+		{red17orcNone, `git show HEAD -- ../x`, "default", "ask"},
+		{red17orcNone, `git diff /etc/passwd`, "default", "ask"},
+		{red17orcNone, `git blame src/../../x`, "default", "ask"},
+		{red17orcNone, `git log -p -- ..`, "default", "ask"},
+		{red17orcNone, `git diff ..`, "default", "ask"},
+		{red17orcNone, `git log -p -- '../*'`, "default", "ask"},
+		{red17orcNone, `git shortlog -- ../x`, "default", "ask"},
+		{red17orcNone, `git blame ../x`, "dontAsk", "deny"},
+		{red17orcNone, `git log main..HEAD`, "default", "allow"},
+		{red17orcNone, `git log ..main`, "default", "allow"},
+		{red17orcNone, `git blame x`, "default", "allow"},
+		{red17orcNone, `git log -p -- src`, "default", "allow"},
+		{red17orcNone, `git log -p -- src/../x`, "default", "allow"},
+		{red17orcNone, `git diff HEAD~1..HEAD -- src`, "default", "allow"},
 	},
 	"neighbours": {
 		{red17orcNone, `ls -la`, "default", "allow"},

@@ -1,0 +1,47 @@
+package bashparse
+
+import "strings"
+
+// The working directory may be a subdirectory of the repository: from
+// repo/sub, git blame ../top.txt, git log -p -- ../top.txt and git diff
+// -- .. print files of the repository outside the working directories
+// (shown with git 2.39), as cat ../top.txt would. A pathspec spelled
+// outside the working directory (absolute, "..", "../…", "…/../…") of a
+// reading git subcommand is a read of that path, so the working-directory
+// check sees it; a glob pathspec is a read of its literal directory.
+
+// gitReadOutsideFiles returns the reads of the pathspecs spelled outside
+// the working directory of a reading git command (words start at "git").
+func gitReadOutsideFiles(words []Word) []File {
+	if len(words) < 3 || !words[0].Static() || words[0].Value != "git" || !words[1].Static() {
+		return nil
+	}
+	sub := words[1].Value
+	if !gitReadsOperands[sub] || sub == "cat-file" || sub == "grep" {
+		return nil // cat-file names objects; git grep's pathspecs are its walk's
+	}
+	var out []File
+	for _, o := range operandWords(words[2:], gitReadValueOpts) {
+		if !o.Static() {
+			continue
+		}
+		p := o.Value
+		if strings.HasPrefix(p, ":") {
+			continue // magic: a walk (gitReadPathspecTrees)
+		}
+		if t, ok := gitPathspecTree(p); ok {
+			p = t.Root
+		}
+		if gitOutsideSpelling(p) {
+			out = append(out, File{Path: p, Access: Read, Via: "git " + sub})
+		}
+	}
+	return out
+}
+
+// gitOutsideSpelling reports a path spelled so that it may leave the
+// working directory: absolute, the parent, or a ".." segment anywhere.
+func gitOutsideSpelling(p string) bool {
+	return strings.HasPrefix(p, "/") || p == ".." || strings.HasPrefix(p, "../") ||
+		strings.Contains(p, "/../") || strings.HasSuffix(p, "/..")
+}
