@@ -100,10 +100,7 @@ var gitReadOnlySub = map[string]readOnlyCheck{
 	// The reference runs these without asking (it asks for name-rev,
 	// show-ref and count-objects).
 	"rev-list": noFlag("--output"), "for-each-ref": always, "merge-base": always,
-	"config": func(a []string) bool {
-		// --list prints every value, credentials too: the reference asks.
-		return len(a) > 0 && (a[0] == "--get" || a[0] == "--get-all")
-	},
+	"config": gitConfigGetReadOnly,
 }
 
 func gitBranchReadOnly(args []string) bool {

@@ -6,6 +6,13 @@ import "testing"
 // eleventh reference sweep (reference_sweep11_test.go) and its disguises
 // showed looser than the spec.
 //
+// Class 4, git config --get reading other files: --global and --system
+// print values from ~/.gitconfig and /etc/gitconfig, outside the working
+// directories (git config --get --global github.token prints the token;
+// shown with HOME holding one), --blob, --includes and --show-origin pick
+// other sources; agentctl approved every option after --get, the reference
+// asks. Only --get KEY and --get-all KEY of the repository stay read-only.
+//
 // Class 3, pathspecs outside the working directory. The working
 // directory may be a subdirectory of the repository: from repo/s, git
 // blame ../top.txt and git log -p -- ../top.txt printed TOPSECRET and git
@@ -110,6 +117,17 @@ var red17orcRows = map[string][]bashModeRow{
 		{red17orcNone, `git log -p -- src`, "default", "allow"},
 		{red17orcNone, `git log -p -- src/../x`, "default", "allow"},
 		{red17orcNone, `git diff HEAD~1..HEAD -- src`, "default", "allow"},
+	},
+	"git-config-get-files": {
+		{red17orcNone, `git config --get --global user.email`, "default", "ask"},
+		{red17orcNone, `git config --get --system user.email`, "default", "ask"},
+		{red17orcNone, `git config --get user.email --global`, "default", "ask"},
+		{red17orcNone, `git config --get --blob HEAD:x y`, "default", "ask"},
+		{red17orcNone, `git config --get --includes x.y`, "default", "ask"},
+		{red17orcNone, `git config --get --show-origin user.name`, "default", "ask"},
+		{red17orcNone, `git config --get --global github.token`, "dontAsk", "deny"},
+		{red17orcNone, `git config --get user.name`, "default", "allow"},
+		{red17orcNone, `git config --get-all remote.origin.fetch`, "default", "allow"},
 	},
 	"neighbours": {
 		{red17orcNone, `ls -la`, "default", "allow"},
