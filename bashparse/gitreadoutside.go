@@ -20,6 +20,9 @@ func gitReadOutsideFiles(words []Word) []File {
 	if !gitReadsOperands[sub] || sub == "cat-file" || sub == "grep" {
 		return nil // cat-file names objects; git grep's pathspecs are its walk's
 	}
+	if hasLong(words[2:], "--no-index") {
+		return nil // two files, not pathspecs: the operand table reads them
+	}
 	var out []File
 	for _, o := range operandWords(words[2:], gitReadValueOpts) {
 		if !o.Static() {
@@ -42,6 +45,6 @@ func gitReadOutsideFiles(words []Word) []File {
 // gitOutsideSpelling reports a path spelled so that it may leave the
 // working directory: absolute, the parent, or a ".." segment anywhere.
 func gitOutsideSpelling(p string) bool {
-	return strings.HasPrefix(p, "/") || p == ".." || strings.HasPrefix(p, "../") ||
+	return strings.HasPrefix(p, "/") && p != "/dev/null" || p == ".." || strings.HasPrefix(p, "../") ||
 		strings.Contains(p, "/../") || strings.HasSuffix(p, "/..")
 }

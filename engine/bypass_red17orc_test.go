@@ -6,6 +6,12 @@ import "testing"
 // eleventh reference sweep (reference_sweep11_test.go) and its disguises
 // showed looser than the spec.
 //
+// Class 5, bare declaration builtins: export, declare and typeset with
+// no argument print every variable with its value (bash printed declare
+// -x SECRET_TOKEN="hunter2" from its environment), as printenv does,
+// which asks; agentctl approved them, the reference asks for export.
+// Only bare local stays read-only.
+//
 // Class 4, git config --get reading other files: --global and --system
 // print values from ~/.gitconfig and /etc/gitconfig, outside the working
 // directories (git config --get --global github.token prints the token;
@@ -128,6 +134,17 @@ var red17orcRows = map[string][]bashModeRow{
 		{red17orcNone, `git config --get --global github.token`, "dontAsk", "deny"},
 		{red17orcNone, `git config --get user.name`, "default", "allow"},
 		{red17orcNone, `git config --get-all remote.origin.fetch`, "default", "allow"},
+	},
+	"bare-declarations": {
+		{red17orcNone, `export`, "default", "ask"},
+		{red17orcNone, `declare`, "default", "ask"},
+		{red17orcNone, `typeset`, "default", "ask"},
+		{red17orcNone, `readonly`, "default", "ask"},
+		{red17orcNone, `export | grep KEY`, "default", "ask"},
+		{red17orcNone, `ls; export`, "default", "ask"},
+		{red17orcNone, `export`, "dontAsk", "deny"},
+		{red17orcNone, `local`, "default", "allow"},
+		{red17orcNone, `pwd`, "default", "allow"},
 	},
 	"neighbours": {
 		{red17orcNone, `ls -la`, "default", "allow"},
