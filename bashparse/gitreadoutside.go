@@ -17,20 +17,29 @@ func gitReadOutsideFiles(words []Word) []File {
 		return nil
 	}
 	sub := words[1].Value
-	if !gitReadsOperands[sub] || sub == "cat-file" || sub == "grep" {
-		return nil // cat-file names objects; git grep's pathspecs are its walk's
+	if !gitReadsOperands[sub] || sub == "cat-file" {
+		return nil // cat-file names objects
 	}
-	if hasLong(words[2:], "--no-index") {
+	if sub == "diff" && hasLong(words[2:], "--no-index") {
 		return nil // two files, not pathspecs: the operand table reads them
 	}
+	ops := operandWords(words[2:], gitReadValueOpts)
+	if sub == "grep" {
+		ops = operandWords(words[2:], gitGrepValueOpts)
+		if len(ops) > 0 && !hasShort(words[2:], 'e') && !hasShort(words[2:], 'f') && !hasLong(words[2:], "--regexp") {
+			ops = ops[1:] // the pattern
+		}
+	}
 	var out []File
-	for _, o := range operandWords(words[2:], gitReadValueOpts) {
+	for _, o := range ops {
 		if !o.Static() {
 			continue
 		}
 		p := o.Value
-		if strings.HasPrefix(p, ":") {
-			continue // magic: a walk (gitReadPathspecTrees)
+		if strings.HasPrefix(p, ":/") || strings.HasPrefix(p, ":(top") {
+			p = "/" // the repository's top, above the working directory maybe
+		} else if strings.HasPrefix(p, ":") {
+			continue // other magic: a walk (gitReadPathspecTrees)
 		}
 		if t, ok := gitPathspecTree(p); ok {
 			p = t.Root
@@ -41,6 +50,9 @@ func gitReadOutsideFiles(words []Word) []File {
 	}
 	return out
 }
+
+// gitGrepValueOpts are git grep's short options that take the next word.
+const gitGrepValueOpts = "efABCmO"
 
 // gitOutsideSpelling reports a path spelled so that it may leave the
 // working directory: absolute, the parent, or a ".." segment anywhere.

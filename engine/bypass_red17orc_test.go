@@ -25,7 +25,9 @@ import "testing"
 // diff -- .. printed the change to it (git 2.39), while cat ../top.txt
 // asks. Each such spelling (absolute, "..", "../…", "…/../…", a glob's
 // literal directory) of a reading git subcommand is now a read of that
-// path: it asks outside the working directories.
+// path: it asks outside the working directories. git grep too: from
+// repo/s, git grep TOP .. printed ../top.txt's line; git grep --no-index
+// searches any directory; ":/" and ":(top)" start at the repository's top.
 //
 // Class 2, options naming a remote program (--upload-pack, --receive-pack,
 // --exec) on read-only git subcommands: git log and show reject them
@@ -117,6 +119,14 @@ var red17orcRows = map[string][]bashModeRow{
 		{red17orcNone, `git log -p -- '../*'`, "default", "ask"},
 		{red17orcNone, `git shortlog -- ../x`, "default", "ask"},
 		{red17orcNone, `git blame ../x`, "dontAsk", "deny"},
+		{red17orcNone, `git grep --no-index foo /etc`, "default", "ask"},
+		{red17orcNone, `git grep foo ..`, "default", "ask"},
+		{red17orcNone, `git grep foo -- ':/'`, "default", "ask"},
+		{red17orcNone, `git grep -e foo ../x`, "default", "ask"},
+		{red17orcNone, `git log -p -- ':(top)x'`, "default", "ask"},
+		{red17orcNone, `git grep foo -- src`, "default", "allow"},
+		{red17orcNone, `git grep --no-index foo src`, "default", "allow"},
+		{red17orcNone, `git diff --no-index x /dev/null`, "default", "allow"},
 		{red17orcNone, `git log main..HEAD`, "default", "allow"},
 		{red17orcNone, `git log ..main`, "default", "allow"},
 		{red17orcNone, `git blame x`, "default", "allow"},
