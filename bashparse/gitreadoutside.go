@@ -32,10 +32,12 @@ func gitReadOutsideFiles(words []Word) []File {
 	}
 	var out []File
 	for _, o := range ops {
-		if !o.Static() {
-			continue
-		}
 		p := o.Value
+		if rest, ok := strings.CutPrefix(p, "~+"); ok && (rest == "" || rest[0] == '/') {
+			p = "." + rest // ~+ is $PWD, the working directory
+		} else if o.Dynamic || o.Brace {
+			continue // a word known at run time is a mention anywhere (mentions)
+		}
 		if strings.HasPrefix(p, ":/") || strings.HasPrefix(p, ":(top") {
 			p = "/" // the repository's top, above the working directory maybe
 		} else if strings.HasPrefix(p, ":") {
@@ -44,8 +46,8 @@ func gitReadOutsideFiles(words []Word) []File {
 		if t, ok := gitPathspecTree(p); ok {
 			p = t.Root
 		}
-		if gitOutsideSpelling(p) {
-			out = append(out, File{Path: p, Access: Read, Via: "git " + sub})
+		if gitOutsideSpelling(p) || o.Tilde {
+			out = append(out, File{Path: p, Access: Read, Via: "git " + sub, Tilde: o.Tilde})
 		}
 	}
 	return out
