@@ -108,6 +108,7 @@ func (p *parser) emit(n syntax.Node, words []Word, assigns []Assign, redirs []Re
 		c.Files = append(c.Files, tzFiles(append(append([]Assign(nil), assigns...), pw.assigns...))...)
 	}
 	pays = append(pays, mispipePayloads(inner)...)
+	c.Files = append(c.Files, gitReadOutsideFiles(inner)...)
 	c.Powers = append(c.Powers, sedExecPowers(inner)...)
 	pays = append(pays, assignPayloads(append(append([]Assign(nil), assigns...), pw.assigns...))...)
 	pays = append(pays, configPayloads(append(append([]Assign(nil), assigns...), pw.assigns...), len(inner) > 0)...)

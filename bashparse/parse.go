@@ -371,7 +371,7 @@ func (p *parser) stmt(st *syntax.Stmt) {
 			cmd.Files = append(cmd.Files, assignFiles(assigns)...)
 		}
 		cmd.Files = append(cmd.Files, histfileWrites(assigns)...)
-		cmd.ReadOnly = len(c.Args) == 0 && len(redirs) == 0
+		cmd.ReadOnly = len(c.Args) == 0 && len(redirs) == 0 && bareDeclReadOnly(c.Variant.Value)
 		// export/declare/typeset/local/readonly set variables as a leading
 		// assignment does (and export them): GIT_EDITOR, PS4, LD_PRELOAD …
 		// name programs or code whoever reads them later runs.

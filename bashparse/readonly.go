@@ -100,10 +100,8 @@ var gitReadOnlySub = map[string]readOnlyCheck{
 	// The reference runs these without asking (it asks for name-rev,
 	// show-ref and count-objects).
 	"rev-list": gitLogReadOnly, "for-each-ref": always, "merge-base": always,
-	"config": func(a []string) bool {
-		// --list prints every value, credentials too: the reference asks.
-		return len(a) > 0 && (a[0] == "--get" || a[0] == "--get-all")
-	},
+	// --list prints every value, credentials too: the reference asks.
+	"config": gitConfigGetReadOnly,
 }
 
 func gitBranchReadOnly(args []string) bool {
@@ -134,7 +132,7 @@ func gitReadOnly(args []string) bool {
 		return false
 	}
 	f, ok := gitReadOnlySub[args[0]]
-	return ok && f(args[1:])
+	return ok && f(args[1:]) && gitReadNoProgram(args[1:])
 }
 
 // sedReadOnly: `sed -n` (print only what the script says) with no in-place

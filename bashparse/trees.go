@@ -45,6 +45,9 @@ func recursiveTrees(words []Word) []Tree {
 			if _, wide := gitPathspecs(args); wide {
 				return []Tree{{Root: ".", Access: Write, Via: "git " + args[0].Value + " of a pathspec"}}
 			}
+			if ts := gitReadPathspecTrees(args); ts != nil {
+				return ts
+			}
 		}
 	case "wget":
 		return downloadTrees(args)
