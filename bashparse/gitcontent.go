@@ -147,6 +147,16 @@ func gitContentTrees(args []Word) []Tree {
 	}
 	var out []Tree
 	for _, p := range args[dd+1:] {
+		// A glob pathspec (git's own or the shell's) prints what it
+		// matches below its literal directory: that directory is walked,
+		// kept to its fixed ending (gitPathspecTree).
+		if v := strings.TrimPrefix(p.Value, "./"); (p.Static() || p.Glob) && !strings.HasPrefix(v, ":") && strings.ContainsAny(v, "*?[") {
+			if t, ok := gitPathspecTree(p.Value); ok && t.Root != "/" {
+				t.Via, t.Repo, t.Index = via, true, index
+				out = append(out, t)
+				continue
+			}
+		}
 		if widePathspec(p) && strings.TrimPrefix(p.Value, "./") != "." {
 			return whole
 		}

@@ -1,6 +1,9 @@
 package engine
 
-import "testing"
+import (
+	"encoding/binary"
+	"testing"
+)
 
 // Calls the read-only detection approved with no allow rule that the
 // eleventh reference sweep (reference_sweep11_test.go) and its disguises
@@ -54,7 +57,30 @@ const (
 
 // red17orcFiles is the layout of the rows: the reference's fixture files.
 var red17orcFiles = map[string]string{"<cwd>/package.json": `{"name":"oracle-fixture"}`, "<cwd>/.env": "SECRET=x\n",
-	"<cwd>/README.md": "# x\n", "<cwd>/x": "x\n", "<cwd>/src/index.ts": "x\n", "<cwd>/lib/util.ts": "x\n"}
+	"<cwd>/README.md": "# x\n", "<cwd>/x": "x\n", "<cwd>/src/index.ts": "x\n", "<cwd>/lib/util.ts": "x\n",
+	// The project is a repository whose index tracks .env: outside one, git
+	// prints nothing, and a work-tree diff prints only what the index tracks.
+	"<cwd>/.git/HEAD": "ref: refs/heads/main\n", "<cwd>/.git/objects/.keep": "", "<cwd>/.git/refs/.keep": "",
+	"<cwd>/.git/index": red17orcIndex(".env", "README.md", "lib/util.ts", "package.json", "src/index.ts", "x")}
+
+// red17orcIndex is a version 2 git index tracking paths (sorted, as git
+// writes them); its stat data and object names are zero.
+func red17orcIndex(paths ...string) string {
+	b := []byte("DIRC\x00\x00\x00\x02")
+	b = binary.BigEndian.AppendUint32(b, uint32(len(paths)))
+	for _, p := range paths {
+		start := len(b)
+		b = append(b, make([]byte, 24)...)
+		b = binary.BigEndian.AppendUint32(b, 0o100644)
+		b = append(b, make([]byte, 32)...)
+		b = binary.BigEndian.AppendUint16(b, uint16(len(p)))
+		b = append(b, p...)
+		for pad := 8 - (len(b)-start)%8; pad > 0; pad-- {
+			b = append(b, 0)
+		}
+	}
+	return string(append(b, make([]byte, 20)...))
+}
 
 var red17orcRows = map[string][]bashModeRow{
 	"git-pathspec-glob": {
@@ -79,7 +105,9 @@ var red17orcRows = map[string][]bashModeRow{
 		{red17orcDeny, `git log -p -- 'lib/*.ts'`, "default", "allow"},
 		{red17orcDeny, `git log --oneline -- src`, "default", "allow"},
 		{red17orcDeny, `git log -n 5 --oneline`, "default", "allow"},
-		{red17orcDeny, `git log -S 'a*b' -p`, "default", "allow"},
+		// -S takes a value, no pathspec; still a whole-history patch: it asks
+		// in a repository as git log -p does.
+		{red17orcDeny, `git log -S 'a*b' -p`, "default", "ask"},
 		{red17orcDeny, `git status`, "default", "allow"},
 		{red17orcNone, `git diff -- '.e*'`, "default", "allow"},
 		{red17orcNone, `git log -p -- '*env'`, "default", "allow"},

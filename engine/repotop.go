@@ -38,10 +38,13 @@ func repoTop(dir string) (top string, ok bool) {
 // and, for a form that covers the whole repository (Tree.Top), from its
 // top.
 func (e env) gitContentWitnesses(root string, t bashparse.Tree) []ReachFact {
-	top, ok := repoTop(root)
-	if gitDir, err := findGitDir(root); err == nil && gitDir == "" || !ok && err == nil {
+	if gitDir, err := e.gitDirOf(root); err == nil && gitDir == "" {
 		return nil // no repository git would use: it prints nothing
-	} else if !ok {
+	}
+	// A repository without a .git entry (a bare one unpacked in the
+	// project, or one that cannot be told apart) is its own top.
+	top, ok := repoTop(root)
+	if !ok {
 		top = root
 	}
 	scope := root
@@ -64,7 +67,7 @@ func (e env) gitContentWitnesses(root string, t bashparse.Tree) []ReachFact {
 // repository at top tracks and a guard covers; ok is false when the index
 // cannot be read (gitIndexPaths).
 func (e env) indexWitnesses(top, scope string, t bashparse.Tree) (out []ReachFact, ok bool) {
-	gitDir, err := findGitDir(top)
+	gitDir, err := e.gitDirOf(top)
 	if err != nil || gitDir == "" {
 		return nil, false
 	}
@@ -78,10 +81,23 @@ func (e env) indexWitnesses(top, scope string, t bashparse.Tree) (out []ReachFac
 	prefix := strings.TrimSuffix(top, "/") + "/"
 	for _, p := range paths {
 		abs := prefix + p
+		if _, kept := walkKeeps(scope, abs, "", t, false); !kept {
+			continue // the walk's own filters leave it out (a pathspec's ending)
+		}
 		if inDir(abs, scope) && e.guards.matchAny(abs) {
 			out = append(out, ReachFact{FileFact: FileFact{Path: abs, Resolved: abs, Access: string(t.Access), Via: t.Via,
 				Written: t.Root}, Root: scope})
 		}
 	}
 	return out, true
+}
+
+// gitDirOf is findGitDir through the call's resolver: the walk up from a
+// directory is made once per call, and git's configuration check of the
+// same command (gitRepoFacts) finds it done.
+func (e env) gitDirOf(dir string) (string, error) {
+	if e.res == nil {
+		return findGitDir(dir)
+	}
+	return findGitDirSeen(dir, &e.res.gitWalk, e.res.knownMissing)
 }
