@@ -153,16 +153,9 @@ func (h Hook) TimeoutDuration() (d float64, isDefault bool) {
 // List reads every hook entry of an agent's settings file at a scope; a
 // missing file has none.
 func List(agent Agent, scope Scope, path string) ([]Hook, error) {
-	b, err := settings.ReadConfigFile(path)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, nil
-	}
-	if err != nil {
-		return nil, fmt.Errorf("reading %s: %w", path, err)
-	}
-	doc, err := parseObject(b)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
+	doc, err := readSettingsObject(path)
+	if err != nil || doc == nil {
+		return nil, err
 	}
 	hooks, err := hooksObject(doc, false)
 	if err != nil || hooks == nil {
@@ -220,4 +213,21 @@ func (h Hook) Risks(coldStart float64) []string {
 		out = append(out, "no \"failClosed\": true: if the hook crashes or times out, Cursor lets the call run")
 	}
 	return out
+}
+
+// readSettingsObject reads an agent's settings file as a JSON object; a
+// missing file is nil, without an error.
+func readSettingsObject(path string) (*object, error) {
+	b, err := settings.ReadConfigFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("reading %s: %w", path, err)
+	}
+	doc, err := parseObject(b)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return doc, nil
 }

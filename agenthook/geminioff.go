@@ -1,12 +1,6 @@
 package agenthook
 
-import (
-	"errors"
-	"fmt"
-	"io/fs"
-
-	"github.com/agentctl/agentctl/settings"
-)
+import "fmt"
 
 // GeminiHooksOff lists what in a Gemini CLI settings file switches
 // agentctl's hook off: hooksConfig.enabled false (no hook runs at all), or
@@ -15,16 +9,9 @@ import (
 // install, so that no call of the session is decided — the agent runs
 // each one as if agentctl allowed it. A missing file says nothing.
 func GeminiHooksOff(path string) ([]string, error) {
-	b, err := settings.ReadConfigFile(path)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, nil
-	}
-	if err != nil {
-		return nil, fmt.Errorf("reading %s: %w", path, err)
-	}
-	doc, err := parseObject(b)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
+	doc, err := readSettingsObject(path)
+	if err != nil || doc == nil {
+		return nil, err
 	}
 	hc, ok := doc.vals["hooksConfig"].(*object)
 	if !ok {

@@ -4,6 +4,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/bmatcuk/doublestar/v4"
@@ -73,6 +74,9 @@ func newGuards(s *settings.Settings) (all, walk, written guardGlobs) {
 			}
 		}
 	}
+	// In one order, an engine and a bundle built from the same rules list
+	// a walk's witnesses alike.
+	slices.Sort(walk)
 	return all, walk, written
 }
 
@@ -268,11 +272,6 @@ func (gs guardGlobs) treeWitnessesBy(root string, t bashparse.Tree, named bool) 
 		includeNames = append(includeNames, fillSegment(in)...)
 	}
 	for _, g := range gs {
-		// Without include filters no witness is certain: once the cap is
-		// reached the rest of the guards change nothing (capWitnesses).
-		if len(t.Include) == 0 && len(out) >= maxTreeWitnesses {
-			break
-		}
 		if !globReachesDir(g, lroot) {
 			continue // anchored in another tree: no path under root matches
 		}
@@ -306,9 +305,6 @@ func (gs guardGlobs) treeWitnessesBy(root string, t bashparse.Tree, named bool) 
 			}
 		}
 		for _, c := range cands {
-			if len(t.Include) == 0 && len(out) >= maxTreeWitnesses {
-				break
-			}
 			if seen[c] || !guardMatch(g, c) || underFile(c) {
 				continue
 			}
@@ -321,7 +317,7 @@ func (gs guardGlobs) treeWitnessesBy(root string, t bashparse.Tree, named bool) 
 				Written: t.Root}, Root: root, Certain: certain})
 		}
 	}
-	return capWitnesses(out)
+	return out
 }
 
 // globReachesDir reports whether glob g can match a path under dir (both
@@ -339,31 +335,6 @@ func globReachesDir(g, ldir string) bool {
 		return true
 	}
 	return inDir(ldir, lit) || inDir(lit, ldir)
-}
-
-// maxTreeWitnesses bounds the witnesses of one walk that it only may
-// read: one already makes the walk ask, and every witness is weighed
-// against every rule and named in the reason — a walk of a repository
-// under a policy of a thousand rules listed two thousand, and took 100 ms.
-const maxTreeWitnesses = 8
-
-// capWitnesses keeps every certain witness (the walk surely opens it: a
-// deny) and the first maxTreeWitnesses of the others.
-func capWitnesses(out []ReachFact) []ReachFact {
-	if len(out) <= maxTreeWitnesses {
-		return out
-	}
-	kept, n := out[:0], 0
-	for _, w := range out {
-		if !w.Certain {
-			if n == maxTreeWitnesses {
-				continue
-			}
-			n++
-		}
-		kept = append(kept, w)
-	}
-	return kept
 }
 
 // suffixWitnesses lists guarded paths that end in rel (a relative path

@@ -56,24 +56,6 @@ func (e env) gitContentWitnesses(root string, t bashparse.Tree) []ReachFact {
 			return out
 		}
 	}
-	if scope != root && len(t.Include) == 0 {
-		// Without filters no witness is certain: the repository's top
-		// alone makes the walk ask (each walk costs a glob match per
-		// candidate, and a stat). Two directories of one repository (cd
-		// src && git diff HEAD~1 is checked in both) share the answer.
-		if e.res == nil {
-			return e.walk.treeWitnesses(scope, t)
-		}
-		k := [2]string{scope, t.Via + "\x00" + t.Root + "\x00" + string(t.Access)}
-		if w, ok := e.res.topWitnesses.get(k); ok && len(t.Exclude) == 0 && !t.SkipHidden {
-			return w
-		}
-		w := e.walk.treeWitnesses(scope, t)
-		if len(t.Exclude) == 0 && !t.SkipHidden {
-			e.res.topWitnesses.put(k, w)
-		}
-		return w
-	}
 	out := e.walk.treeWitnesses(root, t)
 	if scope != root {
 		out = append(out, e.walk.treeWitnesses(scope, t)...)

@@ -30,9 +30,6 @@ type resolver struct {
 	// nlinks is each regular file's link count as this call saw it (0:
 	// missing, or no regular file).
 	nlinks callMemo[string, uint64]
-	// topWitnesses are the witnesses of a git walk of a repository's
-	// top, by (top, walk), for the call's other directories in it.
-	topWitnesses callMemo[[2]string, []ReachFact]
 	// base is the directory most of a call's words sit under (its cwd).
 	// At the first path under it, the directory is opened once (proving
 	// it plain) and each path is looked at relative to it: a single name
