@@ -1,6 +1,9 @@
 package bashparse
 
-import "strings"
+import (
+	"path"
+	"strings"
+)
 
 // Minor readers and runners earlier passes left open.
 //
@@ -23,6 +26,11 @@ func tzFiles(as []Assign) []File {
 			continue
 		}
 		v := strings.TrimPrefix(a.Value, ":")
+		if strings.HasPrefix(v, "/") {
+			// glibc opens the name as spelled: /usr/share/zoneinfo/../../x
+			// is x, not a system zone.
+			v = path.Clean(v)
+		}
 		if strings.HasPrefix(v, "/usr/share/zoneinfo/") || strings.HasPrefix(v, "/usr/lib/zoneinfo/") || v == "/etc/localtime" {
 			continue // the system's time zones, read by every date
 		}

@@ -1,14 +1,11 @@
 package engine
 
 import (
-	"context"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/agentctl/agentctl/settings"
 )
 
 // Classes left open by earlier passes. Each attack row was seen doing
@@ -228,19 +225,7 @@ func TestRed17leftRealRepoDecisions(t *testing.T) {
 		{filepath.Join(clean, "sub"), `git diff`, "ask"},
 	}
 	for _, r := range rows {
-		s, err := settings.Load(settings.Options{Cwd: r.dir, Home: t.TempDir(), ManagedFile: filepath.Join(r.dir, "none.json"),
-			TrustWorkspace: true, FlagSettings: red17leftDeny})
-		if err != nil {
-			t.Fatal(err)
-		}
-		e, err := New(context.Background(), s, WithEvaluator(EvalBoth))
-		if err != nil {
-			t.Fatal(err)
-		}
-		d, err := e.Decide(context.Background(), Call{Tool: "Bash", Input: map[string]any{"command": r.cmd}})
-		if err != nil {
-			t.Fatal(err)
-		}
+		d := decideBashIn(t, r.dir, red17leftDeny, true, r.cmd)
 		if got := d.Decision.String(); got != r.want {
 			t.Errorf("%q in %s: got %s (%s), want %s", r.cmd, r.dir, got, d.Reason, r.want)
 		}
@@ -413,6 +398,11 @@ var red17leftMinorClasses = map[string][]bashModeRow{
 		{red17leftMinorAllow, `mispipe "$X" cat`, "default", "ask"},
 		{red17leftMinorAllow, `TZ=~/.ssh/id_rsa date`, "default", "deny"},
 		{red17leftDeny, `TZ=:/proc/self/cwd/.env date`, "default", "deny"},
+		// A system zone's directory climbed out of is no system zone.
+		{red17leftDeny, `TZ=/usr/share/zoneinfo/../../../proc/self/cwd/.env date`, "default", "deny"},
+		{red17leftMinorAllow, `TZ=:/usr/lib/zoneinfo/../../../proc/self/cwd/.env date`, "default", "deny"},
+		{red17leftDeny, `TZ=/etc/localtime/../../proc/self/cwd/.env date`, "default", "deny"},
+		{red17leftDeny, `TZ=/usr/share/zoneinfo/Europe/../UTC date`, "default", "allow"},
 		{red17leftDeny, `git rev-list --format=%G? HEAD`, "default", "ask"},
 		{red17leftDeny, `git rev-list --pretty=format:%GS HEAD`, "default", "ask"},
 		{red17leftDeny, `git config --includes -f F -l`, "default", "ask"},
@@ -442,13 +432,16 @@ func TestRed17leftRealTZ(t *testing.T) {
 	if err := os.WriteFile(env, []byte("TOKEN=red17left\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command(strace, "-f", "-e", "trace=open,openat", "date")
-	cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "TZ=" + env}
-	out, err := cmd.CombinedOutput()
-	if err != nil {
-		t.Skipf("strace could not run: %v: %s", err, out)
-	}
-	if !strings.Contains(string(out), env) {
-		t.Errorf("date did not open %s:\n%s", env, out)
+	// The file by its own name, and through the system zones' directory.
+	for _, tz := range []string{env, "/usr/share/zoneinfo/../../.." + env} {
+		cmd := exec.Command(strace, "-f", "-e", "trace=open,openat", "date")
+		cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "TZ=" + tz}
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Skipf("strace could not run: %v: %s", err, out)
+		}
+		if !strings.Contains(string(out), tz) {
+			t.Errorf("date did not open %s:\n%s", tz, out)
+		}
 	}
 }

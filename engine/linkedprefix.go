@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"os"
 	"path/filepath"
 	"strings"
 )
@@ -70,26 +69,13 @@ func literalGlobPrefix(g string) (prefix, rest string) {
 	return g, ""
 }
 
-// resolveExistingPrefix resolves the symlinks of p's longest existing
-// ancestor and keeps the missing tail as spelled. It returns "" when the
-// result is p itself or nothing resolves.
+// resolveExistingPrefix is p resolved as the kernel would resolve it
+// (resolve: the longest existing ancestor's links followed, the missing
+// tail kept as spelled), or "" when that is p itself.
 func resolveExistingPrefix(p string) string {
 	p = filepath.Clean(p)
-	d, tail := p, ""
-	for {
-		if _, err := os.Lstat(d); err == nil {
-			if r, err := filepath.EvalSymlinks(d); err == nil {
-				if r = filepath.Join(r, tail); r != p {
-					return r
-				}
-				return ""
-			}
-		}
-		parent := filepath.Dir(d)
-		if parent == d {
-			return ""
-		}
-		tail = filepath.Join(filepath.Base(d), tail)
-		d = parent
+	if r := resolve(p); r != p {
+		return r
 	}
+	return ""
 }

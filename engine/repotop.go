@@ -8,19 +8,26 @@ import (
 	"github.com/agentctl/agentctl/bashparse"
 )
 
-// repoTop is the top of the work tree holding dir: the nearest directory
-// at or above dir with a .git entry (a directory, or a linked worktree's
-// or submodule's gitfile); ok is false when there is none. (A repository
-// named by GIT_DIR or --git-dir is not looked for: neither is a safe
-// assignment or option for an allow, and both ask on their own.) It is
-// safe for concurrent use.
-func repoTop(dir string) (top string, ok bool) {
-	for d := filepath.Clean(dir); ; d = filepath.Dir(d) {
+// workTreeTop is the top of the work tree git uses from root, given the
+// git directory the walk up from root found (gitDirOf): the directory
+// holding that .git, or the bare repository itself. A linked worktree's or
+// submodule's gitfile names a git directory elsewhere: the nearest .git
+// entry above root is the top. A walk that failed (err) leaves root.
+func workTreeTop(root, gitDir string, err error) string {
+	switch {
+	case err != nil:
+		return root
+	case filepath.Base(gitDir) == ".git" && inDir(root, filepath.Dir(gitDir)):
+		return filepath.Dir(gitDir)
+	case inDir(root, gitDir):
+		return gitDir // a bare repository holding root
+	}
+	for d := filepath.Clean(root); ; d = filepath.Dir(d) {
 		if _, err := os.Lstat(filepath.Join(d, ".git")); err == nil {
-			return d, true
+			return d
 		}
-		if d == "/" || d == "." || d == filepath.Dir(d) {
-			return "", false
+		if d == filepath.Dir(d) {
+			return root
 		}
 	}
 }
@@ -38,15 +45,11 @@ func repoTop(dir string) (top string, ok bool) {
 // and, for a form that covers the whole repository (Tree.Top), from its
 // top.
 func (e env) gitContentWitnesses(root string, t bashparse.Tree) []ReachFact {
-	if gitDir, err := e.gitDirOf(root); err == nil && gitDir == "" {
+	gitDir, err := e.gitDirOf(root)
+	if err == nil && gitDir == "" {
 		return nil // no repository git would use: it prints nothing
 	}
-	// A repository without a .git entry (a bare one unpacked in the
-	// project, or one that cannot be told apart) is its own top.
-	top, ok := repoTop(root)
-	if !ok {
-		top = root
-	}
+	top := workTreeTop(root, gitDir, err)
 	scope := root
 	if t.Top {
 		scope = top

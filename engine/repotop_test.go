@@ -45,21 +45,29 @@ func TestGitContentBareProject(t *testing.T) {
 		{bare, "git log --oneline", "allow"},
 		{filepath.Join(root, "plain"), "git log -p", "allow"},
 	} {
-		s, err := settings.Load(settings.Options{Cwd: r.dir, Home: t.TempDir(), ManagedFile: filepath.Join(root, "none.json"),
-			FlagSettings: `{"permissions":{"deny":["Read(.env)"]}}`})
-		if err != nil {
-			t.Fatal(err)
-		}
-		e, err := New(context.Background(), s, WithEvaluator(EvalBoth))
-		if err != nil {
-			t.Fatal(err)
-		}
-		d, err := e.Decide(context.Background(), Call{Tool: "Bash", Input: map[string]any{"command": r.cmd}})
-		if err != nil {
-			t.Fatal(err)
-		}
+		d := decideBashIn(t, r.dir, `{"permissions":{"deny":["Read(.env)"]}}`, false, r.cmd)
 		if d.Decision.String() != r.want {
 			t.Errorf("%s in %s: %s (%s), want %s", r.cmd, r.dir, d.Decision, d.Reason, r.want)
 		}
 	}
+}
+
+// decideBashIn decides a Bash command with both evaluators in dir, a real
+// directory, under the --settings JSON flag (no managed or user rules).
+func decideBashIn(t *testing.T, dir, flag string, trust bool, cmd string) Decision {
+	t.Helper()
+	s, err := settings.Load(settings.Options{Cwd: dir, Home: t.TempDir(), ManagedFile: filepath.Join(t.TempDir(), "none.json"),
+		TrustWorkspace: trust, FlagSettings: flag})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, err := New(context.Background(), s, WithEvaluator(EvalBoth))
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := e.Decide(context.Background(), Call{Tool: "Bash", Input: map[string]any{"command": cmd}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
 }
