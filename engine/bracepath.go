@@ -18,6 +18,9 @@ import (
 // rule matches the literal name only, so that it approves no more than the
 // pattern says.
 func pathGlobs(r settings.Rule, a anchorSet) []string {
+	if len(r.Globs) > 0 {
+		return r.Globs // a bundle's rule: derived when the bundle was built
+	}
 	lit, ok := literalBraces(r.Pattern)
 	if r.Behavior == settings.Allow {
 		if ok {

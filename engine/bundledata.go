@@ -3,6 +3,7 @@ package engine
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -78,15 +79,12 @@ func (d *BundleData) Rules() []RuleRef {
 }
 
 // GuardRules are the bundle's deny and ask path rules as settings rules
-// anchored at the bundle's own absolute globs. Added to the settings that
-// compute a call's facts, they make a recursive walk that could reach a
-// path only the bundle guards list that path, as the bundle's Rego expects
-// (the engine lists what deny and ask path rules of its settings guard).
-//
-// A rule's globs are the ones `agentctl bundle build` derived from it:
-// each written as its own //glob rule yields the same glob set, and, as
-// long as only the directory variants ("/**") of a file rule are left
-// out, the same globs for walks.
+// that carry the bundle's own absolute globs (settings.Rule.Globs). Added
+// to the settings that compute a call's facts, they make a recursive walk
+// that could reach a path only the bundle guards list that path, as the
+// bundle's Rego expects (the engine lists what deny and ask path rules of
+// its settings guard). Each keeps its rule's kind and pattern, so the
+// guards, and a walk's witnesses, are the ones the bundle's engine had.
 func (d *BundleData) GuardRules() []settings.Rule {
 	var out []settings.Rule
 	for _, b := range []settings.Behavior{settings.Deny, settings.Ask} {
@@ -94,35 +92,49 @@ func (d *BundleData) GuardRules() []settings.Rule {
 		if !ok {
 			continue
 		}
-		var entries []ruleData
-		for _, byKey := range bk.Path {
+		// One rule per rule id and kind (Read, Edit, Grep …), with the
+		// globs the bundle carries for it: a walk meets only the guards of
+		// rules that see its access (walkGuards), and the guards are the
+		// ones its engine had, none re-derived.
+		type kindRule struct {
+			kind string
+			id   int
+		}
+		globs := map[kindRule][]string{}
+		first := map[kindRule]ruleData{}
+		for kind, byKey := range bk.Path {
 			for _, rs := range byKey {
-				entries = append(entries, rs...)
+				for _, r := range rs {
+					k := kindRule{kind, r.ID}
+					if strings.HasPrefix(r.Glob, "/") && !slices.Contains(globs[k], r.Glob) {
+						globs[k] = append(globs[k], r.Glob)
+						first[k] = r
+					}
+				}
 			}
 		}
-		sort.Slice(entries, func(i, j int) bool {
-			if entries[i].ID != entries[j].ID {
-				return entries[i].ID < entries[j].ID
+		keys := make([]kindRule, 0, len(globs))
+		for k := range globs {
+			keys = append(keys, k)
+		}
+		sort.Slice(keys, func(i, j int) bool {
+			if keys[i].id != keys[j].id {
+				return keys[i].id < keys[j].id
 			}
-			return entries[i].Glob < entries[j].Glob
+			return keys[i].kind < keys[j].kind
 		})
-		seen := map[string]bool{}
-		for _, e := range entries {
-			if !strings.HasPrefix(e.Glob, "/") || seen[e.Glob] {
-				continue
-			}
-			seen[e.Glob] = true
-			dirRule := false
+		for _, k := range keys {
+			e := first[k]
+			gs := globs[k]
+			slices.Sort(gs)
+			pattern := gs[0]
 			if r, err := settings.ParseRule(e.Text, b); err == nil {
-				dirRule = strings.HasSuffix(r.Pattern, "/") || strings.HasSuffix(r.Pattern, "**")
-			}
-			if dirRule != strings.HasSuffix(e.Glob, "**") {
-				continue // a variant the glob of the same rule brings back
+				pattern = r.Pattern // newGuards tells a directory rule by it
 			}
 			src, _ := settings.ParseSource(e.Source)
 			out = append(out, settings.Rule{Text: e.Text, Behavior: b, Source: src,
 				Pos:  settings.Position{File: e.File, Line: e.Line, Column: e.Column},
-				Tool: "Read", Kind: settings.KindPath, Pattern: e.Glob, Anchor: settings.AnchorRoot})
+				Tool: k.kind, Kind: settings.KindPath, Pattern: pattern, Anchor: settings.AnchorRoot, Globs: gs})
 		}
 	}
 	return out

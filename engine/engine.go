@@ -48,7 +48,7 @@ type Engine struct {
 	// policyFiles are the settings' policy files, lower-cased once.
 	policyFiles *policyFiles
 	// walkGuards are the guards witnesses are made from (see newGuards).
-	walkGuards guardGlobs
+	walkGuards *walkGuards
 	// twinGlobs are the guards as written (see withHardLinkTwins).
 	twinGlobs guardGlobs
 	// confined: some allow rule is confined (hasConfinedRule).

@@ -129,7 +129,7 @@ type env struct {
 	// guards are the deny and ask path globs; walk the ones witnesses are
 	// made from (see newGuards).
 	guards *guardIndex
-	walk   guardGlobs
+	walk   *walkGuards
 	// twin are the guards as written, for hard-link twins.
 	twin guardGlobs
 	// policy are the session's policy files (a write there asks).

@@ -4,7 +4,6 @@ import (
 	"os"
 	"path"
 	"path/filepath"
-	"slices"
 	"strings"
 
 	"github.com/bmatcuk/doublestar/v4"
@@ -55,9 +54,10 @@ func addCaseForms(out []string, g string, seen map[string]bool) []string {
 // The third holds the globs as written, for hard-link twins
 // (withHardLinkTwins): the case forms name no file on a case-sensitive
 // file system.
-func newGuards(s *settings.Settings) (all, walk, written guardGlobs) {
+func newGuards(s *settings.Settings) (all guardGlobs, walk *walkGuards, written guardGlobs) {
 	anchors := newAnchors(s)
-	seenAll, seenWalk, seenWritten := map[string]bool{}, map[string]bool{}, map[string]bool{}
+	walk = &walkGuards{}
+	seenAll, seenWritten := map[string]bool{}, map[string]bool{}
 	for _, r := range s.Rules {
 		if r.Ignored != "" || r.Kind != settings.KindPath || r.Behavior == settings.Allow {
 			continue
@@ -66,7 +66,9 @@ func newGuards(s *settings.Settings) (all, walk, written guardGlobs) {
 		for _, g := range pathGlobs(r, anchors) {
 			all = addCaseForms(all, g, seenAll)
 			if dirRule || !strings.HasSuffix(g, "/**") {
-				walk = addCaseForms(walk, g, seenWalk)
+				for _, v := range addCaseForms(nil, g, map[string]bool{}) {
+					walk.add(v, r)
+				}
 			}
 			if !seenWritten[g] {
 				seenWritten[g] = true
@@ -74,9 +76,7 @@ func newGuards(s *settings.Settings) (all, walk, written guardGlobs) {
 			}
 		}
 	}
-	// In one order, an engine and a bundle built from the same rules list
-	// a walk's witnesses alike.
-	slices.Sort(walk)
+	walk.finish()
 	return all, walk, written
 }
 
@@ -251,19 +251,16 @@ func segMatch(seg, n string) bool {
 	return ok
 }
 
-// treeWitnesses lists paths under a guard glob that a walk of root could
+// treeWitnessesBy lists paths under a guard glob that a walk of root could
 // visit, after the walk's own filters. Guards match in any letter case: a
 // root spelled "/Proj/SRC" meets the guard "/proj/src/**", and the
-// witnesses keep the root as written.
-func (gs guardGlobs) treeWitnesses(root string, t bashparse.Tree) []ReachFact {
-	return gs.treeWitnessesBy(root, t, true)
-}
-
-// treeWitnessesBy is treeWitnesses where a literal include that names a
+// witnesses keep the root as written. A literal include that names a
 // witness makes it certain only when named says so; otherwise only an
 // include that selects nothing outside the guard does (a search tool's
-// glob "package.json" may find one under secrets/, but does not aim there).
-func (gs guardGlobs) treeWitnessesBy(root string, t bashparse.Tree, named bool) []ReachFact {
+// glob "package.json" may find one under secrets/, but does not aim
+// there). A limit above zero stops the list at that many witnesses, one
+// per guard (for a walk none of whose witnesses can be certain).
+func (gs guardGlobs) treeWitnessesBy(root string, t bashparse.Tree, named bool, limit int, plans map[string]*guardPlan) []ReachFact {
 	var out []ReachFact
 	seen := map[string]bool{}
 	lroot := strings.ToLower(root)
@@ -272,21 +269,43 @@ func (gs guardGlobs) treeWitnessesBy(root string, t bashparse.Tree, named bool) 
 		includeNames = append(includeNames, fillSegment(in)...)
 	}
 	for _, g := range gs {
-		if !globReachesDir(g, lroot) {
+		if limit > 0 && len(out) >= limit {
+			break
+		}
+		p := plans[g]
+		if p == nil {
+			p = planGuard(g)
+		}
+		if !p.reaches(lroot) {
 			continue // anchored in another tree: no path under root matches
 		}
-		names := segments(g)
-		dirs := []string{root, root + "/x"}
-		for _, n := range names {
-			dirs = append(dirs, root+"/"+n)
+		// try weighs candidate c; it reports when the guard is done (under
+		// a limit, one witness stands for the guard).
+		try := func(c string) bool {
+			if seen[c] {
+				// Listed for another guard: it stands for this one too.
+				return limit > 0 && guardMatch(g, c)
+			}
+			if !guardMatch(g, c) || underFile(c) {
+				return false
+			}
+			certain, ok := walkKeeps(root, c, g, t, named)
+			if !ok {
+				return false
+			}
+			seen[c] = true
+			out = append(out, ReachFact{FileFact: FileFact{Path: c, Resolved: c, Access: string(t.Access), Via: t.Via,
+				Written: t.Root}, Root: root, Certain: certain})
+			return limit > 0
 		}
-		var cands []string
-		for _, w := range fillGlob(g) {
+		var dirs []string
+		done := false
+		for _, w := range p.fill {
 			if !inDir(w, root) && inDir(w, lroot) {
 				w = strings.TrimSuffix(root, "/") + strings.TrimPrefix(w, strings.TrimSuffix(lroot, "/"))
 			}
 			if inDir(w, root) {
-				cands = append(cands, w)
+				done = done || try(w)
 				// w and every directory between it and the root: a guard
 				// deeper than one level below the root (~/.ssh/** under
 				// /) still meets the walk's include names (-name id_rsa).
@@ -298,43 +317,73 @@ func (gs guardGlobs) treeWitnessesBy(root string, t bashparse.Tree, named bool) 
 				}
 			}
 		}
-		for _, d := range dirs {
-			cands = append(cands, d)
-			for _, n := range append(names, includeNames...) {
-				cands = append(cands, d+"/"+n)
-			}
+		if done {
+			continue
 		}
-		for _, c := range cands {
-			if seen[c] || !guardMatch(g, c) || underFile(c) {
-				continue
+		names := p.names
+		dirs = append(dirs, root, root+"/x")
+		for _, n := range names {
+			dirs = append(dirs, root+"/"+n)
+		}
+		for _, d := range dirs {
+			if done {
+				break
 			}
-			certain, ok := walkKeeps(root, c, g, t, named)
-			if !ok {
-				continue
+			done = try(d)
+			for _, n := range names {
+				if done {
+					break
+				}
+				done = try(d + "/" + n)
 			}
-			seen[c] = true
-			out = append(out, ReachFact{FileFact: FileFact{Path: c, Resolved: c, Access: string(t.Access), Via: t.Via,
-				Written: t.Root}, Root: root, Certain: certain})
+			for _, n := range includeNames {
+				if done {
+					break
+				}
+				done = try(d + "/" + n)
+			}
 		}
 	}
 	return out
 }
 
+// guardPlan is what a walk's witnesses are made from for one guard glob,
+// worked out once per engine (walkGuards.finish): its literal directory,
+// its filled path (fillGlob) and the names that fill its segments.
+type guardPlan struct {
+	lit   string
+	fill  []string
+	names []string
+}
+
+// planGuard works out g's plan.
+func planGuard(g string) *guardPlan {
+	return &guardPlan{lit: globLiteralDir(g), fill: fillGlob(g), names: segments(g)}
+}
+
+// reaches is globReachesDir for the planned glob.
+func (p *guardPlan) reaches(ldir string) bool {
+	return p.lit == "" || inDir(ldir, p.lit) || inDir(p.lit, ldir)
+}
+
 // globReachesDir reports whether glob g can match a path under dir (both
-// lower-cased as guardMatch compares them): g's literal directory — the
-// part before its first wildcard, up to a slash — holds dir or lies in it.
+// lower-cased as guardMatch compares them): g's literal directory holds
+// dir or lies in it.
 func globReachesDir(g, ldir string) bool {
+	return (&guardPlan{lit: globLiteralDir(g)}).reaches(ldir)
+}
+
+// globLiteralDir is g lower-cased up to its first wildcard, cut back to a
+// slash; a glob without one is its own literal.
+func globLiteralDir(g string) string {
 	lit := strings.ToLower(g)
 	if i := strings.IndexAny(lit, "*?[{\\"); i >= 0 {
 		lit = lit[:i]
+		if i := strings.LastIndexByte(lit, '/'); i >= 0 {
+			lit = lit[:i]
+		}
 	}
-	if i := strings.LastIndexByte(lit, '/'); i >= 0 {
-		lit = lit[:i]
-	}
-	if lit == "" {
-		return true
-	}
-	return inDir(ldir, lit) || inDir(lit, ldir)
+	return lit
 }
 
 // suffixWitnesses lists guarded paths that end in rel (a relative path

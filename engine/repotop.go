@@ -59,11 +59,11 @@ func (e env) gitContentWitnesses(root string, t bashparse.Tree) []ReachFact {
 			return out
 		}
 	}
-	out := e.walk.treeWitnesses(root, t)
-	if scope != root {
-		out = append(out, e.walk.treeWitnesses(scope, t)...)
+	if inDir(root, scope) {
+		// The walk of the whole repository covers root's.
+		return e.walk.treeWitnesses(scope, t)
 	}
-	return out
+	return append(e.walk.treeWitnesses(root, t), e.walk.treeWitnesses(scope, t)...)
 }
 
 // indexWitnesses lists the paths below scope that the index of the

@@ -21,7 +21,7 @@ func (e env) mentionAnywhere(m bashparse.File) []FileFact {
 		return e.mention(bashparse.File{Path: p, Access: m.Access, Via: m.Via, Glob: m.Glob, Tilde: m.Tilde}, e.cwd)
 	}
 	var out []FileFact
-	for _, w := range e.walk.suffixWitnesses(path.Clean(p)) {
+	for _, w := range e.walk.globs.suffixWitnesses(path.Clean(p)) {
 		out = append(out, FileFact{Path: w, Resolved: w, Access: mentionAccess(m), Via: m.Via, Written: m.Path})
 	}
 	return out
@@ -57,7 +57,7 @@ func (e env) mention(m bashparse.File, dir string) []FileFact {
 		out = append(out, FileFact{Path: c, Resolved: r, Access: mentionAccess(m), Via: m.Via, Written: m.Path})
 	}
 	if m.Glob {
-		for _, w := range e.walk.globWitnesses(e.globAt(m.Path, dir)) {
+		for _, w := range e.walk.globs.globWitnesses(e.globAt(m.Path, dir)) {
 			out = append(out, FileFact{Path: w, Resolved: w, Access: mentionAccess(m), Via: m.Via, Written: m.Path, Glob: true})
 		}
 	}
@@ -123,7 +123,7 @@ func (e env) operand(op bashparse.File, dir string, dirUnknown bool, guess strin
 		ff.Written, ff.Redirect, ff.TildeOrGlob = op.Path, redirect, true
 		out = append(out, ff)
 	}
-	for _, w := range e.walk.globWitnesses(abs) {
+	for _, w := range e.walk.globs.globWitnesses(abs) {
 		ff := base
 		ff.Path, ff.Resolved = w, w
 		out = append(out, ff)

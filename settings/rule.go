@@ -64,7 +64,11 @@ type Rule struct {
 	// Confined marks an untrusted repository's Bash allow rule: it
 	// approves no command of a call that names a path outside the working
 	// directories (confineBash).
-	Confined bool     `json:"confined,omitempty"`
+	Confined bool `json:"confined,omitempty"`
+	// Globs, when set, are the path rule's absolute globs as a bundle
+	// carries them (already derived from Pattern and Anchor): the engine
+	// takes them as they are, so that a bundle's guards are its rules' own.
+	Globs    []string `json:"-"`
 	Warnings []string `json:"-"`
 }
 

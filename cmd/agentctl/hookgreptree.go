@@ -9,7 +9,6 @@ import (
 	"github.com/agentctl/agentctl/agenthook"
 	"github.com/agentctl/agentctl/engine"
 	"github.com/agentctl/agentctl/settings"
-	"mvdan.cc/sh/v3/syntax"
 )
 
 // maxTreeWitnesses bounds the paths of one Grep tree that are decided
@@ -71,31 +70,17 @@ func (g *claudeGrepTree) check(ctx context.Context, d agenthook.Decider, c engin
 	if !filepath.IsAbs(root) {
 		root = filepath.Join(g.eng.Settings().Cwd, root)
 	}
-	quoted, err := syntax.Quote(root, syntax.LangBash)
-	if err != nil {
-		return g.ask(dec, mode, fmt.Sprintf("the Grep path %q cannot be weighed as a tree: %v", root, err)), nil
+	// The paths only agentctl's rules could cover: a witness of each of
+	// them, however many the rules Claude Code reads would add.
+	paths := g.eng.TreeReads(filepath.Clean(root), func(r settings.Rule) bool {
+		return r.Ignored == "" && r.Kind == settings.KindPath && r.Behavior != settings.Allow && notClaudeSource(r.Source.String(), r.Pos.File)
+	})
+	if len(paths) > maxTreeWitnesses {
+		// The paths past the bound would not be decided: they may be
+		// the denied ones.
+		return g.ask(dec, mode, fmt.Sprintf("the Grep tree %s holds more than %d paths agentctl's own rules could cover", root, maxTreeWitnesses)), nil
 	}
-	walk := engine.Call{Tool: "Bash", Input: map[string]any{"command": "grep -r -e x -- " + quoted}, Mode: c.Mode, Dir: c.Dir}
-	in, problems := g.eng.Input(walk)
-	if len(problems) > 0 {
-		// A tree that cannot be weighed may hold what the rules deny.
-		return g.ask(dec, mode, fmt.Sprintf("the Grep tree %s cannot be weighed: %s", root, strings.Join(problems, "; "))), nil
-	}
-	facts, _ := in["facts"].(map[string]any)
-	reach, _ := facts["reach"].([]any)
-	seen := map[string]bool{}
-	for _, r := range reach {
-		m, _ := r.(map[string]any)
-		p, _ := m["path"].(string)
-		if p == "" || seen[p] {
-			continue
-		}
-		seen[p] = true
-		if len(seen) > maxTreeWitnesses {
-			// The paths past the bound are not decided: they may be
-			// the denied ones.
-			return g.ask(dec, mode, fmt.Sprintf("the Grep tree %s holds more than %d paths agentctl's own rules could cover", root, maxTreeWitnesses)), nil
-		}
+	for _, p := range paths {
 		rd, err := d.Decide(ctx, engine.Call{Tool: "Read", Input: map[string]any{"file_path": p}, Mode: c.Mode, Foreign: c.Foreign})
 		if err != nil {
 			return rd, fmt.Errorf("deciding a read in the Grep tree: %w", err)
