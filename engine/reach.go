@@ -263,6 +263,7 @@ func segMatch(seg, n string) bool {
 func (gs guardGlobs) treeWitnessesBy(root string, t bashparse.Tree, named bool, limit int, plans map[string]*guardPlan) []ReachFact {
 	var out []ReachFact
 	seen := map[string]bool{}
+	var parents parentKinds // witnesses of one walk share their parents
 	lroot := strings.ToLower(root)
 	var includeNames []string
 	for _, in := range t.Include {
@@ -286,7 +287,7 @@ func (gs guardGlobs) treeWitnessesBy(root string, t bashparse.Tree, named bool, 
 				// Listed for another guard: it stands for this one too.
 				return limit > 0 && guardMatch(g, c)
 			}
-			if !guardMatch(g, c) || underFile(c) {
+			if !guardMatch(g, c) || parents.underFile(c) {
 				return false
 			}
 			certain, ok := walkKeeps(root, c, g, t, named)
@@ -472,6 +473,23 @@ func (e *Engine) Guarded(path string) bool {
 	}
 	r := quickResolve(c)
 	return r != c && e.guardIdx.matchAny(r) || len(e.twinGlobs.twins(r, nil)) > 0
+}
+
+// parentKinds remembers, for one walk's witnesses, which parents are files.
+type parentKinds map[string]bool
+
+// underFile is the package's underFile, each parent looked at once.
+func (k *parentKinds) underFile(p string) bool {
+	d := path.Dir(p)
+	if v, ok := (*k)[d]; ok {
+		return v
+	}
+	if *k == nil {
+		*k = parentKinds{}
+	}
+	v := underFile(p)
+	(*k)[d] = v
+	return v
 }
 
 // underFile reports a path whose parent exists and is not a directory:
