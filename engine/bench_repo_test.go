@@ -5,8 +5,6 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
-
-	"github.com/open-policy-agent/opa/v1/rego"
 )
 
 // BenchmarkDecideInRepository measures the 5-part Bash call of
@@ -18,21 +16,7 @@ import (
 // under this policy; `check --batch` fell to 80 decisions/s).
 func BenchmarkDecideInRepository(b *testing.B) {
 	ctx := context.Background()
-	b.Run("baseline-bare-rego-one-rule", func(b *testing.B) {
-		pq, err := rego.New(rego.Query("data.x.allow"), rego.Module("x.rego",
-			"package x\n\nallow if input.tool == \"Bash\"\n")).PrepareForEval(ctx)
-		if err != nil {
-			b.Fatal(err)
-		}
-		input := map[string]any{"tool": "Bash", "input": map[string]any{"command": "ls"}}
-		b.ReportAllocs()
-		b.ResetTimer()
-		for i := 0; i < b.N; i++ {
-			if _, err := pq.Eval(ctx, rego.EvalInput(input)); err != nil {
-				b.Fatal(err)
-			}
-		}
-	})
+	b.Run("baseline-bare-rego-one-rule", benchBareEval)
 	e := loadLarge(b, 1000)
 	// The repository's top is the project's parent: a history form walks
 	// it whole.

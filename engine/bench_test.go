@@ -65,6 +65,25 @@ func benchCalls(cwd string) map[string]Call {
 	}
 }
 
+// benchBareEval is the baseline every decision is weighed against: a bare
+// prepared eval of a one-rule Rego policy.
+func benchBareEval(b *testing.B) {
+	ctx := context.Background()
+	pq, err := rego.New(rego.Query("data.x.allow"), rego.Module("x.rego",
+		"package x\n\nallow if input.tool == \"Bash\"\n")).PrepareForEval(ctx)
+	if err != nil {
+		b.Fatal(err)
+	}
+	input := map[string]any{"tool": "Bash", "input": map[string]any{"command": "ls"}}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, err := pq.Eval(ctx, rego.EvalInput(input)); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
 // BenchmarkDecide measures a decision (Decide: validation, facts, eval) over
 // the ~1,000-rule org policy, next to baselines in the same run: a bare
 // prepared eval of agentctl's decision query over a one-rule policy (input
@@ -73,21 +92,7 @@ func benchCalls(cwd string) map[string]Call {
 // scaling ratio).
 func BenchmarkDecide(b *testing.B) {
 	ctx := context.Background()
-	b.Run("baseline-bare-rego-one-rule", func(b *testing.B) {
-		pq, err := rego.New(rego.Query("data.x.allow"), rego.Module("x.rego",
-			"package x\n\nallow if input.tool == \"Bash\"\n")).PrepareForEval(ctx)
-		if err != nil {
-			b.Fatal(err)
-		}
-		input := map[string]any{"tool": "Bash", "input": map[string]any{"command": "ls"}}
-		b.ReportAllocs()
-		b.ResetTimer()
-		for i := 0; i < b.N; i++ {
-			if _, err := pq.Eval(ctx, rego.EvalInput(input)); err != nil {
-				b.Fatal(err)
-			}
-		}
-	})
+	b.Run("baseline-bare-rego-one-rule", benchBareEval)
 	// The bare prepared eval of the one-rule policy: the same query and
 	// modules, input computed once outside the loop.
 	one := loadLarge(b, 1)
