@@ -21,17 +21,17 @@ const (
 // FIFO, a device, an oversized file, one past maxAgentFiles or
 // maxAgentDepth, a directory that cannot be listed) is taken to
 // ask for: every mode an untrusted repository may not start.
-var agentModesUnknown = []string{"bypassPermissions", "auto"}
+var agentModesUnknown = []string{"bypassPermissions", "auto", "acceptEdits"}
 
 // repositoryAgentModes lists the modes a repository's subagent
 // definitions (.claude/agents/**/*.md under dir) ask for in their
 // frontmatter's permissionMode that an untrusted repository may not
-// start (bypassPermissions, auto). Claude Code runs such a subagent in
+// start (bypassPermissions, auto, acceptEdits). Claude Code runs such a subagent in
 // that mode — the repository's CLAUDE.md need only ask for the helper —
 // and reports it in every hook event of the subagent's calls: the hook
 // then decided `curl … | sh` in bypassPermissions for an untrusted
 // repository whose settings could not have asked for it. A definition
-// that cannot be read safely counts as asking for both.
+// that cannot be read safely counts as asking for each of them.
 func repositoryAgentModes(dir string) []Scalar {
 	w := agentWalk{seen: map[string]bool{}}
 	w.dir(filepath.Join(dir, ".claude", "agents"), 0)
@@ -91,9 +91,7 @@ func (w *agentWalk) dir(p string, depth int) {
 			w.out = append(w.out, agentModeScalars(agentModesUnknown, pos)...)
 			continue
 		}
-		if m := frontmatterMode(data); untrustedModes[m] {
-			w.out = append(w.out, agentModeScalars([]string{m}, pos)...)
-		}
+		w.out = append(w.out, agentModeScalars(frontmatterModes(data), pos)...)
 	}
 }
 

@@ -1,0 +1,82 @@
+package settings
+
+import (
+	"slices"
+	"testing"
+)
+
+// TestRed18LayersFrontmatterModes: with acceptEdits among the modes an
+// untrusted repository may not start, a definition read as acceptEdits by
+// one reading and bypassPermissions by another (two permissionMode lines,
+// a "---" inside a line) kept only the first found, and an agent in the
+// other mode was decided in it. Every mode any reading finds is listed.
+func TestRed18LayersFrontmatterModes(t *testing.T) {
+	cases := []struct {
+		name, doc string
+		want      []string
+	}{
+		{"acceptEdits", "---\nname: fix\npermissionMode: acceptEdits\n---\n", []string{"acceptEdits"}},
+		{"two lines", "---\npermissionMode: acceptEdits\npermissionMode: bypassPermissions\n---\n", []string{"acceptEdits", "bypassPermissions"}},
+		{"two lines the other way", "---\npermissionMode: bypassPermissions\npermissionMode: acceptEdits\n---\n", []string{"acceptEdits", "bypassPermissions"}},
+		{"closed inside a line", "---\npermissionMode: acceptEdits\nx: y---\npermissionMode: auto\n---\n", []string{"acceptEdits", "auto"}},
+		{"value on the next line", "---\npermissionMode:\n  acceptEdits\n---\n", []string{"acceptEdits"}},
+		// Harmless neighbours: modes that narrow, and no frontmatter.
+		{"plan", "---\npermissionMode: plan\n---\n", nil},
+		{"dontAsk", "---\npermissionMode: dontAsk\n---\n", nil},
+		{"in the body", "---\nname: x\n---\npermissionMode: acceptEdits\n", nil},
+		{"no frontmatter", "permissionMode: bypassPermissions\n", nil},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			got := frontmatterModes([]byte(c.doc))
+			slices.Sort(got)
+			if !slices.Equal(got, c.want) {
+				t.Errorf("frontmatterModes = %q, want %q", got, c.want)
+			}
+		})
+	}
+}
+
+// TestRed18LayersRepositoryAcceptEdits: an untrusted repository's
+// defaultMode acceptEdits is not applied (the next source's mode, or
+// default, is) and is recorded as its request; a trusted workspace, the
+// user and managed settings keep it, and a repository may still narrow
+// to plan or dontAsk.
+func TestRed18LayersRepositoryAcceptEdits(t *testing.T) {
+	mode := func(m string) string { return `{"permissions": {"defaultMode": "` + m + `"}}` }
+	cases := []struct {
+		name    string
+		files   map[string]string
+		trusted bool
+		want    string // the mode that applies
+		asked   bool   // acceptEdits recorded as the repository's request
+	}{
+		{"project", map[string]string{"proj/.claude/settings.json": mode("acceptEdits")}, false, "default", true},
+		{"local", map[string]string{"proj/.claude/settings.local.json": mode("acceptEdits")}, false, "default", true},
+		{"local over the user's plan", map[string]string{"proj/.claude/settings.local.json": mode("acceptEdits"),
+			"home/.claude/settings.json": mode("plan")}, false, "plan", true},
+		{"a subagent definition", map[string]string{"proj/.claude/agents/a.md": "---\npermissionMode: acceptEdits\n---\n"}, false, "default", true},
+		// Harmless neighbours.
+		{"trusted", map[string]string{"proj/.claude/settings.json": mode("acceptEdits")}, true, "acceptEdits", false},
+		{"user", map[string]string{"home/.claude/settings.json": mode("acceptEdits")}, false, "acceptEdits", false},
+		{"managed", map[string]string{"etc/managed-settings.json": mode("acceptEdits")}, false, "acceptEdits", false},
+		{"repository plan", map[string]string{"proj/.claude/settings.json": mode("plan")}, false, "plan", false},
+		{"repository dontAsk", map[string]string{"proj/.claude/settings.json": mode("dontAsk")}, false, "dontAsk", false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			_, opts := tree(t, c.files)
+			opts.TrustWorkspace = c.trusted
+			s, err := Load(opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := s.Mode.Value; got != c.want && !(got == "" && c.want == "default") {
+				t.Errorf("mode = %+v, want %s", s.Mode, c.want)
+			}
+			if got := s.AskedByRepository("acceptEdits"); got != c.asked {
+				t.Errorf("acceptEdits asked by the repository = %v, want %v (%+v)", got, c.asked, s.UntrustedModes)
+			}
+		})
+	}
+}
