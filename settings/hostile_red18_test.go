@@ -80,3 +80,47 @@ func TestRed18LayersRepositoryAcceptEdits(t *testing.T) {
 		})
 	}
 }
+
+// TestRed18LayersRepositoryModeBelowUser: project and local settings
+// outrank the user's, so an untrusted repository's defaultMode default or
+// dontAsk undid the user's plan (their allow rules then ran what plan
+// denies), and default undid the user's dontAsk. A repository's mode
+// applies only where it runs no more unasked than the user's.
+func TestRed18LayersRepositoryModeBelowUser(t *testing.T) {
+	mode := func(m string) string { return `{"permissions": {"defaultMode": "` + m + `"}}` }
+	cases := []struct {
+		user, repo string
+		trusted    bool
+		want       string
+	}{
+		{"plan", "default", false, "plan"},
+		{"plan", "dontAsk", false, "plan"},
+		{"dontAsk", "default", false, "dontAsk"},
+		{"dontAsk", "plan", false, "dontAsk"},
+		{"plan", "acceptEdits", false, "plan"},
+		// Harmless neighbours: a repository narrows, or is trusted.
+		{"default", "plan", false, "plan"},
+		{"default", "dontAsk", false, "dontAsk"},
+		{"acceptEdits", "default", false, "default"},
+		{"bypassPermissions", "plan", false, "plan"},
+		{"plan", "plan", false, "plan"},
+		{"plan", "default", true, "default"},
+		{"dontAsk", "acceptEdits", true, "acceptEdits"},
+	}
+	for _, c := range cases {
+		t.Run(c.user+" "+c.repo, func(t *testing.T) {
+			_, opts := tree(t, map[string]string{"home/.claude/settings.json": mode(c.user), "proj/.claude/settings.json": mode(c.repo)})
+			opts.TrustWorkspace = c.trusted
+			s, err := Load(opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if s.Mode.Value != c.want {
+				t.Errorf("user %s, repository %s: mode = %+v, want %s", c.user, c.repo, s.Mode, c.want)
+			}
+			if asked := s.AskedByRepository(c.repo); asked != (c.want != c.repo) {
+				t.Errorf("repository's %s recorded as asked = %v", c.repo, asked)
+			}
+		})
+	}
+}

@@ -95,6 +95,7 @@ func (s *Settings) narrow(parts []*fileSettings) {
 				by = s.rootTrust.By
 			}
 			s.distrust(p, trustReason+" ("+by+")")
+			s.distrustRepositoryMode(p, parts, trustReason+" ("+by+")")
 		}
 	}
 }

@@ -120,3 +120,55 @@ func red18layersExpand(in []string, proj, home string) []string {
 	}
 	return out
 }
+
+// TestRed18LayersRepositoryModeOverUser: the user's settings choose plan
+// (or dontAsk) and allow Bash(npm run *); an untrusted repository's
+// defaultMode default outranked it, and `npm run build` ran unasked —
+// through check and through the hook of an agent that reported the
+// repository's mode. The user's mode holds now; a repository that
+// narrows, a trusted one, and the user's own choice of default keep
+// theirs.
+func TestRed18LayersRepositoryModeOverUser(t *testing.T) {
+	cases := []struct {
+		name, user, repo, agent string
+		trusted                 bool
+		want                    string
+	}{
+		{"plan, repository default", "plan", "default", "default", false, "deny"},
+		{"plan, repository dontAsk", "plan", "dontAsk", "dontAsk", false, "deny"},
+		{"plan, repository acceptEdits", "plan", "acceptEdits", "acceptEdits", false, "deny"},
+		// Harmless neighbours.
+		{"plan, repository plan", "plan", "plan", "plan", false, "deny"},
+		{"default, repository default", "default", "default", "default", false, "allow"},
+		{"plan, trusted repository default", "plan", "default", "default", true, "allow"},
+		{"plan, repository asks nothing, agent left plan", "plan", "", "default", false, "allow"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			proj, home := red14repoLayout(t)
+			writeFiles(t, home, map[string]string{".claude/settings.json": `{"permissions": {"defaultMode": "` + c.user + `", "allow": ["Bash(npm run *)"]}}`})
+			repo := `{}`
+			if c.repo != "" {
+				repo = `{"permissions": {"defaultMode": "` + c.repo + `"}}`
+			}
+			writeFiles(t, proj, map[string]string{".claude/settings.json": repo})
+			var flags []string
+			if c.trusted {
+				flags = []string{"--trust-workspace"}
+				red16layersTrust(t, home, proj)
+			}
+			in := map[string]any{"command": "npm run build"}
+			input, _ := json.Marshal(in)
+			// check decides in the settings' mode: the repository's
+			// neither-narrower mode loses to the user's.
+			if c.name != "plan, repository asks nothing, agent left plan" {
+				if got := red14repoCheck(t, proj, home, "Bash", string(input), flags...); got != c.want {
+					t.Errorf("check npm run build = %s, want %s", got, c.want)
+				}
+			}
+			if got := red16layersHook(t, proj, home, c.agent, "Bash", in, ""); got != c.want {
+				t.Errorf("hook npm run build (agent in %s) = %q, want %s", c.agent, got, c.want)
+			}
+		})
+	}
+}
