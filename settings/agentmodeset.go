@@ -2,21 +2,22 @@ package settings
 
 import "strings"
 
-// frontmatterModes lists every mode an untrusted repository may not start
-// (untrustedModes) that any reading of a Markdown file's frontmatter finds
-// in its permissionMode: the YAML reading and the line reading of the
-// frontmatter up to a closing line and up to the first "---" anywhere
-// (frontmatterMode). A subagent whose definition some agent reads as
-// bypassPermissions and another as acceptEdits may run in either, so an
-// agent reporting either is decided in the settings' mode; keeping only
-// the first found let the other through.
+// frontmatterModes lists every mode (ValidMode) that any reading of a
+// Markdown file's frontmatter finds in its permissionMode: the YAML
+// reading and the line reading of the frontmatter up to a closing line and
+// up to the first "---" anywhere (frontmatterMode). A subagent whose
+// definition some agent reads as bypassPermissions and another as
+// acceptEdits may run in either, so an agent reporting either is decided
+// in the settings' mode; keeping only the first found let the other
+// through. Which of them an untrusted repository may not ask for is
+// distrustAgentModes' choice.
 func frontmatterModes(data []byte) []string {
 	var out []string
 	seen := map[string]bool{}
 	for _, front := range frontmatterFronts(data) {
 		found := append([]string{yamlFrontmatterMode(front)}, lineFrontmatterModes(front)...)
 		for _, m := range found {
-			if untrustedModes[m] && !seen[m] {
+			if ValidMode(m) && !seen[m] {
 				seen[m] = true
 				out = append(out, m)
 			}

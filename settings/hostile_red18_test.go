@@ -20,9 +20,10 @@ func TestRed18LayersFrontmatterModes(t *testing.T) {
 		{"two lines the other way", "---\npermissionMode: bypassPermissions\npermissionMode: acceptEdits\n---\n", []string{"acceptEdits", "bypassPermissions"}},
 		{"closed inside a line", "---\npermissionMode: acceptEdits\nx: y---\npermissionMode: auto\n---\n", []string{"acceptEdits", "auto"}},
 		{"value on the next line", "---\npermissionMode:\n  acceptEdits\n---\n", []string{"acceptEdits"}},
-		// Harmless neighbours: modes that narrow, and no frontmatter.
-		{"plan", "---\npermissionMode: plan\n---\n", nil},
-		{"dontAsk", "---\npermissionMode: dontAsk\n---\n", nil},
+		{"plan", "---\npermissionMode: plan\n---\n", []string{"plan"}},
+		{"default and plan", "---\npermissionMode: default\npermissionMode: plan\n---\n", []string{"default", "plan"}},
+		// Harmless neighbours: no mode, no frontmatter.
+		{"not a mode", "---\npermissionMode: yolo\n---\n", nil},
 		{"in the body", "---\nname: x\n---\npermissionMode: acceptEdits\n", nil},
 		{"no frontmatter", "permissionMode: bypassPermissions\n", nil},
 	}
@@ -56,6 +57,8 @@ func TestRed18LayersRepositoryAcceptEdits(t *testing.T) {
 		{"local over the user's plan", map[string]string{"proj/.claude/settings.local.json": mode("acceptEdits"),
 			"home/.claude/settings.json": mode("plan")}, false, "plan", true},
 		{"a subagent definition", map[string]string{"proj/.claude/agents/a.md": "---\npermissionMode: acceptEdits\n---\n"}, false, "default", true},
+		{"a subagent definition under the user's plan", map[string]string{"proj/.claude/agents/a.md": "---\npermissionMode: acceptEdits\n---\n",
+			"home/.claude/settings.json": mode("plan")}, false, "plan", true},
 		// Harmless neighbours.
 		{"trusted", map[string]string{"proj/.claude/settings.json": mode("acceptEdits")}, true, "acceptEdits", false},
 		{"user", map[string]string{"home/.claude/settings.json": mode("acceptEdits")}, false, "acceptEdits", false},
@@ -120,6 +123,43 @@ func TestRed18LayersRepositoryModeBelowUser(t *testing.T) {
 			}
 			if asked := s.AskedByRepository(c.repo); asked != (c.want != c.repo) {
 				t.Errorf("repository's %s recorded as asked = %v", c.repo, asked)
+			}
+		})
+	}
+}
+
+// TestRed18LayersSubagentModeBelowUser: an untrusted repository's
+// subagent definition asking for default (or dontAsk) under the user's
+// plan ran the subagent's calls in that mode (the hook decided in the
+// mode the agent reported). It is recorded as the repository's request
+// now; a definition that narrows the settings' mode is not.
+func TestRed18LayersSubagentModeBelowUser(t *testing.T) {
+	cases := []struct {
+		user, agent string
+		asked       bool
+	}{
+		{"plan", "default", true},
+		{"plan", "dontAsk", true},
+		{"dontAsk", "default", true},
+		{"default", "bypassPermissions", true},
+		// Harmless neighbours.
+		{"default", "plan", false},
+		{"default", "default", false},
+		{"acceptEdits", "default", false},
+		{"plan", "plan", false},
+	}
+	for _, c := range cases {
+		t.Run(c.user+" "+c.agent, func(t *testing.T) {
+			_, opts := tree(t, map[string]string{
+				"home/.claude/settings.json": `{"permissions": {"defaultMode": "` + c.user + `"}}`,
+				"proj/.claude/agents/x.md":   "---\nname: x\npermissionMode: " + c.agent + "\n---\nDo it.\n",
+			})
+			s, err := Load(opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := s.AskedByRepository(c.agent); got != c.asked {
+				t.Errorf("user %s, subagent %s: asked by the repository = %v, want %v", c.user, c.agent, got, c.asked)
 			}
 		})
 	}

@@ -142,13 +142,18 @@ func TestRed18LayersRepositoryModeOverUser(t *testing.T) {
 		{"default, repository default", "default", "default", "default", false, "allow"},
 		{"plan, trusted repository default", "plan", "default", "default", true, "allow"},
 		{"plan, repository asks nothing, agent left plan", "plan", "", "default", false, "allow"},
+		{"plan, repository subagent default", "plan", "agent:default", "default", false, "deny"},
+		{"default, repository subagent plan", "default", "agent:plan", "plan", false, "deny"},
+		{"default, repository subagent default", "default", "agent:default", "default", false, "allow"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			proj, home := red14repoLayout(t)
 			writeFiles(t, home, map[string]string{".claude/settings.json": `{"permissions": {"defaultMode": "` + c.user + `", "allow": ["Bash(npm run *)"]}}`})
 			repo := `{}`
-			if c.repo != "" {
+			if m, ok := strings.CutPrefix(c.repo, "agent:"); ok {
+				writeFiles(t, proj, map[string]string{".claude/agents/x.md": "---\nname: x\npermissionMode: " + m + "\n---\n"})
+			} else if c.repo != "" {
 				repo = `{"permissions": {"defaultMode": "` + c.repo + `"}}`
 			}
 			writeFiles(t, proj, map[string]string{".claude/settings.json": repo})
@@ -161,7 +166,7 @@ func TestRed18LayersRepositoryModeOverUser(t *testing.T) {
 			input, _ := json.Marshal(in)
 			// check decides in the settings' mode: the repository's
 			// neither-narrower mode loses to the user's.
-			if c.name != "plan, repository asks nothing, agent left plan" {
+			if c.repo != "" && !strings.HasPrefix(c.repo, "agent:") {
 				if got := red14repoCheck(t, proj, home, "Bash", string(input), flags...); got != c.want {
 					t.Errorf("check npm run build = %s, want %s", got, c.want)
 				}
