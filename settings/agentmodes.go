@@ -20,18 +20,20 @@ const (
 // agentModesUnknown is what a definition that cannot be read safely (a
 // FIFO, a device, an oversized file, one past maxAgentFiles or
 // maxAgentDepth, a directory that cannot be listed) is taken to
-// ask for: every mode an untrusted repository may not start.
-var agentModesUnknown = []string{"bypassPermissions", "auto"}
+// ask for: every mode (distrustAgentModes keeps those an untrusted
+// repository may not start).
+var agentModesUnknown = Modes
 
 // repositoryAgentModes lists the modes a repository's subagent
 // definitions (.claude/agents/**/*.md under dir) ask for in their
-// frontmatter's permissionMode that an untrusted repository may not
-// start (bypassPermissions, auto). Claude Code runs such a subagent in
-// that mode — the repository's CLAUDE.md need only ask for the helper —
-// and reports it in every hook event of the subagent's calls: the hook
-// then decided `curl … | sh` in bypassPermissions for an untrusted
-// repository whose settings could not have asked for it. A definition
-// that cannot be read safely counts as asking for both.
+// frontmatter's permissionMode (distrustAgentModes keeps those an
+// untrusted repository may not start: bypassPermissions, auto,
+// acceptEdits, and a mode wider than the settings' own). Claude Code runs
+// such a subagent in that mode — the repository's CLAUDE.md need only ask
+// for the helper — and reports it in every hook event of the subagent's
+// calls: the hook then decided `curl … | sh` in bypassPermissions for an
+// untrusted repository whose settings could not have asked for it. A definition
+// that cannot be read safely counts as asking for each of them.
 func repositoryAgentModes(dir string) []Scalar {
 	w := agentWalk{seen: map[string]bool{}}
 	w.dir(filepath.Join(dir, ".claude", "agents"), 0)
@@ -91,9 +93,7 @@ func (w *agentWalk) dir(p string, depth int) {
 			w.out = append(w.out, agentModeScalars(agentModesUnknown, pos)...)
 			continue
 		}
-		if m := frontmatterMode(data); untrustedModes[m] {
-			w.out = append(w.out, agentModeScalars([]string{m}, pos)...)
-		}
+		w.out = append(w.out, agentModeScalars(frontmatterModes(data), pos)...)
 	}
 }
 
@@ -121,6 +121,12 @@ func (s *Settings) distrustAgentModes(cwd, root string) {
 			continue
 		}
 		for _, m := range repositoryAgentModes(d.dir) {
+			// A mode that runs no more unasked than the settings' one
+			// (plan under default) is the repository's to choose; default
+			// under the user's plan is not.
+			if !untrustedModes[m.Value] && repositoryModeNarrows(s.Mode.Value, m.Value) {
+				continue
+			}
 			s.warn(m.Pos, "subagent permissionMode %s ignored: %s; an agent reporting it is decided in the settings' mode", m.Value, trustReason)
 			s.UntrustedModes = append(s.UntrustedModes, m)
 		}

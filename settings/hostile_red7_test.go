@@ -48,8 +48,8 @@ func TestUntrustedModesEveryFile(t *testing.T) {
 			[]string{"auto", "bypassPermissions"}, nil},
 		{"one file", map[string]string{"proj/.claude/settings.json": mode("bypassPermissions")}, false,
 			[]string{"bypassPermissions"}, []string{"auto"}},
-		{"acceptEdits is no widening", map[string]string{"proj/.claude/settings.json": mode("acceptEdits")}, false,
-			nil, []string{"acceptEdits", "bypassPermissions"}},
+		{"acceptEdits widens too", map[string]string{"proj/.claude/settings.json": mode("acceptEdits")}, false,
+			[]string{"acceptEdits"}, []string{"bypassPermissions"}},
 		{"the user's own", map[string]string{"home/.claude/settings.json": mode("bypassPermissions")}, false,
 			nil, []string{"bypassPermissions"}},
 	}

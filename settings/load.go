@@ -101,7 +101,8 @@ type Settings struct {
 	// SkippedHooks are project and local hooks of an untrusted workspace:
 	// they never run, and a call one of them matches asks instead.
 	SkippedHooks []Hook `json:"skipped_hooks,omitempty"`
-	// UntrustedMode is the defaultMode (bypassPermissions or auto) a
+	// UntrustedMode is the defaultMode (bypassPermissions, auto or
+	// acceptEdits) a
 	// repository's own settings asked for in an untrusted workspace: it was
 	// not applied, and an agent reporting that very mode is most likely in
 	// it because of those settings (claude -p applies them unasked).

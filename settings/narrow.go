@@ -12,8 +12,11 @@ import (
 var lockedModes = map[string]bool{"default": true, "plan": true, "dontAsk": true}
 
 // untrustedModes are the modes project and local settings may set only in
-// a trusted workspace.
-var untrustedModes = map[string]bool{"bypassPermissions": true, "auto": true}
+// a trusted workspace: each runs something without asking that default
+// mode asks about. acceptEdits is one of them: a repository the user never
+// trusted made every edit inside it (and mkdir, rm, mv, sed there) run
+// unasked.
+var untrustedModes = map[string]bool{"bypassPermissions": true, "auto": true, "acceptEdits": true}
 
 // fromRepository reports whether a source comes with the code being worked on.
 func fromRepository(src Source) bool { return src == ProjectSettings || src == LocalSettings }
@@ -92,6 +95,7 @@ func (s *Settings) narrow(parts []*fileSettings) {
 				by = s.rootTrust.By
 			}
 			s.distrust(p, trustReason+" ("+by+")")
+			s.distrustRepositoryMode(p, parts, trustReason+" ("+by+")")
 		}
 	}
 }
