@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -14,7 +15,8 @@ import (
 // red18pathsPolicy denies the tools of servers named by a glob, with
 // and without the "__*" a user writes after a server, and allows the
 // servers one by one (an allow glob needs a literal server).
-const red18pathsPolicy = `{"permissions":{"deny":["mcp__*-prod__*","mcp__git*hub","mcp__*_admin__*","Read(.env)"],` +
+const red18pathsPolicy = `{"permissions":{"deny":["mcp__*-prod__*","mcp__git*hub","mcp__*_admin__*","Read(.env)",` +
+	`"Read(secrets/**)","Edit(/config/**)","Read(~/.ssh/**)"],` +
 	`"ask":["mcp__pay*__*"],` +
 	`"allow":["mcp__db-prod","mcp__db-stage","mcp__git_hub","mcp__github","mcp__ops_admin","mcp__ops","mcp__payments",` +
 	`"mcp__x-prod-mirror","Read(src/**)"]}}`
@@ -41,6 +43,33 @@ var red18pathsClasses = map[string][]toolRow{
 		{"mcp__x-prod-mirror__get", `{}`, "", "allow"},
 		{"Read", `{"file_path":"<cwd>/src/a.go"}`, "", "allow"},
 	},
+	"r18p-2 an NTFS stream of a guarded file": {
+		// On Windows name::$DATA is the file itself and
+		// dir::$INDEX_ALLOCATION the directory (git's CVE-2019-1352):
+		// the name before the colon is what the call opens.
+		{"Read", `{"file_path":"<cwd>/.env::$DATA"}`, "", "deny"},
+		{"Read", `{"file_path":"<cwd>/.ENV::$data"}`, "bypassPermissions", "deny"},
+		{"Read", `{"file_path":"<cwd>/.env:$DATA"}`, "", "deny"},
+		{"Read", `{"file_path":"<cwd>/sub/.env. ::$DATA"}`, "", "deny"},
+		{"Read", `{"file_path":"<cwd>/secrets::$INDEX_ALLOCATION/key"}`, "", "deny"},
+		{"Read", `{"file_path":"<cwd>/secrets:$I30:$INDEX_ALLOCATION/key"}`, "", "deny"},
+		{"Grep", `{"pattern":"k","path":"<cwd>/secrets::$INDEX_ALLOCATION"}`, "", "deny"},
+		{"Glob", `{"pattern":"*","path":"<cwd>/secrets::$INDEX_ALLOCATION"}`, "", "deny"},
+		{"Read", `{"file_path":"<home>/.ssh::$INDEX_ALLOCATION/id_rsa"}`, "", "deny"},
+		{"Write", `{"file_path":"<cwd>/config::$INDEX_ALLOCATION/c","content":"x"}`, "bypassPermissions", "deny"},
+		{"Write", `{"file_path":"<cwd>/.git::$INDEX_ALLOCATION/hooks/pre-commit","content":"x"}`, "bypassPermissions", "ask"},
+		{"Edit", `{"file_path":"<cwd>/.claude:x/settings.json","old_string":"a","new_string":"b"}`, "acceptEdits", "ask"},
+		{"Write", `{"file_path":"<cwd>/.bashrc::$DATA","content":"x"}`, "acceptEdits", "ask"},
+		{"Bash", `{"command":"cat .env::\\$DATA"}`, "", "deny"},
+		{"Bash", `{"command":"head 'secrets::$INDEX_ALLOCATION/key'"}`, "", "deny"},
+		{"Bash", `{"command":"echo x > '.git::$INDEX_ALLOCATION/hooks/pre-commit'"}`, "acceptEdits", "ask"},
+		// Benign neighbours: colons in names that guard nothing.
+		{"Read", `{"file_path":"<cwd>/src/2024-01-01T10:00.log"}`, "", "allow"},
+		{"Read", `{"file_path":"<cwd>/src/:b"}`, "", "allow"},
+		{"Write", `{"file_path":"<cwd>/src/a.go:x","content":"x"}`, "acceptEdits", "allow"},
+		{"Bash", `{"command":"cat src/2024-01-01T10:00.log"}`, "", "allow"},
+		{"Read", `{"file_path":"<cwd>/envs::$DATA"}`, "", "allow"},
+	},
 }
 
 // red18pathsProject lays out the project.
@@ -50,7 +79,8 @@ func red18pathsProject(t *testing.T) (*Engine, string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := projectAt(t, root, red18pathsPolicy, map[string]string{".env": "TOKEN=1", "src/a.go": "package a\n"})
+	s := projectAt(t, root, red18pathsPolicy, map[string]string{".env": "TOKEN=1", "src/a.go": "package a\n",
+		"secrets/key": "k", "config/c": "c", "sub/.env": "S=1", "src/2024-01-01T10:00.log": "log"})
 	e, err := New(context.Background(), s, WithEvaluator(EvalBoth))
 	if err != nil {
 		t.Fatal(err)
@@ -61,5 +91,13 @@ func red18pathsProject(t *testing.T) (*Engine, string) {
 // TestBypassRed18Paths decides every red18 path, URL and name row.
 func TestBypassRed18Paths(t *testing.T) {
 	e, cwd := red18pathsProject(t)
-	runToolRows(t, e, cwd, red18pathsClasses)
+	home := filepath.Join(filepath.Dir(cwd), "home")
+	classes := map[string][]toolRow{}
+	for class, rows := range red18pathsClasses {
+		for _, r := range rows {
+			r.input = strings.ReplaceAll(r.input, "<home>", home)
+			classes[class] = append(classes[class], r)
+		}
+	}
+	runToolRows(t, e, cwd, classes)
 }
