@@ -14,11 +14,14 @@ import (
 
 // red18pathsPolicy denies the tools of servers named by a glob, with
 // and without the "__*" a user writes after a server, and allows the
-// servers one by one (an allow glob needs a literal server).
+// servers one by one (an allow glob needs a literal server); it guards
+// the usual secrets, and hosts by domain patterns holding "**".
 const red18pathsPolicy = `{"permissions":{"deny":["mcp__*-prod__*","mcp__git*hub","mcp__*_admin__*","Read(.env)",` +
-	`"Read(secrets/**)","Edit(/config/**)","Read(~/.ssh/**)"],` +
-	`"ask":["mcp__pay*__*"],` +
-	`"allow":["mcp__db-prod","mcp__db-stage","mcp__git_hub","mcp__github","mcp__ops_admin","mcp__ops","mcp__payments",` +
+	`"Read(secrets/**)","Edit(/config/**)","Read(~/.ssh/**)","WebFetch(domain:**.tracker.net)"],` +
+	`"ask":["mcp__pay*__*","WebFetch(domain:cdn.**)"],` +
+	`"allow":["WebFetch(domain:*.tracker.net)","WebFetch(domain:tracker.net)","WebFetch(domain:nottracker.net)",` +
+	`"WebFetch(domain:*.co.uk)","WebFetch(domain:**.docs.example.com)",` +
+	`"mcp__db-prod","mcp__db-stage","mcp__git_hub","mcp__github","mcp__ops_admin","mcp__ops","mcp__payments",` +
 	`"mcp__x-prod-mirror","Read(src/**)"]}}`
 
 // red18pathsClasses are the rows; <cwd> is the project.
@@ -69,6 +72,23 @@ var red18pathsClasses = map[string][]toolRow{
 		{"Write", `{"file_path":"<cwd>/src/a.go:x","content":"x"}`, "acceptEdits", "allow"},
 		{"Bash", `{"command":"cat src/2024-01-01T10:00.log"}`, "", "allow"},
 		{"Read", `{"file_path":"<cwd>/envs::$DATA"}`, "", "allow"},
+	},
+	"r18p-3 a deny domain with ** matched one label only": {
+		// domain:**.tracker.net is every host of tracker.net; read by the
+		// one-label rule it matched x.tracker.net alone, and the allows
+		// let a.b.tracker.net and tracker.net through.
+		{"WebFetch", `{"url":"https://a.b.tracker.net/p","prompt":"p"}`, "", "deny"},
+		{"WebFetch", `{"url":"https://tracker.net/","prompt":"p"}`, "", "deny"},
+		{"WebFetch", `{"url":"https://A.B.TRACKER.NET./","prompt":"p"}`, "bypassPermissions", "deny"},
+		{"WebFetch", `{"url":"https://user@x.y.z.tracker.net:8443/","prompt":"p"}`, "", "deny"},
+		{"WebFetch", `{"url":"https://x.tracker.net/","prompt":"p"}`, "", "deny"},
+		{"WebFetch", `{"url":"https://cdn.evil.co.uk/x","prompt":"p"}`, "", "ask"},
+		{"WebFetch", `{"url":"https://cdn.evil.co.uk/x","prompt":"p"}`, "dontAsk", "deny"},
+		// Benign neighbours: other hosts; an allow keeps its narrow reading.
+		{"WebFetch", `{"url":"https://nottracker.net/","prompt":"p"}`, "", "allow"},
+		{"WebFetch", `{"url":"https://www.co.uk/","prompt":"p"}`, "", "allow"},
+		{"WebFetch", `{"url":"https://x.docs.example.com/","prompt":"p"}`, "", "allow"},
+		{"WebFetch", `{"url":"https://a.b.docs.example.com/","prompt":"p"}`, "", "ask"},
 	},
 }
 

@@ -171,7 +171,7 @@ func compileRules(s *settings.Settings) (map[string]*bucket, error) {
 			}
 			bk.HasPath = true
 		case r.Kind == settings.KindDomain:
-			d.Re = domainRegex(r.Pattern)
+			d.Re = domainRuleRegex(r)
 			k := domainKey(r.Pattern)
 			bk.Domain[k] = append(bk.Domain[k], d)
 		default:
