@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -15,10 +16,14 @@ import (
 // red18pathsPolicy denies the tools of servers named by a glob, with
 // and without the "__*" a user writes after a server, and allows the
 // servers one by one (an allow glob needs a literal server); it guards
-// the usual secrets, and hosts by domain patterns holding "**".
+// the usual secrets, hosts by domain patterns holding "**", and files by
+// their absolute paths written with one leading slash; <root> is the
+// temporary directory holding the project and its home (it starts with
+// the one slash).
 const red18pathsPolicy = `{"permissions":{"deny":["mcp__*-prod__*","mcp__git*hub","mcp__*_admin__*","Read(.env)",` +
-	`"Read(secrets/**)","Edit(/config/**)","Read(~/.ssh/**)","WebFetch(domain:**.tracker.net)"],` +
-	`"ask":["mcp__pay*__*","WebFetch(domain:cdn.**)"],` +
+	`"Read(secrets/**)","Edit(/config/**)","Read(~/.ssh/**)","WebFetch(domain:**.tracker.net)",` +
+	`"Read(<root>/proj/keys/**)","Read(<root>/home/.aws/**)","Read(<root>/proj/.env.prod)"],` +
+	`"ask":["mcp__pay*__*","WebFetch(domain:cdn.**)","Edit(<root>/proj/deploy/**)"],` +
 	`"allow":["WebFetch(domain:*.tracker.net)","WebFetch(domain:tracker.net)","WebFetch(domain:nottracker.net)",` +
 	`"WebFetch(domain:*.co.uk)","WebFetch(domain:**.docs.example.com)",` +
 	`"mcp__db-prod","mcp__db-stage","mcp__git_hub","mcp__github","mcp__ops_admin","mcp__ops","mcp__payments",` +
@@ -90,6 +95,29 @@ var red18pathsClasses = map[string][]toolRow{
 		{"WebFetch", `{"url":"https://x.docs.example.com/","prompt":"p"}`, "", "allow"},
 		{"WebFetch", `{"url":"https://a.b.docs.example.com/","prompt":"p"}`, "", "ask"},
 	},
+	"r18p-4 a deny written as an absolute path with one slash": {
+		// "/x" is anchored at the settings source's root, so
+		// Read(<root>/proj/keys/**) in the project's settings named
+		// <cwd>/<root>/proj/keys — nothing — and keys/k was read freely.
+		// A path that lies in the home or a working directory is read as
+		// the absolute path it spells, too.
+		{"Read", `{"file_path":"<cwd>/keys/k"}`, "", "deny"},
+		{"Read", `{"file_path":"<cwd>/keys/k"}`, "bypassPermissions", "deny"},
+		{"Grep", `{"pattern":"K","path":"<cwd>/keys"}`, "", "deny"},
+		{"Bash", `{"command":"cat keys/k"}`, "", "deny"},
+		{"Read", `{"file_path":"<cwd>/.env.prod"}`, "", "deny"},
+		{"Bash", `{"command":"grep P .env.prod"}`, "", "deny"},
+		{"Read", `{"file_path":"<home>/.aws/credentials"}`, "bypassPermissions", "deny"},
+		{"Write", `{"file_path":"<cwd>/deploy/x","content":"y"}`, "acceptEdits", "ask"},
+		{"Bash", `{"command":"echo y > deploy/x"}`, "acceptEdits", "ask"},
+		// The source-anchored reading still holds.
+		{"Read", `{"file_path":"<cwd>/<root>/proj/keys/k"}`, "", "deny"},
+		// Benign neighbours.
+		{"Read", `{"file_path":"<cwd>/keysx/k"}`, "", "allow"},
+		{"Read", `{"file_path":"<cwd>/.env.dev"}`, "", "allow"},
+		{"Bash", `{"command":"cat keysx/k .env.dev"}`, "", "allow"},
+		{"Write", `{"file_path":"<cwd>/src/new.go","content":"y"}`, "acceptEdits", "allow"},
+	},
 }
 
 // red18pathsProject lays out the project.
@@ -99,8 +127,17 @@ func red18pathsProject(t *testing.T) (*Engine, string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := projectAt(t, root, red18pathsPolicy, map[string]string{".env": "TOKEN=1", "src/a.go": "package a\n",
-		"secrets/key": "k", "config/c": "c", "sub/.env": "S=1", "src/2024-01-01T10:00.log": "log"})
+	policy := strings.ReplaceAll(red18pathsPolicy, "<root>", root)
+	s := projectAt(t, root, policy, map[string]string{".env": "TOKEN=1", "src/a.go": "package a\n",
+		"secrets/key": "k", "config/c": "c", "sub/.env": "S=1", "src/2024-01-01T10:00.log": "log",
+		"keys/k": "K", "keysx/k": "K", ".env.prod": "P=1", ".env.dev": "D=1", "deploy/x": "x",
+	})
+	if err := os.MkdirAll(filepath.Join(root, "home", ".aws"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(root, "home", ".aws", "credentials"), []byte("c"), 0o600); err != nil {
+		t.Fatal(err)
+	}
 	e, err := New(context.Background(), s, WithEvaluator(EvalBoth))
 	if err != nil {
 		t.Fatal(err)
@@ -116,6 +153,7 @@ func TestBypassRed18Paths(t *testing.T) {
 	for class, rows := range red18pathsClasses {
 		for _, r := range rows {
 			r.input = strings.ReplaceAll(r.input, "<home>", home)
+			r.input = strings.ReplaceAll(r.input, "<root>", strings.TrimPrefix(filepath.Dir(cwd), "/"))
 			classes[class] = append(classes[class], r)
 		}
 	}
