@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"os"
+	"os/user"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -22,7 +23,9 @@ import (
 // the one slash).
 const red18pathsPolicy = `{"permissions":{"deny":["mcp__*-prod__*","mcp__git*hub","mcp__*_admin__*","Read(.env)",` +
 	`"Read(secrets/**)","Edit(/config/**)","Read(~/.ssh/**)","WebFetch(domain:**.tracker.net)",` +
-	`"Read(<root>/proj/keys/**)","Read(<root>/home/.aws/**)","Read(<root>/proj/.env.prod)"],` +
+	`"Read(<root>/proj/keys/**)","Read(<root>/home/.aws/**)","Read(<root>/proj/.env.prod)",` +
+	`"Read($HOME/.kube/**)","Read(%USERPROFILE%/.npmrc)","Read( ~/.netrc )","Read(\"~/.gnupg/**\")","Read(~root/.ssh/**)",` +
+	`"Edit(${HOME}/.local/bin/**)"],` +
 	`"ask":["mcp__pay*__*","WebFetch(domain:cdn.**)","Edit(<root>/proj/deploy/**)"],` +
 	`"allow":["WebFetch(domain:*.tracker.net)","WebFetch(domain:tracker.net)","WebFetch(domain:nottracker.net)",` +
 	`"WebFetch(domain:*.co.uk)","WebFetch(domain:**.docs.example.com)",` +
@@ -118,6 +121,25 @@ var red18pathsClasses = map[string][]toolRow{
 		{"Bash", `{"command":"cat keysx/k .env.dev"}`, "", "allow"},
 		{"Write", `{"file_path":"<cwd>/src/new.go","content":"y"}`, "acceptEdits", "allow"},
 	},
+	"r18p-5 a deny that spells the home another way than ~/": {
+		// $HOME, ${HOME}, %USERPROFILE%, ~user, or ~/ inside blanks or
+		// quotes: the grammar reads a directory of that literal name under
+		// the cwd, and the home's file was read freely.
+		{"Read", `{"file_path":"<home>/.kube/config"}`, "bypassPermissions", "deny"},
+		{"Grep", `{"pattern":"x","path":"<home>/.kube"}`, "bypassPermissions", "deny"},
+		{"Read", `{"file_path":"<home>/.npmrc"}`, "bypassPermissions", "deny"},
+		{"Read", `{"file_path":"<home>/.netrc"}`, "bypassPermissions", "deny"},
+		{"Read", `{"file_path":"<home>/.gnupg/private-keys-v1.d/k"}`, "bypassPermissions", "deny"},
+		{"Read", `{"file_path":"<roothome>/.ssh/authorized_keys"}`, "bypassPermissions", "deny"},
+		{"Write", `{"file_path":"<home>/.local/bin/ls","content":"x"}`, "bypassPermissions", "deny"},
+		{"Bash", `{"command":"cat <home>/.kube/config"}`, "bypassPermissions", "deny"},
+		// The written reading still holds: a directory of that name.
+		{"Read", `{"file_path":"<cwd>/$HOME/.kube/config"}`, "", "deny"},
+		// Benign neighbours: the rest of the home.
+		{"Read", `{"file_path":"<home>/.kubeconfig-notes"}`, "bypassPermissions", "allow"},
+		{"Read", `{"file_path":"<home>/notes.txt"}`, "bypassPermissions", "allow"},
+		{"Write", `{"file_path":"<home>/.local/share/x","content":"x"}`, "bypassPermissions", "allow"},
+	},
 }
 
 // red18pathsProject lays out the project.
@@ -149,10 +171,15 @@ func red18pathsProject(t *testing.T) (*Engine, string) {
 func TestBypassRed18Paths(t *testing.T) {
 	e, cwd := red18pathsProject(t)
 	home := filepath.Join(filepath.Dir(cwd), "home")
+	rootHome := "/root"
+	if u, err := user.Lookup("root"); err == nil {
+		rootHome = u.HomeDir
+	}
 	classes := map[string][]toolRow{}
 	for class, rows := range red18pathsClasses {
 		for _, r := range rows {
 			r.input = strings.ReplaceAll(r.input, "<home>", home)
+			r.input = strings.ReplaceAll(r.input, "<roothome>", rootHome)
 			r.input = strings.ReplaceAll(r.input, "<root>", strings.TrimPrefix(filepath.Dir(cwd), "/"))
 			classes[class] = append(classes[class], r)
 		}

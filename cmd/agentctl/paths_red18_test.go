@@ -13,8 +13,10 @@ import (
 // --disallowed-tools).
 
 // red18pathsUser are the user's settings: an absolute path written with
-// one slash (anchored at ~/.claude by the grammar). <home> is the home.
-const red18pathsUser = `{"permissions":{"deny":["Read(<home>/.ssh/**)","Read(<home>/proj/.env.prod)"],"allow":["Read"]}}`
+// one slash (anchored at ~/.claude by the grammar), and the home spelled
+// as a shell and Windows spell it. <home> is the home.
+const red18pathsUser = `{"permissions":{"deny":["Read(<home>/.ssh/**)","Read(<home>/proj/.env.prod)",` +
+	`"Read($HOME/.aws/**)","Read(%USERPROFILE%/.npmrc)"],"allow":["Read"]}}`
 
 // red18pathsHome lays out the home (with its settings) and the project
 // inside it, and returns the project.
@@ -30,6 +32,8 @@ func red18pathsHome(t *testing.T) string {
 		home + "/.claude/settings.json": strings.ReplaceAll(red18pathsUser, "<home>", home),
 		home + "/.ssh/id_rsa":           "SECRET_SSH",
 		home + "/notes.txt":             "PUBLIC",
+		home + "/.aws/credentials":      "SECRET_AWS",
+		home + "/.npmrc":                "SECRET_NPM",
 		cwd + "/.env":                   "SECRET_ENV",
 		cwd + "/.env.prod":              "SECRET_PROD",
 		cwd + "/.env.dev":               "PUBLIC_DEV",
@@ -63,6 +67,10 @@ func TestRed18PathsCheck(t *testing.T) {
 		{"abs-prod", "Read", `{"file_path":"` + cwd + `/.env.prod"}`, nil, 2},
 		{"abs-dev", "Read", `{"file_path":"` + cwd + `/.env.dev"}`, nil, 0},
 		{"abs-notes", "Read", `{"file_path":"` + home + `/notes.txt"}`, nil, 0},
+		// The home spelled $HOME or %USERPROFILE%.
+		{"home-aws", "Read", `{"file_path":"` + home + `/.aws/credentials"}`, nil, 2},
+		{"home-aws-cat", "Bash", `{"command":"head -1 ~/.aws/credentials"}`, []string{"--allowed-tools", "Bash"}, 2},
+		{"home-npmrc", "Read", `{"file_path":"` + home + `/.npmrc"}`, []string{"--permission-mode", "bypassPermissions"}, 2},
 		// An NTFS stream of a denied file.
 		{"ntfs-data", "Read", `{"file_path":"` + cwd + `/.env::$DATA"}`, nil, 2},
 		{"ntfs-git", "Write", `{"file_path":"` + cwd + `/.git::$INDEX_ALLOCATION/config","content":"x"}`,
