@@ -28,7 +28,7 @@ func pathGlobs(r settings.Rule, a anchorSet) []string {
 		}
 		return writtenPathGlobs(r, a)
 	}
-	out := writtenPathGlobs(r, a)
+	out := append(append(writtenPathGlobs(r, a), absoluteReadingGlobs(r, a)...), spelledHomeGlobs(r, a)...)
 	if !ok {
 		return append(out, linkedPrefixGlobs(out)...)
 	}

@@ -98,7 +98,7 @@ func compileRules(s *settings.Settings) (map[string]*bucket, error) {
 		bk := out[string(r.Behavior)]
 		switch {
 		case r.ToolGlob:
-			d.NameRe = wildcardRegex(r.Tool)
+			d.NameRe = toolNameRegex(r)
 			if r.Kind == settings.KindParam {
 				d.Re = wildcardRegex(r.Pattern)
 			}
@@ -171,7 +171,7 @@ func compileRules(s *settings.Settings) (map[string]*bucket, error) {
 			}
 			bk.HasPath = true
 		case r.Kind == settings.KindDomain:
-			d.Re = domainRegex(r.Pattern)
+			d.Re = domainRuleRegex(r)
 			k := domainKey(r.Pattern)
 			bk.Domain[k] = append(bk.Domain[k], d)
 		default:

@@ -29,9 +29,10 @@ func hfsIgnorable(r rune) bool {
 }
 
 // nameVariant is p spelled the way a loose file system reads it: NFC,
-// without HFS+'s ignorable code points, without the dots and spaces that
-// end a component (never "." or ".." themselves). ok is false when that is
-// p itself, as it is for any plain ASCII path without such an ending.
+// without HFS+'s ignorable code points, without an NTFS stream
+// (ntfsStreamless) and the dots and spaces that end a component (never
+// "." or ".." themselves). ok is false when that is p itself, as it is for
+// any plain ASCII path without such an ending.
 func nameVariant(p string) (string, bool) {
 	if plainName(p) {
 		return p, false
@@ -47,7 +48,7 @@ func nameVariant(p string) (string, bool) {
 		if c == "." || c == ".." {
 			continue
 		}
-		if t := strings.TrimRight(c, ". "); t != "" {
+		if t := strings.TrimRight(ntfsStreamless(c), ". "); t != "" {
 			parts[i] = t
 		}
 	}
@@ -117,11 +118,11 @@ func looseAnchors(s *settings.Settings) []string {
 	return out
 }
 
-// plainName reports a path with no loose spelling: ASCII, and no name
-// ending in a dot or a space.
+// plainName reports a path with no loose spelling: ASCII, no colon (an
+// NTFS stream), and no name ending in a dot or a space.
 func plainName(p string) bool {
 	for i := 0; i < len(p); i++ {
-		if p[i] >= 0x80 || (p[i] == '.' || p[i] == ' ') && (i+1 == len(p) || p[i+1] == '/') {
+		if p[i] >= 0x80 || p[i] == ':' || (p[i] == '.' || p[i] == ' ') && (i+1 == len(p) || p[i+1] == '/') {
 			return false
 		}
 	}

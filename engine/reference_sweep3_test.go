@@ -55,7 +55,7 @@ var referenceSweep3 = []sweep3Row{
 	{`g-deny-lower-read`, `{"permissions": {"deny": ["read"]}}`, ``, ``, `Read`, `{"file_path": "<cwd>/README.md"}`, `default`, `allow`, `allow`, ``},
 	{`g-allow-lower-write`, `{"permissions": {"allow": ["write"]}}`, ``, ``, `Write`, `{"file_path": "<cwd>/q.txt", "content": "x\n"}`, `default`, `ask`, `ask`, ``},
 	{`g-deny-upper-READ-env`, `{"permissions": {"deny": ["READ(.env)"]}}`, ``, ``, `Read`, `{"file_path": "<cwd>/.env"}`, `default`, `allow`, `allow`, ``},
-	{`g-deny-space-inside`, `{"permissions": {"deny": ["Read( .env )"]}}`, ``, ``, `Read`, `{"file_path": "<cwd>/.env"}`, `default`, `allow`, `allow`, ``},
+	{`g-deny-space-inside`, `{"permissions": {"deny": ["Read( .env )"]}}`, ``, ``, `Read`, `{"file_path": "<cwd>/.env"}`, `default`, `deny`, `allow`, `stricter: blanks inside a deny's parentheses are read both ways (the reference reads " .env " only)`},
 	{`g-deny-space-lead`, `{"permissions": {"deny": [" Read(.env)"]}}`, ``, ``, `Read`, `{"file_path": "<cwd>/.env"}`, `default`, `deny`, `allow`, `stricter: blanks around a rule are trimmed (the reference ignores the rule)`},
 	{`g-deny-space-before-paren`, `{"permissions": {"deny": ["Read (.env)"]}}`, ``, ``, `Read`, `{"file_path": "<cwd>/.env"}`, `default`, `error`, `allow`, `stricter: a rule that is not Tool(specifier) is a settings error with file:line:column, never a silently ignored deny (spec §1)`},
 	{`g-deny-escaped-parens`, `{"permissions": {"deny": ["Read(a\\(b\\).txt)"]}}`, ``, ``, `Read`, `{"file_path": "<cwd>/a(b).txt"}`, `default`, `deny`, `deny`, ``},

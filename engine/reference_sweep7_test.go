@@ -104,7 +104,7 @@ var red13orcSweep = []red13orcSweepRow{
 	{`rd-abs-dir`, `{"permissions":{"deny":["Read(//<home>/sdir)"]}}`, false, `Read`, `{"file_path":"<home>/sdir/k"}`, `bypassPermissions`, `deny`, `deny`, ``},
 	{`rd-abs-dir-slash`, `{"permissions":{"deny":["Read(//<home>/sdir/)"]}}`, false, `Read`, `{"file_path":"<home>/sdir/k"}`, `bypassPermissions`, `deny`, `deny`, ``},
 	{`rd-abs-starstar`, `{"permissions":{"deny":["Read(//<home>/**)"]}}`, false, `Read`, `{"file_path":"<home>/sdir/k"}`, `bypassPermissions`, `deny`, `deny`, ``},
-	{`rd-single-slash-abs`, `{"permissions":{"deny":["Read(<home>/sdir/**)"]}}`, false, `Read`, `{"file_path":"<home>/sdir/k"}`, `bypassPermissions`, `allow`, `allow`, ``},
+	{`rd-single-slash-abs`, `{"permissions":{"deny":["Read(<home>/sdir/**)"]}}`, false, `Read`, `{"file_path":"<home>/sdir/k"}`, `bypassPermissions`, `deny`, `allow`, `stricter, spec §4: a deny's /path that lies in the home or a working directory is also read as that absolute path`},
 	{`rd-root-rel-flag`, `{"permissions":{"deny":["Read(/secrets/**)"]}}`, false, `Read`, `{"file_path":"<cwd>/secrets/k"}`, `bypassPermissions`, `deny`, `allow`, `stricter, spec §4: inline --settings JSON has no folder, so /path anchors at the cwd (the reference's file sat one level up)`},
 	{`rd-star-dirname`, `{"permissions":{"deny":["Read(sec*)"]}}`, false, `Read`, `{"file_path":"<cwd>/secrets/k"}`, `bypassPermissions`, `deny`, `deny`, ``},
 	{`rd-ss-dir-ss`, `{"permissions":{"deny":["Read(**/secrets/**)"]}}`, false, `Read`, `{"file_path":"<cwd>/sub/secrets/k"}`, `bypassPermissions`, `deny`, `deny`, ``},

@@ -86,7 +86,7 @@ func (r Rule) NamesTool(name string) bool {
 	case r.Tool == name:
 		return true
 	case r.ToolGlob:
-		return globName(r.Tool, name)
+		return globName(r.Tool, name) || r.ServerGlob() && globName(r.Tool+"__*", name)
 	case r.MCPServer != "" && r.MCPTool == "":
 		return strings.HasPrefix(name, r.Tool+"__")
 	}
