@@ -2,6 +2,7 @@ package bashparse
 
 import (
 	"strings"
+	"sync"
 
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -15,18 +16,19 @@ import (
 
 // nameOperandBuiltins are the builtins whose operands name a variable,
 // which may carry a subscript bash evaluates.
-var nameOperandBuiltins = map[string]bool{"read": true, "mapfile": true, "readarray": true, "printf": true,
-	"getopts": true, "wait": true, "unset": true, "test": true, "[": true, "declare": true, "typeset": true,
-	"local": true, "export": true, "readonly": true, "let": true}
+var nameOperandBuiltins = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"read": true, "mapfile": true, "readarray": true, "printf": true,
+		"getopts": true, "wait": true, "unset": true, "test": true, "[": true, "declare": true, "typeset": true,
+		"local": true, "export": true, "readonly": true, "let": true}
+})
 
 // subscriptTaint reports, as unresolved, an array subscript outside an
 // arithmetic expansion that names a variable whose value is known only at
 // run time.
 func (p *parser) subscriptTaint(n syntax.Node) {
-	if len(p.st.strTainted) == 0 && len(p.st.arithUnsafe) == 0 {
-		return
-	}
 	switch x := n.(type) {
+	case *syntax.ParamExp:
+		p.indirectTaint(x)
 	case *syntax.Assign:
 		if x.Index != nil {
 			p.arithTaintWords(x.Index, n)
@@ -49,7 +51,7 @@ func (p *parser) subscriptTaint(n syntax.Node) {
 		for len(args) > 0 && (args[0].Lit() == "builtin" || args[0].Lit() == "command") {
 			args = args[1:]
 		}
-		if len(args) < 2 || !nameOperandBuiltins[args[0].Lit()] {
+		if len(args) < 2 || !nameOperandBuiltins()[args[0].Lit()] {
 			return
 		}
 		for _, a := range args[1:] {
@@ -72,7 +74,7 @@ func (p *parser) subscriptWordTaint(w *syntax.Word, at syntax.Node) {
 		sub = sub[:end]
 	}
 	for _, name := range subscriptNames(sub) {
-		if p.st.strTainted[name] || p.st.arithUnsafe[name] {
+		if p.st.evalUnsafe(name) {
 			p.unresolved(ReasonDynamicEval, "an array subscript evaluates $"+name+", a value known only at run time", at)
 			return
 		}

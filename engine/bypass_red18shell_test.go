@@ -55,6 +55,55 @@ var red18shellClasses = map[string][]shellRow{
 		{red18shellPrefix, "default", `for f in *.go; do echo $f; done`, "allow"},
 		{red18shellPrefix, "default", `x=$(git status); echo "$x"`, "ask"}, // as before: a substitution under deny rules
 	},
+	"r18-2 an indirect expansion through a run-time value": {
+		// ${!x} reads the variable x's value names; a name b[$(cmd)]
+		// has its subscript evaluated, which runs cmd. A file named
+		// b[$(cmd)] in the tree made `for x in *; do echo ${!x}; done`
+		// run cmd under Bash(echo:*); read x < f did it for a file's text.
+		{red18shellPrefix, "default", `for x in *; do echo ${!x}; done`, "ask"},
+		{red18shellPrefix, "default", `for x in b*; do echo "${!x}"; done`, "ask"},
+		{red18shellPrefix, "default", `for x in *; do echo "${!x:-none}"; done`, "ask"},
+		{red18shellPrefix, "default", `for x in ./*; do echo ${!x@Q}; done`, "ask"},
+		{red18shellPrefix, "dontAsk", `for x in *; do echo ${!x}; done`, "deny"},
+		{red18shellRmDeny, "default", `read x < f; echo ${!x}`, "ask"},
+		{red18shellRmDeny, "default", `read x < f; printf -v y %s "${!x}"`, "ask"},
+		{red18shellRmDeny, "default", `mapfile -t l < f; echo ${!l}`, "ask"},
+		{red18shellRmDeny, "default", `mapfile -t l < f; echo "${!l[0]}"`, "ask"},
+		{red18shellRmDeny, "default", `read < f; : "${!REPLY}"`, "ask"},
+		{red18shellRmDeny, "default", `f() { echo "${!1}"; }; f b*`, "ask"},
+		{red18shellNone, "default", `for x in *; do echo ${!x}; done`, "notallow"},
+		// Benign neighbours: names the script spells, keys, prefixes.
+		{red18shellPrefix, "default", `for v in PATH HOME; do echo "${!v}"; done`, "allow"},
+		{red18shellPrefix, "default", `echo ${!BASH*}`, "allow"},
+		{red18shellPrefix, "default", `for f in *; do echo "${f}"; done`, "allow"},
+		{red18shellRmDeny, "default", `x=HOME; echo ${!x}`, "allow"},
+		{red18shellRmDeny, "default", `a=(1 2); echo ${!a[@]} ${!a[*]}`, "allow"},
+	},
+	"r18-3 the shell's own run-time variables evaluated again": {
+		// $_ is the last word of the previous command after expansion:
+		// after ls b*, a file named b[$(cmd)]; arithmetic, a subscript or
+		// ${!_} evaluates it and runs cmd ([[ _ -eq 1 ]] was allowed
+		// with no rule at all). BASH_REMATCH holds what [[ =~ ]] matched.
+		{red18shellNone, "default", `ls b*; [[ _ -eq 1 ]]`, "notallow"},
+		{red18shellNone, "default", `ls b*; [[ $_ -gt 0 ]]`, "notallow"},
+		{red18shellPrefix, "default", `echo b*; echo $((_))`, "ask"},
+		{red18shellPrefix, "default", `echo b* >/dev/null; echo ${!_}`, "ask"},
+		{red18shellPrefix, "default", `ls b*; echo ${a[_]}`, "ask"},
+		{red18shellPrefix, "default", `ls -d ./b*; echo "${x:_}"`, "ask"},
+		{red18shellPrefix, "default", `ls b*; [[ ${_} -eq 1 ]]`, "ask"},
+		{red18shellRmDeny, "default", `: b*; (( _ ))`, "ask"},
+		{red18shellRmDeny, "default", `: b*; echo $[_]`, "ask"},
+		{red18shellRmDeny, "default", `: b*; a[_]=1`, "ask"},
+		{red18shellRmDeny, "default", `: b*; let x=_`, "ask"},
+		{red18shellRmDeny, "default", `for f in *; do [[ $f =~ (.*) ]] && echo $((BASH_REMATCH[1])); done`, "ask"},
+		{red18shellRmDeny, "dontAsk", `ls b*; [[ _ -eq 1 ]]`, "deny"},
+		// Benign neighbours: $_ as a word, and arithmetic on the script's
+		// own numbers.
+		{red18shellPrefix, "default", `echo b*; echo "$_"`, "allow"},
+		{red18shellRmDeny, "default", `ls b*; echo "$_" ${_}`, "allow"},
+		{red18shellPrefix, "default", `echo $(( 1 + 2 ))`, "allow"},
+		{red18shellNone, "default", `ls; [[ 1 -eq 1 ]]`, "allow"},
+	},
 }
 
 // TestRed18shellDisguises decides every round-18 shell row.
