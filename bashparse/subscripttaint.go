@@ -44,12 +44,16 @@ func (p *parser) subscriptTaint(n syntax.Node) {
 		if x.Op == syntax.TsVarSet || x.Op == syntax.TsRefVar {
 			if w, ok := x.X.(*syntax.Word); ok {
 				p.subscriptWordTaint(w, n)
+				p.testVarOperand(w, false, n)
 			}
 		}
 	case *syntax.CallExpr:
 		args := x.Args
 		for len(args) > 0 && (args[0].Lit() == "builtin" || args[0].Lit() == "command") {
 			args = args[1:]
+		}
+		if len(args) > 0 && (args[0].Lit() == "test" || args[0].Lit() == "[") {
+			p.testVarNames(args, n)
 		}
 		if len(args) < 2 || !nameOperandBuiltins()[args[0].Lit()] {
 			return

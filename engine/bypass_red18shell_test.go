@@ -104,6 +104,32 @@ var red18shellClasses = map[string][]shellRow{
 		{red18shellPrefix, "default", `echo $(( 1 + 2 ))`, "allow"},
 		{red18shellNone, "default", `ls; [[ 1 -eq 1 ]]`, "allow"},
 	},
+	"r18-4 a variable test whose name is a glob or an expansion": {
+		// test -v NAME looks NAME up and evaluates its subscript; a glob
+		// b* matching a file named b[$(cmd)], or a value read at run
+		// time, ran cmd. test and [ are read-only: approved with no rule.
+		{red18shellNone, "default", `test -v b*`, "ask"},
+		{red18shellNone, "default", `[ -v b* ]`, "ask"},
+		{red18shellNone, "default", `[ ! -v ?\[* ]`, "ask"},
+		{red18shellNone, "default", `test ! -v b\[*`, "ask"},
+		{red18shellNone, "default", `[ -R b* ] || echo no`, "ask"}, // fails closed: -R evaluates nothing
+		{red18shellNone, "default", `builtin test -v b*`, "notallow"},
+		{red18shellNone, "dontAsk", `[ -v b* ]`, "deny"},
+		{red18shellPrefix, "default", `for x in *; do test -v "$x" && echo "$x"; done`, "ask"},
+		{red18shellPrefix, "default", `for x in *; do [[ -v $x ]] && echo set; done`, "ask"},
+		{red18shellRmDeny, "default", `for x in *; do [ -v "$x" ]; done`, "ask"},
+		{red18shellRmDeny, "default", `read x < f; test -v "$x"`, "ask"},
+		{red18shellRmDeny, "default", `read x < f; [[ -v ${x} ]]`, "ask"},
+		{red18shellRmDeny, "default", `[[ -v $(cat f) ]]`, "ask"},
+		// Benign neighbours: names spelled statically, other tests.
+		{red18shellNone, "default", `test -v HOME`, "allow"},
+		{red18shellNone, "default", `[ -v HOME ] && echo set`, "allow"},
+		{red18shellNone, "default", `test -v a[1]`, "allow"},
+		{red18shellNone, "default", `test -v "x"`, "allow"},
+		{red18shellNone, "default", `test -n "$HOME"`, "allow"},
+		{red18shellNone, "default", `[ -f "$HOME/x" ]`, "allow"},
+		{red18shellRmDeny, "default", `[[ -v a[1] ]] || [[ -v HOME ]]`, "allow"},
+	},
 }
 
 // TestRed18shellDisguises decides every round-18 shell row.
