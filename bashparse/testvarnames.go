@@ -14,7 +14,7 @@ import (
 // approved with no rule at all (test -v b* ran a file name's command).
 // Such an operand is an unresolved part.
 
-// testVarOps are the unary test operators whose operand names a variable.
+// testVarOp reports a unary test operator whose operand names a variable.
 func testVarOp(op string) bool { return op == "-v" || op == "-R" }
 
 // testVarNames reports, as unresolved, a test or [ whose -v or -R operand
