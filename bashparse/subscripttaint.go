@@ -55,6 +55,9 @@ func (p *parser) subscriptTaint(n syntax.Node) {
 		if len(args) > 0 && (args[0].Lit() == "test" || args[0].Lit() == "[") {
 			p.testVarNames(args, n)
 		}
+		if len(args) > 0 && args[0].Lit() == "unset" {
+			p.unsetNames(args, n)
+		}
 		if len(args) < 2 || !nameOperandBuiltins()[args[0].Lit()] {
 			return
 		}

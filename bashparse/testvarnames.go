@@ -12,7 +12,8 @@ import (
 // expansion, or a glob such as b* that a file named b[$(cmd)] matches —
 // can therefore run a command, and test and [ are read-only builtins
 // approved with no rule at all (test -v b* ran a file name's command).
-// Such an operand is an unresolved part.
+// Such an operand is an unresolved part. unset NAME does the same when
+// NAME's array exists (b=(1); unset b* ran cmd).
 
 // testVarOp reports a unary test operator whose operand names a variable.
 func testVarOp(op string) bool { return op == "-v" || op == "-R" }
@@ -27,6 +28,17 @@ func (p *parser) testVarNames(args []*syntax.Word, at syntax.Node) {
 	}
 }
 
+// unsetNames reports, as unresolved, an unset operand not spelled
+// statically.
+func (p *parser) unsetNames(args []*syntax.Word, at syntax.Node) {
+	for _, a := range args[1:] {
+		if l := a.Lit(); l == "-v" || l == "-f" || l == "-n" || l == "--" {
+			continue
+		}
+		p.testVarOperand(a, true, at)
+	}
+}
+
 // testVarOperand reports a variable-name operand known only at run time.
 // globbed says whether the shell expands globs in it (test, [; not [[ ]]).
 func (p *parser) testVarOperand(w *syntax.Word, globbed bool, at syntax.Node) {
@@ -34,7 +46,11 @@ func (p *parser) testVarOperand(w *syntax.Word, globbed bool, at syntax.Node) {
 	if !pw.Dynamic && (!globbed || !pw.Glob || subscriptGlobOnly(pw.Value)) {
 		return
 	}
-	p.unresolved(ReasonDynamicEval, "a variable test names a variable known only at run time, whose subscript bash evaluates: "+p.text(w), at)
+	if name := paramOnly(strings.Trim(p.source(w), `"`)); name != "" && len(p.st.vars[name]) > 0 &&
+		!p.st.strTainted[name] && !runTimeVars()[name] && p.st.indirectSafe(name) {
+		return // "$v" of for v in A B: plain names the script spells
+	}
+	p.unresolved(ReasonDynamicEval, "a variable named only at run time, whose subscript bash evaluates: "+p.text(w), at)
 }
 
 // subscriptGlobOnly reports a name whose only glob characters are its
@@ -50,4 +66,12 @@ func subscriptGlobOnly(v string) bool {
 		}
 	}
 	return true
+}
+
+// paramOnly is NAME when text is exactly $NAME or ${NAME}, else "".
+func paramOnly(text string) string {
+	if m := simpleParam.FindStringSubmatch(text); m != nil && len(m[0]) == len(text) {
+		return m[1] + m[2]
+	}
+	return ""
 }

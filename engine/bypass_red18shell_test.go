@@ -130,6 +130,24 @@ var red18shellClasses = map[string][]shellRow{
 		{red18shellNone, "default", `[ -f "$HOME/x" ]`, "allow"},
 		{red18shellRmDeny, "default", `[[ -v a[1] ]] || [[ -v HOME ]]`, "allow"},
 	},
+	"r18-5 unset of a name known only at run time": {
+		// unset NAME evaluates NAME's subscript when its array exists:
+		// b=(1); unset b* with a file named b[$(cmd)] ran cmd, as did the
+		// same name through a loop variable, $_ or a value read from a file.
+		{red18shellRmDeny, "default", `b=(1); unset b*`, "ask"},
+		{red18shellRmDeny, "default", `b=(1); unset -v -- b*`, "ask"},
+		{red18shellRmDeny, "default", `b=(1); for x in b*; do unset "$x"; done`, "ask"},
+		{red18shellRmDeny, "default", `b=(1); ls b*; unset "$_"`, "ask"},
+		{red18shellRmDeny, "default", `b=(1); read x < f; builtin unset "$x"`, "ask"},
+		{red18shellRmDeny, "default", `b=(1); mapfile -t l < f; unset "${l[0]}"`, "ask"},
+		{red18shellRmDeny, "dontAsk", `b=(1); unset b*`, "deny"},
+		// Benign neighbours: names the script spells.
+		{red18shellRmDeny, "default", `unset x y; unset -v x; unset -f f`, "allow"},
+		{red18shellRmDeny, "default", `a=(1 2); unset 'a[0]' a[1]`, "allow"},
+		{red18shellRmDeny, "default", `for v in A B; do unset "$v"; done`, "allow"},
+		{red18shellRmDeny, "default", `for v in PATH HOME; do test -v "$v" && echo "$v"; done`, "allow"},
+		{red18shellRmDeny, "default", `read x < f; unset x`, "allow"},
+	},
 }
 
 // TestRed18shellDisguises decides every round-18 shell row.
