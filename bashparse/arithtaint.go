@@ -13,9 +13,6 @@ import "mvdan.cc/sh/v3/syntax"
 // that may hold a value not known statically. n is an arithmetic command
 // or expansion, let, [[ ]] or a parameter expansion's index or slice.
 func (p *parser) arithTaint(n syntax.Node) {
-	if len(p.st.strTainted) == 0 && len(p.st.arithUnsafe) == 0 {
-		return
-	}
 	if t, ok := n.(*syntax.TestClause); ok {
 		// In [[ ]] only the operands of -eq, -lt, … are arithmetic.
 		syntax.Walk(t.X, func(m syntax.Node) bool {
@@ -48,7 +45,7 @@ func (p *parser) arithTaintWords(m, at syntax.Node) {
 				name = x.Param.Value
 			}
 		}
-		if name != "" && (p.st.strTainted[name] || p.st.arithUnsafe[name]) {
+		if name != "" && p.st.evalUnsafe(name) {
 			p.unresolved(ReasonDynamicEval, "arithmetic evaluates $"+name+", a value known only at run time", at)
 		}
 		return true

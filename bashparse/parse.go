@@ -243,6 +243,7 @@ func (p *parser) walk(root syntax.Node) {
 		}
 		nests := false
 		var mark uint8
+		p.subscriptTaint(n)
 		switch x := n.(type) {
 		case *syntax.TimeClause:
 			p.timed++
