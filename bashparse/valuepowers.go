@@ -60,6 +60,7 @@ func valuePowers(words []Word) (pays []payload, powers []string) {
 	if name == "pytest" || name == "py.test" {
 		found = append(found, pytestCovReportPowers(words[1:])...)
 		found = append(found, pytestWarningPowers(words[1:])...)
+		found = append(found, pytestPastebinPowers(words[1:])...)
 	}
 	found = append(found, credentialHostPowers(name, words[1:])...)
 	if name == "cmake" {

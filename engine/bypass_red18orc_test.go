@@ -24,6 +24,18 @@ import "testing"
 // agentctl approved -s/--server in every pflag spelling under
 // Bash(kubectl get:*). They now ask, as helm's --kube-apiserver does;
 // --context, -n, -A, -o jsonpath= stay allowed.
+//
+// Class 3, pytest's path operands outside the working directories. pytest
+// imports the test modules and conftest.py files its paths name: pytest
+// 7.2 run from a project with ../elsewhere ran ../elsewhere/conftest.py
+// (it created a file); agentctl approved any path under Bash(pytest:*)
+// and Bash(python3 -m pytest:*). Each path operand (a node id's file
+// too) is now a read, checked as cat's are: outside it asks.
+//
+// Class 4, pytest --pastebin. --pastebin=failed|all sends the session's
+// output to a public paste service (pytest 7.2: "Sending information to
+// Paste Service", then a lookup of its host); agentctl approved it under
+// Bash(pytest:*). Sending data out asks, as curl does.
 
 const (
 	red18orcPytest  = `{"permissions":{"allow":["Bash(pytest:*)"],"deny":["Bash(rm:*)","Bash(curl:*)","Read(.env)"]}}`
@@ -73,6 +85,35 @@ var red18orcRows = map[string][]bashModeRow{
 		{red18orcPytest, `pytest -x -v`, "default", "allow"},
 		{red18orcPyMod, `python3 -m pytest -q tests/`, "default", "allow"},
 		{red18orcPoetry, `poetry run pytest -q tests/`, "default", "allow"},
+	},
+	"pytest-path-outside": {
+		{red18orcPytest, `pytest ../elsewhere`, "default", "ask"},
+		{red18orcPytest, `pytest /tmp/t`, "default", "ask"},
+		{red18orcPytest, `pytest -q /tmp/t/test_x.py::test_a`, "default", "ask"},
+		{red18orcPytest, `pytest src/../../x`, "default", "ask"},
+		{red18orcPytest, `pytest ~/t`, "default", "ask"},
+		{red18orcPytest, `pytest -- /tmp/t`, "default", "ask"},
+		{red18orcPytest, `pytest --import-mode=append /tmp/t`, "default", "ask"},
+		{red18orcPytest, `pytest -x tests/ /tmp/t`, "default", "ask"},
+		{red18orcPytest, `pytest /tmp/t`, "dontAsk", "deny"},
+		{red18orcPyMod, `python3 -m pytest ../x`, "default", "ask"},
+		{red18orcPoetry, `poetry run pytest /tmp/t`, "default", "ask"},
+		// harmless neighbours: paths inside, node ids, option values.
+		{red18orcPytest, `pytest .`, "default", "allow"},
+		{red18orcPytest, `pytest tests/`, "default", "allow"},
+		{red18orcPytest, `pytest tests/test_a.py::test_a -q`, "default", "allow"},
+		{red18orcPytest, `pytest -k /tmp`, "default", "allow"},
+		{red18orcPytest, `pytest --ignore /tmp/x tests`, "default", "allow"},
+		{red18orcPyMod, `python3 -m pytest -q tests/`, "default", "allow"},
+		{red18orcPytest, `pytest .env`, "default", "deny"},
+	},
+	"pytest-pastebin": {
+		{red18orcPytest, `pytest --pastebin=all`, "default", "ask"},
+		{red18orcPytest, `pytest --pastebin failed`, "default", "ask"},
+		{red18orcPytest, `pytest -q --paste=all tests/`, "default", "ask"},
+		{red18orcPyMod, `python3 -m pytest --pastebin=all`, "default", "ask"},
+		{red18orcPytest, `pytest --pastebin=all`, "dontAsk", "deny"},
+		{red18orcPytest, `pytest -q --tb=short`, "default", "allow"},
 	},
 	"credential-server-option": {
 		{red18orcKubectl, `kubectl get pods --server https://e.example`, "default", "ask"},
