@@ -36,6 +36,12 @@ import "testing"
 // output to a public paste service (pytest 7.2: "Sending information to
 // Paste Service", then a lookup of its host); agentctl approved it under
 // Bash(pytest:*). Sending data out asks, as curl does.
+//
+// Class 5, kubectl's file options. -f/-k, the template-file output
+// formats, --template and the TLS key and certificate options read the
+// file they name (kubectl get -f /etc/passwd: "unable to decode
+// \"/etc/passwd\""); agentctl approved any such path under
+// Bash(kubectl get:*). Each is now a read, checked as cat's are.
 
 const (
 	red18orcPytest  = `{"permissions":{"allow":["Bash(pytest:*)"],"deny":["Bash(rm:*)","Bash(curl:*)","Read(.env)"]}}`
@@ -114,6 +120,27 @@ var red18orcRows = map[string][]bashModeRow{
 		{red18orcPyMod, `python3 -m pytest --pastebin=all`, "default", "ask"},
 		{red18orcPytest, `pytest --pastebin=all`, "dontAsk", "deny"},
 		{red18orcPytest, `pytest -q --tb=short`, "default", "allow"},
+	},
+	"kubectl-file-options": {
+		{red18orcKubectl, `kubectl get -f /etc/passwd`, "default", "ask"},
+		{red18orcKubectl, `kubectl get -f=/tmp/x.yaml`, "default", "ask"},
+		{red18orcKubectl, `kubectl get --filename /tmp/x.yaml`, "default", "ask"},
+		{red18orcKubectl, `kubectl get pods -Af /tmp/x.yaml`, "default", "ask"},
+		{red18orcKubectl, `kubectl get -k ../k`, "default", "ask"},
+		{red18orcKubectl, `kubectl get pods -o jsonpath-file=/etc/passwd`, "default", "ask"},
+		{red18orcKubectl, `kubectl get pods -ogo-template-file=/tmp/t`, "default", "ask"},
+		{red18orcKubectl, `kubectl get pods --output=custom-columns-file=/tmp/c`, "default", "ask"},
+		{red18orcKubectl, `kubectl get pods -o go-template-file --template /tmp/t`, "default", "ask"},
+		{red18orcKubectl, `kubectl get pods --client-key=/tmp/k`, "default", "ask"},
+		{red18orcKubectl, `kubectl get pods --certificate-authority ~/ca.crt`, "default", "ask"},
+		{red18orcKubectl, `kubectl get -f /etc/passwd`, "dontAsk", "deny"},
+		{red18orcKubectl, `kubectl get -f .env`, "default", "deny"},
+		{red18orcKubectl, `kubectl get pods -o jsonpath-file=.env`, "default", "deny"},
+		// harmless neighbours: manifests inside, inline templates.
+		{red18orcKubectl, `kubectl get -f k8s/`, "default", "allow"},
+		{red18orcKubectl, `kubectl get -f x`, "default", "allow"},
+		{red18orcKubectl, `kubectl get pods -o go-template --template={{.metadata.name}}`, "default", "allow"},
+		{red18orcKubectl, `kubectl get pods -o yaml`, "default", "allow"},
 	},
 	"credential-server-option": {
 		{red18orcKubectl, `kubectl get pods --server https://e.example`, "default", "ask"},
