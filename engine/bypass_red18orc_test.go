@@ -42,6 +42,11 @@ import "testing"
 // file they name (kubectl get -f /etc/passwd: "unable to decode
 // \"/etc/passwd\""); agentctl approved any such path under
 // Bash(kubectl get:*). Each is now a read, checked as cat's are.
+//
+// Over-blocking found by the sweep: cargo test --target TRIPLE asked, its
+// --target read as an abbreviation of --target-dir (a write of a file
+// named TRIPLE); cargo's options are never abbreviated, and --target given
+// in full is itself. --target-dir elsewhere still asks.
 
 const (
 	red18orcPytest  = `{"permissions":{"allow":["Bash(pytest:*)"],"deny":["Bash(rm:*)","Bash(curl:*)","Read(.env)"]}}`
@@ -51,6 +56,7 @@ const (
 	red18orcKubectl = `{"permissions":{"allow":["Bash(kubectl get:*)"],"deny":["Bash(rm:*)","Bash(curl:*)","Read(.env)"]}}`
 	red18orcKubeAll = `{"permissions":{"allow":["Bash(kubectl:*)"]}}`
 	red18orcHelm    = `{"permissions":{"allow":["Bash(helm list:*)"]}}`
+	red18orcCargo   = `{"permissions":{"allow":["Bash(cargo test:*)"],"deny":["Bash(rm:*)","Bash(curl:*)","Read(.env)"]}}`
 )
 
 // red18orcRows are the classes' rows: the attacks (and disguises) that
@@ -141,6 +147,12 @@ var red18orcRows = map[string][]bashModeRow{
 		{red18orcKubectl, `kubectl get -f x`, "default", "allow"},
 		{red18orcKubectl, `kubectl get pods -o go-template --template={{.metadata.name}}`, "default", "allow"},
 		{red18orcKubectl, `kubectl get pods -o yaml`, "default", "allow"},
+	},
+	"cargo-target-neighbour": {
+		{red18orcCargo, `cargo test --target x86_64-unknown-linux-gnu`, "default", "allow"},
+		{red18orcCargo, `cargo test --target=x86_64-unknown-linux-gnu --release`, "default", "allow"},
+		{red18orcCargo, `cargo test --target-dir /tmp/t`, "default", "ask"},
+		{red18orcCargo, `cargo test --target-d /tmp/t`, "default", "ask"},
 	},
 	"credential-server-option": {
 		{red18orcKubectl, `kubectl get pods --server https://e.example`, "default", "ask"},
