@@ -22,6 +22,12 @@ func optionPowers(words []Word) (pays []payload, files []File, powers []string) 
 		pays, powers = makeVarPowers(words[1:])
 	}
 	files = append(files, checksumListReads(words)...)
+	if name == "pytest" || name == "py.test" {
+		files = append(files, pytestPathReads(words[1:])...)
+	}
+	if name == "kubectl" || name == "oc" {
+		files = append(files, kubectlFileReads(words[1:])...)
+	}
 	if name == "socat" {
 		sp, spow := socatPowers(words[1:])
 		pays, powers = append(pays, sp...), append(powers, spow...)

@@ -212,7 +212,7 @@ func longNames(m map[string][]program) map[string][][]string {
 
 // prefixLongs are everyday long options that are the start of a power
 // option's name: given in full, they are themselves.
-var prefixLongs = []string{"--exclude", "--include", "--cookie", "--trace", "--output", "--file", "--config", "--cert", "--key"}
+var prefixLongs = []string{"--exclude", "--include", "--cookie", "--trace", "--output", "--file", "--config", "--cert", "--key", "--target"}
 
 // powerOptions finds the power options of a command (by its wide view).
 func powerOptions(words []Word) []optionUse {

@@ -59,7 +59,10 @@ func valuePowers(words []Word) (pays []payload, powers []string) {
 	}
 	if name == "pytest" || name == "py.test" {
 		found = append(found, pytestCovReportPowers(words[1:])...)
+		found = append(found, pytestWarningPowers(words[1:])...)
+		found = append(found, pytestPastebinPowers(words[1:])...)
 	}
+	found = append(found, credentialHostPowers(name, words[1:])...)
 	if name == "cmake" {
 		// cmakePayloads hands the program to deny and ask rules; that it
 		// runs one at all is a power.
