@@ -183,3 +183,72 @@ func TestRed18leftRealRoutes(t *testing.T) {
 		}
 	}
 }
+
+// red18leftMeta denies the secrets only, so read-only detection decides.
+const red18leftMeta = `{"permissions":{"deny":["Read(.env)","Read(secrets/**)","Read(~/.ssh/**)"]}}`
+
+var red18leftMetaClasses = map[string][]bashModeRow{
+	"r18l-5 test and find read a denied file's metadata": {
+		{red18leftMeta, `find . -newer .env`, "default", "deny"},
+		{red18leftMeta, `find . -anewer .env -name '*.go'`, "default", "deny"},
+		{red18leftMeta, `find src -cnewer secrets/key`, "default", "deny"},
+		{red18leftMeta, `find . -newermm .env`, "default", "deny"},
+		{red18leftMeta, `find . -samefile .env`, "default", "deny"},
+		{red18leftMeta, `test -s .env`, "default", "deny"},
+		{red18leftMeta, `[ -s .env ] && echo full`, "default", "deny"},
+		{red18leftMeta, `[ -r .env ]`, "default", "deny"},
+		{red18leftMeta, `[ ! -s .env ]`, "default", "deny"},
+		{red18leftMeta, `test -s secrets/key || echo empty`, "default", "deny"},
+		{red18leftMeta, `test -s ~/.ssh/ghp_TOKENred18left`, "default", "deny"},
+		{red18leftMeta, `[ .env -nt src/a.go ]`, "default", "deny"},
+		{red18leftMeta, `test src/a.go -ot .env`, "default", "deny"},
+		{red18leftMeta, `[ .env -ef secrets/key ]`, "default", "deny"},
+		{red18leftMeta, `f=.env; test -s $f`, "default", "deny"},
+		{red18leftMeta, `if [ -s .env ]; then echo y; fi`, "default", "deny"},
+		// Neighbours: existence and type tests (spec §3: test -e names a
+		// file without reading it), the sources, a time stamp, files
+		// outside the working directories.
+		{red18leftMeta, `test -e .env`, "default", "allow"},
+		{red18leftMeta, `[ -f .env ] && echo present`, "default", "allow"},
+		{red18leftMeta, `[ -d secrets ]`, "default", "allow"},
+		{red18leftMeta, `[ -s src/a.go ]`, "default", "allow"},
+		{red18leftMeta, `[ -n .env ]`, "default", "allow"},
+		{red18leftMeta, `test -s`, "default", "allow"},
+		{red18leftMeta, `[ -x /usr/bin/git ]`, "default", "allow"},
+		{red18leftMeta, `test -r /etc/hosts`, "default", "allow"},
+		{red18leftMeta, `find . -newer src/a.go`, "default", "allow"},
+		{red18leftMeta, `find . -newermt 2020-01-01`, "default", "allow"},
+		{red18leftMeta, `find src -newer src/a.go -name '*.go'`, "default", "allow"},
+	},
+}
+
+func TestRed18leftMetaRows(t *testing.T) {
+	checkBashRows(t, red18leftFiles, red18leftMetaClasses)
+}
+
+// TestRed18leftRealMeta: [ -s F ] tells an empty secret from a full one,
+// and find -newer F orders the secret's time stamp against others.
+func TestRed18leftRealMeta(t *testing.T) {
+	dir := t.TempDir()
+	run := func(script string) string {
+		cmd := exec.Command("bash", "--noprofile", "--norc", "-c", script)
+		cmd.Dir = dir
+		cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "HOME=" + dir}
+		out, _ := cmd.CombinedOutput()
+		return strings.TrimSpace(string(out))
+	}
+	const probe = `[ -s .env ] && echo full || echo empty`
+	if err := os.WriteFile(filepath.Join(dir, ".env"), nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	empty := run(probe)
+	if err := os.WriteFile(filepath.Join(dir, ".env"), []byte("TOKEN=x\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if full := run(probe); empty != "empty" || full != "full" {
+		t.Errorf("[ -s .env ] told nothing: %q then %q", empty, full)
+	}
+	if out := run(`touch -d 2000-01-01 old && touch -d 2100-01-01 new && find . -newer .env -name '???'`); out != "./new" {
+		t.Errorf("find -newer .env told nothing: %q", out)
+	}
+}
