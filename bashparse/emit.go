@@ -144,7 +144,7 @@ func (p *parser) emit(n syntax.Node, words []Word, assigns []Assign, redirs []Re
 	c.Mentions = mentions(inner, c.Files)
 	c.Mentions = append(c.Mentions, globListings(inner)...)
 	c.Mentions = append(c.Mentions, p.takeListings()...)
-	c.Mentions = append(c.Mentions, metadataMentions(inner)...)
+	c.Mentions = append(c.Mentions, metadataMentions(p.st, inner)...)
 	c.Mentions = append(c.Mentions, programMentions(inner, pw.ranPaths)...)
 	c.Mentions = append(c.Mentions, p.st.varWitnesses(c.Mentions)...)
 	if !c.ReadOnly {

@@ -29,7 +29,7 @@ var (
 // metadataMentions lists the files test's metadata predicates and find's
 // reference-file tests (-newer F, -anewer, -cnewer, -newerXY F, -samefile)
 // read the metadata of.
-func metadataMentions(inner []Word) []File {
+func metadataMentions(st *shellState, inner []Word) []File {
 	if len(inner) < 2 || !inner[0].Static() {
 		return nil
 	}
@@ -40,7 +40,20 @@ func metadataMentions(inner []Word) []File {
 		if w.Value == "" || w.Value == "]" {
 			return
 		}
-		out = append(out, fileOf(w, w.Value, Read, via))
+		f := fileOf(w, w.Value, Read, via)
+		if !f.Dynamic {
+			out = append(out, f)
+			return
+		}
+		// A word known only at run time ([ -s "$f" ]) is not asked about
+		// for itself, as test opens nothing; what it may spell is met:
+		// its static tail under whatever directory the expansion gives
+		// ("$HOME/.ssh/id_rsa") and the values the script gave its
+		// variables (f=.env; test -s $f).
+		if t := strings.TrimLeft(w.Tail, "/"); t != "" && t != "." {
+			out = append(out, File{Path: t, Access: Read, Via: via, Dynamic: true, Tail: t})
+		}
+		out = append(out, st.varWitnesses([]File{f})...)
 	}
 	switch name {
 	case "test", "[":

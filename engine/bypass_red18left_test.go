@@ -216,6 +216,13 @@ var red18leftMetaClasses = map[string][]bashModeRow{
 		{red18leftMeta, `[ .env -ef secrets/key ]`, "default", "deny"},
 		{red18leftMeta, `f=.env; test -s $f`, "default", "deny"},
 		{red18leftMeta, `if [ -s .env ]; then echo y; fi`, "default", "deny"},
+		{red18leftMeta, `[ -s "$HOME/.ssh/ghp_TOKENred18left" ]`, "default", "deny"},
+		{red18leftMeta, `[ -s "$PWD/.env" ]`, "default", "deny"},
+		{red18leftMeta, `find . -newer "$PWD/.env"`, "default", "deny"},
+		{red18leftMeta, `f=.env; [ -s "$f" ]`, "default", "deny"},
+		{red18leftMeta, `/usr/bin/test -s .env`, "default", "deny"},
+		{red18leftMeta, `bash -c '[ -s .env ]'`, "default", "deny"},
+		{red18leftMeta, `[ -s .e* ]`, "default", "deny"},
 		// Neighbours: existence and type tests (spec §3: test -e names a
 		// file without reading it), the sources, a time stamp, files
 		// outside the working directories.
@@ -225,6 +232,8 @@ var red18leftMetaClasses = map[string][]bashModeRow{
 		{red18leftMeta, `[ -s src/a.go ]`, "default", "allow"},
 		{red18leftMeta, `[ -n .env ]`, "default", "allow"},
 		{red18leftMeta, `test -s`, "default", "allow"},
+		{red18leftMeta, `[ -s "$HOME/src/a.go" ]`, "default", "allow"},
+		{red18leftMeta, `test -f "$HOME/.ssh/ghp_TOKENred18left"`, "default", "allow"},
 		{red18leftMeta, `[ -x /usr/bin/git ]`, "default", "allow"},
 		{red18leftMeta, `test -r /etc/hosts`, "default", "allow"},
 		{red18leftMeta, `find . -newer src/a.go`, "default", "allow"},
