@@ -106,7 +106,11 @@ func Events(agent Agent) []string {
 	case Gemini:
 		return []string{"BeforeTool"}
 	case Cursor:
-		return []string{"beforeShellExecution", "beforeMCPExecution", "beforeReadFile", "beforeTabFileRead"}
+		// preToolUse is the only event Cursor sends before its Write,
+		// StrReplace, Edit, Delete, Grep, Glob, LS and Task tools: without
+		// it a Write to .env or .git/hooks never reached agentctl. The
+		// older specific events stay for Cursor versions without it.
+		return []string{"beforeShellExecution", "beforeMCPExecution", "beforeReadFile", "beforeTabFileRead", "preToolUse"}
 	}
 	return []string{"PreToolUse"}
 }

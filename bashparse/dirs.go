@@ -52,6 +52,9 @@ type shellState struct {
 	// intDecl: the script gives a variable the integer attribute
 	// (declare -i): its assignments are arithmetic.
 	intDecl bool
+	// listed are the directories a loop list or array glob lists, waiting
+	// for the next command to carry them as mentions (looplistings.go).
+	listed []File
 	// sl holds the parse's small slices (slab); nested payloads share it.
 	sl slab
 }

@@ -110,6 +110,7 @@ func (p *parser) emit(n syntax.Node, words []Word, assigns []Assign, redirs []Re
 	pays = append(pays, mispipePayloads(inner)...)
 	c.Files = append(c.Files, gitReadOutsideFiles(inner)...)
 	c.Powers = append(c.Powers, sedExecPowers(inner)...)
+	c.Powers = append(c.Powers, netRoutePowers(inner)...)
 	pays = append(pays, assignPayloads(append(append([]Assign(nil), assigns...), pw.assigns...))...)
 	pays = append(pays, configPayloads(append(append([]Assign(nil), assigns...), pw.assigns...), len(inner) > 0)...)
 	pays = append(pays, p.stringPayloads(words, assigns)...)
@@ -142,6 +143,8 @@ func (p *parser) emit(n syntax.Node, words []Word, assigns []Assign, redirs []Re
 	c.Files = append(c.Files, p.st.homeWitnesses(c.Files)...)
 	c.Mentions = mentions(inner, c.Files)
 	c.Mentions = append(c.Mentions, globListings(inner)...)
+	c.Mentions = append(c.Mentions, p.takeListings()...)
+	c.Mentions = append(c.Mentions, metadataMentions(p.st, inner)...)
 	c.Mentions = append(c.Mentions, programMentions(inner, pw.ranPaths)...)
 	c.Mentions = append(c.Mentions, p.st.varWitnesses(c.Mentions)...)
 	if !c.ReadOnly {

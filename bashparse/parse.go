@@ -291,6 +291,7 @@ func (p *parser) walk(root syntax.Node) {
 			}
 		case *syntax.ForClause:
 			p.loopVariable(x)
+			p.loopListings(x)
 		case *syntax.ExtGlob:
 			if zshQualifier(x) {
 				p.unresolved(ReasonDynamicShell, "a zsh glob qualifier runs code: "+x.Op.String()+x.Pattern.Value+")", n)
@@ -351,10 +352,12 @@ func (p *parser) stmt(st *syntax.Stmt) {
 		for _, as := range c.Assigns {
 			assigns = append(assigns, p.assign(as))
 		}
+		p.arrayListings(c.Assigns)
 		p.stdin = p.stdinBody(st)
 		p.emit(c, words, assigns, redirs, st.Background)
 		p.stdin = ""
 	case *syntax.DeclClause:
+		p.arrayListings(c.Args)
 		words := []Word{{Value: c.Variant.Value}}
 		var assigns []Assign
 		for _, as := range c.Args {
