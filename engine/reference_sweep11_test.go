@@ -428,7 +428,7 @@ func TestReferenceSweep11(t *testing.T) {
 	root, dirs, sub := sweepLayout(t, red17orcSweepFiles)
 	engine := sweepEngines(root, dirs, sub)
 	for _, r := range red17orcSweepRows {
-		d := sweepDecide(t, engine(t, r.settings), "Bash", red17orcSweepJSON(t, sub(r.command)), "default")
+		d := sweepDecide(t, engine(t, r.settings), "Bash", sweepBashJSON(t, sub(r.command)), "default")
 		if got := d.Decision.String(); got != r.want {
 			t.Errorf("%s: %q under %s: got %s (%s: %s), want %s (reference: %s)", r.id, r.command, r.settings,
 				got, d.Stage, d.Reason, r.want, r.ref)
@@ -436,8 +436,8 @@ func TestReferenceSweep11(t *testing.T) {
 	}
 }
 
-// red17orcSweepJSON is the Bash input JSON of a command.
-func red17orcSweepJSON(t *testing.T, cmd string) string {
+// sweepBashJSON is the Bash input JSON of a command.
+func sweepBashJSON(t *testing.T, cmd string) string {
 	t.Helper()
 	b, err := json.Marshal(map[string]string{"command": cmd})
 	if err != nil {

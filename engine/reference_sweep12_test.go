@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"encoding/json"
 	"testing"
 )
 
@@ -505,20 +504,10 @@ func TestReferenceSweep12(t *testing.T) {
 	root, dirs, sub := sweepLayout(t, red18orcSweepFiles)
 	engine := sweepEngines(root, dirs, sub)
 	for _, r := range red18orcSweepRows {
-		d := sweepDecide(t, engine(t, r.settings), "Bash", red18orcSweepJSON(t, sub(r.command)), "default")
+		d := sweepDecide(t, engine(t, r.settings), "Bash", sweepBashJSON(t, sub(r.command)), "default")
 		if got := d.Decision.String(); got != r.want {
 			t.Errorf("%s: %q under %s: got %s (%s: %s), want %s (reference: %s)", r.id, r.command, r.settings,
 				got, d.Stage, d.Reason, r.want, r.ref)
 		}
 	}
-}
-
-// red18orcSweepJSON is the Bash input JSON of a command.
-func red18orcSweepJSON(t *testing.T, cmd string) string {
-	t.Helper()
-	b, err := json.Marshal(map[string]string{"command": cmd})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(b)
 }
