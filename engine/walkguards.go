@@ -16,6 +16,7 @@ type walkGuards struct {
 	globs guardGlobs // every walk guard, sorted
 	read  guardGlobs // the guards of rules that see a read walk
 	write guardGlobs // the guards of rules that see a write walk
+	grep  guardGlobs // the guards of rules that see Grep's own walk
 	uses  map[string][]guardUse
 	plans map[string]*guardPlan
 }
@@ -61,6 +62,7 @@ func (w *walkGuards) finish() {
 	}
 	w.read = w.filter(bashparse.Read, "")
 	w.write = w.filter(bashparse.Write, "")
+	w.grep = w.filter(bashparse.Read, "Grep")
 }
 
 // filter lists the guards some rule of which sees a walk with access a by
@@ -83,6 +85,8 @@ func (w *walkGuards) filter(a bashparse.Access, via string) guardGlobs {
 // forWalk lists the guards of rules that see walk t.
 func (w *walkGuards) forWalk(t bashparse.Tree) guardGlobs {
 	switch {
+	case t.Via == "Grep" && t.Access == bashparse.Read:
+		return w.grep // worked out once: Grep's walk is on a decision's path
 	case ownRulesTool(t.Via):
 		return w.filter(t.Access, t.Via)
 	case t.Access == bashparse.Read:
