@@ -3,7 +3,6 @@ package engine
 import (
 	"encoding/json"
 	"fmt"
-	"strconv"
 	"strings"
 )
 
@@ -32,56 +31,6 @@ type Match struct {
 	Reason   string `json:"reason,omitempty"`
 	Decision Effect `json:"decision,omitempty"`
 	*RuleRef
-}
-
-// MarshalJSON flattens the rule fields into the match object. The keys
-// come in sorted order, as they did when this was a map (output is
-// compared byte for byte). It appends the bytes itself: a batch writes
-// several matches per decision, and reflection was most of its output cost
-// (TestMatchJSONEqualsReflect holds the two forms equal).
-func (m Match) MarshalJSON() ([]byte, error) {
-	if int(m.Decision) >= len(effectNames) || int(m.Stage) >= len(stageNames) {
-		return nil, fmt.Errorf("engine: cannot marshal match %v/%v", m.Stage, m.Decision)
-	}
-	b := make([]byte, 0, 96+len(m.Reason))
-	b = append(b, '{')
-	r := m.RuleRef
-	if r != nil {
-		b = append(b, `"behavior":`...)
-		b = appendJSONString(b, r.Behavior)
-		b = append(b, `,"column":`...)
-		b = strconv.AppendInt(b, int64(r.Column), 10)
-		b = append(b, ',')
-	}
-	if m.Decision != 0 {
-		b = append(b, `"decision":`...)
-		b = appendJSONString(b, m.Decision.String())
-		b = append(b, ',')
-	}
-	if r != nil {
-		b = append(b, `"file":`...)
-		b = appendJSONString(b, r.File)
-		b = append(b, `,"line":`...)
-		b = strconv.AppendInt(b, int64(r.Line), 10)
-		b = append(b, ',')
-	}
-	if m.Reason != "" {
-		b = append(b, `"reason":`...)
-		b = appendJSONString(b, m.Reason)
-		b = append(b, ',')
-	}
-	if r != nil {
-		b = append(b, `"source":`...)
-		b = appendJSONString(b, r.Source)
-		b = append(b, ',')
-	}
-	b = append(b, `"stage":`...)
-	b = appendJSONString(b, m.Stage.String())
-	if r != nil {
-		b = append(b, `,"text":`...)
-		b = appendJSONString(b, r.Text)
-	}
-	return append(b, '}'), nil
 }
 
 // UnmarshalJSON reads the flattened form back.

@@ -65,7 +65,7 @@ func checkBatch(c *cli.Context, src string) error {
 			for j := range jobs {
 				var d engine.Decision
 				if d, j.err = decideLine(ctx, dec, name, j.n, j.line); j.err == nil {
-					j.out, j.err = json.Marshal(d)
+					j.out, j.err = d.AppendJSON(nil)
 				}
 				close(j.done)
 			}
