@@ -282,12 +282,13 @@ func (gs guardGlobs) treeWitnessesBy(root string, t bashparse.Tree, named bool, 
 		}
 		// try weighs candidate c; it reports when the guard is done (under
 		// a limit, one witness stands for the guard).
-		try := func(c string) bool {
+		// tryMatched is try given guardMatch(g, c).
+		tryMatched := func(c string, matched bool) bool {
 			if seen[c] {
 				// Listed for another guard: it stands for this one too.
-				return limit > 0 && guardMatch(g, c)
+				return limit > 0 && matched
 			}
-			if !guardMatch(g, c) || parents.underFile(c) {
+			if !matched || parents.underFile(c) {
 				return false
 			}
 			certain, ok := walkKeeps(root, c, g, t, named)
@@ -299,27 +300,37 @@ func (gs guardGlobs) treeWitnessesBy(root string, t bashparse.Tree, named bool, 
 				Written: t.Root}, Root: root, Certain: certain})
 			return limit > 0
 		}
-		var dirs []string
+		try := func(c string) bool { return tryMatched(c, guardMatch(g, c)) }
+		var inRoot []string
 		done := false
-		for _, w := range p.fill {
+		for i, w := range p.fill {
+			matched := p.fillMatch[i]
 			if !inDir(w, root) && inDir(w, lroot) {
 				w = strings.TrimSuffix(root, "/") + strings.TrimPrefix(w, strings.TrimSuffix(lroot, "/"))
+				if strings.IndexByte(g, '[') >= 0 {
+					// Only a class compares the path as written (guardMatchLower).
+					matched = guardMatch(g, w)
+				}
 			}
 			if inDir(w, root) {
-				done = done || try(w)
-				// w and every directory between it and the root: a guard
-				// deeper than one level below the root (~/.ssh/** under
-				// /) still meets the walk's include names (-name id_rsa).
-				for d := w; inDir(d, root); d = path.Dir(d) {
-					dirs = append(dirs, d)
-					if d == root || d == "/" {
-						break
-					}
-				}
+				done = done || tryMatched(w, matched)
+				inRoot = append(inRoot, w)
 			}
 		}
 		if done {
 			continue
+		}
+		// Each filled path and every directory between it and the root: a
+		// guard deeper than one level below the root (~/.ssh/** under /)
+		// still meets the walk's include names (-name id_rsa).
+		var dirs []string
+		for _, w := range inRoot {
+			for d := w; inDir(d, root); d = path.Dir(d) {
+				dirs = append(dirs, d)
+				if d == root || d == "/" {
+					break
+				}
+			}
 		}
 		names := p.names
 		dirs = append(dirs, root, root+"/x")
@@ -350,16 +361,24 @@ func (gs guardGlobs) treeWitnessesBy(root string, t bashparse.Tree, named bool, 
 
 // guardPlan is what a walk's witnesses are made from for one guard glob,
 // worked out once per engine (walkGuards.finish): its literal directory,
-// its filled path (fillGlob) and the names that fill its segments.
+// its filled paths (fillGlob), whether the guard matches each (fillMatch:
+// the match is most of a walk's cost, and a filled path is tried by every
+// walk that reaches it) and the names that fill its segments.
 type guardPlan struct {
-	lit   string
-	fill  []string
-	names []string
+	lit       string
+	fill      []string
+	fillMatch []bool
+	names     []string
 }
 
 // planGuard works out g's plan.
 func planGuard(g string) *guardPlan {
-	return &guardPlan{lit: globLiteralDir(g), fill: fillGlob(g), names: segments(g)}
+	p := &guardPlan{lit: globLiteralDir(g), fill: fillGlob(g), names: segments(g)}
+	p.fillMatch = make([]bool, len(p.fill))
+	for i, w := range p.fill {
+		p.fillMatch[i] = guardMatch(g, w)
+	}
+	return p
 }
 
 // reaches is globReachesDir for the planned glob.
