@@ -11,6 +11,7 @@ import (
 	"io"
 	"os"
 	goruntime "runtime"
+	"runtime/debug"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -51,6 +52,12 @@ func checkBatch(c *cli.Context, src string) error {
 		return err
 	}
 	defer closeLog()
+	if os.Getenv("GOGC") == "" {
+		// A batch is a throughput job whose garbage is all short-lived
+		// (one call's facts): collecting at 5× the live heap rather than
+		// 2× cut its CPU time by about a tenth for ~16 MB more memory.
+		debug.SetGCPercent(400)
+	}
 	workers := goruntime.GOMAXPROCS(0)
 	if flagString(c, "decision-log") != "" {
 		workers = 1
