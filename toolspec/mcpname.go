@@ -1,6 +1,10 @@
 package toolspec
 
-import "unicode/utf8"
+import (
+	"fmt"
+	"strconv"
+	"unicode/utf8"
+)
 
 // MCPNamePart is a server's or tool's name as it appears in an MCP tool's
 // name (mcp__<server>__<tool>): every UTF-16 code unit outside
@@ -24,4 +28,23 @@ func MCPNamePart(name string) string {
 		}
 	}
 	return string(b)
+}
+
+// mcpNameProblem says why name (mcp__SERVER__TOOL) cannot be an MCP tool's
+// name, "" when it can. Every agent spells those names from
+// [A-Za-z0-9_-] alone: Claude Code and agentctl's own MCP client replace
+// everything else (MCPNamePart), and so does the Gemini CLI mapping. A
+// name with a blank, a dot, a slash or an invisible character in it
+// ("mcp__github__delete_repo\u200b") is no tool anyone runs under that
+// name, and a deny rule for the tool it imitates does not match it: it
+// is refused, never weighed against the server's allow rule.
+func mcpNameProblem(name string) string {
+	for i := 0; i < len(name); i++ {
+		switch c := name[i]; {
+		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9', c == '_', c == '-':
+		default:
+			return fmt.Sprintf("%s: not an MCP tool name (only letters, digits, _ and - make one: every agent replaces the rest)", strconv.Quote(name))
+		}
+	}
+	return ""
 }

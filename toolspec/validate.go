@@ -18,6 +18,9 @@ import (
 // inputs. It is safe for concurrent use.
 func Validate(name string, in map[string]any) []string {
 	if IsMCP(name) {
+		if bad := mcpNameProblem(name); bad != "" {
+			return []string{bad}
+		}
 		return nil
 	}
 	s, ok := Lookup(name)
