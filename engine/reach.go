@@ -1,14 +1,12 @@
 package engine
 
 import (
-	"os"
 	"path"
 	"path/filepath"
 	"strings"
 
 	"github.com/bmatcuk/doublestar/v4"
 
-	"github.com/agentctl/agentctl/bashparse"
 	"github.com/agentctl/agentctl/settings"
 )
 
@@ -251,161 +249,6 @@ func segMatch(seg, n string) bool {
 	return ok
 }
 
-// treeWitnessesBy lists paths under a guard glob that a walk of root could
-// visit, after the walk's own filters. Guards match in any letter case: a
-// root spelled "/Proj/SRC" meets the guard "/proj/src/**", and the
-// witnesses keep the root as written. A literal include that names a
-// witness makes it certain only when named says so; otherwise only an
-// include that selects nothing outside the guard does (a search tool's
-// glob "package.json" may find one under secrets/, but does not aim
-// there). A limit above zero stops the list at that many witnesses, one
-// per guard (for a walk none of whose witnesses can be certain).
-func (gs guardGlobs) treeWitnessesBy(root string, t bashparse.Tree, named bool, limit int, plans map[string]*guardPlan) []ReachFact {
-	var out []ReachFact
-	seen := map[string]bool{}
-	var parents parentKinds // witnesses of one walk share their parents
-	lroot := strings.ToLower(root)
-	var includeNames []string
-	for _, in := range t.Include {
-		includeNames = append(includeNames, fillSegment(in)...)
-	}
-	for _, g := range gs {
-		if limit > 0 && len(out) >= limit {
-			break
-		}
-		p := plans[g]
-		if p == nil {
-			p = planGuard(g)
-		}
-		if !p.reaches(lroot) {
-			continue // anchored in another tree: no path under root matches
-		}
-		// try weighs candidate c; it reports when the guard is done (under
-		// a limit, one witness stands for the guard).
-		// tryMatched is try given guardMatch(g, c).
-		tryMatched := func(c string, matched bool) bool {
-			if seen[c] {
-				// Listed for another guard: it stands for this one too.
-				return limit > 0 && matched
-			}
-			if !matched || parents.underFile(c) {
-				return false
-			}
-			certain, ok := walkKeeps(root, c, g, t, named)
-			if !ok {
-				return false
-			}
-			seen[c] = true
-			out = append(out, ReachFact{FileFact: FileFact{Path: c, Resolved: c, Access: string(t.Access), Via: t.Via,
-				Written: t.Root}, Root: root, Certain: certain})
-			return limit > 0
-		}
-		try := func(c string) bool { return tryMatched(c, guardMatch(g, c)) }
-		var inRoot []string
-		done := false
-		for i, w := range p.fill {
-			matched := p.fillMatch[i]
-			if !inDir(w, root) && inDir(w, lroot) {
-				w = strings.TrimSuffix(root, "/") + strings.TrimPrefix(w, strings.TrimSuffix(lroot, "/"))
-				if strings.IndexByte(g, '[') >= 0 {
-					// Only a class compares the path as written (guardMatchLower).
-					matched = guardMatch(g, w)
-				}
-			}
-			if inDir(w, root) {
-				done = done || tryMatched(w, matched)
-				inRoot = append(inRoot, w)
-			}
-		}
-		if done {
-			continue
-		}
-		// Each filled path and every directory between it and the root: a
-		// guard deeper than one level below the root (~/.ssh/** under /)
-		// still meets the walk's include names (-name id_rsa).
-		var dirs []string
-		for _, w := range inRoot {
-			for d := w; inDir(d, root); d = path.Dir(d) {
-				dirs = append(dirs, d)
-				if d == root || d == "/" {
-					break
-				}
-			}
-		}
-		names := p.names
-		dirs = append(dirs, root, root+"/x")
-		for _, n := range names {
-			dirs = append(dirs, root+"/"+n)
-		}
-		for _, d := range dirs {
-			if done {
-				break
-			}
-			done = try(d)
-			for _, n := range names {
-				if done {
-					break
-				}
-				done = try(d + "/" + n)
-			}
-			for _, n := range includeNames {
-				if done {
-					break
-				}
-				done = try(d + "/" + n)
-			}
-		}
-	}
-	return out
-}
-
-// guardPlan is what a walk's witnesses are made from for one guard glob,
-// worked out once per engine (walkGuards.finish): its literal directory,
-// its filled paths (fillGlob), whether the guard matches each (fillMatch:
-// the match is most of a walk's cost, and a filled path is tried by every
-// walk that reaches it) and the names that fill its segments.
-type guardPlan struct {
-	lit       string
-	fill      []string
-	fillMatch []bool
-	names     []string
-}
-
-// planGuard works out g's plan.
-func planGuard(g string) *guardPlan {
-	p := &guardPlan{lit: globLiteralDir(g), fill: fillGlob(g), names: segments(g)}
-	p.fillMatch = make([]bool, len(p.fill))
-	for i, w := range p.fill {
-		p.fillMatch[i] = guardMatch(g, w)
-	}
-	return p
-}
-
-// reaches is globReachesDir for the planned glob.
-func (p *guardPlan) reaches(ldir string) bool {
-	return p.lit == "" || inDir(ldir, p.lit) || inDir(p.lit, ldir)
-}
-
-// globReachesDir reports whether glob g can match a path under dir (both
-// lower-cased as guardMatch compares them): g's literal directory holds
-// dir or lies in it.
-func globReachesDir(g, ldir string) bool {
-	return (&guardPlan{lit: globLiteralDir(g)}).reaches(ldir)
-}
-
-// globLiteralDir is g lower-cased up to its first wildcard, cut back to a
-// slash; a glob without one is its own literal.
-func globLiteralDir(g string) string {
-	lit := strings.ToLower(g)
-	if i := strings.IndexAny(lit, "*?[{\\"); i >= 0 {
-		lit = lit[:i]
-		if i := strings.LastIndexByte(lit, '/'); i >= 0 {
-			lit = lit[:i]
-		}
-	}
-	return lit
-}
-
 // suffixWitnesses lists guarded paths that end in rel (a relative path
 // whose directory is not known): rel put under the guard's literal prefix
 // (and one level below it), so the guard's own distinctive part must be in
@@ -492,30 +335,6 @@ func (e *Engine) Guarded(path string) bool {
 	}
 	r := quickResolve(c)
 	return r != c && e.guardIdx.matchAny(r) || len(e.twinGlobs.twins(r, nil)) > 0
-}
-
-// parentKinds remembers, for one walk's witnesses, which parents are files.
-type parentKinds map[string]bool
-
-// underFile is the package's underFile, each parent looked at once.
-func (k *parentKinds) underFile(p string) bool {
-	d := path.Dir(p)
-	if v, ok := (*k)[d]; ok {
-		return v
-	}
-	if *k == nil {
-		*k = parentKinds{}
-	}
-	v := underFile(p)
-	(*k)[d] = v
-	return v
-}
-
-// underFile reports a path whose parent exists and is not a directory:
-// nothing can be under it (.env the file, not .env/ the directory).
-func underFile(p string) bool {
-	fi, err := os.Stat(path.Dir(p))
-	return err == nil && !fi.IsDir()
 }
 
 // quickResolve follows symlinks where the path exists; a path that does
