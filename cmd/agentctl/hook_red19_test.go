@@ -1,8 +1,10 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -105,6 +107,72 @@ func TestHookClaudeNumberParamsRealProcess(t *testing.T) {
 			out, errOut, code := hookProc(t, nil, red19ClaudeEvent(dir, tt.tool, tt.input), nil, "--agent", "claude", "--managed-settings", managed)
 			if got := red19Decision(t, out, code); got != tt.want {
 				t.Errorf("got %s, want %s (stdout %q, stderr %q)", got, tt.want, out, strings.TrimSpace(errOut))
+			}
+		})
+	}
+}
+
+// red19Run runs this test binary as agentctl with args exactly as given
+// (global flags before the command too), event on stdin.
+func red19Run(t *testing.T, event string, args ...string) (stdout, stderr string, code int) {
+	t.Helper()
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(exe, args...)
+	cmd.Env = append(os.Environ(), asMainEnv+"=1")
+	cmd.Stdin = strings.NewReader(event)
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	code = waitExit(t, cmd)
+	return out.String(), errb.String(), code
+}
+
+// TestHookGlobalUsageErrorRealProcess: a global flag before `hook` that
+// does not parse (mistyped, or one this binary does not know) stopped
+// urfave/cli before the hook command and its fail-closed handler: exit 1,
+// which Claude Code and Gemini CLI take for a non-blocking error, so the
+// call ran undecided — here a read of a denied file. It blocks in the
+// agent's own terms now; other commands keep exit 1.
+func TestHookGlobalUsageErrorRealProcess(t *testing.T) {
+	dir, managed := red19Project(t, `{"permissions":{"deny":["Read(./secret/**)"]}}`)
+	claude := red19ClaudeEvent(dir, "Bash", `{"command":"cat secret/key"}`)
+	cursor := `{"hook_event_name":"beforeShellExecution","conversation_id":"c","workspace_roots":["` + dir + `"],"cwd":"` + dir + `","command":"cat secret/key"}`
+	gemini := `{"hook_event_name":"BeforeTool","cwd":"` + dir + `","tool_name":"run_shell_command","tool_input":{"command":"cat secret/key"}}`
+	tests := []struct {
+		name, event string
+		args        []string
+		want        string // block (exit 2), cursor-deny, or exit1
+	}{
+		{"an unknown global flag", claude, []string{"--no-such-flag", "hook", "--agent", "claude", "--managed-settings", managed}, "block"},
+		{"a mistyped global flag with its value", claude, []string{"--managed-setings", managed, "hook", "--agent", "claude"}, "block"},
+		{"a global flag with a bad value", claude, []string{"--opa-timeout", "soon", "hook", "--agent", "claude", "--managed-settings", managed}, "block"},
+		{"an unknown global flag, Gemini CLI", gemini, []string{"--no-such-flag", "hook", "--agent", "gemini", "--managed-settings", managed}, "block"},
+		{"an unknown global flag, Cursor", cursor, []string{"--no-such-flag", "hook", "--agent", "cursor", "--managed-settings", managed}, "cursor-deny"},
+		{"an unknown global flag, the agent from the event", claude, []string{"--no-such-flag", "hook", "--managed-settings", managed}, "block"},
+		// Neighbours: a global flag that parses decides as usual; other
+		// commands keep their usage exit.
+		{"a valid global flag before hook", claude, []string{"--managed-settings", managed, "hook", "--agent", "claude"}, "deny"},
+		{"an unknown global flag before check", "", []string{"--no-such-flag", "check", "Bash", `{"command":"ls"}`}, "exit1"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out, errOut, code := red19Run(t, tt.event, tt.args...)
+			var got string
+			switch {
+			case code == 1:
+				got = "exit1"
+			case strings.Contains(out, `"permission":"deny"`) && code == 0:
+				got = "cursor-deny"
+			default:
+				got = red19Decision(t, out, code)
+			}
+			if got != tt.want {
+				t.Errorf("got %s, want %s (exit %d, stdout %q, stderr %q)", got, tt.want, code, out, strings.TrimSpace(errOut))
 			}
 		})
 	}
