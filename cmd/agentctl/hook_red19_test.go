@@ -93,6 +93,7 @@ func TestHookClaudeNumberParamsRealProcess(t *testing.T) {
 		{"Read with offset and limit", "Read", `{"file_path":"` + dir + `/src/a.ts","offset":1,"limit":200}`, "allow"},
 		{"Grep with context and a head limit", "Grep", `{"pattern":"x","path":"` + dir + `/src","-C":2,"head_limit":20}`, "allow"},
 		{"an MCP call with a number parameter", "mcp__db__query", `{"sql":"select 1","limit":10}`, "allow"},
+		{"ToolSearch with max_results", "ToolSearch", `{"query":"select:Glob","max_results":5}`, "allow"},
 		// The rules and the checks decide as before.
 		{"Bash reading a denied file, with a timeout", "Bash", `{"command":"cat secret/key","timeout":1000}`, "deny"},
 		{"Read of a denied file with an offset", "Read", `{"file_path":"` + dir + `/.env","offset":1,"limit":5}`, "deny"},
