@@ -82,8 +82,11 @@ func ParseEvent(raw []byte, want Agent) (*Event, error) {
 	if err := checkIntegrity("stdin", raw); err != nil {
 		return nil, err
 	}
+	// Numbers decode as float64, as the agents' own (JavaScript) readers
+	// and `agentctl check` read them: a json.Number is no number to the
+	// tool schemas, so every Claude Code Bash call with a timeout and
+	// every Read with an offset or a limit was denied as invalid input.
 	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.UseNumber()
 	var fields map[string]any
 	if err := dec.Decode(&fields); err != nil {
 		return nil, fmt.Errorf("%w: not a JSON object: %w", ErrEvent, err)

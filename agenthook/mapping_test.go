@@ -1,7 +1,6 @@
 package agenthook
 
 import (
-	"encoding/json"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -62,7 +61,7 @@ func TestMappingTable(t *testing.T) {
 		{"gemini web_fetch no URL", gem("web_fetch", `{"prompt":"nothing"}`), one("web_fetch", map[string]any{"prompt": "nothing"})},
 		{"gemini google_web_search", gem("google_web_search", `{"query":"q"}`), one("WebSearch", map[string]any{"query": "q"})},
 		{"gemini write_todos", gem("write_todos", `{"todos":[]}`), one("TodoWrite", map[string]any{"todos": []any{}})},
-		{"gemini mcp", gem("mcp__gh__x", `{"a":1}`), one("mcp__gh__x", map[string]any{"a": json.Number("1")})},
+		{"gemini mcp", gem("mcp__gh__x", `{"a":1}`), one("mcp__gh__x", map[string]any{"a": float64(1)})},
 		{"gemini other", gem("save_memory", `{"fact":"f"}`), one("save_memory", map[string]any{"fact": "f"})},
 		{"cursor shell", cur("beforeShellExecution", `,"command":"ls","cwd":"/work/p"`), one("Bash", map[string]any{"command": "ls"})},
 		{"cursor shell elsewhere", cur("beforeShellExecution", `,"command":"ls","cwd":"/tmp"`), one("Bash", map[string]any{"command": "cd '/tmp' && ls"})},

@@ -69,7 +69,7 @@ Exit codes:
 
 		Version:      buildVersion(),
 		Suggest:      true,
-		OnUsageError: usageError,
+		OnUsageError: rootUsageError,
 		Action:       unknownCommand,
 	}
 	withUsageErrors(app.Commands)
