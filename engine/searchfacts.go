@@ -40,10 +40,17 @@ func (e env) searchFacts(tool string, in map[string]any, f Facts) Facts {
 				// directory "p[1]" or "a*" must not end the static prefix.
 				p = globEscaper.Replace(f.Files[0].Path) + "/" + p
 			}
-			d := staticPrefix(e.clean(p, f.Files[0].Path))
+			c := e.clean(p, f.Files[0].Path)
+			d := staticPrefix(c)
 			if !seen[d] {
 				seen[d] = true
 				f.Files = append(f.Files, e.file(d, e.cwd, "read", tool))
+			}
+			for _, w := range e.aimedDirs(c) {
+				if !seen[w] {
+					seen[w] = true
+					f.Files = append(f.Files, e.file(w, e.cwd, "read", tool))
+				}
 			}
 		}
 	case "Grep":
