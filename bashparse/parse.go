@@ -123,6 +123,9 @@ func (p *parser) run(src string, outer *Span) {
 		}
 		return
 	}
+	if mended, g := p.mendHdocEnds(src, f, crSpan); g != f {
+		src, f, p.src = mended, g, mended
+	}
 	if mended, g := p.mendDeclQuotes(src, f); g != f {
 		// Same length, and the words' text is read from p.src.
 		src, f, p.src = mended, g, mended
