@@ -86,15 +86,11 @@ func hdocBashEnd(src string, f *syntax.File) (at, n int, repl string) {
 	})
 	at = -1
 	for _, r := range redirs {
-		stop, quoted := hdocStop(src, r.Word)
-		if stop == "" {
+		stop, quoted, ok := hdocStop(r.Word)
+		if !ok || stop == "" && !inSubstAt(subst, int(r.Pos().Offset())) {
 			continue
 		}
-		pos := int(r.Pos().Offset())
-		inSubst := false
-		for _, s := range subst {
-			inSubst = inSubst || s[0] < pos && pos < s[1]
-		}
+		inSubst := inSubstAt(subst, int(r.Pos().Offset()))
 		if quoted && !inSubst {
 			continue // no joins, no early end
 		}
@@ -111,13 +107,22 @@ func hdocBashEnd(src string, f *syntax.File) (at, n int, repl string) {
 	return at, n, repl
 }
 
+// inSubstAt reports whether offset pos lies inside one of the spans.
+func inSubstAt(spans [][2]int, pos int) bool {
+	for _, s := range spans {
+		if s[0] < pos && pos < s[1] {
+			return true
+		}
+	}
+	return false
+}
+
 // hdocStop returns a here-document delimiter as bash compares it (the
 // word with its quotes removed) and whether any of it is quoted (then bash
-// neither expands nor joins the body). It is "" when the word is not a
+// neither expands nor joins the body); ok is false when the word is not a
 // plain or quoted literal.
-func hdocStop(src string, w *syntax.Word) (string, bool) {
+func hdocStop(w *syntax.Word) (stop string, quoted, ok bool) {
 	var b strings.Builder
-	quoted := false
 	for _, part := range w.Parts {
 		switch x := part.(type) {
 		case *syntax.Lit:
@@ -133,17 +138,17 @@ func hdocStop(src string, w *syntax.Word) (string, bool) {
 		case *syntax.DblQuoted:
 			quoted = true
 			for _, q := range x.Parts {
-				l, ok := q.(*syntax.Lit)
-				if !ok {
-					return "", true
+				l, isLit := q.(*syntax.Lit)
+				if !isLit {
+					return "", true, false
 				}
 				b.WriteString(l.Value)
 			}
 		default:
-			return "", true
+			return "", true, false
 		}
 	}
-	return b.String(), quoted
+	return b.String(), quoted, true
 }
 
 // hdocBodyStart returns the start of the line where bash begins reading a
@@ -208,4 +213,50 @@ func bashStopLine(src string, start, end int, stop string, join, inSubst, tabs b
 		ls = i + 1
 	}
 	return -1, 0, ""
+}
+
+// mendUnclosedHdoc reads again a script the parser rejected because a
+// here-document never ends, when bash ends it inside a substitution at a
+// line starting with the delimiter and holding ")": echo $(cat <<EOF /
+// body / EOF) / rm -rf d is a valid script to bash, which runs rm. It
+// returns the script as bash reads it and the commands bash runs before
+// any later syntax error, or f nil. The parse error stays unresolved.
+func (p *parser) mendUnclosedHdoc(src string, se syntax.ParseError) (string, *syntax.File) {
+	stop, ok := strings.CutPrefix(se.Text, "unclosed here-document `")
+	if !ok || !strings.HasSuffix(stop, "`") {
+		return src, nil
+	}
+	stop = strings.TrimSuffix(stop, "`")
+	off := int(se.Pos.Offset())
+	if off > len(src) {
+		return src, nil
+	}
+	i := strings.IndexByte(src[off:], '\n')
+	if i < 0 {
+		return src, nil
+	}
+	for ls := off + i + 1; ls < len(src); {
+		le := len(src)
+		if j := strings.IndexByte(src[ls:], '\n'); j >= 0 {
+			le = ls + j
+		}
+		line := strings.TrimLeft(src[ls:le], "\t")
+		if rest, ok := strings.CutPrefix(line, stop); ok && strings.Contains(rest, ")") {
+			mended := src[:ls] + stop + "\n" + rest + src[le:]
+			p.out.Unresolved = append(p.out.Unresolved, Unresolved{Reason: ReasonHeredocEnd,
+				Text: "a here-document ends earlier in bash than in the parser: " + stop + "\n" + rest,
+				Span: Span{End: len(src), Line: 1, Col: 1}})
+			g, err := parseScript(mended)
+			if err == nil {
+				return mended, g
+			}
+			var me syntax.ParseError
+			if !errors.As(err, &me) {
+				return src, nil
+			}
+			return mended, p.linesBefore(mended, int(me.Pos.Line()))
+		}
+		ls = le + 1
+	}
+	return src, nil
 }

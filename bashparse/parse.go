@@ -118,6 +118,11 @@ func (p *parser) run(src string, outer *Span) {
 		if p.walkArithFallback(src, span) {
 			return
 		}
+		if mended, g := p.mendUnclosedHdoc(src, se); g != nil {
+			p.src = mended
+			p.walkFile(mended, g)
+			return
+		}
 		if f := p.linesBefore(src, pe.Line); f != nil {
 			p.walkFile(src, f)
 		}

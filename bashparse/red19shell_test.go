@@ -50,6 +50,13 @@ var red19shellRows = []struct {
 	{"echo $(cat <<EOF\nL1\nEOF)x\nrm x\nEOF\n)\n", ReasonHeredocEnd, true},
 	{"echo $(cat <<EOF\nL1\nEO\\\nF)\nrm x\nEOF\n)\n", ReasonHeredocEnd, true},
 	{"echo $(cat <<-EOF\n\tEOF)\nrm x\nEOF\n)\n", ReasonHeredocEnd, true},
+	{"echo $(cat <<\"\"\nbody\n)\nrm x\n\n)\n", ReasonHeredocEnd, true},
+	// A script the parser rejects (the document never ends) that bash
+	// runs: the delimiter line closes the substitution.
+	{"echo $(cat <<EOF\nbody\nEOF)\nrm x\n", ReasonHeredocEnd, true},
+	{"x=\"$(cat <<'EOF'\nbody\nEOF)\"; rm x\n", ReasonHeredocEnd, true},
+	{"echo $(cat <<\"\"\nbody\n)\nrm x\n", ReasonHeredocEnd, true},
+	{"cat <<EOF\nbody\n", "", false},
 	// Neighbours: a subshell is no substitution; a line not starting
 	// with the delimiter; a document closed on its own line.
 	{"(cat <<'EOF'\nbody\nEOF)\nrm x\nEOF\n)\n", "", false},

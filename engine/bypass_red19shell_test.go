@@ -56,6 +56,11 @@ var red19shellClasses = map[string][]shellRow{
 		{red19shellRmDeny, "default", "echo $(cat <<EOF\nL1\nEOF ) ; echo q\nrm x\nEOF\n)\n", "deny"},
 		{red19shellRmDeny, "default", "echo $(cat <<EOF\nL1\nEO\\\nF)\nrm x\nEOF\n)\n", "deny"},
 		{red19shellRmDeny, "bypassPermissions", "cat <(cat <<'EOF'\nbody\nEOF)\nrm x\nEOF\n)\n", "deny"},
+		{red19shellRmDeny, "default", "echo $(cat <<\"\"\nbody\n)\nrm x\n\n)\n", "deny"},
+		// Scripts the parser rejected (the document never ends) that
+		// bash runs: asked before, deny rules now see rm.
+		{red19shellRmDeny, "default", "echo $(cat <<EOF\nbody\nEOF)\nrm x\n", "deny"},
+		{red19shellRmDeny, "default", "x=\"$(cat <<'EOF'\nbody\nEOF)\"; rm x\n", "deny"},
 		{red19shellNone, "default", "cat <(cat <<'EOF'\nbody\nEOF)\nsh -c id\nEOF\n)\n", "notallow"},
 		// Neighbours: a subshell is no substitution; the usual commit
 		// message through a substitution.
