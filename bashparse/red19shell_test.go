@@ -4,8 +4,9 @@ import "testing"
 
 // red19shellRows are commands in which bash runs something the parser's
 // view did not show, round 19: a here-document ended by a line joined
-// with a backslash newline, and a $"…" string translated from a message
-// catalog the script chooses. An attack row leaves a part with the reason
+// with a backslash newline or inside a substitution, a $"…" string
+// translated from a message catalog the script chooses, and a startup file
+// an interactive bash runs. An attack row leaves a part with the reason
 // unresolved and, where bash runs rm, lists rm among the commands; a
 // neighbour row does neither.
 var red19shellRows = []struct {
@@ -65,6 +66,13 @@ var red19shellRows = []struct {
 	{"echo \"$(cat <<'EOF'\nbody (x)\nEOF\n)\"\n", "", false},
 	{"git commit -m \"$(cat <<'EOF'\nfix: parser (heredoc)\n\nSee EOF (end of file).\nEOF\n)\"\n", "", false},
 	{"git commit -m \"$(cat <<'EOF'\nfix: parser (heredoc)\n\nEOF is read as the end (bash runs \"is\")\nEOF\n)\"\n", ReasonHeredocEnd, false},
+	// bash's startup file options: an interactive shell runs the file
+	// (bash --rcfile ./x -ic true ran ./x's touch in bash 5.2).
+	{"bash --rcfile ./x -ic ls", ReasonSource, false},
+	{"bash --init-file ./x -ic ls", ReasonSource, false},
+	{"env bash --rcfile ./x -ic ls", ReasonSource, false},
+	{"bash --norc -ic ls", "", false},
+	{"bash --noprofile --norc -c ls", "", false},
 	// The message catalog of $"…": TEXTDOMAIN and TEXTDOMAINDIR, set by
 	// any setter, choose a file whose translation bash expands again.
 	{"TEXTDOMAINDIR=./l\nTEXTDOMAIN=x\necho $\"hi\"", ReasonProgramConfig, false},
@@ -88,7 +96,7 @@ func TestRed19shellFacts(t *testing.T) {
 		a := Parse(r.src)
 		got := Reason("")
 		for _, u := range a.Unresolved {
-			if u.Reason == ReasonHeredocEnd || u.Reason == ReasonProgramConfig {
+			if u.Reason == ReasonHeredocEnd || u.Reason == ReasonProgramConfig || u.Reason == ReasonSource {
 				got = u.Reason
 			}
 		}

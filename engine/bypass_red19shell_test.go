@@ -68,6 +68,17 @@ var red19shellClasses = map[string][]shellRow{
 		{red19shellRmDeny, "default", "git commit -m \"$(cat <<'EOF'\nfix: parser (heredoc)\n\nSee EOF (end of file).\nEOF\n)\"\n", "ask"}, // as before: a substitution under deny rules
 		{red19shellRmDeny, "default", "cat <(cat <<'EOF'\nbody (x)\nEOF\n)\n", "allow"},
 	},
+	"r19-4 a startup file bash runs": {
+		// bash --rcfile ./x -ic true and bash --init-file ./x -ic true
+		// ran what ./x held (bash 5.2): a file of code, as with source.
+		{red19shellRmDeny, "default", "bash --rcfile ./x -ic ls", "ask"},
+		{red19shellRmDeny, "default", "bash --init-file ./x -ic true", "ask"},
+		{red19shellRmDeny, "dontAsk", "bash --rcfile ./x -ic ls", "deny"},
+		{red19shellRmDeny, "default", "env bash --rcfile ./x -ic ls", "ask"},
+		// Neighbours: no startup file named.
+		{red19shellRmDeny, "default", "bash --norc -ic ls", "allow"},
+		{red19shellRmDeny, "default", "bash -c 'ls -la'", "allow"},
+	},
 	"r19-2 a $\"…\" string translated from a catalog the script names": {
 		// With TEXTDOMAINDIR=./l and TEXTDOMAIN=x set, echo $"hi" looks
 		// "hi" up in ./l/<locale>/LC_MESSAGES/x.mo and expands the
