@@ -383,6 +383,11 @@ var codeVars = map[string]bool{
 	"CDPATH": true, "VIMINIT": true, "EXINIT": true, "GVIMINIT": true,
 	// BASH_CMDS[ls]=/bin/rm is hash -p; BASH_ALIASES[ls]='rm x' an alias.
 	"BASH_CMDS": true, "BASH_ALIASES": true,
+	// A $"…" string is looked up in the message catalog these two name
+	// (TEXTDOMAINDIR/<locale>/LC_MESSAGES/TEXTDOMAIN.mo) and the
+	// translation is expanded again as a "…" string: a catalog in the
+	// project translating "hi" to "$(rm y)" makes echo $"hi" run rm y.
+	"TEXTDOMAIN": true, "TEXTDOMAINDIR": true,
 }
 
 // assignPayloads turns assignments to program-naming variables into

@@ -118,10 +118,18 @@ func (p *parser) run(src string, outer *Span) {
 		if p.walkArithFallback(src, span) {
 			return
 		}
+		if mended, g := p.mendUnclosedHdoc(src, se); g != nil {
+			p.src = mended
+			p.walkFile(mended, g)
+			return
+		}
 		if f := p.linesBefore(src, pe.Line); f != nil {
 			p.walkFile(src, f)
 		}
 		return
+	}
+	if mended, g := p.mendHdocEnds(src, f, crSpan); g != f {
+		src, f, p.src = mended, g, mended
 	}
 	if mended, g := p.mendDeclQuotes(src, f); g != f {
 		// Same length, and the words' text is read from p.src.

@@ -53,6 +53,13 @@ func shellPayload(name string, g optGrammar, args []Word) []payload {
 		out = append(out, payload{unresolved: true, reason: ReasonWrapperOptions, origin: name,
 			script: name + " options not understood: where its script starts is not certain"})
 	}
+	// An interactive bash first runs the file --rcfile or --init-file
+	// names (bash --rcfile ./x -ic ls runs what ./x holds): a file of
+	// code, like source's.
+	for _, o := range sc.values("--rcfile", "--init-file") {
+		out = append(out, payload{unresolved: true, reason: ReasonSource, origin: name + " " + o.name,
+			script: name + " runs the commands of its startup file " + o.value})
+	}
 	rest := args[sc.stop:]
 	switch {
 	case sc.has("-c"):
