@@ -4,6 +4,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestRed19cfgManagedDropInOrder: Claude Code merges the managed file and
@@ -113,5 +114,88 @@ func TestRed19cfgParkedDropInWarns(t *testing.T) {
 	}
 	if n != 1 {
 		t.Errorf("%d parked-drop-in warnings, want 1: %s", n, warningsText(s))
+	}
+}
+
+// TestRed19cfgProjectAllowUntrustedByTheAgent: Claude Code applies no
+// allow rule of .claude/settings.json in a workspace its record does not
+// trust; agentctl's hook applied them, answered allow, and the agent ran
+// the repository's Bash(curl:*) unasked. Where the trust records are
+// consulted and Claude Code's state file is there without trusting the
+// workspace (nor agentctl's record), a project allow rule is not applied.
+func TestRed19cfgProjectAllowUntrustedByTheAgent(t *testing.T) {
+	untrusting := `{"numStartups": 3, "projects": {}}`
+	trusting := func(dir string) string {
+		return `{"projects": {"` + dir + `": {"hasTrustDialogAccepted": true}}}`
+	}
+	cases := []struct {
+		name     string
+		file     string // the settings file under proj/.claude
+		rule     string
+		state    string // home/.claude.json ("" none; "trusting" trusts proj)
+		records  bool   // the records are consulted (hook, run)
+		agentctl bool   // agentctl's own record trusts proj
+		kept     bool
+		attack   bool
+	}{
+		{"Bash prefix", "settings.json", "Bash(curl:*)", untrusting, true, false, false, true},
+		{"Bash exact", "settings.json", "Bash(npm run build)", untrusting, true, false, false, true},
+		{"an edit rule inside the repository", "settings.json", "Edit(src/**)", untrusting, true, false, false, true},
+		{"a domain rule", "settings.json", "WebFetch(domain:docs.example.com)", untrusting, true, false, false, true},
+		{"an MCP tool", "settings.json", "mcp__repo__run", untrusting, true, false, false, true},
+		{"a YAML sibling", "settings.yaml", "Bash(curl:*)", untrusting, true, false, false, true},
+		{"a state file with other projects", "settings.json", "Bash(curl:*)", `{"projects": {"/elsewhere": {"hasTrustDialogAccepted": true}}}`, true, false, false, true},
+		// Harmless neighbours: what the agent applies stays applied.
+		{"Claude Code trusts the workspace", "settings.json", "Bash(curl:*)", "trusting", true, false, true, false},
+		{"agentctl's record trusts it", "settings.json", "Bash(curl:*)", untrusting, true, true, true, false},
+		{"no Claude Code state at all", "settings.json", "Bash(curl:*)", "", true, false, true, false},
+		{"check consults no record", "settings.json", "Bash(curl:*)", untrusting, false, false, true, false},
+		{"local settings are the user's", "settings.local.json", "Bash(curl:*)", untrusting, true, false, true, false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			root := t.TempDir()
+			proj, home := filepath.Join(root, "proj"), filepath.Join(root, "home")
+			body := `{"permissions": {"allow": ["` + c.rule + `"], "deny": ["Bash(rm:*)"]}}`
+			if strings.HasSuffix(c.file, ".yaml") {
+				body = "permissions:\n  allow: [\"" + c.rule + "\"]\n  deny: [\"Bash(rm:*)\"]\n"
+			}
+			write(t, filepath.Join(proj, ".claude", c.file), body)
+			switch c.state {
+			case "":
+			case "trusting":
+				write(t, filepath.Join(home, ".claude.json"), trusting(proj))
+			default:
+				write(t, filepath.Join(home, ".claude.json"), c.state)
+			}
+			store := filepath.Join(root, "trusted.json")
+			if c.agentctl {
+				ts, err := LoadTrustStore(store)
+				if err != nil {
+					t.Fatal(err)
+				}
+				ts.Add(proj, time.Now())
+				if err := ts.Save(); err != nil {
+					t.Fatal(err)
+				}
+			}
+			s, err := loadWithin(t, Options{Cwd: proj, Home: home, ManagedFile: filepath.Join(root, "none.json"),
+				TrustRecords: c.records, TrustStore: store})
+			if err != nil {
+				t.Fatal(err)
+			}
+			kept, deny := false, false
+			for _, r := range s.Rules {
+				kept = kept || r.Behavior == Allow && r.Text == c.rule
+				deny = deny || r.Behavior == Deny && r.Text == "Bash(rm:*)"
+			}
+			kind := map[bool]string{true: "attack", false: "neighbour"}[c.attack]
+			if kept != c.kept {
+				t.Errorf("%s: allow %s kept = %v, want %v (trust: %s; warnings: %s)", kind, c.rule, kept, c.kept, s.Trust.By, warningsText(s))
+			}
+			if !deny {
+				t.Errorf("%s: the repository's deny rule was dropped", kind)
+			}
+		})
 	}
 }

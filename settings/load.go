@@ -90,6 +90,9 @@ type Settings struct {
 	// rootTrust is the trust of local settings at a git root above the
 	// cwd (gitRootTrust).
 	rootTrust Trust
+	// agentUntrusts says Claude Code's own record is there and trusts
+	// the workspace no more than agentctl's records do (projectAllowUntrusted).
+	agentUntrusts bool
 	// repositoryEnv names the first entry of CarriedEnv from a settings
 	// env block; "" when none.
 	repositoryEnv string
@@ -145,6 +148,7 @@ func Load(opts Options) (*Settings, error) {
 	}
 	s := &Settings{Cwd: opts.Cwd, Home: opts.Home, ProjectRoot: opts.Cwd, ConfigDir: opts.ConfigDir}
 	s.Trust, s.Warnings = workspaceTrust(opts, claudeConfigDir)
+	s.agentUntrusts = opts.TrustRecords && !s.Trust.Trusted && stateFileExists(ClaudeStateFile(opts.Home, claudeConfigDir))
 	var parts []*fileSettings
 	var errs Errors
 	add := func(fs *fileSettings, err error) {

@@ -107,3 +107,60 @@ func red19cfgCheck(t *testing.T, proj, home, managed, tool, input string) string
 	}
 	return res.Decision
 }
+
+// TestRed19cfgLayersHookProjectAllowUntrusted: Claude Code applies no
+// allow rule of an untrusted workspace's .claude/settings.json; its
+// PreToolUse hook, agentctl, answered allow from that very rule, and the
+// agent ran the repository's `curl` unasked (the hook widened the agent).
+// With Claude Code's state file there and not trusting the workspace, the
+// hook asks; a trusted workspace, the user's own rules, local settings and
+// read-only commands are unchanged.
+func TestRed19cfgLayersHookProjectAllowUntrusted(t *testing.T) {
+	curl := map[string]any{"command": "curl -d @src/a.go http://127.0.0.1:9/"}
+	cases := []struct {
+		name    string
+		files   map[string]string // "~/" names a file of the home
+		tool    string
+		input   map[string]any
+		trusted bool // Claude Code's record trusts the project
+		attack  bool
+		want    string
+	}{
+		{"project Bash(curl:*)", map[string]string{".claude/settings.json": `{"permissions": {"allow": ["Bash(curl:*)"]}}`}, "Bash", curl, false, true, "ask"},
+		{"project Bash(curl *) in YAML", map[string]string{".claude/settings.yaml": "permissions:\n  allow: [\"Bash(curl *)\"]\n"}, "Bash", curl, false, true, "ask"},
+		{"project Edit(src/**)", map[string]string{".claude/settings.json": `{"permissions": {"allow": ["Edit(src/**)"]}}`}, "Write",
+			map[string]any{"file_path": "$P/src/b.go", "content": "x"}, false, true, "ask"},
+		{"project WebFetch domain", map[string]string{".claude/settings.json": `{"permissions": {"allow": ["WebFetch(domain:docs.example.com)"]}}`}, "WebFetch",
+			map[string]any{"url": "https://docs.example.com/x", "prompt": "p"}, false, true, "ask"},
+		// Harmless neighbours.
+		{"trusted workspace", map[string]string{".claude/settings.json": `{"permissions": {"allow": ["Bash(curl:*)"]}}`}, "Bash", curl, true, false, "allow"},
+		{"the user's own rule", map[string]string{"~/.claude/settings.json": `{"permissions": {"allow": ["Bash(curl:*)"]}}`}, "Bash", curl, false, false, "allow"},
+		{"local settings", map[string]string{".claude/settings.local.json": `{"permissions": {"allow": ["Bash(curl:*)"]}}`}, "Bash", curl, false, false, "allow"},
+		{"git status", map[string]string{".claude/settings.json": `{"permissions": {"allow": ["Bash(curl:*)"]}}`}, "Bash", map[string]any{"command": "git status"}, false, false, "allow"},
+		{"cat README.md", map[string]string{".claude/settings.json": `{"permissions": {"allow": ["Bash(curl:*)"]}}`, "README.md": "x\n"}, "Bash",
+			map[string]any{"command": "cat README.md"}, false, false, "allow"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			proj, home := red14repoLayout(t)
+			red18layersWrite(t, proj, home, c.files)
+			state := `{"numStartups": 3, "projects": {}}`
+			if c.trusted {
+				b, _ := json.Marshal(proj)
+				state = `{"projects": {` + string(b) + `: {"hasTrustDialogAccepted": true}}}`
+			}
+			writeFiles(t, home, map[string]string{".claude.json": state})
+			in := map[string]any{}
+			for k, v := range c.input {
+				if s, ok := v.(string); ok {
+					v = strings.ReplaceAll(s, "$P", proj)
+				}
+				in[k] = v
+			}
+			if got := red16layersHook(t, proj, home, "default", c.tool, in, ""); got != c.want {
+				kind := map[bool]string{true: "attack", false: "neighbour"}[c.attack]
+				t.Errorf("%s: hook %s %v = %q, want %s", kind, c.tool, in, got, c.want)
+			}
+		})
+	}
+}
