@@ -90,6 +90,9 @@ type Settings struct {
 	// rootTrust is the trust of local settings at a git root above the
 	// cwd (gitRootTrust).
 	rootTrust Trust
+	// agentUntrusts says Claude Code's own record is there and trusts
+	// the workspace no more than agentctl's records do (projectAllowUntrusted).
+	agentUntrusts bool
 	// repositoryEnv names the first entry of CarriedEnv from a settings
 	// env block; "" when none.
 	repositoryEnv string
@@ -145,6 +148,7 @@ func Load(opts Options) (*Settings, error) {
 	}
 	s := &Settings{Cwd: opts.Cwd, Home: opts.Home, ProjectRoot: opts.Cwd, ConfigDir: opts.ConfigDir}
 	s.Trust, s.Warnings = workspaceTrust(opts, claudeConfigDir)
+	s.agentUntrusts = opts.TrustRecords && !s.Trust.Trusted && stateFileExists(ClaudeStateFile(opts.Home, claudeConfigDir))
 	var parts []*fileSettings
 	var errs Errors
 	add := func(fs *fileSettings, err error) {
@@ -166,7 +170,11 @@ func Load(opts Options) (*Settings, error) {
 	if managed == "" {
 		managed = DefaultManagedFile
 	}
-	for i, f := range managedFiles(managed) {
+	files, parked := managedFiles(managed)
+	for _, f := range parked {
+		s.warn(Position{File: f}, "managed drop-in not read: a name starting with a dot is parked, and Claude Code does not apply it either")
+	}
+	for i, f := range files {
 		// A named managed file must exist: a typo must never mean "no
 		// org policy". Only the default location may be absent.
 		if i == 0 && opts.ManagedExplicit {
@@ -294,26 +302,31 @@ func mustExist(file string) error {
 			what, DefaultManagedFile)}
 }
 
-// managedFiles lists the managed file and managed-settings.d/* beside it.
-func managedFiles(file string) []string {
-	out := []string{file}
+// managedFiles lists the managed file and managed-settings.d/* beside it,
+// and the drop-ins parked under a dot-name, which are not read.
+func managedFiles(file string) (out, parked []string) {
+	out = []string{file}
 	dir := filepath.Join(filepath.Dir(file), "managed-settings.d")
 	entries, err := os.ReadDir(dir)
 	if err != nil {
-		return out
+		return out, nil
 	}
 	var names []string
 	for _, e := range entries {
 		n := e.Name()
-		if !e.IsDir() && (strings.HasSuffix(n, ".json") || strings.HasSuffix(n, ".yaml") || strings.HasSuffix(n, ".yml")) {
+		switch {
+		case e.IsDir():
+		case managedDropIn(n):
 			names = append(names, n)
+		case strings.HasPrefix(n, ".") && managedDropIn(n[1:]):
+			parked = append(parked, filepath.Join(dir, n))
 		}
 	}
 	sort.Strings(names)
 	for _, n := range names {
 		out = append(out, filepath.Join(dir, n))
 	}
-	return out
+	return out, parked
 }
 
 // withYAML returns the JSON file and its .yaml/.yml siblings.

@@ -11,14 +11,7 @@ import (
 // merge unions lists with provenance and resolves scalar keys by precedence.
 func (s *Settings) merge(parts []*fileSettings, opts Options) error {
 	sort.SliceStable(parts, func(i, j int) bool { return parts[i].source < parts[j].source })
-	scalar := func(key string) (Scalar, bool) {
-		for _, p := range parts {
-			if v, ok := p.scalars[key]; ok {
-				return v, true
-			}
-		}
-		return Scalar{}, false
-	}
+	scalar := func(key string) (Scalar, bool) { return scalarOf(parts, key) }
 	s.AllowManagedPermissionRulesOnly, s.AllowManagedHooksOnly = managedLocks(parts)
 	if _, ok := scalar("disableBypassPermissionsMode"); ok {
 		s.DisableBypassPermissionsMode = true
@@ -207,16 +200,19 @@ func (s *Settings) DeniesTool(name string) (Rule, bool) {
 	return Rule{}, false
 }
 
-// commandsProfile picks the command profile: managed settings decide; else
+// commandsProfile picks the command profile: managed settings decide (the
+// last managed document that names one, as for every managed scalar); else
 // --commands; else the highest-precedence source that names one.
 func commandsProfile(parts []*fileSettings) *Scalar {
+	if v, ok := scalarOf(parts, "commands"); ok && v.Source == PolicySettings {
+		return &v
+	}
 	var flag, other *Scalar
 	for _, p := range parts {
 		v, ok := p.scalars["commands"]
 		switch {
 		case !ok:
 		case p.source == PolicySettings:
-			return &v
 		case p.source == CLIArg && flag == nil:
 			flag = &v
 		case other == nil:

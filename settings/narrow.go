@@ -177,6 +177,9 @@ func (s *Settings) distrust(p *fileSettings, why string) {
 	// paths too (confineWholeTool).
 	kept := p.rules[:0:0]
 	for _, r := range p.rules {
+		if s.projectAllowUntrusted(p.source, r, why) {
+			continue
+		}
 		if r.Behavior == Allow && r.Kind == KindPath && outsideRepository(r) {
 			s.warn(r.Pos, "%s allow rule %s not applied: it reaches outside the repository and %s", p.source, r.Text, why)
 			continue

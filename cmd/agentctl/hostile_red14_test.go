@@ -237,7 +237,10 @@ func TestRed14HookRepositoryMCPAllowForUserServer(t *testing.T) {
 	writeFiles(t, home, map[string]string{".claude.json": `{"mcpServers": {"github": {"command": "gh-mcp"}}}`})
 	env := []string{"HOME=" + home, "CLAUDE_CONFIG_DIR=", "XDG_CONFIG_HOME=" + filepath.Join(home, ".config"),
 		"CLAUDE_PROJECT_DIR=", "AGENTCTL_MANAGED_SETTINGS="}
-	for tool, want := range map[string]string{"mcp__github__delete_repository": `"ask"`, "mcp__other__x": `"allow"`} {
+	// mcp__other (a server only the repository names) asks too: Claude
+	// Code's own state file is there and does not trust the workspace, and
+	// Claude Code then applies no project allow rule at all (red19cfg).
+	for tool, want := range map[string]string{"mcp__github__delete_repository": `"ask"`, "mcp__other__x": `"ask"`} {
 		ev, _ := json.Marshal(map[string]any{"session_id": "s", "transcript_path": "/dev/null", "cwd": proj,
 			"permission_mode": "default", "hook_event_name": "PreToolUse", "tool_name": tool, "tool_input": map[string]any{}})
 		out, errOut, code := hookProc(t, nil, string(ev), env, "--managed-settings", emptyManaged(t))
