@@ -103,7 +103,9 @@ func archiveReadTrees(name string, args []Word) []Tree {
 				if _, ok := sevenZipSwitchList(v); !ok {
 					out = append(out, Tree{Root: ".", Access: Read, Via: name + " a -i", Dynamic: true})
 				}
-			case strings.HasPrefix(v, "-") || strings.HasPrefix(v, "@"):
+			case strings.HasPrefix(v, "@"):
+				includes = true // the list's names, read by archiveListReads
+			case strings.HasPrefix(v, "-"):
 			case i == 0:
 				// the archive
 			default:
