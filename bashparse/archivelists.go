@@ -164,3 +164,49 @@ func archiveReadTrees(name string, args []Word) []Tree {
 // before any option is read.
 var archiveLister = map[string]bool{"zip": true, "cpio": true, "bsdcpio": true, "pax": true,
 	"7z": true, "7za": true, "7zr": true, "7zz": true}
+
+// pythonArchiveTrees are the trees python's archive modules walk from the
+// command line: python3 -m zipfile -c out.zip . stores the cwd (its .env
+// too), and -m zipfile -e a.zip DIR or -m tarfile -e a.tar DIR writes what
+// the archive holds, as unzip does.
+func pythonArchiveTrees(args []Word) []Tree {
+	var mod string
+	var rest []Word
+	for i, a := range args {
+		v := a.Value
+		if v == "-m" && i+1 < len(args) {
+			mod, rest = args[i+1].Value, args[i+2:]
+			break
+		}
+		if m, ok := strings.CutPrefix(v, "-m"); ok && m != "" && !strings.HasPrefix(v, "--") {
+			mod, rest = m, args[i+1:]
+			break
+		}
+		if !strings.HasPrefix(v, "-") {
+			return nil // a script: its own arguments follow
+		}
+	}
+	if mod != "zipfile" && mod != "tarfile" {
+		return nil
+	}
+	via := "python -m " + mod
+	for i, a := range rest {
+		switch a.Value {
+		case "-c", "--create":
+			var out []Tree
+			if len(rest) > i+2 {
+				for _, s := range rest[i+2:] {
+					out = append(out, Tree{Root: s.Value, Access: Read, Via: via + " -c", Dynamic: !s.Static() || s.Glob})
+				}
+			}
+			return out
+		case "-e", "--extract":
+			root, dyn := ".", false
+			if len(rest) > i+2 {
+				root, dyn = rest[i+2].Value, !rest[i+2].Static()
+			}
+			return []Tree{{Root: root, Access: Write, Via: via + " extract", Dynamic: dyn}}
+		}
+	}
+	return nil
+}

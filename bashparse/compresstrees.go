@@ -9,11 +9,6 @@ import "strings"
 // gzip -rd src writes src/.claude/settings.json from a .gz the repository
 // holds. The operands are recursive reads and, in place, walked writes.
 
-// recursiveCompressors are the compression programs with a recursive mode.
-var recursiveCompressors = map[string]bool{"gzip": true, "gunzip": true, "pigz": true, "unpigz": true,
-	"zcat": true, "gzcat": true, "zstd": true, "unzstd": true, "zstdcat": true, "zstdmt": true,
-	"lz4": true, "unlz4": true, "lz4cat": true}
-
 // compressorTrees are the trees a recursive compressor reads and writes.
 func compressorTrees(name string, args []Word) []Tree {
 	recursive, inPlace := false, !strings.HasSuffix(name, "cat")

@@ -30,19 +30,31 @@ var inlineOpeners = map[string]*lazyre.Regexp{
 		`codecs\.open|shutil\.\w+|fileinput\.\w+|linecache\.\w+|runpy\.\w+|tarfile\.open|zipfile\.ZipFile|` +
 		`open|Path|PurePath|PosixPath|FileInput|read_text|read_bytes|write_text|write_bytes|symlink_to|` +
 		`hardlink_to|getattr|__import__|import_module|eval|compile|__builtins__|__dict__|` +
-		`loadtxt|genfromtxt|read_csv)\b|\bsys\.argv\b`),
+		genericOpeners + `)\b|\bsys\.argv\b`),
 	"node": lazyre.New(`\b(?:(?:readFile|writeFile|appendFile|copyFile|open|rename|symlink|truncate|unlink|rm|cp)(?:Sync)?|` +
 		`createReadStream|createWriteStream|openAsBlob|require|import|eval|Function|globalThis|` +
-		`binding|constructor)\b|\bprocess\.argv\b`),
-	"perl": lazyre.New(`\b(?:open|sysopen|rename|link|symlink|unlink|truncate|do|require|eval)\b|` +
+		`binding|constructor|` + genericOpeners + `)\b|\bprocess\.argv\b`),
+	"perl": lazyre.New(`\b(?:open|sysopen|rename|link|symlink|unlink|truncate|do|require|eval|` + genericOpeners + `)\b|` +
 		`@ARGV\b|\bARGV\b`),
 	"ruby": lazyre.New(`\b(?:File|IO|Pathname|FileUtils|Dir|ARGF|Kernel)\b|\b(?:open|load|require|` +
-		`require_relative|eval|send|public_send|__send__|method|instance_eval|class_eval)\b|\bARGV\b`),
+		`require_relative|eval|send|public_send|__send__|method|instance_eval|class_eval|` + genericOpeners + `)\b|\bARGV\b`),
 	"php": lazyre.New(`\b(?:file_get_contents|file_put_contents|fopen|file|readfile|copy|rename|symlink|link|` +
 		`unlink|include|include_once|require|require_once|parse_ini_file|highlight_file|show_source|` +
 		`SplFileObject|call_user_func|call_user_func_array|eval)\b`),
 	"lua": lazyre.New(`\b(?:io\.(?:open|lines|input|output)|os\.rename|os\.remove|dofile|loadfile|require|` +
 		`load|loadstring|_G|_ENV|arg)\b`),
+}
+
+// genericOpeners are the file functions of common libraries (File::Slurp,
+// Path::Tiny, pandas, numpy, YAML, CSV): read_file(".e"."nv") opens a file
+// as open does.
+const genericOpeners = `read_file|write_file|append_file|slurp|slurp_utf8|spew|spew_utf8|load_file|` +
+	`read_csv|read_json|read_excel|read_parquet|read_table|read_pickle|fromfile|loadtxt|genfromtxt|` +
+	`readFileAsync|outputFile|readJson|readJsonSync|outputFileSync|writeJson|writeJsonSync`
+
+// genericOpener reports one of genericOpeners.
+func genericOpener(tok string) bool {
+	return strings.Contains("|"+genericOpeners+"|", "|"+tok+"|")
 }
 
 // inlineEvaluators run code or reach a function by a name computed at
@@ -152,6 +164,11 @@ func inlineComputes(lang string, re *lazyre.Regexp, code string) bool {
 				continue // eval { … }: a block, not a string of code
 			}
 			return true
+		case lang == "perl" && strings.HasSuffix(before, "->") && genericOpener(tok):
+			// path(".e"."nv")->slurp: the object's path is the file.
+			if !perlPathReceiver.MatchString(strings.TrimSuffix(before, "->")) {
+				return true
+			}
 		case strings.HasSuffix(before, "$") || strings.HasSuffix(before, "@") || strings.HasSuffix(before, "%") ||
 			strings.HasSuffix(before, "->") || strings.HasSuffix(before, "::"):
 			continue // a variable ($file) or a member of something else
@@ -175,7 +192,7 @@ func inlineComputes(lang string, re *lazyre.Regexp, code string) bool {
 			if !inlineMethodOpener(lang, tok) {
 				continue // x.open of something else: a name, not the opener
 			}
-			if lang == "python" && !pathClass[tok] && !pathReceiver.MatchString(strings.TrimSuffix(before, ".")) {
+			if lang == "python" && pathMethod(tok, rest) && !pathReceiver.MatchString(strings.TrimSuffix(before, ".")) {
 				return true // p.read_text(): the receiver's path is computed
 			}
 		case lang == "python" && strings.HasPrefix(rest, "."):
@@ -187,6 +204,21 @@ func inlineComputes(lang string, re *lazyre.Regexp, code string) bool {
 	}
 	return false
 }
+
+// pathMethod reports a python method that opens its object's own path
+// (p.read_text(), Path(x).open()): its receiver names the file.
+func pathMethod(tok, rest string) bool {
+	switch tok {
+	case "read_text", "read_bytes", "write_text", "write_bytes", "symlink_to", "hardlink_to":
+		return true
+	case "open":
+		return strings.HasPrefix(rest, "()")
+	}
+	return false
+}
+
+// perlPathReceiver is a Path::Tiny object made from a plain literal.
+var perlPathReceiver = lazyre.New(`\bpath\(\s*(?:"x*"|'x*')\s*\)$`)
 
 // pathClass are python's path classes: pathlib.Path(x) is a call of the
 // class, whose argument is the path.
@@ -203,11 +235,10 @@ func inlineMethodOpener(lang, tok string) bool {
 	switch lang {
 	case "python":
 		switch tok {
-		case "read_text", "read_bytes", "write_text", "write_bytes", "symlink_to", "hardlink_to", "open",
-			"loadtxt", "genfromtxt", "read_csv":
+		case "read_text", "read_bytes", "write_text", "write_bytes", "symlink_to", "hardlink_to", "open":
 			return true
 		}
-		return pathClass[tok]
+		return pathClass[tok] || genericOpener(tok)
 	case "node":
 		return tok != "import" && tok != "require"
 	}

@@ -112,6 +112,8 @@ func recursiveTrees(words []Word) []Tree {
 		return fdTrees(args)
 	case "rm":
 		return rmTrees(args)
+	case "python", "python2", "python3":
+		return pythonArchiveTrees(args)
 	case "gzip", "gunzip", "pigz", "unpigz", "zcat", "gzcat", "zstd", "unzstd", "zstdcat", "zstdmt", "lz4", "unlz4", "lz4cat":
 		return compressorTrees(name, args)
 	case "chmod", "chown", "chgrp":

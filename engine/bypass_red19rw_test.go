@@ -33,8 +33,8 @@ var red19rwFiles = map[string]string{
 // rules teams write for file-processing programs. red19rwEnvOnly denies
 // only .env; red19rwAllowOnly denies nothing, so protected paths decide.
 const (
-	red19rwAllows = `"Bash(tar:*)","Bash(zip:*)","Bash(gzip:*)","Bash(zstd:*)","Bash(lz4:*)","Bash(zcat:*)","Bash(gunzip:*)",` +
-		`"Bash(base64:*)","Bash(python3 -c:*)","Bash(node -e:*)","Bash(perl -e:*)","Bash(perl -ne:*)","Bash(ruby -e:*)",` +
+	red19rwAllows = `"Bash(tar:*)","Bash(python3 -m:*)","Bash(python3 -I -m:*)","Bash(python3 -mzipfile:*)","Bash(zip:*)","Bash(gzip:*)","Bash(zstd:*)","Bash(lz4:*)","Bash(zcat:*)","Bash(gunzip:*)",` +
+		`"Bash(base64:*)","Bash(python3 -c:*)","Bash(node -e:*)","Bash(perl -e:*)","Bash(perl -ne:*)","Bash(perl -M*)","Bash(ruby -e:*)","Bash(ruby -r*)",` +
 		`"Bash(php -r:*)","Bash(lua -e:*)","Bash(jq:*)","Bash(sort:*)","Bash(split:*)","Bash(cpio:*)","Bash(bsdcpio:*)",` +
 		`"Bash(pax:*)","Bash(7z:*)","Bash(find:*)","Bash(cp:*)","Bash(git:*)"`
 	red19rwPolicy    = `{"permissions":{"allow":[` + red19rwAllows + `],"deny":["Read(.env)","Read(~/.ssh/**)","Edit(.git/**)","Read(secrets/**)"]}}`
@@ -129,6 +129,19 @@ var red19rwClasses = map[string][]bashModeRow{
 		{red19rwPolicy, `split -l 100 README`, "default", "allow"},
 		{red19rwPolicy, `split -b 1M README part-`, "default", "allow"},
 	},
+	"r19rw-7 python's archive modules from the command line": {
+		// python3 -m zipfile -c stores what it is given (the cwd and its
+		// .env); -m zipfile/tarfile -e writes what the archive holds.
+		{red19rwPolicy, `python3 -m zipfile -c out.zip .`, "default", "ask"},
+		{red19rwPolicy, `python3 -m tarfile -c out.tar .`, "default", "ask"},
+		{red19rwPolicy, `python3 -mzipfile --create out.zip src`, "default", "ask"},
+		{red19rwPolicy, `python3 -I -m zipfile -c out.zip .`, "default", "ask"},
+		{red19rwAllowOnly, `python3 -m zipfile -e a.zip .`, "bypassPermissions", "ask"},
+		{red19rwAllowOnly, `python3 -m tarfile -e a.tar`, "bypassPermissions", "ask"},
+		// Neighbours: listing, and other modules.
+		{red19rwPolicy, `python3 -m zipfile -l a.zip`, "default", "allow"},
+		{red19rwPolicy, `python3 -m json.tool package.json`, "default", "allow"},
+	},
 	"r19rw-5 an inline program opens a name it computes": {
 		// The name is concatenated, escaped, formatted, reversed, taken
 		// from the environment, a glob or a rewritten argument list, or
@@ -177,6 +190,10 @@ var red19rwClasses = map[string][]bashModeRow{
 		{red19rwPolicy, `ruby -e 'ARGV.replace([".e"+"nv"]); puts ARGF.read'`, "default", "ask"},
 		{red19rwPolicy, `php -r 'echo file_get_contents(".e"."nv");'`, "default", "ask"},
 		{red19rwPolicy, `lua -e 'print(io.open(".e".."nv"):read("a"))'`, "default", "ask"},
+		{red19rwPolicy, `perl -MFile::Slurp -e 'print read_file(".e"."nv")'`, "default", "ask"},
+		{red19rwPolicy, `perl -MPath::Tiny -e 'print path(".e"."nv")->slurp'`, "default", "ask"},
+		{red19rwPolicy, `python3 -c 'import pandas as pd; print(pd.read_csv(".e"+"nv"))'`, "default", "ask"},
+		{red19rwPolicy, `ruby -ryaml -e 'p YAML.load_file(".e"+"nv")'`, "default", "ask"},
 		// Neighbours: literal names, stdin, argument-list files (checked
 		// as the call's operands), and programs that open nothing.
 		{red19rwPolicy, `python3 -c 'import json; print(json.load(open("package.json"))["version"])'`, "default", "allow"},
@@ -202,6 +219,10 @@ var red19rwClasses = map[string][]bashModeRow{
 		{red19rwPolicy, `perl -e 'eval { die "x" }; print $@'`, "default", "allow"},
 		{red19rwPolicy, `ruby -e 'puts File.read("README")'`, "default", "allow"},
 		{red19rwPolicy, `php -r 'echo file_get_contents("README");'`, "default", "allow"},
+		{red19rwPolicy, `python3 -c 'import json,sys; print(json.loads(sys.stdin.read()))'`, "default", "allow"},
+		{red19rwPolicy, `python3 -c 'import pandas as pd; print(pd.read_csv("data.csv").head())'`, "default", "allow"},
+		{red19rwPolicy, `perl -MFile::Slurp -e 'print read_file("README")'`, "default", "allow"},
+		{red19rwPolicy, `ruby -ryaml -e 'p YAML.load_file("config.yml")'`, "default", "allow"},
 	},
 }
 
@@ -265,6 +286,7 @@ var red19rwPrinting = []struct {
 	{`node -e 'const {readFileSync: r} = require("fs"); console.log(r(".e"+"nv","utf8"))'`, []string{"node"}},
 	{`perl -e 'open F,".e"."nv";print <F>'`, []string{"perl"}},
 	{`perl -e '@ARGV=(".e"."nv"); print <>'`, []string{"perl"}},
+	{`python3 -m zipfile -c out.zip . && unzip -p out.zip .env`, []string{"python3", "unzip"}},
 	{red19rwCommit + ` && f=$(git unpack-file $(git rev-parse HEAD:.env)) && cat "$f"`, []string{"git"}},
 	{red19rwCommit + ` && rm .env && git checkout-index -a --prefix=x && cat x.env`, []string{"git"}},
 }
