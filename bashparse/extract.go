@@ -5,6 +5,14 @@ import (
 	"strings"
 )
 
+// cpioGrammar is GNU cpio's option grammar.
+var cpioGrammar = optGrammar{short: "0aBbcdfiLmnoprStuvVzJjyZ6A:C:D:E:F:H:I:M:O:R:W:", long: []string{"extract", "pass-through",
+	"create", "directory=", "file=", "format=", "make-directories", "unconditional", "verbose", "quiet",
+	"null", "append", "preserve-modification-time", "no-absolute-filenames", "absolute-filenames",
+	"to-stdout", "list", "rename", "sparse", "dereference", "block-size=", "io-size=", "pattern-file=",
+	"message=", "owner=", "rsh-command=", "reset-access-time", "swap", "swap-bytes", "swap-halfwords",
+	"only-verify-crc", "device-independent", "reproducible", "help", "version", "usage"}, permute: true}
+
 // extractTrees are the trees archivers write when they extract: the names
 // written are the archive's, not the command's (cpio -i, pax -r, ar x,
 // 7z x, unrar x, jar x).
@@ -15,13 +23,7 @@ func extractTrees(name string, args []Word) []Tree {
 	dot := Word{Value: "."}
 	switch name {
 	case "cpio", "bsdcpio":
-		g := optGrammar{short: "0aBbcdfiLmnoprStuvVzJjyZ6A:C:D:E:F:H:I:M:O:R:W:", long: []string{"extract", "pass-through",
-			"create", "directory=", "file=", "format=", "make-directories", "unconditional", "verbose", "quiet",
-			"null", "append", "preserve-modification-time", "no-absolute-filenames", "absolute-filenames",
-			"to-stdout", "list", "rename", "sparse", "dereference", "block-size=", "io-size=", "pattern-file=",
-			"message=", "owner=", "rsh-command=", "reset-access-time", "swap", "swap-bytes", "swap-halfwords",
-			"only-verify-crc", "device-independent", "reproducible", "help", "version", "usage"}, permute: true}
-		sc := g.scan(args)
+		sc := cpioGrammar.scan(args)
 		for _, o := range sc.values("-D", "--directory") {
 			return tree(o.value, args[o.word])
 		}
@@ -88,7 +90,7 @@ func protectedWitnesses(trees []Tree) []File {
 		// unless its own name filters keep each of them out.
 		walked := t.Via == "find" || t.Via == "find -exec" || t.Via == "fd -x" || strings.HasSuffix(t.Via, " -R") ||
 			t.Via == "rsync --delete" || t.Via == "rsync --remove-source-files" || t.Via == "zip -m" ||
-			strings.HasSuffix(t.Via, "tar --remove-files")
+			strings.HasSuffix(t.Via, "tar --remove-files") || strings.HasSuffix(t.Via, " -r in place")
 		if walked {
 			// One witness is enough: the first the filters let through
 			// (the ones that ask in bypassPermissions mode come first).

@@ -96,7 +96,16 @@ func gitPrintsContent(args []Word) bool {
 		// -t, -s and -e tell an object's type, size, existence.
 		return !hasShort(rest, 't') && !hasShort(rest, 's') && !hasShort(rest, 'e')
 	case "archive", "bundle", "fast-export", "format-patch", "range-diff", "merge-tree",
-		"request-pull", "am", "rebase":
+		"request-pull", "am", "rebase",
+		// unpack-file copies a blob into a file of its own name, and
+		// checkout-index -a --prefix=x the index's files to x.env, x…:
+		// stored contents out from under the names the rules know.
+		"unpack-file", "checkout-index":
+		if sub == "checkout-index" {
+			// Named paths are words the rules check; -a and --stdin copy
+			// files no word names.
+			return hasShort(rest, 'a') || hasLong(rest, "--all") || hasLong(rest, "--stdin")
+		}
 		return sub != "am" && sub != "rebase" || hasLong(rest, "--show-current-patch")
 	}
 	return false

@@ -22,6 +22,9 @@ func optionPowers(words []Word) (pays []payload, files []File, powers []string) 
 		pays, powers = makeVarPowers(words[1:])
 	}
 	files = append(files, checksumListReads(words)...)
+	if archiveLister[name] {
+		files = append(files, archiveListReads(name, words[1:])...)
+	}
 	if name == "pytest" || name == "py.test" {
 		files = append(files, pytestPathReads(words[1:])...)
 	}
@@ -175,6 +178,8 @@ func scriptFiles(words []Word) []File {
 		}
 	case "sqlite3":
 		out = append(out, sqliteFiles(words[1:])...)
+	case "python", "python2", "python3", "node", "nodejs", "bun", "deno", "perl", "ruby", "php", "lua":
+		out = append(out, inlineComputedFiles(name, words[1:])...)
 	case "vim", "vi", "nvim", "view", "gvim", "vimdiff", "rvim", "ex":
 		out = append(out, vimExFiles(name, words[1:])...)
 	case "awk", "gawk", "mawk", "nawk":

@@ -116,6 +116,8 @@ var programs = map[string][]program{
 		{[]string{"--checkpoint-action"}, namesProgram}, {[]string{"-X", "--exclude-from"}, readsFile}, {[]string{"-T", "--files-from"}, readsFileList}}}},
 	"sort": {{opts: []progOpt{{[]string{"--compress-program"}, runsScript}, {[]string{"-o", "--output"}, writesFile}, {[]string{"--files0-from"}, readsFileList}}}},
 	"zip":  {{opts: []progOpt{{[]string{"-TT", "--unzip-command"}, runsScript}}}},
+	// split --filter=CMD pipes each piece to CMD, run by the shell.
+	"split": {{opts: []progOpt{{[]string{"--filter"}, runsScript}}}},
 	"rg": {{opts: []progOpt{{[]string{"--pre"}, runsScript}, {[]string{"--hostname-bin"}, namesProgram},
 		{[]string{"-f", "--file", "--ignore-file"}, readsFile}}}},
 	"fd":     {{opts: []progOpt{{[]string{"-x", "--exec", "-X", "--exec-batch"}, runsArgv}}}},

@@ -56,6 +56,7 @@ func recursiveTrees(words []Word) []Tree {
 		return append(tarTrees(args), moved...)
 	case "zip":
 		_, moved := archiveMoves(name, args)
+		moved = append(moved, archiveReadTrees(name, args)...)
 		if hasShort(args, 'r') || hasLong(args, "--recurse-paths") {
 			ops := operandWords(args, "")
 			out := moved
@@ -92,8 +93,8 @@ func recursiveTrees(words []Word) []Tree {
 			}
 			return out
 		}
-	case "cpio", "bsdcpio", "pax", "ar", "7z", "7za", "7zr", "unrar", "unar", "jar":
-		return extractTrees(name, args)
+	case "cpio", "bsdcpio", "pax", "ar", "7z", "7za", "7zr", "7zz", "unrar", "unar", "jar":
+		return append(extractTrees(name, args), archiveReadTrees(name, args)...)
 	case "unzip", "patch":
 		if name == "unzip" && unzipLists(args) {
 			return nil
@@ -111,6 +112,10 @@ func recursiveTrees(words []Word) []Tree {
 		return fdTrees(args)
 	case "rm":
 		return rmTrees(args)
+	case "python", "python2", "python3":
+		return pythonArchiveTrees(args)
+	case "gzip", "gunzip", "pigz", "unpigz", "zcat", "gzcat", "zstd", "unzstd", "zstdcat", "zstdmt", "lz4", "unlz4", "lz4cat":
+		return compressorTrees(name, args)
 	case "chmod", "chown", "chgrp":
 		if hasShort(args, 'R') || hasLong(args, "--recursive") {
 			ops := operandWords(args, "")
