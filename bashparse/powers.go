@@ -174,14 +174,18 @@ func scriptFiles(words []Word) []File {
 			}
 		}
 	case "sqlite3":
-		out = append(out, sqliteFiles(words[1:])...)
+		out = append(append(out, sqliteFiles(words[1:])...), sqliteDatabaseFile(words[1:])...)
+	case "scp":
+		out = append(out, scpFiles(words[1:])...)
+	case "man":
+		out = append(out, manFiles(words[1:])...)
 	case "vim", "vi", "nvim", "view", "gvim", "vimdiff", "rvim", "ex":
 		out = append(out, vimExFiles(name, words[1:])...)
 	case "awk", "gawk", "mawk", "nawk":
+		// Every word: the program's place depends on options that take a
+		// value (-v x=1, -F :, -W i), and a data file's name never holds
+		// a redirection.
 		for _, w := range words[1:] {
-			if strings.HasPrefix(w.Value, "-") {
-				continue
-			}
 			for _, m := range awkGetline.FindAllStringSubmatch(w.Value, -1) {
 				out = append(out, fileOf(w, m[1], Read, "awk getline"))
 			}
@@ -189,7 +193,6 @@ func scriptFiles(words []Word) []File {
 				out = append(out, fileOf(w, m[1], Write, "awk print"))
 			}
 			out = append(out, awkComputedFiles(w)...)
-			break
 		}
 	}
 	return out

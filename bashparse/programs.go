@@ -103,7 +103,7 @@ var programs = map[string][]program{
 		{sub: "daemon", opts: []progOpt{{[]string{"--access-hook"}, runsScript}}},
 	},
 	"ssh": {{opts: []progOpt{{[]string{"-o"}, runsScript}, {[]string{"-F"}, readsScript}, {[]string{"-i"}, readsFile}}}},
-	"scp": {{opts: []progOpt{{[]string{"-o"}, runsScript}, {[]string{"-S"}, runsScript}, {[]string{"-F"}, readsScript}}}},
+	"scp": {{opts: []progOpt{{[]string{"-o"}, runsScript}, {[]string{"-S", "-D"}, runsScript}, {[]string{"-F"}, readsScript}}}},
 	// netcat runs a program on the connection: -e PROG and -c CMD
 	// (traditional), -e/--exec, -c/--sh-exec, --lua-exec FILE (ncat).
 	"nc":             {{opts: netcatOpts}},
@@ -223,6 +223,12 @@ func powerOptions(words []Word) []optionUse {
 	out := matchPowerOptions(words, programs[name], programLongs[name])
 	out = append(out, matchPowerOptions(words, morePrograms()[name], moreProgramLongs()[name])...)
 	out = append(out, matchPowerOptions(words, netSendPrograms()[name], netSendLongs()[name])...)
+	if awkNames[name] {
+		out = append(out, awkWOptions(words)...)
+	}
+	if name == "openssl" {
+		out = append(append(out, matchPowerOptions(words, opensslPrograms()[name], opensslLongs()[name])...), opensslUses(words)...)
+	}
 	return append(out, matchPowerOptions(words, readOptionPrograms()[name], readOptionLongs()[name])...)
 }
 
