@@ -169,3 +169,37 @@ func shortInClusterOf(v string, c byte, valueOpts string) bool {
 	}
 	return false
 }
+
+// yqFiles lists the files a yq command reads: its operands after the
+// expression (none skipped when -f/--from-file gives it, the subcommand
+// word of yq eval/eval-all skipped too). yq is not in the operand table,
+// whose entry would make its -i rewrites reads: this adds reads only.
+func yqFiles(args []Word) []File {
+	fromFile := false
+	for _, a := range args {
+		v := a.Value
+		if v == "--" {
+			break
+		}
+		if v == "--from-file" || strings.HasPrefix(v, "--from-file=") || strings.HasPrefix(v, "-") && !strings.HasPrefix(v, "--") && shortInClusterOf(v, 'f', "LIops") {
+			fromFile = true
+		}
+	}
+	ops := shortOptOperands(args, "fLIops", "--from-file --indent --output-format --input-format --arg --argjson --slurpfile --rawfile --expression")
+	if len(ops) > 0 && !fromFile {
+		switch ops[0].Value {
+		case "e", "eval", "ea", "eval-all":
+			ops = ops[1:]
+		}
+		if len(ops) > 0 {
+			ops = ops[1:]
+		}
+	}
+	var out []File
+	for _, o := range ops {
+		if o.Value != "-" {
+			out = append(out, fileOf(o, o.Value, Read, "yq"))
+		}
+	}
+	return out
+}

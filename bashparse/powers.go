@@ -179,6 +179,8 @@ func scriptFiles(words []Word) []File {
 		out = append(out, scpFiles(words[1:])...)
 	case "man":
 		out = append(out, manFiles(words[1:])...)
+	case "yq":
+		out = append(out, yqFiles(words[1:])...)
 	case "vim", "vi", "nvim", "view", "gvim", "vimdiff", "rvim", "ex":
 		out = append(out, vimExFiles(name, words[1:])...)
 	case "awk", "gawk", "mawk", "nawk":

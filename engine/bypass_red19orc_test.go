@@ -36,6 +36,10 @@ import "testing"
 // /tmp/secret printed the file; sqlite3 /tmp/new.db 'create table t(a)'
 // created it. agentctl approved each under the program's prefix rule;
 // the operands are now reads and writes, checked as cp's and cat's are.
+//
+// Class 4, yq's file operands. yq . /tmp/s.yaml printed the file (yq, the
+// jq wrapper); agentctl approved any path under Bash(yq:*), while jq .
+// /tmp/s.json asked. yq's operands after the expression are now reads.
 
 const (
 	red19orcDeny    = `"deny":["Bash(rm:*)","Bash(curl:*)","Read(.env)","Edit(.git/**)"]`
@@ -44,6 +48,7 @@ const (
 	red19orcScp     = `{"permissions":{"allow":["Bash(scp:*)"],` + red19orcDeny + `}}`
 	red19orcMan     = `{"permissions":{"allow":["Bash(man:*)"],` + red19orcDeny + `}}`
 	red19orcSqlite  = `{"permissions":{"allow":["Bash(sqlite3:*)"],` + red19orcDeny + `}}`
+	red19orcYq      = `{"permissions":{"allow":["Bash(yq:*)"],` + red19orcDeny + `}}`
 	red19orcLs      = `{"permissions":{"allow":["Bash(ls:*)"],` + red19orcDeny + `}}`
 )
 
@@ -157,6 +162,21 @@ var red19orcRows = map[string][]bashModeRow{
 		{red19orcSqlite, `sqlite3 :memory: 'select 1'`, "default", "allow"},
 		{red19orcSqlite, `sqlite3 -cmd '.mode csv' db.sqlite 'select 1'`, "default", "allow"},
 		{red19orcSqlite, `sqlite3 'file:db.sqlite?mode=ro' 'select 1'`, "default", "allow"},
+	},
+	"yq-file-operands": {
+		{red19orcYq, `yq . /tmp/x.yaml`, "default", "ask"},
+		{red19orcYq, `yq e .a /tmp/x.yaml`, "default", "ask"},
+		{red19orcYq, `yq eval-all . a.yaml /tmp/x.yaml`, "default", "ask"},
+		{red19orcYq, `yq -o json . ~/.kube/config`, "default", "ask"},
+		{red19orcYq, `yq -f prog.jq /tmp/x`, "default", "ask"},
+		{red19orcYq, `yq . ../x.yaml`, "default", "ask"},
+		{red19orcYq, `yq -- . /etc/x.yaml`, "default", "ask"},
+		{red19orcYq, `yq . .env`, "default", "deny"},
+		// neighbours
+		{red19orcYq, `yq .name package.json`, "default", "allow"},
+		{red19orcYq, `yq -y . package.json`, "default", "allow"},
+		{red19orcYq, `yq -o json . package.json README.md`, "default", "allow"},
+		{red19orcYq, `cat x | yq .`, "default", "allow"},
 	},
 }
 
