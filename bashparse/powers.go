@@ -36,6 +36,9 @@ func optionPowers(words []Word) (pays []payload, files []File, powers []string) 
 		jf, jp := jqModuleFiles(words[1:])
 		files, powers = append(files, jf...), append(powers, jp...)
 	}
+	if awkNames[name] {
+		powers = append(powers, awkRunsPowers(words)...)
+	}
 	vp, vpow := valuePowers(words)
 	pays, powers = append(pays, vp...), append(powers, vpow...)
 	for _, u := range powerOptions(words) {

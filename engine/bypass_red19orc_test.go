@@ -40,6 +40,15 @@ import "testing"
 // Class 4, yq's file operands. yq . /tmp/s.yaml printed the file (yq, the
 // jq wrapper); agentctl approved any path under Bash(yq:*), while jq .
 // /tmp/s.json asked. yq's operands after the expression are now reads.
+//
+// Class 5, looser than the reference. The reference asks for an awk
+// program that runs a command (system(), a pipe) or loads code (@load,
+// @include, @f()), for gawk's -l and -E, for sort -T DIR and man -M DIR
+// elsewhere, and for env -S, -C and the signal options ("can't be checked
+// before it runs"); agentctl approved them (a read-only command inside
+// system() passed). Each now asks; a deny rule the nested command
+// matches still denies, and env with -i, -u, -0 or assignments stays
+// allowed.
 
 const (
 	red19orcDeny    = `"deny":["Bash(rm:*)","Bash(curl:*)","Read(.env)","Edit(.git/**)"]`
@@ -49,6 +58,8 @@ const (
 	red19orcMan     = `{"permissions":{"allow":["Bash(man:*)"],` + red19orcDeny + `}}`
 	red19orcSqlite  = `{"permissions":{"allow":["Bash(sqlite3:*)"],` + red19orcDeny + `}}`
 	red19orcYq      = `{"permissions":{"allow":["Bash(yq:*)"],` + red19orcDeny + `}}`
+	red19orcSort    = `{"permissions":{"allow":["Bash(sort:*)"],` + red19orcDeny + `}}`
+	red19orcEnv     = `{"permissions":{"allow":["Bash(env:*)"],` + red19orcDeny + `}}`
 	red19orcLs      = `{"permissions":{"allow":["Bash(ls:*)"],` + red19orcDeny + `}}`
 )
 
@@ -88,7 +99,6 @@ var red19orcRows = map[string][]bashModeRow{
 		{red19orcAwk, `awk -W version`, "default", "allow"},
 		{red19orcAwk, `awk -Wv`, "default", "allow"},
 		{red19orcAwk, `awk -We prog.awk README.md`, "default", "allow"},
-		{red19orcAwk, `awk 'BEGIN{system("ls")}'`, "default", "allow"},
 	},
 	"openssl-files-and-modules": {
 		{red19orcOpenssl, `openssl enc -base64 -in README.md -out /tmp/x`, "default", "ask"},
@@ -162,6 +172,50 @@ var red19orcRows = map[string][]bashModeRow{
 		{red19orcSqlite, `sqlite3 :memory: 'select 1'`, "default", "allow"},
 		{red19orcSqlite, `sqlite3 -cmd '.mode csv' db.sqlite 'select 1'`, "default", "allow"},
 		{red19orcSqlite, `sqlite3 'file:db.sqlite?mode=ro' 'select 1'`, "default", "allow"},
+	},
+	"looser-than-reference": {
+		{red19orcAwk, `awk 'BEGIN{system("id")}'`, "default", "ask"},
+		{red19orcAwk, `awk 'BEGIN{system("ls")}'`, "default", "ask"},
+		{red19orcAwk, `awk 'BEGIN{"id" | getline; print}'`, "default", "ask"},
+		{red19orcAwk, `awk '{print | "sort"}' README.md`, "default", "ask"},
+		{red19orcAwk, `awk '@load "x"'`, "default", "ask"},
+		{red19orcAwk, `awk '@include "lib.awk"; {print}' README.md`, "default", "ask"},
+		{red19orcAwk, `awk 'BEGIN{f="system"; @f("id")}'`, "default", "ask"},
+		{red19orcAwk, `awk -l x 'BEGIN{}'`, "default", "ask"},
+		{red19orcAwk, `awk -lx 'BEGIN{}'`, "default", "ask"},
+		{red19orcAwk, `awk --load=x 'BEGIN{}'`, "default", "ask"},
+		{red19orcAwk, `awk -E /tmp/x.awk`, "default", "ask"},
+		{red19orcAwk, `awk -E prog.awk README.md`, "default", "ask"},
+		{red19orcAwk, `awk --exec=prog.awk`, "default", "ask"},
+		{red19orcAwk, `awk 'BEGIN{system("rm -rf src")}'`, "default", "deny"},
+		{red19orcSort, `sort -T /tmp README.md`, "default", "ask"},
+		{red19orcSort, `sort -k2 -T /tmp README.md`, "default", "ask"},
+		{red19orcSort, `sort --temporary-directory=/tmp README.md`, "default", "ask"},
+		{red19orcSort, `sort --temporary-d /tmp README.md`, "default", "ask"},
+		{red19orcMan, `man -M /tmp ls`, "default", "ask"},
+		{red19orcMan, `man --manpath=/tmp ls`, "default", "ask"},
+		{red19orcEnv, `env -S 'sh -c id'`, "default", "ask"},
+		{red19orcEnv, `env -S'ls -la'`, "default", "ask"},
+		{red19orcEnv, `env -C /tmp ls`, "default", "ask"},
+		{red19orcEnv, `env -iC /tmp ls`, "default", "ask"},
+		{red19orcEnv, `env -uX -C/tmp ls`, "default", "ask"},
+		{red19orcEnv, `env --ch=/tmp ls`, "default", "ask"},
+		{red19orcEnv, `env --default-signal=PIPE ls`, "default", "ask"},
+		{red19orcEnv, `env --ignore-signal ls`, "default", "ask"},
+		{red19orcEnv, `env --block-signal=INT ls`, "default", "ask"},
+		{red19orcEnv, `env --split-string='rm -rf src'`, "default", "deny"},
+		// neighbours
+		{red19orcAwk, `awk '$1 || $2' README.md`, "default", "allow"},
+		{red19orcAwk, `awk '{print $1 "@" $2}' README.md`, "default", "allow"},
+		{red19orcSort, `sort -k 2 -t , README.md`, "default", "allow"},
+		{red19orcSort, `sort -S 1M README.md`, "default", "allow"},
+		{red19orcMan, `man -Tutf8 ls`, "default", "allow"},
+		{red19orcEnv, `env`, "default", "allow"},
+		{red19orcEnv, `env FOO=1 ls`, "default", "allow"},
+		{red19orcEnv, `env -u HOME ls`, "default", "allow"},
+		{red19orcEnv, `env -i ls`, "default", "allow"},
+		{red19orcEnv, `env -0`, "default", "allow"},
+		{red19orcEnv, `env ls -C x`, "default", "allow"},
 	},
 	"yq-file-operands": {
 		{red19orcYq, `yq . /tmp/x.yaml`, "default", "ask"},
