@@ -323,8 +323,19 @@ func awkPayloads(args []Word) []payload {
 			prog += strings.TrimPrefix(v, "--source=") + "\n"
 			continue
 		}
-		if v == "-v" || v == "-F" {
+		if v == "-v" || v == "-F" || v == "-i" || v == "-l" || v == "--include" || v == "--load" {
 			i++
+			continue
+		}
+		if value, last, ok := awkWValue(args, i); ok {
+			if !args[i].Static() || !args[last].Static() {
+				return []payload{{unresolved: true, reason: ReasonDynamicShell, origin: "awk",
+					script: "awk -W takes a value computed at run time"}}
+			}
+			if awkWExec(value) {
+				return nil // a program file: awkWOptions
+			}
+			i = last // -W interactive: the value is not the program
 			continue
 		}
 		if strings.HasPrefix(v, "-") && v != "-" {

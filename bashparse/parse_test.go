@@ -64,7 +64,7 @@ func TestParse(t *testing.T) {
 		{"sudo -u root -E shutdown now", "sudo -u root -E shutdown now => shutdown now"},
 		{"doas -u root make", "doas -u root make => make"},
 		{"env -i PATH=/x FOO=1 npm publish", "env -i PATH=/x FOO=1 npm publish => npm publish | unresolved: program-config"},
-		{"env -S 'npm publish'", "env -S npm publish => npm publish"},
+		{"env -S 'npm publish'", "env -S npm publish => npm publish (exec) | unresolved: exec-wrapper"},
 		{"/sbin/shutdown -h now", "/sbin/shutdown -h now => shutdown -h now"},
 		{"/usr/bin/env npm publish", "/usr/bin/env npm publish => npm publish"},
 		{"nohup shutdown now", "shutdown now"},

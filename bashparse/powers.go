@@ -39,6 +39,9 @@ func optionPowers(words []Word) (pays []payload, files []File, powers []string) 
 		jf, jp := jqModuleFiles(words[1:])
 		files, powers = append(files, jf...), append(powers, jp...)
 	}
+	if awkNames[name] {
+		powers = append(powers, awkRunsPowers(words)...)
+	}
 	vp, vpow := valuePowers(words)
 	pays, powers = append(pays, vp...), append(powers, vpow...)
 	for _, u := range powerOptions(words) {
@@ -177,16 +180,22 @@ func scriptFiles(words []Word) []File {
 			}
 		}
 	case "sqlite3":
-		out = append(out, sqliteFiles(words[1:])...)
+		out = append(append(out, sqliteFiles(words[1:])...), sqliteDatabaseFile(words[1:])...)
 	case "python", "python2", "python3", "node", "nodejs", "bun", "deno", "perl", "ruby", "php", "lua":
 		out = append(out, inlineComputedFiles(name, words[1:])...)
+	case "scp":
+		out = append(out, scpFiles(words[1:])...)
+	case "man":
+		out = append(out, manFiles(words[1:])...)
+	case "yq":
+		out = append(out, yqFiles(words[1:])...)
 	case "vim", "vi", "nvim", "view", "gvim", "vimdiff", "rvim", "ex":
 		out = append(out, vimExFiles(name, words[1:])...)
 	case "awk", "gawk", "mawk", "nawk":
+		// Every word: the program's place depends on options that take a
+		// value (-v x=1, -F :, -W i), and a data file's name never holds
+		// a redirection.
 		for _, w := range words[1:] {
-			if strings.HasPrefix(w.Value, "-") {
-				continue
-			}
 			for _, m := range awkGetline.FindAllStringSubmatch(w.Value, -1) {
 				out = append(out, fileOf(w, m[1], Read, "awk getline"))
 			}
@@ -194,7 +203,6 @@ func scriptFiles(words []Word) []File {
 				out = append(out, fileOf(w, m[1], Write, "awk print"))
 			}
 			out = append(out, awkComputedFiles(w)...)
-			break
 		}
 	}
 	return out

@@ -103,7 +103,7 @@ var programs = map[string][]program{
 		{sub: "daemon", opts: []progOpt{{[]string{"--access-hook"}, runsScript}}},
 	},
 	"ssh": {{opts: []progOpt{{[]string{"-o"}, runsScript}, {[]string{"-F"}, readsScript}, {[]string{"-i"}, readsFile}}}},
-	"scp": {{opts: []progOpt{{[]string{"-o"}, runsScript}, {[]string{"-S"}, runsScript}, {[]string{"-F"}, readsScript}}}},
+	"scp": {{opts: []progOpt{{[]string{"-o"}, runsScript}, {[]string{"-S", "-D"}, runsScript}, {[]string{"-F"}, readsScript}}}},
 	// netcat runs a program on the connection: -e PROG and -c CMD
 	// (traditional), -e/--exec, -c/--sh-exec, --lua-exec FILE (ncat).
 	"nc":             {{opts: netcatOpts}},
@@ -114,7 +114,7 @@ var programs = map[string][]program{
 	"tar": {{opts: []progOpt{{[]string{"--to-command", "-I", "--use-compress-program", "-F", "--info-script", "--new-volume-script", "--rsh-command"}, runsScript},
 		{[]string{"--checkpoint-action"}, namesProgram},
 		{[]string{"--checkpoint-action"}, namesProgram}, {[]string{"-X", "--exclude-from"}, readsFile}, {[]string{"-T", "--files-from"}, readsFileList}}}},
-	"sort": {{opts: []progOpt{{[]string{"--compress-program"}, runsScript}, {[]string{"-o", "--output"}, writesFile}, {[]string{"--files0-from"}, readsFileList}}}},
+	"sort": {{opts: []progOpt{{[]string{"--compress-program"}, runsScript}, {[]string{"-o", "--output", "-T", "--temporary-directory"}, writesFile}, {[]string{"--files0-from"}, readsFileList}}}},
 	"zip":  {{opts: []progOpt{{[]string{"-TT", "--unzip-command"}, runsScript}}}},
 	// split --filter=CMD pipes each piece to CMD, run by the shell.
 	"split": {{opts: []progOpt{{[]string{"--filter"}, runsScript}}}},
@@ -122,7 +122,7 @@ var programs = map[string][]program{
 		{[]string{"-f", "--file", "--ignore-file"}, readsFile}}}},
 	"fd":     {{opts: []progOpt{{[]string{"-x", "--exec", "-X", "--exec-batch"}, runsArgv}}}},
 	"fdfind": {{opts: []progOpt{{[]string{"-x", "--exec", "-X", "--exec-batch"}, runsArgv}}}},
-	"man":    {{opts: []progOpt{{[]string{"-P", "--pager", "-H", "--html"}, runsScript}}}},
+	"man":    {{opts: []progOpt{{[]string{"-P", "--pager", "-H", "--html"}, runsScript}, {[]string{"-M", "--manpath"}, readsFile}}}},
 	"less":   {{opts: []progOpt{{[]string{"-o", "--log-file", "-O", "--LOG-FILE"}, writesFile}}}},
 	"curl": {{opts: []progOpt{{[]string{"-o", "--output", "-c", "--cookie-jar", "-D", "--dump-header", "--trace", "--trace-ascii", "--stderr", "--output-dir", "--etag-save", "--hsts", "--alt-svc", "--libcurl"}, writesFile}, {[]string{"-T", "--upload-file", "-K", "--config", "-b", "--cookie", "--netrc-file", "--key", "--cert", "--cacert"}, readsFile},
 		{[]string{"-d", "--data", "--data-binary", "--data-urlencode", "--data-ascii", "--json", "-F", "--form", "--form-string"}, readsAtFile}}}},
@@ -225,6 +225,12 @@ func powerOptions(words []Word) []optionUse {
 	out := matchPowerOptions(words, programs[name], programLongs[name])
 	out = append(out, matchPowerOptions(words, morePrograms()[name], moreProgramLongs()[name])...)
 	out = append(out, matchPowerOptions(words, netSendPrograms()[name], netSendLongs()[name])...)
+	if awkNames[name] {
+		out = append(out, awkWOptions(words)...)
+	}
+	if name == "openssl" {
+		out = append(append(out, matchPowerOptions(words, opensslPrograms()[name], opensslLongs()[name])...), opensslUses(words)...)
+	}
 	return append(out, matchPowerOptions(words, readOptionPrograms()[name], readOptionLongs()[name])...)
 }
 

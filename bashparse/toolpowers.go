@@ -196,8 +196,8 @@ var morePrograms = sync.OnceValue(func() map[string][]program {
 var moreProgramLongs = sync.OnceValue(func() map[string][][]string { return longNames(morePrograms()) })
 
 // goFlagPrograms parse their options with Go's flag package, which reads
-// "--name" as "-name".
-var goFlagPrograms = map[string]bool{"go": true, "terraform": true}
+// "--name" as "-name"; openssl's own parser does the same.
+var goFlagPrograms = map[string]bool{"go": true, "terraform": true, "openssl": true}
 
 // optionSpelling is option word v as program prog's parser reads it: Go's
 // flag package takes "--o" for "-o" (go test --coverprofile=F writes F);

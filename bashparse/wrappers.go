@@ -170,6 +170,9 @@ func peelWide(words []Word, narrow *View, narrowWords []Word, sl *slab) peeled {
 			}
 		}
 		rest := words[1+sc.stop:]
+		if name == "env" && sc.has(envExecOptions...) {
+			out.exec = true
+		}
 		if split := sc.values(w.split...); len(split) > 0 {
 			splices++
 			var spliced []Word
