@@ -50,6 +50,13 @@ var red19searchClasses = map[string][]toolRow{
 		{"Glob", `{"pattern":"**/p.tx[t]"}`, "", "ask"},
 		{"Glob", `{"pattern":"<cwd>/../home/**/id_rsa"}`, "", "deny"},
 		{"Glob", `{"pattern":"id_rs[a]","path":"<cwd>/../home/.ssh"}`, "", "deny"},
+		// A literal or aimed directory segment below a "**" lists the
+		// guarded directory's entries, as ".ssh/*" and "secret/*" do.
+		{"Glob", `{"pattern":"**/.ssh/*","path":"<cwd>/../home"}`, "", "deny"},
+		{"Glob", `{"pattern":"**/.ss[h]/*","path":"<cwd>/../home"}`, "", "deny"},
+		{"Glob", `{"pattern":"**/secret/*"}`, "", "deny"},
+		{"Glob", `{"pattern":"**/s?cret/*"}`, "", "deny"},
+		{"Glob", `{"pattern":"**/private/*"}`, "", "ask"},
 		// Neighbours: patterns that aim at nothing guarded, or at names
 		// no guarded file has, stay allowed.
 		{"Glob", `{"pattern":"**/*.go"}`, "", "allow"},
@@ -62,6 +69,10 @@ var red19searchClasses = map[string][]toolRow{
 		{"Glob", `{"pattern":"**/README.md"}`, "", "allow"},
 		{"Glob", `{"pattern":"{src,x}/**/.env"}`, "", "allow"},
 		{"Glob", `{"pattern":"**/todo.txt","path":"<cwd>/../home"}`, "", "allow"},
+		{"Glob", `{"pattern":"**/notes/*","path":"<cwd>/../home"}`, "", "allow"},
+		{"Glob", `{"pattern":"**/src/*.go"}`, "", "allow"},
+		{"Glob", `{"pattern":"src/*/*"}`, "", "allow"},
+		{"Glob", `{"pattern":"*/*"}`, "", "allow"},
 	},
 }
 

@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/agentctl/agentctl/bashparse"
@@ -25,7 +27,9 @@ func (e env) aimedNames(pat string) []string {
 	if !ok || rel == "" || globMetaAt(pat) < 0 && !strings.Contains(rel, "**") {
 		return nil // no wildcard: the pattern is a path, checked as one
 	}
-	if literalCore(rel[strings.LastIndexByte(rel, '/')+1:]) == "" {
+	last := strings.LastIndexByte(rel, '/')
+	dirAimed := last > 0 && aimsDir(rel[:last])
+	if !dirAimed && literalCore(rel[last+1:]) == "" {
 		return nil
 	}
 	// Glob's pattern is anchored at its directory: a leading "/" keeps
@@ -33,9 +37,31 @@ func (e env) aimedNames(pat string) []string {
 	t := bashparse.Tree{Access: bashparse.Read, Via: "Glob", Root: d, Include: []string{"/" + rel}}
 	var out []string
 	for _, r := range e.walk.treeWitnessesBy(d, t, false) {
-		if aimedAt(r, t) {
+		if aimedAt(r, t) || dirAimed && parentExists(r.Path) {
 			out = append(out, r.Path)
 		}
 	}
 	return out
+}
+
+// aimsDir reports a Glob pattern's directory part (below its static
+// directory) with a segment that keeps a literal part of its own:
+// "**/.ssh" and "*/secre?" aim at the directories they fill, and list
+// their entries ("**/.ssh/*" lists ~/.ssh as ".ssh/*" does).
+// "*", "**" and "[a-z]*" aim at nothing.
+func aimsDir(dirs string) bool {
+	for _, seg := range strings.Split(dirs, "/") {
+		if literalCore(seg) != "" {
+			return true
+		}
+	}
+	return false
+}
+
+// parentExists reports whether the directory holding a walk's witness
+// exists: a guarded directory the pattern aims at lists its entries, a
+// name the guard was filled with or not.
+func parentExists(p string) bool {
+	st, err := os.Stat(filepath.Dir(p))
+	return err == nil && st.IsDir()
 }
