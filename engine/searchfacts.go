@@ -46,7 +46,7 @@ func (e env) searchFacts(tool string, in map[string]any, f Facts) Facts {
 				seen[d] = true
 				f.Files = append(f.Files, e.file(d, e.cwd, "read", tool))
 			}
-			for _, w := range e.aimedDirs(c) {
+			for _, w := range append(e.aimedDirs(c), e.aimedNames(c)...) {
 				if !seen[w] {
 					seen[w] = true
 					f.Files = append(f.Files, e.file(w, e.cwd, "read", tool))
