@@ -14,8 +14,8 @@ import (
 // recorded .sse event stream, one per turn. A line
 // {"type":"session","cwd":"DIR"} sets the session's cwd.
 type Script struct {
-	// Cwd is the cwd a session header named (joined to the script's
-	// directory), or "".
+	// Cwd is the cwd a session header named (a relative one joined to
+	// the script's directory), or "".
 	Cwd   string
 	Turns []Turn
 }
@@ -23,7 +23,7 @@ type Script struct {
 // Turn is one turn of a script: a recorded stream, or the raw JSON of an
 // assistant message (${CWD} stands for the session's cwd).
 type Turn struct {
-	SSE     string // the stream's path, joined to the script's directory
+	SSE     string // the stream's path, a relative one joined to the script's directory
 	Message string
 }
 
@@ -44,7 +44,7 @@ func ReadScript(r io.Reader, path string) (*Script, error) {
 			continue
 		}
 		if !strings.HasPrefix(line, "{") {
-			sc.Turns = append(sc.Turns, Turn{SSE: filepath.Join(dir, line)})
+			sc.Turns = append(sc.Turns, Turn{SSE: fromScript(dir, line)})
 			continue
 		}
 		var head struct {
@@ -56,7 +56,7 @@ func ReadScript(r io.Reader, path string) (*Script, error) {
 			return nil, fmt.Errorf("%s:%d: expected an assistant message or a .sse path: %w", path, n, err)
 		}
 		if head.Type == "session" {
-			sc.Cwd = filepath.Join(dir, head.Cwd)
+			sc.Cwd = fromScript(dir, head.Cwd)
 			continue
 		}
 		if head.Role != "assistant" {
@@ -65,6 +65,16 @@ func ReadScript(r io.Reader, path string) (*Script, error) {
 		sc.Turns = append(sc.Turns, Turn{Message: line})
 	}
 	return sc, s.Err()
+}
+
+// fromScript is p as the script at dir names it: a relative path is taken
+// from the script's directory, an absolute one as it is (joined, the
+// session's /tmp/proj became DIR/tmp/proj).
+func fromScript(dir, p string) string {
+	if filepath.IsAbs(p) {
+		return filepath.Clean(p)
+	}
+	return filepath.Join(dir, p)
 }
 
 // parse decodes a message turn after substituting ${CWD}; a tool_use
