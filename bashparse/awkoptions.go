@@ -128,7 +128,8 @@ func awkLoadOption(args []Word, i int) (name, value string, ok bool) {
 // awkCodeCall matches what makes an awk program run a command or load
 // code: system(), a pipe to or from a literal command, a coprocess,
 // @load, @include and an indirect call @name(. A pipe to a computed
-// command is awkDynamic's; a regexp's alternation (/a|b/) is neither.
+// command is awkDynamic's; a regexp's alternation (/a|b/) and a "|"
+// string are neither (awkMaskLiterals blanks both first).
 var awkCodeCall = lazyre.New(`system\s*\(|\|\s*getline|\|&|\|\s*"|@\s*(?:load|include)\b|@[A-Za-z_][A-Za-z0-9_]*\s*\(`)
 
 // awkRunsPowers is the power of an awk command whose program runs a
@@ -137,7 +138,7 @@ var awkCodeCall = lazyre.New(`system\s*\(|\|\s*getline|\|&|\|\s*"|@\s*(?:load|in
 // scriptFiles does: the program's place depends on the options.
 func awkRunsPowers(words []Word) []string {
 	for _, w := range words[1:] {
-		if awkCodeCall.MatchString(strings.ReplaceAll(w.Value, "||", " ")) {
+		if awkCodeCall.MatchString(strings.ReplaceAll(awkMaskLiterals(w.Value), "||", " ")) {
 			return []string{words[0].Value + " program runs a command or loads code (system(), a pipe, @load)"}
 		}
 	}

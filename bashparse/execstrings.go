@@ -356,7 +356,7 @@ func awkPayloads(args []Word) []payload {
 		s := m[1] + m[2] + m[3]
 		out = append(out, payload{script: strings.ReplaceAll(s, `\"`, `"`), origin: "awk", reason: ReasonDynamicShell})
 	}
-	stripped := strings.ReplaceAll(awkCalls.ReplaceAllString(prog, ";"), "||", " ")
+	stripped := strings.ReplaceAll(awkMaskLiterals(awkCalls.ReplaceAllString(prog, ";")), "||", " ")
 	if awkDynamic.MatchString(stripped) {
 		out = append(out, payload{unresolved: true, reason: ReasonDynamicShell, origin: "awk",
 			script: "awk runs a command it computes"})
