@@ -18,16 +18,11 @@ import (
 // there). A limit above zero stops the list at that many witnesses, one
 // per guard (for a walk none of whose witnesses can be certain).
 func (gs guardGlobs) treeWitnessesBy(root string, t bashparse.Tree, named bool, limit int, plans map[string]*guardPlan) []ReachFact {
-	var out []ReachFact
-	seen := map[string]bool{}
-	var parents parentKinds // witnesses of one walk share their parents
+	k := newWitnessTaker(root, t, limit)
 	lroot := strings.ToLower(root)
-	var includeNames []string
-	for _, in := range t.Include {
-		includeNames = append(includeNames, fillSegment(in)...)
-	}
+	includeNames := includeFills(t)
 	for _, g := range gs {
-		if limit > 0 && len(out) >= limit {
+		if k.full() {
 			break
 		}
 		p := plans[g]
@@ -37,83 +32,117 @@ func (gs guardGlobs) treeWitnessesBy(root string, t bashparse.Tree, named bool, 
 		if !p.reaches(lroot) {
 			continue // anchored in another tree: no path under root matches
 		}
-		// try weighs candidate c; it reports when the guard is done (under
-		// a limit, one witness stands for the guard).
-		// tryMatched is try given guardMatch(g, c).
-		tryMatched := func(c string, matched bool) bool {
-			if seen[c] {
-				// Listed for another guard: it stands for this one too.
-				return limit > 0 && matched
-			}
-			if !matched || parents.underFile(c) {
-				return false
-			}
-			certain, ok := walkKeeps(root, c, g, t, named)
-			if !ok {
-				return false
-			}
-			seen[c] = true
-			out = append(out, ReachFact{FileFact: FileFact{Path: c, Resolved: c, Access: string(t.Access), Via: t.Via,
-				Written: t.Root}, Root: root, Certain: certain})
-			return limit > 0
+		p.candidates(g, root, lroot, t, named, includeNames, k.take)
+	}
+	return k.out
+}
+
+// includeFills is the names that fill a walk's include globs.
+func includeFills(t bashparse.Tree) []string {
+	var names []string
+	for _, in := range t.Include {
+		names = append(names, fillSegment(in)...)
+	}
+	return names
+}
+
+// candidates visits, in the order a walk's witnesses are weighed, the paths
+// under root that guard g matches and the walk's filters keep (certain:
+// walkKeeps); visit returns true when the guard is done. Nothing here looks
+// at the file system, so a walk's candidates can be kept (witnessMemo);
+// whether a parent is a file is the taker's to ask, on every call.
+func (p *guardPlan) candidates(g, root, lroot string, t bashparse.Tree, named bool, includeNames []string, visit func(c string, certain bool) bool) {
+	// try weighs candidate c given guardMatch(g, c).
+	try := func(c string, matched bool) bool {
+		if !matched {
+			return false
 		}
-		try := func(c string) bool { return tryMatched(c, guardMatch(g, c)) }
-		var inRoot []string
-		done := false
-		for i, w := range p.fill {
-			matched := p.fillMatch[i]
-			if !inDir(w, root) && inDir(w, lroot) {
-				w = strings.TrimSuffix(root, "/") + strings.TrimPrefix(w, strings.TrimSuffix(lroot, "/"))
-				if strings.IndexByte(g, '[') >= 0 {
-					// Only a class compares the path as written (guardMatchLower).
-					matched = guardMatch(g, w)
-				}
-			}
-			if inDir(w, root) {
-				done = done || tryMatched(w, matched)
-				inRoot = append(inRoot, w)
-			}
-		}
-		if done {
-			continue
-		}
-		// Each filled path and every directory between it and the root: a
-		// guard deeper than one level below the root (~/.ssh/** under /)
-		// still meets the walk's include names (-name id_rsa).
-		var dirs []string
-		for _, w := range inRoot {
-			for d := w; inDir(d, root); d = path.Dir(d) {
-				dirs = append(dirs, d)
-				if d == root || d == "/" {
-					break
-				}
+		certain, ok := walkKeeps(root, c, g, t, named)
+		return ok && visit(c, certain)
+	}
+	var inRoot []string
+	done := false
+	for i, w := range p.fill {
+		matched := p.fillMatch[i]
+		if !inDir(w, root) && inDir(w, lroot) {
+			w = strings.TrimSuffix(root, "/") + strings.TrimPrefix(w, strings.TrimSuffix(lroot, "/"))
+			if strings.IndexByte(g, '[') >= 0 {
+				// Only a class compares the path as written (guardMatchLower).
+				matched = guardMatch(g, w)
 			}
 		}
-		names := p.names
-		dirs = append(dirs, root, root+"/x")
-		for _, n := range names {
-			dirs = append(dirs, root+"/"+n)
+		if inDir(w, root) {
+			done = done || try(w, matched)
+			inRoot = append(inRoot, w)
 		}
-		for _, d := range dirs {
-			if done {
+	}
+	if done {
+		return
+	}
+	// Each filled path and every directory between it and the root: a
+	// guard deeper than one level below the root (~/.ssh/** under /)
+	// still meets the walk's include names (-name id_rsa).
+	var dirs []string
+	for _, w := range inRoot {
+		for d := w; inDir(d, root); d = path.Dir(d) {
+			dirs = append(dirs, d)
+			if d == root || d == "/" {
 				break
-			}
-			done = try(d)
-			for _, n := range names {
-				if done {
-					break
-				}
-				done = try(d + "/" + n)
-			}
-			for _, n := range includeNames {
-				if done {
-					break
-				}
-				done = try(d + "/" + n)
 			}
 		}
 	}
-	return out
+	dirs = append(dirs, root, root+"/x")
+	for _, n := range p.names {
+		dirs = append(dirs, root+"/"+n)
+	}
+	for _, d := range dirs {
+		if try(d, guardMatch(g, d)) {
+			return
+		}
+		for _, n := range p.names {
+			if c := d + "/" + n; try(c, guardMatch(g, c)) {
+				return
+			}
+		}
+		for _, n := range includeNames {
+			if c := d + "/" + n; try(c, guardMatch(g, c)) {
+				return
+			}
+		}
+	}
+}
+
+// witnessTaker lists one walk's witnesses from its guards' candidates.
+type witnessTaker struct {
+	root    string
+	t       bashparse.Tree
+	limit   int
+	seen    map[string]bool
+	parents parentKinds // witnesses of one walk share their parents
+	out     []ReachFact
+}
+
+func newWitnessTaker(root string, t bashparse.Tree, limit int) *witnessTaker {
+	return &witnessTaker{root: root, t: t, limit: limit, seen: map[string]bool{}}
+}
+
+// full reports a list at its limit.
+func (k *witnessTaker) full() bool { return k.limit > 0 && len(k.out) >= k.limit }
+
+// take weighs candidate c of the current guard; it reports when the guard
+// is done (under a limit, one witness stands for the guard).
+func (k *witnessTaker) take(c string, certain bool) bool {
+	if k.seen[c] {
+		// Listed for another guard: it stands for this one too.
+		return k.limit > 0
+	}
+	if k.parents.underFile(c) {
+		return false
+	}
+	k.seen[c] = true
+	k.out = append(k.out, ReachFact{FileFact: FileFact{Path: c, Resolved: c, Access: string(k.t.Access), Via: k.t.Via,
+		Written: k.t.Root}, Root: k.root, Certain: certain})
+	return k.limit > 0
 }
 
 // guardPlan is what a walk's witnesses are made from for one guard glob,

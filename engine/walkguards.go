@@ -19,6 +19,7 @@ type walkGuards struct {
 	grep  guardGlobs // the guards of rules that see Grep's own walk
 	uses  map[string][]guardUse
 	plans map[string]*guardPlan
+	memo  witnessMemo
 }
 
 // guardUse is one rule behind a walk guard: its tool's path-rule kind
@@ -114,5 +115,13 @@ func (w *walkGuards) treeWitnessesBy(root string, t bashparse.Tree, named bool) 
 	if len(t.Include) == 0 {
 		limit = maxWalkWitnesses
 	}
-	return w.forWalk(t).treeWitnessesBy(root, t, named, limit, w.plans)
+	gs := w.forWalk(t)
+	if gs == nil {
+		return nil
+	}
+	key := witnessKey(root, t, named)
+	if cs := w.memo.lookup(key, func() [][]candidate { return gs.walkCandidatesOf(root, t, named, w.plans) }); cs != nil {
+		return replayWitnesses(cs, root, t, limit)
+	}
+	return gs.treeWitnessesBy(root, t, named, limit, w.plans)
 }
