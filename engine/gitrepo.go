@@ -188,7 +188,8 @@ func (e env) repoConfig(dir, gitDir string) repoConfig {
 // loadRepoConfig reads the config files git run in dir reads from the
 // repository: gitDir's (found by walking up from dir when "") config, the
 // common directory's for a linked worktree, and config.worktree. At most
-// a handful of files, each bounded; nothing is cached.
+// a handful of files, each bounded; a config file's parse is kept under
+// its stamp (gitConfigMemo), and the file is stat'ed on every call.
 func loadRepoConfig(dir, gitDir string) repoConfig {
 	if gitDir == "" {
 		var err error
@@ -225,14 +226,13 @@ func loadRepoConfig(dir, gitDir string) repoConfig {
 		if p == "" {
 			continue
 		}
-		b, err := settings.ReadRegular(p, gitConfigMax)
+		_, err := readGitConfig(p, &rc)
 		if errors.Is(err, fs.ErrNotExist) {
 			continue
 		}
 		if err != nil {
 			return repoConfig{problem: err.Error()}
 		}
-		parseGitConfig(b, &rc)
 		if rc.problem != "" {
 			return rc
 		}

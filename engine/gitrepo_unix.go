@@ -8,6 +8,8 @@ import (
 	"strings"
 	"syscall"
 	"unsafe"
+
+	"golang.org/x/sys/unix"
 )
 
 // statGit reports what p (a bytes path, .git under a directory) is: the
@@ -72,4 +74,15 @@ func readHead(p []byte, buf *[255]byte) ([]byte, bool, error) {
 		}
 	}
 	return buf[:n], true, nil
+}
+
+// fileStampOf stats p for gitConfigMemo; ok is false for anything but a
+// regular file that could be read whole.
+func fileStampOf(p string) (fileStamp, bool) {
+	var st unix.Stat_t
+	if err := unix.Stat(p, &st); err != nil || st.Mode&unix.S_IFMT != unix.S_IFREG || st.Size > gitConfigMax {
+		return fileStamp{}, false
+	}
+	return fileStamp{dev: uint64(st.Dev), ino: uint64(st.Ino), size: st.Size,
+		mtime: st.Mtim.Nano(), ctime: st.Ctim.Nano()}, true
 }

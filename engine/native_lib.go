@@ -91,6 +91,9 @@ type nativeEval struct {
 	// look at every file under its lower-cased form (fileMatches).
 	lowered  [4][2]string
 	nlowered int
+	// lowerMap holds the rest once lowered is full (a Bash call's
+	// witnesses and operands); it outlives the call, emptied, in the pool.
+	lowerMap map[string]string
 	// Scratch space for the allow stage (see allowStage).
 	usedBuf, rulesBuf [8]*nativeRule
 	approvedBuf       [32]bool
@@ -103,7 +106,7 @@ type nativeEval struct {
 
 func newNativeEval(x *nativeIndex, in *callInput) *nativeEval {
 	n := nativeEvals.Get().(*nativeEval)
-	*n = nativeEval{x: x, in: in, f: &in.Facts, policy: in.policy}
+	*n = nativeEval{x: x, in: in, f: &in.Facts, policy: in.policy, lowerMap: n.lowerMap}
 	if n.policy == nil {
 		n.policy = newPolicyFiles(in.PolicyFiles)
 	}
@@ -143,7 +146,9 @@ var nativeEvals = sync.Pool{New: func() any { return new(nativeEval) }}
 // release empties n (it must not hold the call's input past the call)
 // and keeps it for the next decision.
 func (n *nativeEval) release() {
-	*n = nativeEval{}
+	m := n.lowerMap
+	clear(m)
+	*n = nativeEval{lowerMap: m}
 	nativeEvals.Put(n)
 }
 
@@ -335,10 +340,22 @@ func (n *nativeEval) lower(s string) string {
 			return n.lowered[i][1]
 		}
 	}
+	if n.nlowered == len(n.lowered) {
+		if l, ok := n.lowerMap[s]; ok {
+			return l
+		}
+	}
 	l := strings.ToLower(s)
-	if l != s && n.nlowered < len(n.lowered) {
+	switch {
+	case l == s:
+	case n.nlowered < len(n.lowered):
 		n.lowered[n.nlowered] = [2]string{s, l}
 		n.nlowered++
+	default:
+		if n.lowerMap == nil {
+			n.lowerMap = map[string]string{}
+		}
+		n.lowerMap[s] = l
 	}
 	return l
 }
