@@ -1,0 +1,77 @@
+package pipeline
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestRed20HookChildHoldingOutput: a hook that starts a background process
+// inheriting its stdout or stderr (a logger, a daemon started with "&")
+// exits at once with its answer, but its output pipes stay open. Run then
+// returned exec.ErrWaitDelay, or outlived a short timeout, and the hook's
+// deny — printed as JSON or given as exit 2 — was read as a non-blocking
+// failure or a timeout: the call it refused ran on the rules' allow. How
+// the hook's own process ended decides now; of a hook whose output was
+// held open, the deny and ask count, not the allow or the rewrite.
+//
+// Each row's command is "echo hi" (an allow rule allows it) or "touch made"
+// (it needs approval, and the session has no approver). The child sleeps
+// longer than proc.WaitDelay, so that it still holds the pipe when Run
+// gives up waiting: that is the attack, not a synchronisation.
+func TestRed20HookChildHoldingOutput(t *testing.T) {
+	const rules = `{"permissions": {"allow": ["Bash(echo *)"]}}`
+	pd := func(d string) string {
+		return `cat > /dev/null; printf '%s\n' '{"hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": "` + d + `", "permissionDecisionReason": "said ` + d + `"}}'`
+	}
+	const (
+		bgOut  = "sleep 4 & "       // a child holding stdout and stderr
+		bgErr  = "sleep 4 >&2 & "   // only stderr
+		bgSub  = "( sleep 4 & ) ; " // a grandchild, its parent gone
+		bgNull = "sleep 4 >/dev/null 2>&1 & "
+	)
+	tests := []struct {
+		name    string
+		hook    red9Hook
+		command string
+		ran     bool
+		want    string
+	}{
+		// attacks: a deny, ask or block lost to the held pipe
+		{"JSON deny beside a child holding stdout denies", red9Hook{"Bash", bgOut + pd("deny"), 0}, "echo hi", false, "said deny"},
+		{"JSON ask beside a child holding stdout asks", red9Hook{"Bash", bgOut + pd("ask"), 0}, "echo hi", false, "PreToolUse hook asks"},
+		{"JSON deny beside a child holding only stderr denies", red9Hook{"Bash", bgErr + pd("deny"), 0}, "echo hi", false, "said deny"},
+		{"JSON deny beside a grandchild holding stdout denies", red9Hook{"Bash", bgSub + pd("deny"), 0}, "echo hi", false, "said deny"},
+		{"JSON deny beside a held stdout and a short timeout denies", red9Hook{"Bash", bgOut + pd("deny"), 1}, "echo hi", false, "said deny"},
+		{"exit 2 beside a held stdout and a short timeout blocks", red9Hook{"Bash", bgOut + "cat > /dev/null; echo 'not this' >&2; exit 2", 1}, "echo hi", false, "not this"},
+		{"exit 2 beside a held stderr and a short timeout blocks", red9Hook{"Bash", bgErr + "cat > /dev/null; exit 2", 1}, "echo hi", false, "denied by PreToolUse hook"},
+		{"a top-level block beside a held stdout denies", red9Hook{"Bash", bgOut + `cat > /dev/null; echo '{"decision": "block", "reason": "old style"}'`, 0}, "echo hi", false, "old style"},
+		// what must not change, and the allow that no longer counts
+		{"an allow beside a held stdout is not an allow", red9Hook{"Bash", bgOut + pd("allow"), 0}, "touch made", false, "requires approval"},
+		{"a rewrite beside a held stdout is not applied", red9Hook{"Bash", bgOut + `cat > /dev/null; echo '{"hookSpecificOutput": {"hookEventName": "PreToolUse", "updatedInput": {"command": "touch made"}}}'`, 0}, "echo hi", true, "hi"},
+		{"plain text beside a held stdout is no answer", red9Hook{"Bash", bgOut + "echo 'logged'", 0}, "echo hi", true, "hi"},
+		{"exit 1 beside a held stdout is a non-blocking error", red9Hook{"Bash", bgOut + "exit 1", 0}, "echo hi", true, "hi"},
+		{"a hook that really times out is a non-blocking error", red9Hook{"Bash", "sleep 30", 1}, "echo hi", true, "hi"},
+		{"a hook killed by a signal is a non-blocking error", red9Hook{"Bash", "kill -9 $$", 0}, "echo hi", true, "hi"},
+		{"a detached child does not void an allow", red9Hook{"Bash", bgNull + pd("allow"), 0}, "touch made", true, ""},
+		{"a detached child beside a deny denies", red9Hook{"Bash", bgNull + pd("deny"), 0}, "echo hi", false, "said deny"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			s, dir := red9Session(t, rules, []red9Hook{tt.hook})
+			o := s.Dispatch(context.Background(), ToolUse{ID: "t", Name: "Bash", Input: map[string]any{"command": tt.command}})
+			content := fmt.Sprint(o.Block.Content)
+			_, statErr := os.Stat(filepath.Join(dir, "made"))
+			if ran := !o.Block.IsError; ran != tt.ran || !tt.ran && statErr == nil {
+				t.Errorf("ran = %v (made: %v), want %v; result %q; notices %q", ran, statErr == nil, tt.ran, content, o.Notices)
+			}
+			if !strings.Contains(content, tt.want) {
+				t.Errorf("result %q does not mention %q; notices %q", content, tt.want, o.Notices)
+			}
+		})
+	}
+}
