@@ -1,8 +1,12 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"testing"
+	"time"
+
+	"github.com/agentctl/agentctl/pipeline"
 )
 
 // TestRed20HookFetchWHATWGRealProcess: Gemini CLI's web_fetch passes each
@@ -38,6 +42,36 @@ func TestRed20HookFetchWHATWGRealProcess(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			in, _ := json.Marshal(map[string]string{"prompt": tt.prompt})
 			red13ExpectHook(t, "gemini", managed, red13Event("gemini", denied, "web_fetch", string(in)), tt.blocked)
+		})
+	}
+}
+
+// TestRed20ApproverFieldNameCase: the --permission-prompt-command answer
+// was read with names in any letter case, so {"Behavior": "allow"}, which
+// Claude Code's permission prompt protocol does not read, approved the
+// call, and {"behavior": "deny", "Behavior": "allow"} was an allow. It is
+// read by exact names now, as Claude Code reads it.
+func TestRed20ApproverFieldNameCase(t *testing.T) {
+	req := pipeline.AskRequest{Use: pipeline.ToolUse{Name: "Bash", Input: map[string]any{"command": "make"}}, Cwd: t.TempDir()}
+	tests := []struct {
+		name, answer string
+		allow        bool
+	}{
+		{"Behavior allow is not an allow", `{"Behavior": "allow"}`, false},
+		{"a deny then a Behavior allow is not an allow", `{"behavior": "deny", "message": "no", "Behavior": "allow"}`, false},
+		{"a permissionDecision allow in another case is not an allow", `{"hookSpecificOutput": {"PermissionDecision": "allow"}}`, false},
+		// neighbours
+		{"behavior allow allows", `{"behavior": "allow"}`, true},
+		{"an allow with an unknown member allows", `{"behavior": "allow", "Note": "x"}`, true},
+		{"behavior deny denies", `{"behavior": "deny", "message": "no"}`, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			a := &commandApprover{command: "cat > /dev/null; printf '%s\\n' '" + tt.answer + "'", timeout: time.Minute}
+			got, err := a.Approve(context.Background(), req)
+			if err != nil || got.Allow != tt.allow {
+				t.Errorf("got %+v %v; want allow=%v", got, err, tt.allow)
+			}
 		})
 	}
 }
