@@ -132,3 +132,52 @@ func TestRed20HookFieldNameCase(t *testing.T) {
 		})
 	}
 }
+
+// TestRed20HookAnswerBOM: Claude Code trims a hook's stdout as JavaScript
+// does before it looks for a JSON answer, and JavaScript's trim removes a
+// byte order mark. A hook whose output began with one (a Windows editor's
+// or PowerShell's UTF-8) answered deny to Claude Code (2.1.332, checked)
+// and nothing to agentctl, whose TrimSpace keeps U+FEFF: the call the hook
+// refused ran on the rules' allow. The BOM is trimmed now.
+func TestRed20HookAnswerBOM(t *testing.T) {
+	const rules = `{"permissions": {"allow": ["Bash(echo *)"]}}`
+	const bom = `printf '\357\273\277'; `
+	say := func(raw string) string { return `printf '%s\n' '` + raw + `'` }
+	deny := say(`{"hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": "deny", "permissionDecisionReason": "said deny"}}`)
+	hook := func(body string) red9Hook { return red9Hook{"Bash", "cat > /dev/null; " + body, 0} }
+	tests := []struct {
+		name    string
+		hook    red9Hook
+		command string
+		ran     bool
+		want    string
+	}{
+		// attacks: an answer lost to a BOM
+		{"a BOM before a deny denies", hook(bom + deny), "echo hi", false, "said deny"},
+		{"a BOM before an ask asks", hook(bom + say(`{"hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": "ask"}}`)), "echo hi", false, "PreToolUse hook asks"},
+		{"a BOM before a top-level block denies", hook(bom + say(`{"decision": "block", "reason": "old style"}`)), "echo hi", false, "old style"},
+		{"two BOMs and spaces before a deny deny", hook(bom + bom + `printf '  '; ` + deny), "echo hi", false, "said deny"},
+		{"a BOM before a deny after a banner denies", hook(`echo banner; ` + bom + deny), "echo hi", false, "said deny"},
+		{"a BOM before continue false stops", hook(bom + say(`{"continue": false, "stopReason": "halt"}`)), "echo hi", false, "halt"},
+		// as Claude Code reads them
+		{"a BOM before an allow allows, as in Claude Code", hook(bom + say(`{"hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": "allow"}}`)), "touch made", true, ""},
+		{"a BOM alone is no answer", hook(bom), "echo hi", true, "hi"},
+		{"a BOM before plain text is no answer", hook(bom + `echo checked`), "echo hi", true, "hi"},
+		{"a BOM in the reason still denies", hook(say(`{"hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": "deny", "permissionDecisionReason": "x` + "\ufeff" + `said deny"}}`)), "echo hi", false, "said deny"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			s, dir := red9Session(t, rules, []red9Hook{tt.hook})
+			o := s.Dispatch(context.Background(), ToolUse{ID: "t", Name: "Bash", Input: map[string]any{"command": tt.command}})
+			content := fmt.Sprint(o.Block.Content)
+			_, statErr := os.Stat(filepath.Join(dir, "made"))
+			if ran := !o.Block.IsError; ran != tt.ran || (statErr == nil) != (tt.ran && tt.want == "") {
+				t.Errorf("ran = %v (made: %v), want %v; result %q; notices %q", ran, statErr == nil, tt.ran, content, o.Notices)
+			}
+			if !strings.Contains(content, tt.want) {
+				t.Errorf("result %q does not mention %q; notices %q", content, tt.want, o.Notices)
+			}
+		})
+	}
+}

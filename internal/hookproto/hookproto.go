@@ -9,6 +9,7 @@ import (
 	"bytes"
 	"errors"
 	"strings"
+	"unicode"
 
 	jsonv2 "github.com/go-json-experiment/json"
 	"github.com/go-json-experiment/json/jsontext"
@@ -67,7 +68,7 @@ func ParseFolded(stdout []byte) (Output, error) {
 
 func parse(stdout []byte, folded bool) (Output, error) {
 	var o Output
-	b := bytes.TrimSpace(stdout)
+	b := bytes.TrimFunc(stdout, jsTrimmed)
 	if len(b) == 0 || b[0] != '{' {
 		return o, ErrNoJSON
 	}
@@ -144,4 +145,13 @@ func (o Output) Verdict() (verdict, reason string) {
 		}
 	}
 	return verdict, reason
+}
+
+// jsTrimmed is what JavaScript's String.prototype.trim removes, which
+// Claude Code applies to a hook's stdout before it looks for a JSON
+// answer: Go's spaces and the byte order mark U+FEFF. A hook whose output
+// begins with a BOM (a Windows editor's or PowerShell's UTF-8) answered
+// deny to Claude Code and nothing at all to bytes.TrimSpace.
+func jsTrimmed(r rune) bool {
+	return unicode.IsSpace(r) || r == '\ufeff'
 }
