@@ -7,6 +7,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/agentctl/agentctl/engine"
+	"github.com/agentctl/agentctl/settings"
 )
 
 // TestRed20HookChildHoldingOutput: a hook that starts a background process
@@ -177,6 +180,40 @@ func TestRed20HookAnswerBOM(t *testing.T) {
 			}
 			if !strings.Contains(content, tt.want) {
 				t.Errorf("result %q does not mention %q; notices %q", content, tt.want, o.Notices)
+			}
+		})
+	}
+}
+
+// TestRed20ClassifierChildHoldingOutput: the auto-mode classifier is run
+// like a hook and was read like one, from Run's error: a classifier that
+// printed a deny while a child it started held its stdout open failed
+// instead (exec.ErrWaitDelay), and its deny became the fallback ask, which
+// an approver could answer. Its own exit decides now; an allow beside a
+// held pipe does not count.
+func TestRed20ClassifierChildHoldingOutput(t *testing.T) {
+	tests := []struct {
+		name, body string
+		want       engine.Effect
+	}{
+		// the attack
+		{"a deny beside a held stdout denies", `cat > /dev/null; sleep 4 & echo '{"hookSpecificOutput": {"permissionDecision": "deny"}}'`, engine.Deny},
+		// what must stay
+		{"exit 2 beside a held stderr blocks", `cat > /dev/null; sleep 4 >&2 & echo "too risky" >&2; exit 2`, engine.Deny},
+		{"an allow beside a held stdout is not an allow", `cat > /dev/null; sleep 4 & echo '{"hookSpecificOutput": {"permissionDecision": "allow"}}'`, engine.Ask},
+		{"an allow alone allows", `cat > /dev/null; echo '{"hookSpecificOutput": {"permissionDecision": "allow"}}'`, engine.Allow},
+		{"exit 1 beside a held stdout asks", `cat > /dev/null; sleep 4 & exit 1`, engine.Ask},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			script := filepath.Join(t.TempDir(), "classify.sh")
+			if err := os.WriteFile(script, []byte("#!/bin/sh\n"+tt.body+"\n"), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			s := loadProject(t, `{"agentctl": {"autoClassifier": "`+script+`"}}`, settings.Options{TrustWorkspace: true, PermissionMode: "auto"})
+			if d := decideBash(t, chainFor(t, s), "make build", ""); d.Decision != tt.want {
+				t.Errorf("%s/%s (%s), want %s", d.Decision, d.Stage, d.Reason, tt.want)
 			}
 		})
 	}
