@@ -22,7 +22,9 @@ var urlPattern = lazyre.New(`(?i)https?://[^\s<>"'` + "`" + `)\]]+`)
 // https://ok.example'@evil.example/ is ok.example to the prose reading and
 // evil.example (ok.example' is user information) to the fetch. Each
 // distinct URL is one call, so every host either reading could reach is
-// decided. Trailing punctuation is dropped: it never names the host.
+// decided; so is the word as Gemini CLI's URL parser reads it
+// (whatwgPromptURL). Trailing punctuation is dropped: it never names the
+// host.
 func promptURLs(prompt string) []string {
 	found := urlPattern.FindAllString(prompt, -1)
 	for _, word := range strings.FieldsFunc(prompt, jsSpace) {
@@ -33,6 +35,9 @@ func promptURLs(prompt string) []string {
 		}
 		if i >= 0 {
 			found = append(found, word[i:])
+		}
+		if u := whatwgPromptURL(word); u != "" {
+			found = append(found, u)
 		}
 	}
 	var out []string

@@ -4,8 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
-	"os/exec"
+	"fmt"
 	"strings"
 	"time"
 
@@ -95,14 +94,16 @@ func (c classifier) answer(ctx context.Context, call engine.Call, d engine.Decis
 	stdout, stderr := &proc.Capped{Max: 1 << 20}, &proc.Capped{Max: 64 << 10}
 	cmd.Stdout, cmd.Stderr = stdout, stderr
 	err := cmd.Run()
-	var exit *exec.ExitError
+	// As for a hook (hookExit): how its own process ended decides, so a
+	// child holding its output open cannot turn a block into a failure.
+	ex := exitOf(ctx, cmd, err)
 	switch {
-	case errors.As(err, &exit) && exit.ExitCode() == 2:
+	case ex.ended && ex.code == 2:
 		d.Decision, d.Stage = engine.Deny, engine.StageMode
 		d.Reason = "auto mode classifier blocked: " + strings.TrimSpace(stderr.String())
 		return d
-	case err != nil:
-		d.Reason += " (auto mode classifier failed: " + err.Error() + ")"
+	case !ex.ended || ex.code != 0:
+		d.Reason += fmt.Sprintf(" (auto mode classifier failed: %v)", err)
 		return d
 	}
 	if stdout.Overflow {
@@ -117,6 +118,10 @@ func (c classifier) answer(ctx context.Context, call engine.Call, d engine.Decis
 	verdict, reason := out.Verdict()
 	switch verdict {
 	case "allow", "approve":
+		if ex.heldOpen {
+			d.Reason += " (auto mode classifier exited, but a process it started kept its output open: its allow does not count)"
+			return d
+		}
 		d.Decision, d.Stage, d.Reason = engine.Allow, engine.StageMode, "auto mode classifier allowed: "+reason
 	case "deny", "block":
 		d.Decision, d.Stage, d.Reason = engine.Deny, engine.StageMode, "auto mode classifier denied: "+reason

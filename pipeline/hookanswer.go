@@ -20,6 +20,9 @@ import (
 //   - a hookSpecificOutput for another event (hookEventName "PostToolUse"
 //     on a PreToolUse) is not an answer to this one: its deny and ask
 //     count, its allow and updatedInput do not;
+//   - a field name in another letter case ("PermissionDecision") is not
+//     read by Claude Code: its deny and ask count, its allow and
+//     updatedInput do not (foldedNames);
 //   - a JSON answer printed after other output (a shell profile's greeting,
 //     a log line) is not read by Claude Code at all; agentctl counts its
 //     deny and ask (a deny hook must not be lost to a banner) but not its
@@ -30,7 +33,7 @@ import (
 func readAnswer(event string, stdout []byte) HookOutcome {
 	ho, err := hookproto.Parse(stdout)
 	if err == nil {
-		return outcome(event, ho)
+		return foldedNames(event, stdout, ho, outcome(event, ho))
 	}
 	embedded := embeddedAnswers(stdout)
 	if len(embedded) == 0 {
@@ -62,6 +65,9 @@ func embeddedAnswers(stdout []byte) []hookproto.Output {
 	var out []hookproto.Output
 	for _, line := range bytes.Split(stdout, []byte("\n")) {
 		if ho, err := hookproto.Parse(line); err == nil {
+			out = append(out, ho)
+		}
+		if ho, err := hookproto.ParseFolded(line); err == nil {
 			out = append(out, ho)
 		}
 	}

@@ -4,10 +4,8 @@ import (
 	"bytes"
 	"context"
 	"crypto/sha256"
-	"errors"
 	"fmt"
 	"os"
-	"os/exec"
 	"strings"
 	"sync"
 	"time"
@@ -245,20 +243,23 @@ func (h *HookRunner) runOne(ctx context.Context, event string, hk settings.Hook,
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	err := cmd.Run()
 	name := fmt.Sprintf("hook %q (%s %s)", hk.Command, hk.Source, hk.Pos)
-	var exit *exec.ExitError
+	// How the hook's own process ended decides, not Run's error: a child
+	// holding its output open must not turn its exit 2 or its deny into a
+	// timeout or a failure (hookExit).
+	ex := exitOf(ctx, cmd, err)
 	switch {
-	case ctx.Err() == context.DeadlineExceeded:
-		return HookOutcome{unsure: true, Errors: []string{fmt.Sprintf("%s timed out after %v", name, timeout)}}
-	case ctx.Err() != nil:
-		return HookOutcome{unsure: true, Errors: []string{fmt.Sprintf("%s was cancelled: %v", name, context.Cause(ctx))}}
-	case errors.As(err, &exit) && exit.ExitCode() == 2:
+	case ex.ended && ex.code == 2:
 		reason := strings.TrimSpace(stderr.String())
 		if reason == "" {
 			reason = "blocked by " + name
 		}
 		return HookOutcome{Blocked: true, Decision: "deny", Reason: reason}
-	case err != nil:
+	case ex.ended && ex.code != 0, !ex.ended && ctx.Err() == nil:
 		return HookOutcome{unsure: true, Errors: []string{fmt.Sprintf("%s failed: %v: %s", name, err, firstLine(stderr.String()))}}
+	case !ex.ended && ctx.Err() == context.DeadlineExceeded:
+		return HookOutcome{unsure: true, Errors: []string{fmt.Sprintf("%s timed out after %v", name, timeout)}}
+	case !ex.ended:
+		return HookOutcome{unsure: true, Errors: []string{fmt.Sprintf("%s was cancelled: %v", name, context.Cause(ctx))}}
 	}
 	if stdout.Overflow {
 		return HookOutcome{unsure: true, Decision: "ask", Reason: name + " printed more than 1 MiB: its answer could not be read",
@@ -267,6 +268,9 @@ func (h *HookRunner) runOne(ctx context.Context, event string, hk settings.Hook,
 	o := readAnswer(event, stdout.Bytes())
 	for i, e := range o.Errors {
 		o.Errors[i] = name + " " + e
+	}
+	if ex.heldOpen {
+		o = heldOpenAnswer(o, name)
 	}
 	return o
 }

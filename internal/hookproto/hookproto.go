@@ -7,9 +7,12 @@ package hookproto
 
 import (
 	"bytes"
-	"encoding/json"
 	"errors"
 	"strings"
+	"unicode"
+
+	jsonv2 "github.com/go-json-experiment/json"
+	"github.com/go-json-experiment/json/jsontext"
 )
 
 // Output is everything a hook may print on stdout.
@@ -45,14 +48,32 @@ type Specific struct {
 // ErrNoJSON is returned for output that is not a JSON object.
 var ErrNoJSON = errors.New("output is not a JSON object")
 
-// Parse reads a hook's stdout.
+// Parse reads a hook's stdout as Claude Code does: JSON.parse, then each
+// field by its exact name, the last of duplicate names winning. Go's
+// encoding/json matched names in any letter case, so an answer holding
+// "permissionDecision": "deny" and then "PermissionDecision": "allow" was
+// an allow to agentctl and a deny to Claude Code, and a lone
+// "PermissionDecision": "allow", which Claude Code ignores, approved the
+// call. ParseFolded is the other reading.
 func Parse(stdout []byte) (Output, error) {
+	return parse(stdout, false)
+}
+
+// ParseFolded reads stdout with names matched in any letter case: what a
+// hook that wrote "PermissionDecision" or "Decision" meant, which Claude
+// Code does not read. Its deny and ask are worth counting; its allow is not.
+func ParseFolded(stdout []byte) (Output, error) {
+	return parse(stdout, true)
+}
+
+func parse(stdout []byte, folded bool) (Output, error) {
 	var o Output
-	b := bytes.TrimSpace(stdout)
+	b := bytes.TrimFunc(stdout, jsTrimmed)
 	if len(b) == 0 || b[0] != '{' {
 		return o, ErrNoJSON
 	}
-	return o, json.Unmarshal(b, &o)
+	return o, jsonv2.Unmarshal(b, &o, jsontext.AllowDuplicateNames(true), jsontext.AllowInvalidUTF8(true),
+		jsonv2.MatchCaseInsensitiveNames(folded))
 }
 
 // Field is one decision field of an answer, read.
@@ -124,4 +145,13 @@ func (o Output) Verdict() (verdict, reason string) {
 		}
 	}
 	return verdict, reason
+}
+
+// jsTrimmed is what JavaScript's String.prototype.trim removes, which
+// Claude Code applies to a hook's stdout before it looks for a JSON
+// answer: Go's spaces and the byte order mark U+FEFF. A hook whose output
+// begins with a BOM (a Windows editor's or PowerShell's UTF-8) answered
+// deny to Claude Code and nothing at all to bytes.TrimSpace.
+func jsTrimmed(r rune) bool {
+	return unicode.IsSpace(r) || r == '\ufeff'
 }
