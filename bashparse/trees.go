@@ -106,6 +106,8 @@ func recursiveTrees(words []Word) []Tree {
 			}
 		}
 		return []Tree{{Root: root, Access: Write, Via: name}}
+	case "mv", "ln":
+		return aliasTrees(name, args)
 	case "find":
 		return findTrees(args)
 	case "fd", "fdfind":
