@@ -19,6 +19,28 @@ import (
 // characters stands for the directories it matches then.
 const ViaAlias = "mv or ln"
 
+// ViaGitDir marks a Tree of a pathspec git checkout or git restore writes
+// back from the index or a revision: a directory named so is rewritten
+// whole (git restore x rewrites x/y/z.txt), which a deny below it must
+// hear as git restore x/y/z.txt is heard. As for ViaAlias, only a root
+// that is a directory when the line is checked is walked.
+const ViaGitDir = "git checkout or restore of a directory"
+
+// DirOnlyWalk reports a walk of a Tree that reaches below its root only
+// when the root is a directory at check time (ViaAlias, ViaGitDir).
+func DirOnlyWalk(via string) bool { return via == ViaAlias || via == ViaGitDir }
+
+// gitDirPathspecTrees lists the trees of the pathspecs git checkout or git
+// restore writes (gitPathspecs); a pathspec known only at run time could
+// be any directory.
+func gitDirPathspecTrees(paths []Word) []Tree {
+	var out []Tree
+	for _, p := range paths {
+		out = append(out, Tree{Root: p.Value, Access: Write, Via: ViaGitDir, Dynamic: p.Dynamic || p.Tilde || p.Brace})
+	}
+	return out
+}
+
 // aliasTrees lists the trees mv and ln give a new name to: every source
 // of mv (moved whole, so also written: what was denied there is gone from
 // its place) and every target of ln (a symbolic link to a directory opens

@@ -42,10 +42,11 @@ func recursiveTrees(words []Word) []Tree {
 			if gitRevisionTree(args) {
 				return []Tree{{Root: ".", Access: Write, Via: "git " + args[0].Value + " of a revision"}}
 			}
-			if _, wide := gitPathspecs(args); wide {
+			paths, wide := gitPathspecs(args)
+			if wide {
 				return []Tree{{Root: ".", Access: Write, Via: "git " + args[0].Value + " of a pathspec"}}
 			}
-			if ts := gitReadPathspecTrees(args); ts != nil {
+			if ts := append(gitReadPathspecTrees(args), gitDirPathspecTrees(paths)...); len(ts) > 0 {
 				return ts
 			}
 		}

@@ -8,9 +8,9 @@ import (
 	"github.com/agentctl/agentctl/bashparse"
 )
 
-// aliasWitnesses lists the witnesses of a walk that only gives the
-// directories at root a second name (mv's sources, ln's targets:
-// bashparse.ViaAlias). Nothing lies below a file or a missing path, so
+// aliasWitnesses lists the witnesses of a walk that reaches below its root
+// only when the root is a directory (bashparse.DirOnlyWalk: mv's sources
+// and ln's targets get a second name, git restore rewrites a directory). Nothing lies below a file or a missing path, so
 // only a root that is a directory when the call is checked is walked; a
 // root with glob characters stands for each directory it matches then. A
 // pattern the matcher cannot read may match anything: the walk starts at

@@ -58,6 +58,25 @@ var red20sfClasses = map[string][]toolRow{
 		{"Bash", `{"command":"cat x/y/other.txt"}`, "", "allow"},
 		{"Bash", `{"command":"mv newdir q"}`, "", "allow"},
 	},
+	"r20sf-2 git checkout or restore of a directory rewrites a guarded file below it": {
+		// git restore cfg/deploy.yaml was denied; naming its directory
+		// rewrote the same file from the index or a revision (real git:
+		// git checkout HEAD~1 -- cfg puts back the older deploy.yaml).
+		{"Bash", `{"command":"git restore cfg"}`, "", "notallow"},
+		{"Bash", `{"command":"git checkout HEAD~1 -- cfg"}`, "", "notallow"},
+		{"Bash", `{"command":"git checkout HEAD~1 -- cfg/"}`, "bypassPermissions", "notallow"},
+		{"Bash", `{"command":"git restore -s HEAD~2 ./cfg"}`, "acceptEdits", "notallow"},
+		{"Bash", `{"command":"git checkout cfg"}`, "", "notallow"},
+		{"Bash", `{"command":"git restore cfg/deploy.yaml"}`, "", "deny"},
+		// Neighbours: branches, files, directories holding nothing guarded,
+		// and the index alone.
+		{"Bash", `{"command":"git checkout main"}`, "", "allow"},
+		{"Bash", `{"command":"git checkout -b feature"}`, "", "allow"},
+		{"Bash", `{"command":"git restore a.txt"}`, "", "allow"},
+		{"Bash", `{"command":"git restore build"}`, "", "allow"},
+		{"Bash", `{"command":"git checkout HEAD -- build"}`, "acceptEdits", "allow"},
+		{"Bash", `{"command":"git restore --staged cfg"}`, "", "allow"},
+	},
 }
 
 // TestBypassRed20SF decides every red20sf row.
