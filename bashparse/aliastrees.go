@@ -6,7 +6,8 @@ import (
 )
 
 // ViaAlias marks a Tree whose files get a second name rather than being
-// read or written: the sources of mv and the targets of ln. What lies
+// read or written: the sources of mv, git mv and rename, and the targets
+// of ln. What lies
 // below such a root can be opened under the new name by the next command
 // of the same line (ln -s x q && cat q/y/z.txt, mv x q && cat q/y/z.txt),
 // where neither the link nor the moved directory exists yet when the line
@@ -17,7 +18,7 @@ import (
 // engine weighs the walk of no other (mv a.txt b.txt names one file, and
 // that file is checked as the operand it is). A root holding glob
 // characters stands for the directories it matches then.
-const ViaAlias = "mv or ln"
+const ViaAlias = "a rename or link"
 
 // ViaGitDir marks a Tree of a pathspec git checkout or git restore writes
 // back from the index or a revision: a directory named so is rewritten
@@ -68,6 +69,18 @@ func aliasTrees(name string, args []Word) []Tree {
 				out = append(out, Tree{Root: path.Join(d, s.Value), Access: Write, Via: ViaAlias})
 			}
 		}
+	}
+	return out
+}
+
+// renameTrees lists the trees util-linux rename FROM TO FILE… gives a new
+// name. Every operand is listed: the engine walks only those that are
+// directories, and a FROM or TO naming one is taken as a file it renames,
+// which can only ask more.
+func renameTrees(args []Word) []Tree {
+	var out []Tree
+	for _, o := range operandWords(args, "") {
+		out = append(out, Tree{Root: o.Value, Access: Write, Via: ViaAlias, Dynamic: o.Dynamic || o.Tilde || o.Brace})
 	}
 	return out
 }

@@ -23,6 +23,9 @@ func recursiveTrees(words []Word) []Tree {
 		if t := gitContentTrees(args); t != nil {
 			return t
 		}
+		if len(args) > 0 && args[0].Value == "mv" {
+			return aliasTrees("mv", args[1:]) // git mv renames as mv does
+		}
 		if len(args) > 0 && args[0].Value == "grep" {
 			return []Tree{{Root: ".", Access: Read, Via: "git grep"}}
 		}
@@ -109,6 +112,8 @@ func recursiveTrees(words []Word) []Tree {
 		return []Tree{{Root: root, Access: Write, Via: name}}
 	case "mv", "ln":
 		return aliasTrees(name, args)
+	case "rename", "rename.ul":
+		return renameTrees(args)
 	case "find":
 		return findTrees(args)
 	case "fd", "fdfind":

@@ -39,6 +39,9 @@ var red20sfClasses = map[string][]toolRow{
 		{"Bash", `{"command":"mv --target-directory=sub x"}`, "acceptEdits", "notallow"},
 		{"Bash", `{"command":"mv x* q && cat q/y/z.txt"}`, "", "notallow"},
 		{"Bash", `{"command":"ln -s x q"}`, "dontAsk", "deny"},
+		{"Bash", `{"command":"git mv x q && cat q/y/z.txt"}`, "", "notallow"},
+		{"Bash", `{"command":"rename.ul x q x && cat q/y/z.txt"}`, "", "notallow"},
+		{"Bash", `{"command":"rename x q x"}`, "acceptEdits", "notallow"},
 		// An Edit deny: moving the directory away, editing, moving back.
 		{"Bash", `{"command":"mv cfg c2 && echo evil > c2/deploy.yaml && mv c2 cfg"}`, "", "notallow"},
 		{"Bash", `{"command":"ln -s cfg c2 && echo evil > c2/deploy.yaml"}`, "acceptEdits", "notallow"},
@@ -57,6 +60,9 @@ var red20sfClasses = map[string][]toolRow{
 		{"Bash", `{"command":"mv x/y/other.txt sub/"}`, "", "allow"},
 		{"Bash", `{"command":"cat x/y/other.txt"}`, "", "allow"},
 		{"Bash", `{"command":"mv newdir q"}`, "", "allow"},
+		{"Bash", `{"command":"git mv a.txt b.txt"}`, "", "allow"},
+		{"Bash", `{"command":"git mv build dist"}`, "", "allow"},
+		{"Bash", `{"command":"rename .txt .md a.txt"}`, "", "allow"},
 	},
 	"r20sf-2 git checkout or restore of a directory rewrites a guarded file below it": {
 		// git restore cfg/deploy.yaml was denied; naming its directory
