@@ -7,11 +7,11 @@ import (
 
 // ViaAlias marks a Tree whose files get a second name rather than being
 // read or written: the sources of mv, git mv and rename, and the targets
-// of ln. What lies
-// below such a root can be opened under the new name by the next command
-// of the same line (ln -s x q && cat q/y/z.txt, mv x q && cat q/y/z.txt),
-// where neither the link nor the moved directory exists yet when the line
-// is checked, so no symlink resolution can see through it. A deny rule on
+// of ln. What lies below such a root can be opened under the new name by
+// the next command of the same line (ln -s x q && cat q/y/z.txt, mv x q
+// && cat q/y/z.txt), where neither the link nor the moved directory
+// exists yet when the line is checked, so no symlink resolution can see
+// through it. A deny rule on
 // a path below the root must therefore still be heard (spec §4: a deny
 // fires if either the path or its resolved target matches). Only a root
 // that is a directory when the line is checked has anything below it: the
