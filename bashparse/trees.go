@@ -23,6 +23,9 @@ func recursiveTrees(words []Word) []Tree {
 		if t := gitContentTrees(args); t != nil {
 			return t
 		}
+		if len(args) > 0 && args[0].Value == "mv" {
+			return aliasTrees("mv", args[1:]) // git mv renames as mv does
+		}
 		if len(args) > 0 && args[0].Value == "grep" {
 			return []Tree{{Root: ".", Access: Read, Via: "git grep"}}
 		}
@@ -42,10 +45,11 @@ func recursiveTrees(words []Word) []Tree {
 			if gitRevisionTree(args) {
 				return []Tree{{Root: ".", Access: Write, Via: "git " + args[0].Value + " of a revision"}}
 			}
-			if _, wide := gitPathspecs(args); wide {
+			paths, wide := gitPathspecs(args)
+			if wide {
 				return []Tree{{Root: ".", Access: Write, Via: "git " + args[0].Value + " of a pathspec"}}
 			}
-			if ts := gitReadPathspecTrees(args); ts != nil {
+			if ts := append(gitReadPathspecTrees(args), gitDirPathspecTrees(paths)...); len(ts) > 0 {
 				return ts
 			}
 		}
@@ -106,6 +110,10 @@ func recursiveTrees(words []Word) []Tree {
 			}
 		}
 		return []Tree{{Root: root, Access: Write, Via: name}}
+	case "mv", "ln":
+		return aliasTrees(name, args)
+	case "rename", "rename.ul":
+		return renameTrees(args)
 	case "find":
 		return findTrees(args)
 	case "fd", "fdfind":

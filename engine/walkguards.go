@@ -106,6 +106,9 @@ func ownRulesTool(via string) bool { return via == "Grep" || via == "NotebookRea
 // guardGlobs.treeWitnessesBy), at most maxWalkWitnesses when none can be
 // certain.
 func (w *walkGuards) treeWitnesses(root string, t bashparse.Tree) []ReachFact {
+	if bashparse.DirOnlyWalk(t.Via) && !t.Dynamic {
+		return w.aliasWitnesses(root, t)
+	}
 	return w.treeWitnessesBy(root, t, true)
 }
 
