@@ -178,6 +178,9 @@ func ParseRule(text string, b Behavior) (Rule, error) {
 	if strings.HasPrefix(name, "mcp__") {
 		parseMCPName(&r)
 	}
+	if hasSpec && allowMatchesNothing(&r, spec) {
+		return r, nil
+	}
 	if hasSpec && (spec == "*" || spec == "") {
 		if spec == "" {
 			r.Warnings = append(r.Warnings, "empty parentheses: the rule covers the whole tool")
