@@ -36,6 +36,12 @@ func TestRed20cfgAllowMatchesNothing(t *testing.T) {
 		{"Bash(**:*)", Allow, true},
 		{"Bash(git * main:*)", Allow, true},
 		{"Bash(npm run *:*)", Allow, true},
+		{"WebFetch(Domain:example.com)", Allow, true},
+		{"WebFetch(DOMAIN:example.com)", Allow, true},
+		{"WebFetch(domain: example.com)", Allow, true},
+		{"WebFetch(domain:example.com )", Allow, true},
+		{"WebFetch( domain:example.com)", Allow, true},
+		{"WebFetch(Domain:*)", Allow, true},
 		// Neighbours: still live.
 		{"Bash", Allow, false},
 		{"Bash(*)", Allow, false},
@@ -48,6 +54,8 @@ func TestRed20cfgAllowMatchesNothing(t *testing.T) {
 		{"Edit(/**)", Allow, false},
 		{"WebFetch(domain:*)", Allow, false},
 		{"WebFetch(domain:docs.example.com)", Allow, false},
+		{"WebFetch(domain:*.example.com)", Allow, false},
+		{"WebFetch(domain:*.*)", Allow, false},
 		{"mcp__github__*", Allow, false},
 		// Deny and ask read Tool() as the whole tool and a starred prefix
 		// as a wildcard: stricter than Claude Code, never looser.
@@ -56,6 +64,8 @@ func TestRed20cfgAllowMatchesNothing(t *testing.T) {
 		{"Edit()", Ask, false},
 		{"Bash(cu*:*)", Deny, false},
 		{"Bash(*:*)", Ask, false},
+		{"WebFetch(Domain: evil.example )", Deny, false},
+		{"WebFetch(DOMAIN:evil.example)", Ask, false},
 	}
 	for _, c := range cases {
 		r, err := ParseRule(c.rule, c.b)

@@ -20,6 +20,10 @@ import "strings"
 //     starts with that very '*'; agentctl read the '*' as a wildcard and
 //     approved curl, or every command. Deny and ask keep the wildcard
 //     reading (they match more).
+//   - a WebFetch domain rule spelled otherwise than exactly "domain:HOST"
+//     (WebFetch(Domain:x), WebFetch(domain: x), WebFetch(domain:x )):
+//     Claude Code matches no URL with it; agentctl read the keyword in any
+//     case and trimmed the spaces (domainSpec), which deny and ask keep.
 //
 // An ignored allow never approves: agentctl is at most stricter than the
 // agent, which is all spec §2 allows it to be.
@@ -33,9 +37,20 @@ func allowMatchesNothing(r *Rule, spec string) bool {
 	case r.Tool == "Bash" && strings.HasSuffix(spec, ":*") && strings.Contains(spec[:len(spec)-2], "*"):
 		r.Ignored = "Claude Code reads the prefix before a final ':*' literally, so its '*' is no wildcard there; " +
 			"write " + r.Tool + "(" + spec[:len(spec)-2] + " *) for a wildcard"
+	case r.Tool == "WebFetch" && !exactDomainSpec(spec):
+		v, _ := domainSpec(spec)
+		r.Ignored = "Claude Code reads only a specifier spelled exactly domain:HOST (lower-case, no spaces); write WebFetch(domain:" + v + ")"
 	default:
 		return false
 	}
 	r.Warnings = append(r.Warnings, "allow rule "+r.Text+" is ignored: "+r.Ignored)
 	return true
+}
+
+// exactDomainSpec reports whether a WebFetch specifier that domainSpec
+// reads as a domain rule is spelled the one way Claude Code reads it. A
+// specifier that is no domain rule at all is left to parseSpec's error.
+func exactDomainSpec(spec string) bool {
+	v, ok := domainSpec(spec)
+	return !ok || spec == "domain:"+v
 }

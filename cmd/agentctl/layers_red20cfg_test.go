@@ -10,7 +10,8 @@ import (
 // TestRed20cfgLayersAllowMatchesNothing: Claude Code matches nothing with
 // an allow rule in empty parentheses (Bash(), Edit(), WebFetch()) or with
 // a Bash prefix rule whose prefix holds a '*' (Bash(*:*), Bash(cu*:*)): the
-// prefix before ":*" is literal there. agentctl read the first as the
+// prefix before ":*" is literal there — or a WebFetch rule spelled other
+// than exactly "domain:HOST" (Domain:x, "domain: x"). agentctl read the first as the
 // whole tool and the second as a wildcard; as Claude Code's PreToolUse
 // hook in a trusted workspace whose .claude/settings.json held such a
 // rule, it answered allow, and the agent ran `curl` (and wrote a file)
@@ -37,6 +38,9 @@ func TestRed20cfgLayersAllowMatchesNothing(t *testing.T) {
 		{"Edit()", "Write", write, true, "ask"},
 		{"Edit()", "Edit", map[string]any{"file_path": "$P/src/a.go", "old_string": "a", "new_string": "b"}, true, "ask"},
 		{"WebFetch()", "WebFetch", fetch, true, "ask"},
+		{"WebFetch(Domain:docs.example.com)", "WebFetch", fetch, true, "ask"},
+		{"WebFetch(domain: docs.example.com)", "WebFetch", fetch, true, "ask"},
+		{"WebFetch(domain:docs.example.com )", "WebFetch", fetch, true, "ask"},
 		// Neighbours: the spellings Claude Code applies stay applied.
 		{"Bash", "Bash", curl, false, "allow"},
 		{"Bash(*)", "Bash", curl, false, "allow"},
