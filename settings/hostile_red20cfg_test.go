@@ -42,6 +42,13 @@ func TestRed20cfgAllowMatchesNothing(t *testing.T) {
 		{"WebFetch(domain:example.com )", Allow, true},
 		{"WebFetch( domain:example.com)", Allow, true},
 		{"WebFetch(Domain:*)", Allow, true},
+		{" Bash", Allow, true},
+		{"Bash ", Allow, true},
+		{"Bash(curl:*) ", Allow, true},
+		{"\tBash(curl:*)", Allow, true},
+		{" Bash(*) ", Allow, true},
+		{"Edit(src/**)\n", Allow, true},
+		{" mcp__github__*", Allow, true},
 		// Neighbours: still live.
 		{"Bash", Allow, false},
 		{"Bash(*)", Allow, false},
@@ -66,6 +73,8 @@ func TestRed20cfgAllowMatchesNothing(t *testing.T) {
 		{"Bash(*:*)", Ask, false},
 		{"WebFetch(Domain: evil.example )", Deny, false},
 		{"WebFetch(DOMAIN:evil.example)", Ask, false},
+		{" Bash(rm:*) ", Deny, false},
+		{"Bash(curl:*) ", Ask, false},
 	}
 	for _, c := range cases {
 		r, err := ParseRule(c.rule, c.b)
@@ -107,7 +116,7 @@ func TestRed20cfgAllowMatchesNothingSources(t *testing.T) {
 			t.Errorf("trusted %v: no warning for Bash(): %v", trusted, s.Warnings)
 		}
 	}
-	fs, err := cliArgs(Options{AllowedTools: []string{"Bash() Bash(*:*)", "Bash(git status)"}})
+	fs, err := cliArgs(Options{AllowedTools: []string{"Bash() Bash(*:*)", " Bash(git status) "}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,6 +1,9 @@
 package settings
 
-import "strings"
+import (
+	"strconv"
+	"strings"
+)
 
 // allowMatchesNothing marks an allow rule that Claude Code reads as
 // matching no call, and agentctl used to read as a much wider one, as
@@ -53,4 +56,21 @@ func allowMatchesNothing(r *Rule, spec string) bool {
 func exactDomainSpec(spec string) bool {
 	v, ok := domainSpec(spec)
 	return !ok || spec == "domain:"+v
+}
+
+// allowPadded marks an allow rule written with spaces around it
+// (" Bash", "Bash(curl:*) ") as ignored, when what is inside them is a
+// rule: Claude Code compares a settings file's rule text as written and
+// matches nothing with it, while agentctl trimmed it and approved every
+// command, or curl. A deny or ask rule is still trimmed (stricter). An
+// --allowed-tools value is split and trimmed before it gets here, as
+// Claude Code splits it. The text inside is parsed only to report a
+// malformed rule as the error it is.
+func allowPadded(r *Rule, trimmed string) bool {
+	if _, err := ParseRule(trimmed, Allow); err != nil {
+		return false
+	}
+	r.Ignored = "Claude Code matches no call with a rule written with spaces around it; write " + strconv.Quote(trimmed)
+	r.Warnings = append(r.Warnings, "allow rule "+strconv.Quote(r.Text)+" is ignored: "+r.Ignored)
+	return true
 }

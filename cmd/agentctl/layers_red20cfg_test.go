@@ -11,7 +11,8 @@ import (
 // an allow rule in empty parentheses (Bash(), Edit(), WebFetch()) or with
 // a Bash prefix rule whose prefix holds a '*' (Bash(*:*), Bash(cu*:*)): the
 // prefix before ":*" is literal there — or a WebFetch rule spelled other
-// than exactly "domain:HOST" (Domain:x, "domain: x"). agentctl read the first as the
+// than exactly "domain:HOST" (Domain:x, "domain: x"), or any rule written
+// with spaces around it ("Bash(curl:*) "). agentctl read the first as the
 // whole tool and the second as a wildcard; as Claude Code's PreToolUse
 // hook in a trusted workspace whose .claude/settings.json held such a
 // rule, it answered allow, and the agent ran `curl` (and wrote a file)
@@ -41,6 +42,9 @@ func TestRed20cfgLayersAllowMatchesNothing(t *testing.T) {
 		{"WebFetch(Domain:docs.example.com)", "WebFetch", fetch, true, "ask"},
 		{"WebFetch(domain: docs.example.com)", "WebFetch", fetch, true, "ask"},
 		{"WebFetch(domain:docs.example.com )", "WebFetch", fetch, true, "ask"},
+		{"Bash(curl:*) ", "Bash", curl, true, "ask"},
+		{" Bash", "Bash", curl, true, "ask"},
+		{"Edit(src/**) ", "Write", write, true, "ask"},
 		// Neighbours: the spellings Claude Code applies stay applied.
 		{"Bash", "Bash", curl, false, "allow"},
 		{"Bash(*)", "Bash", curl, false, "allow"},
