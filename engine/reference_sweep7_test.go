@@ -343,7 +343,7 @@ var red13orcSweep = []red13orcSweepRow{
 	{`a-a-x`, `{"permissions":{"allow":["mcp__a"]}}`, false, `mcp__a__x`, `{"q":"a"}`, `default`, `allow`, `allow`, ``},
 	{`a-exact`, `{"permissions":{"allow":["mcp__srv__tool"]}}`, false, `mcp__srv__tool`, `{"q":"a"}`, `default`, `allow`, `allow`, ``},
 	{`a-space`, `{"permissions":{"allow":["mcp__srv__ tool"]}}`, false, `mcp__srv__tool`, `{"q":"a"}`, `default`, `error`, `ask`, `stricter: a tool name with a character no tool name has is a settings error with file:line:column, never a rule that silently matches nothing`},
-	{`a-trail-space`, `{"permissions":{"allow":["mcp__srv__tool "]}}`, false, `mcp__srv__tool`, `{"q":"a"}`, `default`, `allow`, `ask`, `blanks around a rule are trimmed, as for deny rules (reference_sweep3 g-deny-space-lead); the reference reads the blank as part of the name`},
+	{`a-trail-space`, `{"permissions":{"allow":["mcp__srv__tool "]}}`, false, `mcp__srv__tool`, `{"q":"a"}`, `default`, `ask`, `ask`, ``},
 	{`a-double-star`, `{"permissions":{"allow":["mcp__srv__*__*"]}}`, false, `mcp__srv__tool`, `{"q":"a"}`, `default`, `ask`, `ask`, ``},
 	{`a-starstar`, `{"permissions":{"allow":["mcp__srv__**"]}}`, false, `mcp__srv__tool`, `{"q":"a"}`, `default`, `allow`, `allow`, ``},
 	{`d-server`, `{"permissions":{"allow":["mcp__srv__tool","mcp__srv2__tool","mcp__srv__get_x","mcp__a__b__tool","mcp__my_srv__t","mcp__srv__x_y","mcp__srv__Tool"],"deny":["mcp__srv"]}}`, false, `mcp__srv__tool`, `{"q":"a"}`, `bypassPermissions`, `deny`, `deny`, ``},

@@ -209,7 +209,7 @@ func TestRed13ConfineWholeToolAllow(t *testing.T) {
 	}{
 		{"Read", false, "Read(/**)"},
 		{"Read(*)", false, "Read(/**)"},
-		{"Edit()", false, "Edit(/**)"},
+		{"Edit()", false, "Edit()"}, // matches nothing, as in Claude Code (allowMatchesNothing): left ignored
 		{"Grep", false, "Grep(/**)"},
 		{"Write", false, ""},
 		{"Glob(*)", false, ""},

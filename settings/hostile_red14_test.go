@@ -19,7 +19,7 @@ func TestRed14ConfineRepositoryBash(t *testing.T) {
 	}{
 		{"Bash", false, "Bash(**)", true},
 		{"Bash(*)", false, "Bash(**)", true},
-		{"Bash()", false, "Bash(**)", true},
+		{"Bash()", false, "Bash()", false}, // matches nothing, as in Claude Code (allowMatchesNothing): left ignored
 		{"Bash(npm test:*)", false, "Bash(npm test:*)", true},
 		{"Bash(**)", false, "Bash(**)", true},
 		{"Bash(git status)", false, "Bash(git status)", true},

@@ -160,6 +160,9 @@ func ParseRule(text string, b Behavior) (Rule, error) {
 	if t == "" {
 		return r, fmt.Errorf("%w: empty rule", errRule)
 	}
+	if b == Allow && t != text && allowPadded(&r, t) {
+		return r, nil
+	}
 	name, spec, hasSpec := t, "", false
 	if i := strings.IndexByte(t, '('); i >= 0 {
 		if !strings.HasSuffix(t, ")") {
@@ -177,6 +180,9 @@ func ParseRule(text string, b Behavior) (Rule, error) {
 	r.ToolGlob = strings.Contains(name, "*")
 	if strings.HasPrefix(name, "mcp__") {
 		parseMCPName(&r)
+	}
+	if hasSpec && allowMatchesNothing(&r, spec) {
+		return r, nil
 	}
 	if hasSpec && (spec == "*" || spec == "") {
 		if spec == "" {

@@ -182,16 +182,12 @@ func ClaudeTrusts(stateFile, dir string) (string, bool, error) {
 	if fi, err := os.Stat(stateFile); err != nil || !owned(fi) {
 		return "", false, fmt.Errorf("%s: belongs to another user, or its owner cannot be read", stateFile)
 	}
-	var state struct {
-		Projects map[string]struct {
-			HasTrustDialogAccepted bool `json:"hasTrustDialogAccepted"`
-		} `json:"projects"`
-	}
-	if err := json.Unmarshal(data, &state); err != nil {
+	trusted, err := claudeTrustedProjects(data)
+	if err != nil {
 		return "", false, fmt.Errorf("%s: %w", stateFile, err)
 	}
 	for d := dir; ; d = filepath.Dir(d) {
-		if p, ok := state.Projects[d]; ok && p.HasTrustDialogAccepted {
+		if trusted[d] {
 			return d, true, nil
 		}
 		if filepath.Dir(d) == d {
