@@ -2,6 +2,7 @@ package engine
 
 import (
 	"path/filepath"
+	"slices"
 
 	"github.com/agentctl/agentctl/settings"
 )
@@ -22,7 +23,7 @@ func absoluteReadingGlobs(r settings.Rule, a anchorSet) []string {
 		return nil
 	}
 	p := filepath.Clean("/" + r.Pattern)
-	dirs := append(append(append(variants(r.Root), a.home...), a.cwd...), a.extra...)
+	dirs := append(append(append(slices.Clone(a.rootVariants(r.Root)), a.home...), a.cwd...), a.extra...)
 	for _, d := range dirs {
 		if d != "" && d != "/" && (p == d || regoInDir(p, d)) {
 			abs := r

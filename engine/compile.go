@@ -345,15 +345,31 @@ func domainRegex(p string) string {
 // relative allow stays at the cwd.
 type anchorSet struct {
 	cwd, home, extra []string
+	// roots holds the settings sources' roots as variants gave them: every
+	// rule of a file anchors at its root, and resolving it per rule made a
+	// large policy's start lstat each ancestor a few hundred times.
+	roots map[string][]string
 }
 
 // newAnchors is the anchor set of the settings.
 func newAnchors(s *settings.Settings) anchorSet {
-	a := anchorSet{cwd: variants(s.Cwd), home: variants(s.Home)}
+	a := anchorSet{cwd: variants(s.Cwd), home: variants(s.Home), roots: map[string][]string{}}
 	for _, d := range s.WorkingDirs()[1:] {
 		a.extra = append(a.extra, variants(d)...)
 	}
 	return a
+}
+
+// rootVariants is variants(root), each root resolved once per anchor set.
+func (a anchorSet) rootVariants(root string) []string {
+	if v, ok := a.roots[root]; ok {
+		return v
+	}
+	v := variants(root)
+	if a.roots != nil {
+		a.roots[root] = v
+	}
+	return v
 }
 
 func variants(dir string) []string {
@@ -386,7 +402,7 @@ func writtenPathGlobs(r settings.Rule, a anchorSet) []string {
 	case settings.AnchorHome:
 		roots = a.home
 	case settings.AnchorSource:
-		roots = variants(r.Root)
+		roots = a.rootVariants(r.Root)
 	default:
 		roots = a.cwd
 		anyDepth = !strings.Contains(p, "/") || r.Behavior != settings.Allow

@@ -70,12 +70,12 @@ func (n *nativeEval) toolFindings() stringSet {
 			verb = "read"
 		}
 		for _, rule := range rules {
-			out.add(fmt.Sprintf("%s over %s could %s %s (under deny rule %s)", r.Via, r.Root, verb, r.Path, rule.describe))
+			out.add(r.Via + " over " + r.Root + " could " + verb + " " + r.Path + " (under deny rule " + rule.describe + ")")
 		}
 		var asks ruleSet
 		n.fileMatches(x.ask, "ask", &r.FileFact, &asks)
 		for _, rule := range asks {
-			out.add(fmt.Sprintf("%s over %s could %s %s (under ask rule %s)", r.Via, r.Root, verb, r.Path, rule.describe))
+			out.add(r.Via + " over " + r.Root + " could " + verb + " " + r.Path + " (under ask rule " + rule.describe + ")")
 		}
 	}
 	if x.deny.hasPath || x.ask.hasPath {

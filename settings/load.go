@@ -122,6 +122,10 @@ type Settings struct {
 	// session's policy (managed settings, user settings, trust records):
 	// writes to them are protected.
 	PolicyFiles []string `json:"policy_files,omitempty"`
+
+	// userMCP is userMCPServers' answer, read once per load: a project
+	// file's MCP allow rules each asked it, four files read per rule.
+	userMCP *userMCPConfig
 }
 
 // Load locates, reads, validates and merges every settings source. On any

@@ -22,6 +22,21 @@ const maxMCPConfigSize = 16 << 20
 // user's JSON (another owner, not a regular file, not JSON): it may name
 // any server.
 func (s *Settings) userMCPServers() (names map[string]bool, all bool) {
+	if s.userMCP == nil {
+		n, a := s.readUserMCPServers()
+		s.userMCP = &userMCPConfig{names: n, all: a}
+	}
+	return s.userMCP.names, s.userMCP.all
+}
+
+// userMCPConfig is what userMCPServers read.
+type userMCPConfig struct {
+	names map[string]bool
+	all   bool
+}
+
+// readUserMCPServers reads the files userMCPServers names.
+func (s *Settings) readUserMCPServers() (names map[string]bool, all bool) {
 	names = map[string]bool{}
 	files := []string{
 		filepath.Join(s.Home, ".claude.json"),
