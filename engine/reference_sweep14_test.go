@@ -13,7 +13,8 @@ import (
 // forms that create a branch or that the reference asks for (--format,
 // --color=WHEN, --merged=C, a filter without its commit, an unquoted
 // glob), and cd/pushd into $HOME and $PWD before a relative read of a
-// denied file. Each row keeps the reference's answer (ref); a row whose
+// denied file, and a cd that names no directory (cd, cd --, cd -L,
+// cd -P, cd -) before ls and git. Each row keeps the reference's answer (ref); a row whose
 // want differs says why in note, and agentctl is never looser than the
 // reference without one. The classes the sweep showed (cd "$HOME" asked
 // where the reference denies; git branch list mode and lone [[ ]] asked
@@ -156,6 +157,19 @@ var red20sbSweepRows = []red18orcSweepRow{
 	{`b114`, red20sbSw3, `git format-patch -1 --stdout`, `allow`, `allow`, ``},
 	{`b115`, red20sbSw3, `cd $HOME; cat .ssh/id_rsa`, `deny`, `deny`, ``},
 	{`b116`, red20sbSw3, `echo .env | xargs cat`, `ask`, `allow`, `stricter, spec §3: a file operand from xargs input is not static`},
+	{`b117`, red20sbSw0, `cd`, `ask`, `ask`, ``},
+	{`b118`, red20sbSw0, `cd && ls`, `ask`, `ask`, ``},
+	{`b119`, red20sbSw0, `cd && git status`, `ask`, `ask`, ``},
+	{`b120`, red20sbSw0, `cd ~`, `ask`, `ask`, ``},
+	{`b121`, red20sbSw0, `cd -`, `allow`, `allow`, ``},
+	{`b122`, red20sbSw0, `cd - && ls`, `allow`, `allow`, ``},
+	{`b123`, red20sbSw0, `cd -- && git status`, `ask`, `ask`, ``},
+	{`b124`, red20sbSw0, `cd ~ && git status`, `ask`, `ask`, ``},
+	{`b125`, red20sbSw0, `cd -P; git log`, `ask`, `ask`, ``},
+	{`b126`, red20sbSw0, `cd && pwd`, `ask`, `ask`, ``},
+	{`b127`, red20sbSw0, `cd - && git status`, `allow`, `ask`, `looser, left open this round: cd - goes to $OLDPWD, which a fresh non-interactive bash has not set (cd fails and git runs in the cwd); a session that exports OLDPWD makes it another directory`},
+	{`b128`, red20sbSw0, `cd -- && ls`, `ask`, `ask`, ``},
+	{`b129`, red20sbSw0, `cd -L && git status`, `ask`, `ask`, ``},
 }
 
 func TestReferenceSweep14(t *testing.T) {
