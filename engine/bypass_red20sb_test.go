@@ -179,11 +179,11 @@ var red20sbRows = []red20sbRow{
 	{"sb-4", red20sbNone, `command cd; git status`, "ask"},
 	{"sb-4", red20sbNone, `cd && ls`, "ask"},
 	{"sb-4", red20sbNone, `cd -- && ls -la`, "ask"},
-	{"sb-4", red20sbNone, `cd && find . -name id_rsa`, "ask"},
 	// sb-4: what was caught before stays caught; neighbours.
 	{"sb-4", red20sbHome, `cd && cat .ssh/id_rsa`, "deny"},
 	{"sb-4", red20sbHome, `cd; cat ./.ssh/id_rsa`, "deny"},
 	{"sb-4", red20sbHome, `cd -- && grep -h . .ssh/id_rsa`, "deny"},
+	{"sb-4", red20sbNone, `cd && find . -name id_rsa`, "ask"},
 	{"sb-4", red20sbNone, `cd ~ && git status`, "ask"},
 	{"sb-4", red20sbNone, `cd . && git status`, "allow"},
 	{"sb-4", red20sbNone, `cd src && ls`, "allow"},
