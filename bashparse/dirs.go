@@ -85,7 +85,7 @@ func (s *shellState) cd(name string, args []Word) {
 	}
 	ops := args[i:]
 	if len(ops) > 0 && name != "popd" {
-		ops = append([]Word{s.cdTildeWord(ops[0])}, ops[1:]...)
+		ops = append([]Word{s.cdTildeWord(s.knownDirWord(ops[0]))}, ops[1:]...)
 	}
 	var target string
 	switch {

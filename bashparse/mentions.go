@@ -9,7 +9,7 @@ import (
 // content: a word naming a file there is not an access (spec §3's operand
 // table exception). Shell builtins that take names, not files, are here too.
 var namesOnly = map[string]bool{
-	"echo": true, "printf": true, "ls": true, "stat": true, "test": true, "[": true, "realpath": true,
+	"echo": true, "printf": true, "ls": true, "stat": true, "test": true, "[": true, "[[": true, "realpath": true,
 	"readlink": true, "basename": true, "dirname": true, "which": true, "type": true, "command": true,
 	"hash": true, "true": true, "false": true, "du": true, "tree": true, "cd": true, "pushd": true, "popd": true,
 	"export": true, "local": true, "declare": true, "typeset": true, "readonly": true, "unset": true, "set": true,

@@ -56,7 +56,7 @@ func metadataMentions(st *shellState, inner []Word) []File {
 		out = append(out, st.varWitnesses([]File{f})...)
 	}
 	switch name {
-	case "test", "[":
+	case "test", "[", "[[":
 		for i, w := range args {
 			if !w.Static() {
 				continue

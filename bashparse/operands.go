@@ -107,6 +107,10 @@ func fileOperands(words []Word) []File {
 	case "gzip", "gunzip", "pigz", "unpigz", "bzip2", "bunzip2", "pbzip2", "lbzip2", "xz", "unxz", "lzma", "unlzma",
 		"zstd", "unzstd", "lz4", "unlz4", "lzip", "plzip", "lunzip", "lzop", "brotli", "unbrotli", "compress", "uncompress":
 		return compressorWrites(name, args)
+	case "cd":
+		if f, ok := cdImplicit(args); ok {
+			return []File{f}
+		}
 	case "date":
 		var out []File
 		for _, v := range optValues(args, "-f", "--file") {

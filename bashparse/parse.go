@@ -394,6 +394,8 @@ func (p *parser) stmt(st *syntax.Stmt) {
 		for _, pay := range declArrayPayloads(c.Variant.Value, assigns) {
 			p.payload(pay, span, c)
 		}
+	case *syntax.TestClause:
+		p.emit(c, p.testClauseWords(c), nil, redirs, st.Background)
 	case nil:
 		if len(redirs) > 0 {
 			p.emit(st, nil, nil, redirs, st.Background)

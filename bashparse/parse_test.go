@@ -35,7 +35,7 @@ func TestParse(t *testing.T) {
 		{"select x in a b; do make $x; done", "make $x ; make a (nested) ; make b (nested)"},
 		{"f() { rm -rf x; }; f", "rm -rf x ; f | files: w:x w:x/.git/hooks/pre-commit"},
 		{"function g { make g; }", "make g"},
-		{"[[ $(make check) == ok ]]", "make check | unresolved: command-substitution"},
+		{"[[ $(make check) == ok ]]", "[[ $(make check) == ok ]] ; make check | unresolved: command-substitution"},
 		{"(( $(make n) > 1 ))", "make n | unresolved: command-substitution"},
 		{"coproc make serve", "make serve"},
 		{"time make test", "make test"},

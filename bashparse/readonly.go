@@ -104,20 +104,6 @@ var gitReadOnlySub = map[string]readOnlyCheck{
 	"config": gitConfigGetReadOnly,
 }
 
-func gitBranchReadOnly(args []string) bool {
-	for _, a := range args {
-		switch a {
-		case "-a", "--all", "-r", "--remotes", "-l", "--list", "-v", "-vv", "--verbose", "--show-current",
-			"--merged", "--no-merged", "--contains", "--no-color", "--color":
-		default:
-			if !strings.HasPrefix(a, "--format=") && !strings.HasPrefix(a, "--sort=") {
-				return false
-			}
-		}
-	}
-	return true
-}
-
 // gitReadOnly accepts only read-only subcommands with no global options: a
 // global -c can set core.pager or an alias that executes anything, and -C
 // moves outside the working directory.
@@ -213,6 +199,9 @@ func (p *parser) readOnly(c *Command) bool {
 		if !readOnlyWrappers[w] {
 			return false
 		}
+	}
+	if gitBranchGlob(c) || bracketParam(c) {
+		return false
 	}
 	return IsReadOnly(c.Narrow.Name, c.Narrow.Args)
 }

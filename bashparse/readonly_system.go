@@ -8,7 +8,7 @@ import "strings"
 // Options that set something, or read a file whose content they would
 // print (date -f .env prints each line in its error), keep them asking.
 var systemReadOnly = map[string]readOnlyCheck{
-	"test": always, "[": always, "expr": always, "type": always, "sleep": always,
+	"test": always, "[": always, "[[": always, "expr": always, "type": always, "sleep": always,
 	"whoami": always, "groups": always, "id": always, "uname": always, "arch": always, "nproc": always,
 	"uptime": always, "free": always, "locale": always, "cal": always, "df": always, "ps": psReadOnly, "cmp": always,
 	"date":     noFlag("-s", "--set", "-f", "--file", "-r", "--reference"),

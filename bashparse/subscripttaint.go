@@ -18,7 +18,7 @@ import (
 // which may carry a subscript bash evaluates.
 var nameOperandBuiltins = sync.OnceValue(func() map[string]bool {
 	return map[string]bool{"read": true, "mapfile": true, "readarray": true, "printf": true,
-		"getopts": true, "wait": true, "unset": true, "test": true, "[": true, "declare": true, "typeset": true,
+		"getopts": true, "wait": true, "unset": true, "test": true, "[": true, "[[": true, "declare": true, "typeset": true,
 		"local": true, "export": true, "readonly": true, "let": true}
 })
 

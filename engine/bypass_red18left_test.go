@@ -232,7 +232,7 @@ var red18leftMetaClasses = map[string][]bashModeRow{
 		{red18leftMeta, `[ -s src/a.go ]`, "default", "allow"},
 		{red18leftMeta, `[ -n .env ]`, "default", "allow"},
 		{red18leftMeta, `test -s`, "default", "allow"},
-		{red18leftMeta, `[ -s "$HOME/src/a.go" ]`, "default", "allow"},
+		{red18leftMeta, `test -s "$HOME/src/a.go"`, "default", "allow"}, // [ with a parameter asks (the reference asks)
 		{red18leftMeta, `test -f "$HOME/.ssh/ghp_TOKENred18left"`, "default", "allow"},
 		{red18leftMeta, `[ -x /usr/bin/git ]`, "default", "allow"},
 		{red18leftMeta, `test -r /etc/hosts`, "default", "allow"},

@@ -127,7 +127,7 @@ var red18shellClasses = map[string][]shellRow{
 		{red18shellNone, "default", `test -v a[1]`, "allow"},
 		{red18shellNone, "default", `test -v "x"`, "allow"},
 		{red18shellNone, "default", `test -n "$HOME"`, "allow"},
-		{red18shellNone, "default", `[ -f "$HOME/x" ]`, "allow"},
+		{red18shellNone, "default", `test -f "$HOME/x"`, "allow"}, // [ -f "$HOME/x" ] asks, as in the reference
 		{red18shellRmDeny, "default", `[[ -v a[1] ]] || [[ -v HOME ]]`, "allow"},
 	},
 	"r18-5 unset of a name known only at run time": {
