@@ -31,6 +31,9 @@ type shellState struct {
 	// one not known statically; see collectParams).
 	arrays     map[string][]string
 	positional []string
+	// posUnsafe: a positional value may run code when arithmetic
+	// evaluates it (see notePositional).
+	posUnsafe bool
 	// physical: the script may turn on set -P (see setsPhysical).
 	physical bool
 	// cdpathUnknown: the script gives CDPATH a value not known statically.

@@ -66,23 +66,24 @@ func (p *parser) collectParams(root syntax.Node) {
 			args := x.Args[1:]
 			switch {
 			case name.Value == "set" && !name.Dynamic:
-				if a := p.word(args[0]); a.Value == "--" || a.Value == "-" {
-					args = args[1:]
-				} else if strings.HasPrefix(a.Value, "-") || strings.HasPrefix(a.Value, "+") {
+				vals := make([]string, len(args))
+				for i, a := range args {
+					vals[i] = p.word(a).Value
+				}
+				from, ok := setOperands(vals)
+				if !ok {
 					return true
 				}
+				args = args[from:]
 			case funcs[name.Value] && !name.Dynamic:
 			default:
 				return true
 			}
 			for _, a := range args {
-				if len(p.st.positional) >= maxVarValues {
-					break
-				}
 				if w := p.word(a); literal(w) {
-					p.st.positional = append(p.st.positional, w.Value)
+					p.st.notePositional(w.Value)
 				} else {
-					p.st.positional = append(p.st.positional, Unknown)
+					p.st.notePositional(Unknown)
 				}
 			}
 		}

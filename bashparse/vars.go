@@ -48,6 +48,9 @@ func (p *parser) collectVars(root syntax.Node) {
 				p.st.implicitTaints("select")
 			}
 			if wi, ok := x.Loop.(*syntax.WordIter); ok && wi.Name != nil {
+				if !wi.InPos.IsValid() {
+					p.st.loopOverPositional(wi.Name.Value) // for x; do: over "$@"
+				}
 				for _, it := range wi.Items {
 					if w := p.word(it); literal(w) {
 						p.st.addVar(wi.Name.Value, w.Value)
