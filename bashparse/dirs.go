@@ -34,6 +34,9 @@ type shellState struct {
 	// posUnsafe: a positional value may run code when arithmetic
 	// evaluates it (see notePositional).
 	posUnsafe bool
+	// overflow are the variables, arrays and positionalKey whose
+	// candidate values passed the cap (see markOverflow).
+	overflow map[string]bool
 	// physical: the script may turn on set -P (see setsPhysical).
 	physical bool
 	// cdpathUnknown: the script gives CDPATH a value not known statically.

@@ -39,6 +39,8 @@ func (p *parser) collectParams(root syntax.Node) {
 		}
 		if len(m[k]) < maxVarValues {
 			m[k] = append(m[k], v)
+		} else {
+			p.st.markOverflow(k)
 		}
 		return m
 	}

@@ -20,6 +20,8 @@ func (s *shellState) notePositional(v string) {
 	}
 	if len(s.positional) < maxVarValues {
 		s.positional = append(s.positional, v)
+	} else {
+		s.markOverflow(positionalKey)
 	}
 }
 
@@ -73,5 +75,8 @@ func (s *shellState) loopOverPositional(name string) {
 	}
 	if s.posUnsafe {
 		s.taint(name)
+	}
+	if s.overflow[positionalKey] {
+		s.markOverflow(name)
 	}
 }

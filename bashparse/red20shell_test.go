@@ -1,6 +1,9 @@
 package bashparse
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // red20shellRows are commands in which bash runs something the parser's
 // view did not show, round 20. An attack row leaves a part unresolved
@@ -54,6 +57,52 @@ func TestRed20shellFacts(t *testing.T) {
 		}
 		if got != r.reason {
 			t.Errorf("Parse(%q): unresolved %q, want %q (%v)", r.src, got, r.reason, a.Unresolved)
+		}
+	}
+}
+
+// red20shellLists are writes whose place is one of a list's elements the
+// script spells: past the cap on kept candidates (sixteen), in spellings
+// that multiply past it, and through a loop over a whole array or the
+// positional parameters. Each wrote .git/hooks/pre-commit in bash 5.2;
+// an attack row's facts hold a write under .git, a neighbour's do not.
+var red20shellLists = []struct {
+	src string
+	git bool // a write under .git is among the files
+}{
+	{`for d in a1 a2 a3 a4 a5 a6 a7 a8 a9 a10 a11 a12 a13 a14 a15 a16 a17 .git; do echo x > $d/hooks/pre-commit; done`, true},
+	{`for d in a1 a2 a3 a4 a5 a6 a7 a8 a9 a10 a11 a12 a13 a14 a15 a16 a17 .git; do echo x > "${d}/hooks/pre-commit"; done`, true},
+	{`set -- a1 a2 a3 a4 a5 a6 a7 a8 a9 a10 a11 a12 a13 a14 a15 a16 a17 .git; echo x > "${18}/hooks/pre-commit"`, true},
+	{`set -- a1 a2 a3 a4 a5 a6 a7 a8 a9 a10 a11 a12 a13 a14 a15 a16 a17 .git; for d; do echo x > "$d/hooks/pre-commit"; done`, true},
+	{`a=(a1 a2 a3 a4 a5 a6 a7 a8 a9 a10 a11 a12 a13 a14 a15 a16 a17 .git); echo x > "${a[17]}/hooks/pre-commit"`, true},
+	{`a=(a1 a2 a3 a4 a5 a6 a7 a8 a9 a10 a11 a12 a13 a14 a15 a16 a17 .git); for d in "${a[@]}"; do echo x > "$d/hooks/pre-commit"; done`, true},
+	{`d=a1; d=a2; d=a3; d=a4; d=a5; d=a6; d=a7; d=a8; d=a9; d=a10; d=a11; d=a12; d=a13; d=a14; d=a15; d=a16; d=a17; d=.git; echo x > $d/hooks/pre-commit`, true},
+	{`for d in b c d e .git; do for f in 1 2 3 4; do echo > $d/hooks/$f; done; done`, true},
+	{`a=(.git); for d in "${a[@]}"; do echo x > "$d/hooks/pre-commit"; done`, true},
+	{`declare -a a=(.git); for d in ${a[*]}; do echo x > $d/hooks/pre-commit; done`, true},
+	{`set -- .git; for d in "$@"; do echo x > "$d/hooks/pre-commit"; done`, true},
+	{`f() { for d in "$@"; do echo x > "$d/hooks/pre-commit"; done; }; f .git`, true},
+	// Neighbours: lists within the caps that spell no protected place.
+	{`for d in a1 a2 a3 a4 a5 a6 a7 a8 a9 a10 a11 a12 a13 a14 a15 a16; do echo x > $d/out.txt; done`, false},
+	{`for d in b c d; do for f in 1 2 3 4; do echo > $d/$f; done; done`, false},
+	{`a=(b c); for d in "${a[@]}"; do echo x > "$d/out"; done`, false},
+	{`set -- b c; for d in "$@"; do echo x > "$d.txt"; done`, false},
+	{`for f in a b c; do echo x > $f.txt; done`, false},
+}
+
+func TestRed20shellLists(t *testing.T) {
+	for _, r := range red20shellLists {
+		a := Parse(r.src)
+		git := false
+		for _, c := range a.Commands {
+			for _, f := range c.Files {
+				if f.Access == Write && (strings.HasPrefix(f.Path, ".git") || strings.Contains(f.Path, "/.git")) {
+					git = true
+				}
+			}
+		}
+		if git != r.git {
+			t.Errorf("Parse(%q): a write under .git = %v, want %v", r.src, git, r.git)
 		}
 	}
 }

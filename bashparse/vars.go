@@ -57,6 +57,7 @@ func (p *parser) collectVars(root syntax.Node) {
 						p.st.arithLiteral(wi.Name.Value, w.Value)
 					} else {
 						p.st.taint(wi.Name.Value)
+						p.st.loopOverList(wi.Name.Value, p.source(it))
 					}
 				}
 			}
@@ -78,6 +79,8 @@ func (s *shellState) addVar(name, value string) {
 	}
 	if len(s.vars[name]) < maxVarValues {
 		s.vars[name] = append(s.vars[name], value)
+	} else {
+		s.markOverflow(name)
 	}
 }
 

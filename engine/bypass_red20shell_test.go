@@ -34,6 +34,33 @@ var red20shellClasses = map[string][]shellRow{
 		{red20shellPrefix, "default", `set -- a b; echo $#`, "allow"},
 		{red20shellPrefix, "default", `echo $(( $1 + 1 ))`, "allow"},
 	},
+	"r20-2 a list's element past the cap on kept candidates": {
+		// Sixteen values are kept per variable, array and the positional
+		// parameters; bash wrote .git/hooks/pre-commit through the
+		// seventeenth and later, and two loops whose spellings multiply
+		// past the cap. bypassPermissions still asks for a protected place.
+		{red20shellNone, "bypassPermissions", `for d in a1 a2 a3 a4 a5 a6 a7 a8 a9 a10 a11 a12 a13 a14 a15 a16 a17 .git; do echo x > $d/hooks/pre-commit; done`, "ask"},
+		{red20shellNone, "bypassPermissions", `set -- a1 a2 a3 a4 a5 a6 a7 a8 a9 a10 a11 a12 a13 a14 a15 a16 a17 .git; echo x > "${18}/hooks/pre-commit"`, "ask"},
+		{red20shellNone, "bypassPermissions", `a=(a1 a2 a3 a4 a5 a6 a7 a8 a9 a10 a11 a12 a13 a14 a15 a16 a17 .git); echo x > "${a[17]}/hooks/pre-commit"`, "ask"},
+		{red20shellNone, "bypassPermissions", `d=a1; d=a2; d=a3; d=a4; d=a5; d=a6; d=a7; d=a8; d=a9; d=a10; d=a11; d=a12; d=a13; d=a14; d=a15; d=a16; d=a17; d=.git; echo x > $d/hooks/pre-commit`, "ask"},
+		{red20shellNone, "bypassPermissions", `for d in b c d e .git; do for f in 1 2 3 4; do echo > $d/hooks/$f; done; done`, "ask"},
+		{red20shellPrefix, "acceptEdits", `for d in a1 a2 a3 a4 a5 a6 a7 a8 a9 a10 a11 a12 a13 a14 a15 a16 a17 .git; do echo x > $d/hooks/pre-commit; done`, "ask"},
+		// Neighbours: within the caps, no protected place.
+		{red20shellNone, "bypassPermissions", `for d in b c d; do for f in 1 2 3 4; do echo > $d/$f; done; done`, "allow"},
+		{red20shellNone, "bypassPermissions", `for f in a b c; do echo x > $f.txt; done`, "allow"},
+	},
+	"r20-3 a loop over a whole array or the positional parameters": {
+		// The loop variable takes each element; bash wrote
+		// .git/hooks/pre-commit for each, bypass mode allowed them.
+		{red20shellNone, "bypassPermissions", `a=(.git); for d in "${a[@]}"; do echo x > "$d/hooks/pre-commit"; done`, "ask"},
+		{red20shellNone, "bypassPermissions", `set -- .git; for d in "$@"; do echo x > "$d/hooks/pre-commit"; done`, "ask"},
+		{red20shellNone, "bypassPermissions", `f() { for d in "$@"; do echo x > "$d/hooks/pre-commit"; done; }; f .git`, "ask"},
+		{red20shellNone, "bypassPermissions", `set -- a1 a2 a3 a4 a5 a6 a7 a8 a9 a10 a11 a12 a13 a14 a15 a16 a17 .git; for d; do echo x > "$d/hooks/pre-commit"; done`, "ask"},
+		{red20shellNone, "bypassPermissions", `a=(a1 a2 a3 a4 a5 a6 a7 a8 a9 a10 a11 a12 a13 a14 a15 a16 a17 .git); for d in "${a[@]}"; do echo x > "$d/hooks/pre-commit"; done`, "ask"},
+		// Neighbours: elements that are ordinary places.
+		{red20shellNone, "bypassPermissions", `a=(b c); for d in "${a[@]}"; do echo x > "$d/out"; done`, "allow"},
+		{red20shellNone, "bypassPermissions", `set -- b c; for d in "$@"; do echo x > "$d.txt"; done`, "allow"},
+	},
 }
 
 func TestRed20shellDisguises(t *testing.T) {
