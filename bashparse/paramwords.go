@@ -47,6 +47,10 @@ func (p *parser) collectParams(root syntax.Node) {
 	syntax.Walk(root, func(n syntax.Node) bool {
 		switch x := n.(type) {
 		case *syntax.Assign:
+			if x.Name != nil && x.Index != nil && x.Array == nil {
+				p.elementAssign(x, add) // a[5]=.git
+				return true
+			}
 			if x.Name == nil || x.Array == nil {
 				return true
 			}
@@ -178,7 +182,7 @@ func (s *shellState) paramWitnesses(files []File) []File {
 		spellings, standIn, touched := []string{text}, false, false
 		for _, m := range paramExpr.FindAllStringSubmatch(text, -1) {
 			name, sub, op := m[1]+m[4], m[2], m[3]
-			if m[4] == "" && sub == "" && op == "" && name[0] > '9' {
+			if m[4] == "" && sub == "" && op == "" && name[0] > '9' && name != "@" {
 				continue // plain ${x}: varWitnesses spells it
 			}
 			vals := s.paramValues(name, sub)
@@ -189,6 +193,9 @@ func (s *shellState) paramWitnesses(files []File) []File {
 			next := []string{}
 			for _, v := range vals {
 				r, ok := applyParamOp(v, op)
+				if listSlice(name, sub, op) {
+					r, ok = v, true // ${@:1}, ${a[@]:0:1}: whole elements
+				}
 				if !ok || v == Unknown {
 					standIn = true
 					break

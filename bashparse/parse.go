@@ -144,7 +144,7 @@ func (p *parser) walkFile(src string, f *syntax.File) {
 		p.collectComputed(f)
 	}
 	if strings.Contains(src, "${") || strings.Contains(src, "$") && (strings.Contains(src, "set") || strings.Contains(src, "(") ||
-		strings.Contains(src, "function")) {
+		strings.Contains(src, "function") || strings.Contains(src, "]=") || strings.Contains(src, "]+=")) {
 		p.collectParams(f)
 	}
 	if mayAssign(src) {

@@ -1,6 +1,10 @@
 package bashparse
 
-import "strings"
+import (
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
 
 // The candidate values kept per variable, array and the positional
 // parameters are capped (maxVarValues), and so are the spellings made
@@ -42,10 +46,13 @@ func (s *shellState) partlySpelled(text string) bool {
 		return false
 	}
 	text = strings.ReplaceAll(text, `"`, "")
+	if strings.Contains(text, "${!") {
+		return true // an indirect expansion: the value of a name the script may choose
+	}
 	n := 1
 	for _, m := range paramExpr.FindAllStringSubmatch(text, -1) {
 		name := m[1] + m[4]
-		if s.overflowed(name) {
+		if s.overflowed(name) || m[2] == "" && m[3] == "" && s.arrayOnly(name) {
 			return true
 		}
 		if k := len(s.paramValues(name, m[2])); k > 1 {
@@ -56,7 +63,7 @@ func (s *shellState) partlySpelled(text string) bool {
 		if m[2] == "" {
 			continue // ${x}: counted above
 		}
-		if s.overflowed(m[2]) {
+		if s.overflowed(m[2]) || s.arrayOnly(m[2]) {
 			return true
 		}
 		if k := len(s.varValues(m[2])); k > 1 {
@@ -64,4 +71,33 @@ func (s *shellState) partlySpelled(text string) bool {
 		}
 	}
 	return n > maxSpellings
+}
+
+// elementAssign records the value an element assignment (a[5]=.git)
+// gives an array; an appended one (a[0]+=t) spells no value.
+func (p *parser) elementAssign(x *syntax.Assign, add func(map[string][]string, string, string) map[string][]string) {
+	name := x.Name.Value
+	if x.Append {
+		p.st.markOverflow(name)
+	}
+	if x.Value == nil {
+		return
+	}
+	if w := p.word(x.Value); literal(w) {
+		p.st.arrays = add(p.st.arrays, name, w.Value)
+	} else {
+		p.st.arrays = add(p.st.arrays, name, Unknown)
+	}
+}
+
+// listSlice reports a slice of a list (${@:1}, ${*:1:1}, ${a[@]:0:1}):
+// it picks whole elements, where applyParamOp would cut each value.
+func listSlice(name, sub, op string) bool {
+	return strings.HasPrefix(op, ":") && (name == "@" || name == "*" || sub == "[@]" || sub == "[*]")
+}
+
+// arrayOnly reports a name the script gives array elements but no plain
+// value: $a and ${a} are ${a[0]}, which varWitnesses does not spell.
+func (s *shellState) arrayOnly(name string) bool {
+	return len(s.arrays[name]) > 0 && len(s.varValues(name)) == 0
 }

@@ -29,6 +29,9 @@ func (p *parser) collectVars(root syntax.Node) {
 			if x.Name != nil && (x.Append || x.Value == nil && !x.Naked || x.Array != nil || x.Index != nil) {
 				p.st.taint(x.Name.Value)
 			}
+			if x.Name != nil && x.Append && x.Array == nil {
+				p.st.markOverflow(x.Name.Value) // d=.gi; d+=t: a value no candidate spells
+			}
 			if x.Name != nil && x.Value != nil && x.Array == nil && x.Index == nil {
 				if w := p.word(x.Value); literal(w) {
 					p.st.addVar(x.Name.Value, w.Value)

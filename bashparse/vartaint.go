@@ -84,6 +84,11 @@ func (s *shellState) varTaints(n syntax.Node) {
 	case *syntax.ParamExp:
 		if x.Exp != nil && x.Param != nil && (x.Exp.Op == syntax.AssignUnset || x.Exp.Op == syntax.AssignUnsetOrNull) {
 			s.taint(x.Param.Value)
+			if x.Exp.Word != nil && x.Exp.Word.Lit() != "" && !strings.ContainsAny(x.Exp.Word.Lit(), "*?[~") {
+				s.addVar(x.Param.Value, x.Exp.Word.Lit()) // ${d:=.git}: the default becomes a candidate
+			} else {
+				s.markOverflow(x.Param.Value)
+			}
 		}
 	case *syntax.BinaryArithm:
 		w, ok := x.X.(*syntax.Word)

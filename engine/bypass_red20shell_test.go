@@ -57,7 +57,20 @@ var red20shellClasses = map[string][]shellRow{
 		{red20shellNone, "bypassPermissions", `f() { for d in "$@"; do echo x > "$d/hooks/pre-commit"; done; }; f .git`, "ask"},
 		{red20shellNone, "bypassPermissions", `set -- a1 a2 a3 a4 a5 a6 a7 a8 a9 a10 a11 a12 a13 a14 a15 a16 a17 .git; for d; do echo x > "$d/hooks/pre-commit"; done`, "ask"},
 		{red20shellNone, "bypassPermissions", `a=(a1 a2 a3 a4 a5 a6 a7 a8 a9 a10 a11 a12 a13 a14 a15 a16 a17 .git); for d in "${a[@]}"; do echo x > "$d/hooks/pre-commit"; done`, "ask"},
+		// Values given in forms the candidates missed (bash wrote
+		// .git/hooks/pre-commit for each).
+		{red20shellNone, "bypassPermissions", `a[5]=.git; echo x > "${a[5]}/hooks/pre-commit"`, "ask"},
+		{red20shellNone, "bypassPermissions", `declare -a a; a[0]=.git; echo x > "$a/hooks/pre-commit"`, "ask"},
+		{red20shellNone, "bypassPermissions", `d=.gi; d+=t; echo x > $d/hooks/pre-commit`, "ask"},
+		{red20shellNone, "bypassPermissions", `d=(.git); echo x > $d/hooks/pre-commit`, "ask"},
+		{red20shellNone, "bypassPermissions", `: ${d:=.git}; echo x > $d/hooks/pre-commit`, "ask"},
+		{red20shellNone, "bypassPermissions", `set -- .git; echo x > "${@}/hooks/pre-commit"`, "ask"},
+		{red20shellNone, "bypassPermissions", `set -- .git; echo x > "${@:1}/hooks/pre-commit"`, "ask"},
+		{red20shellNone, "bypassPermissions", `a=(.git); echo x > "${a[@]:0:1}/hooks/pre-commit"`, "ask"},
+		{red20shellNone, "bypassPermissions", `d=.git; e=d; echo x > "${!e}/hooks/pre-commit"`, "ask"},
 		// Neighbours: elements that are ordinary places.
+		{red20shellNone, "bypassPermissions", `a=(b c); echo x > "${a[@]:0:1}/out"`, "allow"},
+		{red20shellNone, "bypassPermissions", `: ${d:=b}; echo x > $d/out`, "allow"},
 		{red20shellNone, "bypassPermissions", `a=(b c); for d in "${a[@]}"; do echo x > "$d/out"; done`, "allow"},
 		{red20shellNone, "bypassPermissions", `set -- b c; for d in "$@"; do echo x > "$d.txt"; done`, "allow"},
 	},
