@@ -97,7 +97,22 @@ var red20shellLists = []struct {
 	{`set -- .git; echo x > "${*:1:1}/hooks/pre-commit"`, true},
 	{`a=(.git); echo x > "${a[@]:0:1}/hooks/pre-commit"`, true},
 	{`d=.git; e=d; echo x > "${!e}/hooks/pre-commit"`, true},
+	// Values derived from the script's own variables, braces and globs
+	// that may name a dot directory.
+	{`for d in .{git,x}; do echo x > $d/hooks/pre-commit; done`, true},
+	{`for d in .g*; do echo x > $d/hooks/pre-commit; done`, true},
+	{`d=.g?t; echo x > $d/hooks/pre-commit`, true},
+	{`d=.git; for x in "$d"; do echo x > $x/hooks/pre-commit; done`, true},
+	{`d="b .git"; for x in $d; do echo x > $x/hooks/pre-commit; done`, true},
+	{`d=.git; x="$d/hooks"; echo x > $x/pre-commit`, true},
+	{`d=.gi; x=${d}t; echo x > $x/hooks/pre-commit`, true},
+	{`d=.GIT; x=${d,,}; echo x > $x/hooks/pre-commit`, true},
+	{`x=.git; for y in "${x}"; do echo x > $y/hooks/pre-commit; done`, true},
 	// Neighbours: lists within the caps that spell no protected place.
+	{`for f in *.txt; do echo x > "$f.bak"; done`, false},
+	{`x="$HOME/out"; echo x > $x`, false},
+	{`d=b; x="$d/c"; echo x > "$x"`, false},
+	{`for f in a b; do g="$f.txt"; echo x > "$g"; done`, false},
 	{`a=(b c); echo x > "${a[@]:0:1}/out"`, false},
 	{`: ${d:=b}; echo x > $d/out`, false},
 	{`d=b; echo x > "${d:1}/out"`, false},

@@ -39,9 +39,11 @@ func (p *parser) collectVars(root syntax.Node) {
 				} else if arithmOnly(x.Value) && !x.Append {
 					p.st.taintNum(x.Name.Value) // n=$((…)) holds a number
 				} else if p.st.taint(x.Name.Value); x.Name.Value == "CDPATH" {
+					p.unspelledValue(x.Name.Value, w)
 					p.st.cdpathUnknown = true
 				} else {
 					p.st.copyVar(x.Name.Value, w)
+					p.unspelledValue(x.Name.Value, w)
 				}
 			} else if x.Name != nil && x.Name.Value == "CDPATH" {
 				p.st.cdpathUnknown = true
@@ -61,6 +63,9 @@ func (p *parser) collectVars(root syntax.Node) {
 					} else {
 						p.st.taint(wi.Name.Value)
 						p.st.loopOverList(wi.Name.Value, p.source(it))
+						if !wholeList.MatchString(strings.Trim(p.source(it), `"`)) {
+							p.unspelledValue(wi.Name.Value, w)
+						}
 					}
 				}
 			}

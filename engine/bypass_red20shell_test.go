@@ -68,7 +68,17 @@ var red20shellClasses = map[string][]shellRow{
 		{red20shellNone, "bypassPermissions", `set -- .git; echo x > "${@:1}/hooks/pre-commit"`, "ask"},
 		{red20shellNone, "bypassPermissions", `a=(.git); echo x > "${a[@]:0:1}/hooks/pre-commit"`, "ask"},
 		{red20shellNone, "bypassPermissions", `d=.git; e=d; echo x > "${!e}/hooks/pre-commit"`, "ask"},
+		// Values derived from the script's variables, braces and dot globs.
+		{red20shellNone, "bypassPermissions", `for d in .{git,x}; do echo x > $d/hooks/pre-commit; done`, "ask"},
+		{red20shellNone, "bypassPermissions", `for d in .g*; do echo x > $d/hooks/pre-commit; done`, "ask"},
+		{red20shellNone, "bypassPermissions", `d=.g?t; echo x > $d/hooks/pre-commit`, "ask"},
+		{red20shellNone, "bypassPermissions", `d=.git; for x in "$d"; do echo x > $x/hooks/pre-commit; done`, "ask"},
+		{red20shellNone, "bypassPermissions", `d=.git; x="$d/hooks"; echo x > $x/pre-commit`, "ask"},
+		{red20shellNone, "bypassPermissions", `d=.GIT; x=${d,,}; echo x > $x/hooks/pre-commit`, "ask"},
 		// Neighbours: elements that are ordinary places.
+		{red20shellNone, "bypassPermissions", `for f in *.txt; do echo x > "$f.bak"; done`, "allow"},
+		{red20shellNone, "bypassPermissions", `for f in a b; do g="$f.txt"; echo x > "$g"; done`, "allow"},
+		{red20shellNone, "bypassPermissions", `x="$HOME/out"; echo x > $x`, "allow"},
 		{red20shellNone, "bypassPermissions", `a=(b c); echo x > "${a[@]:0:1}/out"`, "allow"},
 		{red20shellNone, "bypassPermissions", `: ${d:=b}; echo x > $d/out`, "allow"},
 		{red20shellNone, "bypassPermissions", `a=(b c); for d in "${a[@]}"; do echo x > "$d/out"; done`, "allow"},
