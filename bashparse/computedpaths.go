@@ -167,9 +167,9 @@ func (s *shellState) computedWitnesses(files []File, dirUnknown bool, guess stri
 		if f.Access != Write && !f.MayWrite {
 			continue
 		}
-		computed := f.Dynamic && (computedText(f.Path) || s.computedVarIn(f.Path))
+		computed := f.Dynamic && (computedText(f.Path) || s.computedVarIn(f.Path) || s.partlySpelled(f.Path))
 		if !computed && dirUnknown && guess != "" && !path.IsAbs(f.Path) && !strings.HasPrefix(f.Path, "~") {
-			computed = computedText(guess) || s.computedVarIn(guess)
+			computed = computedText(guess) || s.computedVarIn(guess) || s.partlySpelled(guess)
 		}
 		if computed {
 			out = append(out, File{Path: computedDirName + "/" + computedLeaf(f.Path), Access: Write, Via: f.Via, Dynamic: true})

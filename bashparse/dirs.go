@@ -31,6 +31,12 @@ type shellState struct {
 	// one not known statically; see collectParams).
 	arrays     map[string][]string
 	positional []string
+	// posUnsafe: a positional value may run code when arithmetic
+	// evaluates it (see notePositional).
+	posUnsafe bool
+	// overflow are the variables, arrays and positionalKey whose
+	// candidate values passed the cap (see markOverflow).
+	overflow map[string]bool
 	// physical: the script may turn on set -P (see setsPhysical).
 	physical bool
 	// cdpathUnknown: the script gives CDPATH a value not known statically.

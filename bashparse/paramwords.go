@@ -39,12 +39,18 @@ func (p *parser) collectParams(root syntax.Node) {
 		}
 		if len(m[k]) < maxVarValues {
 			m[k] = append(m[k], v)
+		} else {
+			p.st.markOverflow(k)
 		}
 		return m
 	}
 	syntax.Walk(root, func(n syntax.Node) bool {
 		switch x := n.(type) {
 		case *syntax.Assign:
+			if x.Name != nil && x.Index != nil && x.Array == nil {
+				p.elementAssign(x, add) // a[5]=.git
+				return true
+			}
 			if x.Name == nil || x.Array == nil {
 				return true
 			}
@@ -66,23 +72,24 @@ func (p *parser) collectParams(root syntax.Node) {
 			args := x.Args[1:]
 			switch {
 			case name.Value == "set" && !name.Dynamic:
-				if a := p.word(args[0]); a.Value == "--" || a.Value == "-" {
-					args = args[1:]
-				} else if strings.HasPrefix(a.Value, "-") || strings.HasPrefix(a.Value, "+") {
+				vals := make([]string, len(args))
+				for i, a := range args {
+					vals[i] = p.word(a).Value
+				}
+				from, ok := setOperands(vals)
+				if !ok {
 					return true
 				}
+				args = args[from:]
 			case funcs[name.Value] && !name.Dynamic:
 			default:
 				return true
 			}
 			for _, a := range args {
-				if len(p.st.positional) >= maxVarValues {
-					break
-				}
 				if w := p.word(a); literal(w) {
-					p.st.positional = append(p.st.positional, w.Value)
+					p.st.notePositional(w.Value)
 				} else {
-					p.st.positional = append(p.st.positional, Unknown)
+					p.st.notePositional(Unknown)
 				}
 			}
 		}
@@ -175,7 +182,7 @@ func (s *shellState) paramWitnesses(files []File) []File {
 		spellings, standIn, touched := []string{text}, false, false
 		for _, m := range paramExpr.FindAllStringSubmatch(text, -1) {
 			name, sub, op := m[1]+m[4], m[2], m[3]
-			if m[4] == "" && sub == "" && op == "" && name[0] > '9' {
+			if m[4] == "" && sub == "" && op == "" && name[0] > '9' && name != "@" {
 				continue // plain ${x}: varWitnesses spells it
 			}
 			vals := s.paramValues(name, sub)
@@ -186,6 +193,9 @@ func (s *shellState) paramWitnesses(files []File) []File {
 			next := []string{}
 			for _, v := range vals {
 				r, ok := applyParamOp(v, op)
+				if listSlice(name, sub, op) {
+					r, ok = v, true // ${@:1}, ${a[@]:0:1}: whole elements
+				}
 				if !ok || v == Unknown {
 					standIn = true
 					break

@@ -143,7 +143,8 @@ func (p *parser) walkFile(src string, f *syntax.File) {
 	if strings.ContainsAny(src, "$`") || strings.Contains(src, "read") || strings.Contains(src, "mapfile") {
 		p.collectComputed(f)
 	}
-	if strings.Contains(src, "${") || strings.Contains(src, "$") && (strings.Contains(src, "set") || strings.Contains(src, "(")) {
+	if strings.Contains(src, "${") || strings.Contains(src, "$") && (strings.Contains(src, "set") || strings.Contains(src, "(") ||
+		strings.Contains(src, "function") || strings.Contains(src, "]=") || strings.Contains(src, "]+=")) {
 		p.collectParams(f)
 	}
 	if mayAssign(src) {

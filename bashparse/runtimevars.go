@@ -25,5 +25,5 @@ var runTimeVars = sync.OnceValue(func() map[string]bool {
 // one read at run time, a literal that is not a number, or one the shell
 // sets itself.
 func (s *shellState) evalUnsafe(name string) bool {
-	return s.strTainted[name] || s.arithUnsafe[name] || runTimeVars()[name]
+	return s.strTainted[name] || s.arithUnsafe[name] || runTimeVars()[name] || s.posUnsafe && positionalParam(name)
 }

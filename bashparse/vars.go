@@ -29,6 +29,9 @@ func (p *parser) collectVars(root syntax.Node) {
 			if x.Name != nil && (x.Append || x.Value == nil && !x.Naked || x.Array != nil || x.Index != nil) {
 				p.st.taint(x.Name.Value)
 			}
+			if x.Name != nil && x.Append && x.Array == nil {
+				p.st.markOverflow(x.Name.Value) // d=.gi; d+=t: a value no candidate spells
+			}
 			if x.Name != nil && x.Value != nil && x.Array == nil && x.Index == nil {
 				if w := p.word(x.Value); literal(w) {
 					p.st.addVar(x.Name.Value, w.Value)
@@ -36,9 +39,11 @@ func (p *parser) collectVars(root syntax.Node) {
 				} else if arithmOnly(x.Value) && !x.Append {
 					p.st.taintNum(x.Name.Value) // n=$((…)) holds a number
 				} else if p.st.taint(x.Name.Value); x.Name.Value == "CDPATH" {
+					p.unspelledValue(x.Name.Value, w)
 					p.st.cdpathUnknown = true
 				} else {
 					p.st.copyVar(x.Name.Value, w)
+					p.unspelledValue(x.Name.Value, w)
 				}
 			} else if x.Name != nil && x.Name.Value == "CDPATH" {
 				p.st.cdpathUnknown = true
@@ -48,12 +53,19 @@ func (p *parser) collectVars(root syntax.Node) {
 				p.st.implicitTaints("select")
 			}
 			if wi, ok := x.Loop.(*syntax.WordIter); ok && wi.Name != nil {
+				if !wi.InPos.IsValid() {
+					p.st.loopOverPositional(wi.Name.Value) // for x; do: over "$@"
+				}
 				for _, it := range wi.Items {
 					if w := p.word(it); literal(w) {
 						p.st.addVar(wi.Name.Value, w.Value)
 						p.st.arithLiteral(wi.Name.Value, w.Value)
 					} else {
 						p.st.taint(wi.Name.Value)
+						p.st.loopOverList(wi.Name.Value, p.source(it))
+						if !wholeList.MatchString(strings.Trim(p.source(it), `"`)) {
+							p.unspelledValue(wi.Name.Value, w)
+						}
 					}
 				}
 			}
@@ -75,6 +87,8 @@ func (s *shellState) addVar(name, value string) {
 	}
 	if len(s.vars[name]) < maxVarValues {
 		s.vars[name] = append(s.vars[name], value)
+	} else {
+		s.markOverflow(name)
 	}
 }
 

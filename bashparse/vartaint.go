@@ -83,7 +83,17 @@ func (s *shellState) varTaints(n syntax.Node) {
 		}
 	case *syntax.ParamExp:
 		if x.Exp != nil && x.Param != nil && (x.Exp.Op == syntax.AssignUnset || x.Exp.Op == syntax.AssignUnsetOrNull) {
-			s.taint(x.Param.Value)
+			// ${d:=.git} gives d its default when d has no value: one the
+			// script set literally (and never unset) stands instead.
+			n := x.Param.Value
+			if len(s.vars[n]) == 0 || s.tainted[n] {
+				if x.Exp.Word != nil && x.Exp.Word.Lit() != "" && !strings.ContainsAny(x.Exp.Word.Lit(), "*?[~") {
+					s.addVar(n, x.Exp.Word.Lit())
+				} else {
+					s.markOverflow(n)
+				}
+			}
+			s.taint(n)
 		}
 	case *syntax.BinaryArithm:
 		w, ok := x.X.(*syntax.Word)
