@@ -23,6 +23,10 @@ import (
 // parameters: no command, redirection or pipe inside.
 var printSubst = lazyre.New("\\$\\((?:echo|printf)\\s[^()`<>|;&]*\\)|`(?:echo|printf)\\s[^`()<>|;&]*`")
 
+// numericFormat is a printf format of integer conversions alone, without
+// a precision (which may print nothing: '.git%.0d' 0 prints .git).
+var numericFormat = lazyre.New(`^(%[-+ 0#]*[0-9]*[diouxX])+$`)
+
 // computedDirName is the stand-in directory a computed place may be.
 const computedDirName = ".git"
 
@@ -116,11 +120,30 @@ func (p *parser) collectComputed(root syntax.Node) {
 			for len(ws) > 0 && (ws[0].Value == "builtin" || ws[0].Value == "command") {
 				ws = ws[1:]
 			}
-			if len(ws) == 0 || ws[0].Value != "read" && ws[0].Value != "mapfile" && ws[0].Value != "readarray" {
+			if len(ws) == 0 {
 				return true
 			}
 			if _, _, ok := p.setterLiteral(c.Args, x.Redirs); ok {
-				return true // read x <<<LITERAL: folded
+				return true // read x <<<LITERAL, printf -v x LITERAL: folded
+			}
+			if ws[0].Value == "printf" {
+				// printf -v x FORMAT ARGS… that setterLiteral does not fold
+				// (%s%s, %b, .%s, a precision) stores a value it makes.
+				for i := 1; i+1 < len(ws) && strings.HasPrefix(ws[i].Value, "-"); i++ {
+					if ws[i].Value == "-v" {
+						if i+2 < len(ws) && !ws[i+2].Dynamic && numericFormat.MatchString(ws[i+2].Value) {
+							return true // digits only: no place to steer a path to
+						}
+						if ws[i+1].Dynamic {
+							return true // a name only known at run time: computedName's
+						}
+						mark(strings.TrimSuffix(strings.SplitN(ws[i+1].Value, "[", 2)[0], "+"))
+					}
+				}
+				return true
+			}
+			if ws[0].Value != "read" && ws[0].Value != "mapfile" && ws[0].Value != "readarray" {
+				return true
 			}
 			for _, w := range ws[1:] {
 				if !w.Dynamic && namerefName(w.Value) {
