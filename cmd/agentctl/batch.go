@@ -4,6 +4,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -28,8 +29,23 @@ type batchLine struct {
 	line string
 	out  []byte
 	err  error
-	done chan struct{}
 }
+
+// batchChunk is the lines a worker decides in one go: the lines already
+// read when the first arrived, up to maxChunkLines. Handing lines over one
+// by one woke a goroutine per line on each side; a line of a stream that
+// is not followed yet by another is a chunk of its own, and is answered
+// without waiting for the next.
+type batchChunk struct {
+	lines []batchLine
+	done  chan struct{}
+}
+
+// maxChunkLines bounds a chunk.
+const maxChunkLines = 16
+
+// maxBatchLine bounds one line of a batch.
+const maxBatchLine = 64 << 20
 
 // checkBatch decides each JSONL line; a malformed line gets a
 // deny/validate decision rather than stopping the batch. Lines are decided
@@ -65,16 +81,19 @@ func checkBatch(c *cli.Context, src string) error {
 	dec := checkDecider(e)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	jobs := make(chan *batchLine, 4*workers)
-	order := make(chan *batchLine, 4*workers)
+	jobs := make(chan *batchChunk, 4*workers)
+	order := make(chan *batchChunk, 4*workers)
 	for w := 0; w < workers; w++ {
 		go func() {
-			for j := range jobs {
-				var d engine.Decision
-				if d, j.err = decideLine(ctx, dec, name, j.n, j.line); j.err == nil {
-					j.out, j.err = d.AppendJSON(nil)
+			for ch := range jobs {
+				for i := range ch.lines {
+					j := &ch.lines[i]
+					var d engine.Decision
+					if d, j.err = decideLine(ctx, dec, name, j.n, j.line); j.err == nil {
+						j.out, j.err = d.AppendJSON(nil)
+					}
 				}
-				close(j.done)
+				close(ch.done)
 			}
 		}()
 	}
@@ -83,40 +102,102 @@ func checkBatch(c *cli.Context, src string) error {
 	go func() {
 		defer close(order)
 		defer close(jobs)
-		sc := bufio.NewScanner(r)
-		sc.Buffer(make([]byte, 1<<20), 64<<20)
-		for sc.Scan() {
+		lr := bufio.NewReaderSize(r, 1<<20)
+		var ch *batchChunk
+		for {
+			raw, err := readBatchLine(lr)
+			if err != nil {
+				if err != io.EOF {
+					scanErr = err
+				}
+				break
+			}
 			n++
-			line := strings.TrimSpace(sc.Text())
-			if line == "" {
+			if line := strings.TrimSpace(raw); line != "" {
+				if ch == nil {
+					ch = &batchChunk{done: make(chan struct{})}
+				}
+				ch.lines = append(ch.lines, batchLine{n: n, line: line})
+			}
+			if ch == nil || len(ch.lines) < maxChunkLines && lineBuffered(lr) {
 				continue
 			}
-			j := &batchLine{n: n, line: line, done: make(chan struct{})}
 			select {
-			case order <- j:
+			case order <- ch:
 			case <-ctx.Done():
 				return
 			}
-			jobs <- j
+			jobs <- ch
+			ch = nil
 		}
-		scanErr = sc.Err()
+		if ch != nil {
+			select {
+			case order <- ch:
+				jobs <- ch
+			case <-ctx.Done():
+			}
+		}
 	}()
 	out := bufio.NewWriter(c.App.Writer)
 	defer out.Flush()
-	for j := range order {
-		<-j.done
-		if j.err != nil {
-			return cli.Exit(fmt.Sprintf("check --batch: line %d: %v", j.n, j.err), exitError)
+	for ch := range order {
+		<-ch.done
+		for _, j := range ch.lines {
+			if j.err != nil {
+				return cli.Exit(fmt.Sprintf("check --batch: line %d: %v", j.n, j.err), exitError)
+			}
+			out.Write(j.out)
+			if err := out.WriteByte('\n'); err != nil {
+				return err
+			}
 		}
-		out.Write(j.out)
-		if err := out.WriteByte('\n'); err != nil {
-			return err
+		if len(order) == 0 {
+			// Nothing else decided yet: a stream's reader sees this
+			// chunk's answers now.
+			if err := out.Flush(); err != nil {
+				return err
+			}
 		}
 	}
 	if scanErr != nil {
 		return cli.Exit(fmt.Sprintf("check --batch: line %d: %v", n+1, scanErr), exitError)
 	}
 	return nil
+}
+
+// readBatchLine reads one line without its newline; a last line without
+// one is a line too. A line past maxBatchLine is bufio.ErrTooLong.
+func readBatchLine(r *bufio.Reader) (string, error) {
+	var long []byte
+	for {
+		b, err := r.ReadSlice('\n')
+		switch {
+		case err == bufio.ErrBufferFull:
+			if len(long)+len(b) > maxBatchLine {
+				return "", bufio.ErrTooLong
+			}
+			long = append(long, b...)
+			continue
+		case err == io.EOF && len(long)+len(b) > 0:
+			return string(append(long, b...)), nil
+		case err != nil:
+			return "", err
+		}
+		if len(long)+len(b) > maxBatchLine+1 {
+			return "", bufio.ErrTooLong
+		}
+		if long != nil {
+			return string(append(long, b[:len(b)-1]...)), nil
+		}
+		return string(b[:len(b)-1]), nil
+	}
+}
+
+// lineBuffered reports whether a whole next line is already read: taking
+// it into the chunk costs no wait.
+func lineBuffered(r *bufio.Reader) bool {
+	b, _ := r.Peek(r.Buffered())
+	return bytes.IndexByte(b, '\n') >= 0
 }
 
 // decideLine decides line n of a batch.
