@@ -12,6 +12,39 @@ import (
 	"github.com/agentctl/agentctl/settings"
 )
 
+// red20Row is a Bash call in a session with one PreToolUse hook: whether
+// the call ran, and what its result says. "touch made" leaves a file, so
+// a row wanting it run with no result text wants the file made, and every
+// other row wants it absent.
+type red20Row struct {
+	name    string
+	hook    red9Hook
+	command string
+	ran     bool
+	want    string
+}
+
+// runRed20Rows dispatches each row in a session under rules.
+func runRed20Rows(t *testing.T, rules string, rows []red20Row) {
+	t.Helper()
+	for _, tt := range rows {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			s, dir := red9Session(t, rules, []red9Hook{tt.hook})
+			o := s.Dispatch(context.Background(), ToolUse{ID: "t", Name: "Bash", Input: map[string]any{"command": tt.command}})
+			content := fmt.Sprint(o.Block.Content)
+			_, statErr := os.Stat(filepath.Join(dir, "made"))
+			made := tt.ran && tt.want == ""
+			if ran := !o.Block.IsError; ran != tt.ran || (statErr == nil) != made {
+				t.Errorf("ran = %v (made: %v), want %v; result %q; notices %q", ran, statErr == nil, tt.ran, content, o.Notices)
+			}
+			if !strings.Contains(content, tt.want) {
+				t.Errorf("result %q does not mention %q; notices %q", content, tt.want, o.Notices)
+			}
+		})
+	}
+}
+
 // TestRed20HookChildHoldingOutput: a hook that starts a background process
 // inheriting its stdout or stderr (a logger, a daemon started with "&")
 // exits at once with its answer, but its output pipes stay open. Run then
@@ -36,13 +69,7 @@ func TestRed20HookChildHoldingOutput(t *testing.T) {
 		bgSub  = "( sleep 4 & ) ; " // a grandchild, its parent gone
 		bgNull = "sleep 4 >/dev/null 2>&1 & "
 	)
-	tests := []struct {
-		name    string
-		hook    red9Hook
-		command string
-		ran     bool
-		want    string
-	}{
+	tests := []red20Row{
 		// attacks: a deny, ask or block lost to the held pipe
 		{"JSON deny beside a child holding stdout denies", red9Hook{"Bash", bgOut + pd("deny"), 0}, "echo hi", false, "said deny"},
 		{"JSON ask beside a child holding stdout asks", red9Hook{"Bash", bgOut + pd("ask"), 0}, "echo hi", false, "PreToolUse hook asks"},
@@ -62,21 +89,7 @@ func TestRed20HookChildHoldingOutput(t *testing.T) {
 		{"a detached child does not void an allow", red9Hook{"Bash", bgNull + pd("allow"), 0}, "touch made", true, ""},
 		{"a detached child beside a deny denies", red9Hook{"Bash", bgNull + pd("deny"), 0}, "echo hi", false, "said deny"},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			t.Parallel()
-			s, dir := red9Session(t, rules, []red9Hook{tt.hook})
-			o := s.Dispatch(context.Background(), ToolUse{ID: "t", Name: "Bash", Input: map[string]any{"command": tt.command}})
-			content := fmt.Sprint(o.Block.Content)
-			_, statErr := os.Stat(filepath.Join(dir, "made"))
-			if ran := !o.Block.IsError; ran != tt.ran || !tt.ran && statErr == nil {
-				t.Errorf("ran = %v (made: %v), want %v; result %q; notices %q", ran, statErr == nil, tt.ran, content, o.Notices)
-			}
-			if !strings.Contains(content, tt.want) {
-				t.Errorf("result %q does not mention %q; notices %q", content, tt.want, o.Notices)
-			}
-		})
-	}
+	runRed20Rows(t, rules, tests)
 }
 
 // TestRed20HookFieldNameCase: Claude Code reads a hook's answer with
@@ -91,13 +104,7 @@ func TestRed20HookChildHoldingOutput(t *testing.T) {
 func TestRed20HookFieldNameCase(t *testing.T) {
 	const rules = `{"permissions": {"allow": ["Bash(echo *)"]}}`
 	ans := func(raw string) red9Hook { return red9Hook{"Bash", answer(raw), 0} }
-	tests := []struct {
-		name    string
-		hook    red9Hook
-		command string
-		ran     bool
-		want    string
-	}{
+	tests := []red20Row{
 		// attacks: an allow or a rewrite Claude Code does not read
 		{"a deny then an allow in capitals denies", ans(`{"hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": "deny", "permissionDecisionReason": "said deny", "PermissionDecision": "allow"}}`), "echo hi", false, "said deny"},
 		{"a deny then an allow in lower case denies", ans(`{"hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": "deny", "permissionDecisionReason": "said deny", "permissiondecision": "allow"}}`), "echo hi", false, "said deny"},
@@ -116,24 +123,7 @@ func TestRed20HookFieldNameCase(t *testing.T) {
 		{"an exact rewrite its hook allows runs", ans(`{"hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": "allow", "updatedInput": {"command": "touch made"}}}`), "echo hi", true, ""},
 		{"a deny with invalid UTF-8 in its reason still denies", red9Hook{"Bash", `cat > /dev/null; printf '{"hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": "deny", "permissionDecisionReason": "caf\351"}}\n'`, 0}, "echo hi", false, "denied by PreToolUse hook"},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			t.Parallel()
-			s, dir := red9Session(t, rules, []red9Hook{tt.hook})
-			o := s.Dispatch(context.Background(), ToolUse{ID: "t", Name: "Bash", Input: map[string]any{"command": tt.command}})
-			content := fmt.Sprint(o.Block.Content)
-			_, statErr := os.Stat(filepath.Join(dir, "made"))
-			// "made" exists exactly when touch made ran: as the call, or as
-			// the rewrite its own hook approved.
-			made := tt.ran && tt.want == ""
-			if ran := !o.Block.IsError; ran != tt.ran || (statErr == nil) != made {
-				t.Errorf("ran = %v (made: %v), want %v; result %q; notices %q", ran, statErr == nil, tt.ran, content, o.Notices)
-			}
-			if !strings.Contains(content, tt.want) {
-				t.Errorf("result %q does not mention %q; notices %q", content, tt.want, o.Notices)
-			}
-		})
-	}
+	runRed20Rows(t, rules, tests)
 }
 
 // TestRed20HookAnswerBOM: Claude Code trims a hook's stdout as JavaScript
@@ -148,13 +138,7 @@ func TestRed20HookAnswerBOM(t *testing.T) {
 	say := func(raw string) string { return `printf '%s\n' '` + raw + `'` }
 	deny := say(`{"hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": "deny", "permissionDecisionReason": "said deny"}}`)
 	hook := func(body string) red9Hook { return red9Hook{"Bash", "cat > /dev/null; " + body, 0} }
-	tests := []struct {
-		name    string
-		hook    red9Hook
-		command string
-		ran     bool
-		want    string
-	}{
+	tests := []red20Row{
 		// attacks: an answer lost to a BOM
 		{"a BOM before a deny denies", hook(bom + deny), "echo hi", false, "said deny"},
 		{"a BOM before an ask asks", hook(bom + say(`{"hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": "ask"}}`)), "echo hi", false, "PreToolUse hook asks"},
@@ -168,21 +152,7 @@ func TestRed20HookAnswerBOM(t *testing.T) {
 		{"a BOM before plain text is no answer", hook(bom + `echo checked`), "echo hi", true, "hi"},
 		{"a BOM in the reason still denies", hook(say(`{"hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": "deny", "permissionDecisionReason": "x` + "\ufeff" + `said deny"}}`)), "echo hi", false, "said deny"},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			t.Parallel()
-			s, dir := red9Session(t, rules, []red9Hook{tt.hook})
-			o := s.Dispatch(context.Background(), ToolUse{ID: "t", Name: "Bash", Input: map[string]any{"command": tt.command}})
-			content := fmt.Sprint(o.Block.Content)
-			_, statErr := os.Stat(filepath.Join(dir, "made"))
-			if ran := !o.Block.IsError; ran != tt.ran || (statErr == nil) != (tt.ran && tt.want == "") {
-				t.Errorf("ran = %v (made: %v), want %v; result %q; notices %q", ran, statErr == nil, tt.ran, content, o.Notices)
-			}
-			if !strings.Contains(content, tt.want) {
-				t.Errorf("result %q does not mention %q; notices %q", content, tt.want, o.Notices)
-			}
-		})
-	}
+	runRed20Rows(t, rules, tests)
 }
 
 // TestRed20ClassifierChildHoldingOutput: the auto-mode classifier is run
