@@ -28,7 +28,7 @@ func red18pathsHome(t *testing.T) string {
 	}
 	home := filepath.Join(root, "home")
 	cwd := filepath.Join(home, "proj")
-	for name, body := range map[string]string{
+	layHome(t, home, map[string]string{
 		home + "/.claude/settings.json": strings.ReplaceAll(red18pathsUser, "<home>", home),
 		home + "/.ssh/id_rsa":           "SECRET_SSH",
 		home + "/notes.txt":             "PUBLIC",
@@ -38,16 +38,7 @@ func red18pathsHome(t *testing.T) string {
 		cwd + "/.env.prod":              "SECRET_PROD",
 		cwd + "/.env.dev":               "PUBLIC_DEV",
 		cwd + "/.claude/settings.json":  `{"permissions":{"deny":["Read(.env)"]}}`,
-	} {
-		if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(name, []byte(body), 0o600); err != nil {
-			t.Fatal(err)
-		}
-	}
-	t.Setenv("HOME", home)
-	t.Setenv("CLAUDE_CONFIG_DIR", filepath.Join(home, ".claude"))
+	})
 	return cwd
 }
 
@@ -95,4 +86,20 @@ func TestRed18PathsCheck(t *testing.T) {
 			}
 		})
 	}
+}
+
+// layHome writes files (absolute names, 0600) and makes home the user's
+// home and Claude configuration directory for the test.
+func layHome(t *testing.T, home string, files map[string]string) {
+	t.Helper()
+	for name, body := range files {
+		if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(name, []byte(body), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Setenv("HOME", home)
+	t.Setenv("CLAUDE_CONFIG_DIR", filepath.Join(home, ".claude"))
 }

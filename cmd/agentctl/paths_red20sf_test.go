@@ -1,7 +1,6 @@
 package main
 
 import (
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -23,23 +22,14 @@ func red20sfHome(t *testing.T) string {
 	}
 	home := filepath.Join(root, "home")
 	cwd := filepath.Join(home, "proj")
-	for name, body := range map[string]string{
+	layHome(t, home, map[string]string{
 		home + "/.claude/settings.json": `{"permissions":{"deny":["Read(~/proj/keys/prod.pem)"],"allow":["Bash"]}}`,
 		root + "/flag.json":             `{"permissions":{"deny":["Edit(/home/proj/cfg/deploy.yaml)"]}}`,
 		cwd + "/keys/prod.pem":          "SECRET",
 		cwd + "/cfg/deploy.yaml":        "prod",
 		cwd + "/build/out.js":           "js",
 		cwd + "/a.txt":                  "a",
-	} {
-		if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(name, []byte(body), 0o600); err != nil {
-			t.Fatal(err)
-		}
-	}
-	t.Setenv("HOME", home)
-	t.Setenv("CLAUDE_CONFIG_DIR", filepath.Join(home, ".claude"))
+	})
 	return cwd
 }
 
