@@ -1,0 +1,141 @@
+package bashparse
+
+import "strings"
+
+// ViaGitTracked marks a Tree of a git command that rewrites the tracked
+// files of the whole work tree from the index or HEAD (git reset --hard,
+// git stash, git checkout-index --all, git switch --orphan): what it can
+// touch is what the index tracks, from the top of the repository, however
+// deep the command runs (Tree.Index, Tree.Top).
+const ViaGitTracked = "git rewrite of the tracked files"
+
+// ViaGitRevision marks a Tree of a git command that writes the work tree
+// of another revision over the whole repository (git switch BRANCH, git
+// merge, git pull, git rebase, git cherry-pick, git revert, git am, git
+// stash pop, git reset --hard REV, git read-tree -u): the other revision
+// may hold files the index does not track, which cannot be told without
+// reading git's objects, so every guard under the top stands.
+const ViaGitRevision = "git write of another revision's tree"
+
+// gitWholeTreeTrees lists the trees a git subcommand rewrites as a whole
+// rather than by the paths it names; nil when it is not such a writer (or
+// is left to the pathspec trees: git checkout REV -- PATH, git checkout
+// .). A write that also deletes untracked files (git stash -u) is not
+// bounded by the index either.
+func gitWholeTreeTrees(args []Word) []Tree {
+	if len(args) == 0 || !args[0].Static() {
+		return nil
+	}
+	tracked := []Tree{{Root: ".", Access: Write, Via: ViaGitTracked, Repo: true, Top: true, Index: true}}
+	other := []Tree{{Root: ".", Access: Write, Via: ViaGitRevision, Repo: true, Top: true}}
+	rest := args[1:]
+	switch args[0].Value {
+	case "merge", "pull", "rebase", "cherry-pick", "revert", "am":
+		return other
+	case "read-tree":
+		if hasShort(rest, 'u') {
+			return other
+		}
+	case "checkout-index":
+		if hasShort(rest, 'a') || hasLong(rest, "--all") {
+			return tracked
+		}
+	case "reset":
+		if !hasLong(rest, "--hard") && !hasLong(rest, "--merge") && !hasLong(rest, "--keep") {
+			return nil
+		}
+		for _, o := range operandWords(rest, "") {
+			if o.Value != "HEAD" && o.Value != "@" {
+				return other
+			}
+		}
+		if hasLong(rest, "--hard") {
+			return tracked // local changes to tracked files are thrown away
+		}
+	case "stash":
+		return gitStashTrees(rest, tracked, other)
+	case "switch":
+		return gitSwitchTrees(rest, tracked, other)
+	case "checkout":
+		return gitCheckoutTrees(args, tracked, other)
+	}
+	return nil
+}
+
+// gitStashTrees: git stash (push, save) puts the tracked files back as
+// HEAD has them, and with -u or -a also removes untracked (and ignored)
+// files; pop, apply and branch write a stashed tree. The other forms
+// (list, show, drop, clear, create, store) leave the work tree alone.
+func gitStashTrees(rest []Word, tracked, other []Tree) []Tree {
+	sub := ""
+	if len(rest) > 0 && !strings.HasPrefix(rest[0].Value, "-") {
+		sub = rest[0].Value
+		rest = rest[1:]
+	}
+	switch sub {
+	case "", "push", "save":
+		if hasShort(rest, 'u') || hasShort(rest, 'a') || hasLong(rest, "--include-untracked") || hasLong(rest, "--all") {
+			return other
+		}
+		return tracked
+	case "list", "show", "drop", "clear", "create", "store":
+		return nil
+	}
+	return other // pop, apply, branch, and what git may add later
+}
+
+// gitSwitchTrees: git switch BRANCH (or -, or --detach REV) writes that
+// branch's tree; -c NAME without a start point stays on HEAD's tree and
+// writes nothing; --orphan empties the tracked files.
+func gitSwitchTrees(rest []Word, tracked, other []Tree) []Tree {
+	if hasLong(rest, "--orphan") {
+		return tracked
+	}
+	ops := operandWords(rest, "cC")
+	if hasShort(rest, 'c') || hasShort(rest, 'C') {
+		if len(ops) == 0 {
+			return nil
+		}
+		return other
+	}
+	if len(ops) > 0 || hasShort(rest, 'd') || hasLong(rest, "--detach") {
+		return other
+	}
+	return nil
+}
+
+// gitCheckoutTrees: git checkout REV writes REV's tree, as does -b NAME
+// REV; -b NAME alone and --orphan NAME stay on HEAD's tree; -f alone puts
+// back the tracked files. A form with "--" or a first operand git would
+// take as a wide pathspec (git checkout .) is left to the pathspec trees.
+// An operand that is a file rather than a revision (git checkout a.txt)
+// is weighed as a revision: only a check of git's refs could tell them
+// apart.
+func gitCheckoutTrees(args []Word, tracked, other []Tree) []Tree {
+	rest := args[1:]
+	for _, a := range rest {
+		if a.Value == "--" {
+			return nil
+		}
+	}
+	ops := operandWords(rest, "bB")
+	if hasLong(rest, "--orphan") {
+		if len(ops) > 1 {
+			return other
+		}
+		return nil
+	}
+	if len(ops) == 0 {
+		if hasShort(rest, 'f') || hasLong(rest, "--force") {
+			return tracked
+		}
+		return nil
+	}
+	if widePathspec(ops[0]) && ops[0].Static() {
+		return nil
+	}
+	// Static operands are also weighed as the paths they may be.
+	paths, _ := gitPathspecs(args)
+	out := append(other, gitReadPathspecTrees(args)...)
+	return append(out, gitDirPathspecTrees(paths)...)
+}
