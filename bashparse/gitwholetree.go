@@ -11,8 +11,9 @@ const ViaGitTracked = "git rewrite of the tracked files"
 
 // ViaGitRevision marks a Tree of a git command that writes the work tree
 // of another revision over the whole repository (git switch BRANCH, git
-// merge, git pull, git rebase, git cherry-pick, git revert, git am, git
-// stash pop, git reset --hard REV, git read-tree -u): the other revision
+// merge, git pull, git rebase, git cherry-pick, git revert; git am, git
+// stash pop, git reset --hard REV and git read-tree -u keep names of
+// their own, see gitWholeTreeTrees): the other revision
 // may hold files the index does not track, which cannot be told without
 // reading git's objects, so every guard under the top stands.
 const ViaGitRevision = "git write of another revision's tree"
@@ -28,13 +29,21 @@ func gitWholeTreeTrees(args []Word) []Tree {
 	}
 	tracked := []Tree{{Root: ".", Access: Write, Via: ViaGitTracked, Repo: true, Top: true, Index: true}}
 	other := []Tree{{Root: ".", Access: Write, Via: ViaGitRevision, Repo: true, Top: true}}
+	// The forms whose tree may hold anything, .git/hooks and
+	// .claude/settings.json included (a stash, a patch, a revision built
+	// by plumbing), keep the names protectedWitnesses knows them by.
+	opaque := func(via string) []Tree {
+		return []Tree{{Root: ".", Access: Write, Via: via, Repo: true, Top: true}}
+	}
 	rest := args[1:]
 	switch args[0].Value {
-	case "merge", "pull", "rebase", "cherry-pick", "revert", "am":
+	case "merge", "pull", "rebase", "cherry-pick", "revert":
 		return other
+	case "am":
+		return opaque("git am")
 	case "read-tree":
 		if hasShort(rest, 'u') {
-			return other
+			return opaque("git read-tree of a revision")
 		}
 	case "checkout-index":
 		if hasShort(rest, 'a') || hasLong(rest, "--all") {
@@ -46,14 +55,14 @@ func gitWholeTreeTrees(args []Word) []Tree {
 		}
 		for _, o := range operandWords(rest, "") {
 			if o.Value != "HEAD" && o.Value != "@" {
-				return other
+				return opaque("git reset of a revision")
 			}
 		}
 		if hasLong(rest, "--hard") {
 			return tracked // local changes to tracked files are thrown away
 		}
 	case "stash":
-		return gitStashTrees(rest, tracked, other)
+		return gitStashTrees(rest, tracked, other, opaque("git stash of a revision"))
 	case "switch":
 		return gitSwitchTrees(rest, tracked, other)
 	case "checkout":
@@ -66,7 +75,7 @@ func gitWholeTreeTrees(args []Word) []Tree {
 // HEAD has them, and with -u or -a also removes untracked (and ignored)
 // files; pop, apply and branch write a stashed tree. The other forms
 // (list, show, drop, clear, create, store) leave the work tree alone.
-func gitStashTrees(rest []Word, tracked, other []Tree) []Tree {
+func gitStashTrees(rest []Word, tracked, other, stashed []Tree) []Tree {
 	sub := ""
 	if len(rest) > 0 && !strings.HasPrefix(rest[0].Value, "-") {
 		sub = rest[0].Value
@@ -81,7 +90,7 @@ func gitStashTrees(rest []Word, tracked, other []Tree) []Tree {
 	case "list", "show", "drop", "clear", "create", "store":
 		return nil
 	}
-	return other // pop, apply, branch, and what git may add later
+	return stashed // pop, apply, branch, and what git may add later
 }
 
 // gitSwitchTrees: git switch BRANCH (or -, or --detach REV) writes that

@@ -46,9 +46,6 @@ func recursiveTrees(words []Word) []Tree {
 			return []Tree{{Root: ".", Access: Write, Via: "git " + args[0].Value}}
 		}
 		if len(args) > 0 {
-			if gitRevisionTree(args) {
-				return []Tree{{Root: ".", Access: Write, Via: "git " + args[0].Value + " of a revision"}}
-			}
 			paths, wide := gitPathspecs(args)
 			if wide {
 				return []Tree{{Root: ".", Access: Write, Via: "git " + args[0].Value + " of a pathspec"}}
