@@ -144,7 +144,12 @@ func gitCheckoutTrees(args []Word, tracked, other []Tree) []Tree {
 		return nil
 	}
 	// Static operands are also weighed as the paths they may be.
-	paths, _ := gitPathspecs(args)
+	paths, wide := gitPathspecs(args)
 	out := append(other, gitReadPathspecTrees(args)...)
+	if wide {
+		// A pathspec file or a wide operand may name anything under the
+		// cwd, protected paths included (see protectedWitnesses).
+		out = append(out, Tree{Root: ".", Access: Write, Via: "git checkout of a pathspec"})
+	}
 	return append(out, gitDirPathspecTrees(paths)...)
 }
