@@ -27,27 +27,19 @@ func gitWholeTreeTrees(args []Word) []Tree {
 	if len(args) == 0 || !args[0].Static() {
 		return nil
 	}
-	tracked := []Tree{{Root: ".", Access: Write, Via: ViaGitTracked, Repo: true, Top: true, Index: true}}
-	other := []Tree{{Root: ".", Access: Write, Via: ViaGitRevision, Repo: true, Top: true}}
-	// The forms whose tree may hold anything, .git/hooks and
-	// .claude/settings.json included (a stash, a patch, a revision built
-	// by plumbing), keep the names protectedWitnesses knows them by.
-	opaque := func(via string) []Tree {
-		return []Tree{{Root: ".", Access: Write, Via: via, Repo: true, Top: true}}
-	}
 	rest := args[1:]
 	switch args[0].Value {
 	case "merge", "pull", "rebase", "cherry-pick", "revert":
-		return other
+		return revisionTree(ViaGitRevision)
 	case "am":
-		return opaque("git am")
+		return revisionTree("git am")
 	case "read-tree":
 		if hasShort(rest, 'u') {
-			return opaque("git read-tree of a revision")
+			return revisionTree("git read-tree of a revision")
 		}
 	case "checkout-index":
 		if hasShort(rest, 'a') || hasLong(rest, "--all") {
-			return tracked
+			return trackedTree()
 		}
 	case "reset":
 		if !hasLong(rest, "--hard") && !hasLong(rest, "--merge") && !hasLong(rest, "--keep") {
@@ -55,18 +47,18 @@ func gitWholeTreeTrees(args []Word) []Tree {
 		}
 		for _, o := range operandWords(rest, "") {
 			if o.Value != "HEAD" && o.Value != "@" {
-				return opaque("git reset of a revision")
+				return revisionTree("git reset of a revision")
 			}
 		}
 		if hasLong(rest, "--hard") {
-			return tracked // local changes to tracked files are thrown away
+			return trackedTree() // local changes to tracked files are thrown away
 		}
 	case "stash":
-		return gitStashTrees(rest, tracked, other, opaque("git stash of a revision"))
+		return gitStashTrees(rest)
 	case "switch":
-		return gitSwitchTrees(rest, tracked, other)
+		return gitSwitchTrees(rest)
 	case "checkout":
-		return gitCheckoutTrees(args, tracked, other)
+		return gitCheckoutTrees(args)
 	}
 	return nil
 }
@@ -75,7 +67,7 @@ func gitWholeTreeTrees(args []Word) []Tree {
 // HEAD has them, and with -u or -a also removes untracked (and ignored)
 // files; pop, apply and branch write a stashed tree. The other forms
 // (list, show, drop, clear, create, store) leave the work tree alone.
-func gitStashTrees(rest []Word, tracked, other, stashed []Tree) []Tree {
+func gitStashTrees(rest []Word) []Tree {
 	sub := ""
 	if len(rest) > 0 && !strings.HasPrefix(rest[0].Value, "-") {
 		sub = rest[0].Value
@@ -84,31 +76,31 @@ func gitStashTrees(rest []Word, tracked, other, stashed []Tree) []Tree {
 	switch sub {
 	case "", "push", "save":
 		if hasShort(rest, 'u') || hasShort(rest, 'a') || hasLong(rest, "--include-untracked") || hasLong(rest, "--all") {
-			return other
+			return revisionTree(ViaGitRevision)
 		}
-		return tracked
+		return trackedTree()
 	case "list", "show", "drop", "clear", "create", "store":
 		return nil
 	}
-	return stashed // pop, apply, branch, and what git may add later
+	return revisionTree("git stash of a revision") // pop, apply, branch, and what git may add later
 }
 
 // gitSwitchTrees: git switch BRANCH (or -, or --detach REV) writes that
 // branch's tree; -c NAME without a start point stays on HEAD's tree and
 // writes nothing; --orphan empties the tracked files.
-func gitSwitchTrees(rest []Word, tracked, other []Tree) []Tree {
+func gitSwitchTrees(rest []Word) []Tree {
 	if hasLong(rest, "--orphan") {
-		return tracked
+		return trackedTree()
 	}
 	ops := operandWords(rest, "cC")
 	if hasShort(rest, 'c') || hasShort(rest, 'C') {
 		if len(ops) == 0 {
 			return nil
 		}
-		return other
+		return revisionTree(ViaGitRevision)
 	}
 	if len(ops) > 0 || hasShort(rest, 'd') || hasLong(rest, "--detach") {
-		return other
+		return revisionTree(ViaGitRevision)
 	}
 	return nil
 }
@@ -120,7 +112,7 @@ func gitSwitchTrees(rest []Word, tracked, other []Tree) []Tree {
 // An operand that is a file rather than a revision (git checkout a.txt)
 // is weighed as a revision: only a check of git's refs could tell them
 // apart.
-func gitCheckoutTrees(args []Word, tracked, other []Tree) []Tree {
+func gitCheckoutTrees(args []Word) []Tree {
 	rest := args[1:]
 	for _, a := range rest {
 		if a.Value == "--" {
@@ -130,13 +122,13 @@ func gitCheckoutTrees(args []Word, tracked, other []Tree) []Tree {
 	ops := operandWords(rest, "bB")
 	if hasLong(rest, "--orphan") {
 		if len(ops) > 1 {
-			return other
+			return revisionTree(ViaGitRevision)
 		}
 		return nil
 	}
 	if len(ops) == 0 {
 		if hasShort(rest, 'f') || hasLong(rest, "--force") {
-			return tracked
+			return trackedTree()
 		}
 		return nil
 	}
@@ -145,11 +137,27 @@ func gitCheckoutTrees(args []Word, tracked, other []Tree) []Tree {
 	}
 	// Static operands are also weighed as the paths they may be.
 	paths, wide := gitPathspecs(args)
-	out := append(other, gitReadPathspecTrees(args)...)
+	out := append(revisionTree(ViaGitRevision), gitReadPathspecTrees(args)...)
 	if wide {
 		// A pathspec file or a wide operand may name anything under the
 		// cwd, protected paths included (see protectedWitnesses).
 		out = append(out, Tree{Root: ".", Access: Write, Via: "git checkout of a pathspec"})
 	}
 	return append(out, gitDirPathspecTrees(paths)...)
+}
+
+// trackedTree is the write of the tracked files of the whole repository
+// (ViaGitTracked). It is built only for a command that makes it, so that
+// the other git commands of a line allocate nothing here.
+func trackedTree() []Tree {
+	return []Tree{{Root: ".", Access: Write, Via: ViaGitTracked, Repo: true, Top: true, Index: true}}
+}
+
+// revisionTree is the write of another tree over the whole repository.
+// The forms whose tree may hold anything, .git/hooks and
+// .claude/settings.json included (a stash, a patch, a revision built by
+// plumbing), keep the names protectedWitnesses knows them by ("git reset
+// of a revision", "git am", ...); daily branch work is ViaGitRevision.
+func revisionTree(via string) []Tree {
+	return []Tree{{Root: ".", Access: Write, Via: via, Repo: true, Top: true}}
 }
