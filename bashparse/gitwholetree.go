@@ -4,14 +4,16 @@ import "strings"
 
 // ViaGitTracked marks a Tree of a git command that rewrites the tracked
 // files of the whole work tree from the index or HEAD (git reset --hard,
-// git stash, git checkout-index --all, git switch --orphan): what it can
+// git stash, git checkout-index --all, git switch --orphan, git
+// sparse-checkout): what it can
 // touch is what the index tracks, from the top of the repository, however
 // deep the command runs (Tree.Index, Tree.Top).
 const ViaGitTracked = "git rewrite of the tracked files"
 
 // ViaGitRevision marks a Tree of a git command that writes the work tree
 // of another revision over the whole repository (git switch BRANCH, git
-// merge, git pull, git rebase, git cherry-pick, git revert; git am, git
+// merge, git pull, git rebase, git cherry-pick, git revert, git bisect;
+// git am, git
 // stash pop, git reset --hard REV and git read-tree -u keep names of
 // their own, see gitWholeTreeTrees): the other revision
 // may hold files the index does not track, which cannot be told without
@@ -53,6 +55,22 @@ func gitWholeTreeTrees(args []Word) []Tree {
 		if hasLong(rest, "--hard") {
 			return trackedTree() // local changes to tracked files are thrown away
 		}
+	case "bisect":
+		// start, good, bad, skip, reset check out the next commit to test.
+		if len(rest) > 0 {
+			switch rest[0].Value {
+			case "log", "view", "visualize", "terms", "help":
+				return nil
+			}
+		}
+		return revisionTree(ViaGitRevision)
+	case "sparse-checkout":
+		// set, add, reapply, disable and init remove or bring back
+		// tracked files.
+		if len(rest) > 0 && (rest[0].Value == "list" || rest[0].Value == "check-rules") {
+			return nil
+		}
+		return trackedTree()
 	case "stash":
 		return gitStashTrees(rest)
 	case "switch":

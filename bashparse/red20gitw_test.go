@@ -55,6 +55,11 @@ var red20gitwRows = []struct {
 	{`git stash apply stash@{1}`, "git stash of a revision", false},
 	{`git read-tree -u -m other`, "git read-tree of a revision", false},
 	{`git am x.patch`, "git am", false},
+	{`git bisect start top main`, ViaGitRevision, false},
+	{`git bisect bad`, ViaGitRevision, false},
+	{`git bisect reset`, ViaGitRevision, false},
+	{`git sparse-checkout set --no-cone /sub/`, ViaGitTracked, true},
+	{`git sparse-checkout disable`, ViaGitTracked, true},
 	// Neighbours.
 	{`git status`, "", false},
 	{`git diff`, "", false},
@@ -77,6 +82,8 @@ var red20gitwRows = []struct {
 	{`git add .`, "", false},
 	{`git fetch`, "", false},
 	{`git branch -d x`, "", false},
+	{`git bisect log`, "", false},
+	{`git sparse-checkout list`, "", false},
 }
 
 // TestRed20gitwFacts checks the whole-tree write of each row: its Via,

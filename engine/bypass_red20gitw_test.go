@@ -52,6 +52,9 @@ var red20gitwRows = []struct {
 	{"tracked", "git checkout -q other", "git revert --no-edit HEAD", "ask"},
 	{"tracked", "git checkout -q other", "git switch -", "ask"},
 	{"tracked", "", "command git --no-pager switch other", "ask"},
+	{"tracked", "git checkout -q other && echo a >> README.md && git commit -qam a && git branch -q top && git checkout -q main",
+		"git bisect start top main", "ask"},
+	{"tracked", "", "git sparse-checkout set --no-cone /sub/", "ask"},
 	{"tracked", "git rm -q --cached .env && git commit -qm u", "git stash -u", "ask"},
 	{"ignored", "", "git stash --all", "ask"},
 	{"ignored", "", "git stash -a", "ask"},
@@ -70,6 +73,8 @@ var red20gitwRows = []struct {
 	{"ignored", "", "git checkout -f", "allow"},
 	{"ignored", "", "git checkout-index -a -f", "allow"},
 	{"ignored", "", "git switch -c new", "allow"},
+	{"ignored", "", "git sparse-checkout set --no-cone /sub/", "allow"},
+	{"tracked", "", "git bisect log", "allow"},
 }
 
 // TestRed20gitwWholeTree decides each row in a fresh repository made with
