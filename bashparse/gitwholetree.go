@@ -71,6 +71,8 @@ func gitWholeTreeTrees(args []Word) []Tree {
 			return nil
 		}
 		return trackedTree()
+	case "worktree":
+		return gitWorktreeAddTrees(rest)
 	case "stash":
 		return gitStashTrees(rest)
 	case "switch":
@@ -178,4 +180,31 @@ func trackedTree() []Tree {
 // of a revision", "git am", ...); daily branch work is ViaGitRevision.
 func revisionTree(via string) []Tree {
 	return []Tree{{Root: ".", Access: Write, Via: via, Repo: true, Top: true}}
+}
+
+// gitWorktreeAddTrees: git worktree add PATH [REV] checks a whole
+// revision out under PATH, so every guard that can match below PATH (a
+// pattern such as .env matches at any depth) stands. PATH is the first
+// operand after the options; -b and -B take a branch name, --reason a
+// text.
+func gitWorktreeAddTrees(rest []Word) []Tree {
+	if len(rest) == 0 || rest[0].Value != "add" {
+		return nil
+	}
+	var ops []Word
+	for i, args := 0, rest[1:]; i < len(args); i++ {
+		if args[i].Value == "--reason" {
+			i++ // its value is text
+			continue
+		}
+		ops = append(ops, operandWords(args[i:i+1], "")...)
+		if v := args[i].Value; (v == "-b" || v == "-B") && i+1 < len(args) {
+			i++
+		}
+	}
+	if len(ops) == 0 {
+		return nil
+	}
+	p := ops[0]
+	return []Tree{{Root: p.Value, Access: Write, Via: "git worktree add", Dynamic: p.Dynamic || p.Tilde || p.Brace}}
 }

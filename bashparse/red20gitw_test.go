@@ -110,3 +110,27 @@ func TestRed20gitwFacts(t *testing.T) {
 		}
 	}
 }
+
+// TestRed20gitwWorktreeAdd: git worktree add PATH [REV] writes a whole
+// tree under PATH; git worktree list writes nothing.
+func TestRed20gitwWorktreeAdd(t *testing.T) {
+	for _, r := range []struct{ src, root string }{
+		{`git worktree add wt other`, "wt"},
+		{`git worktree add -b n wt other`, "wt"},
+		{`git worktree add -B n --reason why -f ../x`, "../x"},
+		{`git worktree list`, ""},
+		{`git worktree prune`, ""},
+	} {
+		root := ""
+		for _, c := range Parse(r.src).Commands {
+			for _, tr := range c.Recursive {
+				if tr.Via == "git worktree add" && tr.Access == Write {
+					root = tr.Root
+				}
+			}
+		}
+		if root != r.root {
+			t.Errorf("Parse(%q): worktree write at %q, want %q", r.src, root, r.root)
+		}
+	}
+}

@@ -4,12 +4,14 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
 // red20gitwPolicy denies edits of files a repository may track; the allow
-// of every git command is what a whole-tree writer hides behind.
-const red20gitwPolicy = `{"permissions":{"allow":["Bash(git:*)"],` +
+// of every git command, and acceptEdits mode for the files it writes in
+// the project, are what a whole-tree writer hides behind.
+const red20gitwPolicy = `{"permissions":{"defaultMode":"acceptEdits","allow":["Bash(git:*)"],` +
 	`"deny":["Edit(.env)","Edit(config/prod.yaml)","Edit(.github/workflows/**)"]}}`
 
 // red20gitwRepos are the scripts that build each repository: "tracked"
@@ -55,6 +57,8 @@ var red20gitwRows = []struct {
 	{"tracked", "git checkout -q other && echo a >> README.md && git commit -qam a && git branch -q top && git checkout -q main",
 		"git bisect start top main", "ask"},
 	{"tracked", "", "git sparse-checkout set --no-cone /sub/", "ask"},
+	{"tracked", "", "git worktree add -q wt other", "ask"},
+	{"tracked", "", "git worktree add -q -b n wt other", "ask"},
 	{"tracked", "git rm -q --cached .env && git commit -qm u", "git stash -u", "ask"},
 	{"ignored", "", "git stash --all", "ask"},
 	{"ignored", "", "git stash -a", "ask"},
@@ -75,6 +79,7 @@ var red20gitwRows = []struct {
 	{"ignored", "", "git switch -c new", "allow"},
 	{"ignored", "", "git sparse-checkout set --no-cone /sub/", "allow"},
 	{"tracked", "", "git bisect log", "allow"},
+	{"tracked", "", "git worktree list", "allow"},
 }
 
 // TestRed20gitwWholeTree decides each row in a fresh repository made with
@@ -109,6 +114,9 @@ func TestRed20gitwWholeTree(t *testing.T) {
 			continue
 		}
 		envFile := filepath.Join(dir, ".env")
+		if strings.Contains(r.cmd, "worktree add") {
+			envFile = filepath.Join(dir, "wt", ".env") // the new work tree's
+		}
 		before, _ := os.ReadFile(envFile)
 		run(dir, r.cmd)
 		if after, err := os.ReadFile(envFile); err == nil && string(after) == string(before) {
