@@ -73,37 +73,3 @@ func widePathspec(w Word) bool {
 	v := strings.TrimPrefix(w.Value, "./")
 	return !w.Static() || v == "" || v == "." || strings.HasPrefix(v, ":") || strings.ContainsAny(v, "*?[")
 }
-
-// gitRevisionTree reports git subcommands that write a whole tree taken
-// from somewhere other than the checked-out commit: a stash (git stash
-// pop/apply/branch), a revision reset to (git reset --hard REV; plumbing
-// builds a commit holding any file without writing one), a tree read into
-// the index and the worktree (git read-tree -u). What they write is not
-// named, so they stand for every protected path. Daily branch work
-// (checkout, switch, merge, pull) and git checkout-index --all (the
-// index's own files) are left to the protected-path check of what they
-// name.
-func gitRevisionTree(args []Word) bool {
-	rest := args[1:]
-	switch args[0].Value {
-	case "stash":
-		if len(rest) > 0 {
-			switch rest[0].Value {
-			case "pop", "apply", "branch":
-				return true
-			}
-		}
-	case "reset":
-		if !hasLong(rest, "--hard") && !hasLong(rest, "--merge") && !hasLong(rest, "--keep") {
-			return false
-		}
-		for _, o := range operandWords(rest, "") {
-			if o.Value != "HEAD" && o.Value != "@" {
-				return true
-			}
-		}
-	case "read-tree":
-		return hasShort(rest, 'u')
-	}
-	return false
-}

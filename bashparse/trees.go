@@ -20,8 +20,12 @@ func recursiveTrees(words []Word) []Tree {
 	case "rg", "ag", "ack":
 		return searchTrees(name, args)
 	case "git":
+		whole := gitWholeTreeTrees(args)
 		if t := gitContentTrees(args); t != nil {
-			return t
+			return append(t, whole...) // checkout-index -a both copies and rewrites
+		}
+		if whole != nil {
+			return whole
 		}
 		if len(args) > 0 && args[0].Value == "mv" {
 			return aliasTrees("mv", args[1:]) // git mv renames as mv does
@@ -42,9 +46,6 @@ func recursiveTrees(words []Word) []Tree {
 			return []Tree{{Root: ".", Access: Write, Via: "git " + args[0].Value}}
 		}
 		if len(args) > 0 {
-			if gitRevisionTree(args) {
-				return []Tree{{Root: ".", Access: Write, Via: "git " + args[0].Value + " of a revision"}}
-			}
 			paths, wide := gitPathspecs(args)
 			if wide {
 				return []Tree{{Root: ".", Access: Write, Via: "git " + args[0].Value + " of a pathspec"}}
