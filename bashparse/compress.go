@@ -39,6 +39,79 @@ var compressors = map[string]compressor{
 // the next word as their value (-S is read apart).
 const compressorValueOpts = "oDFMT"
 
+// compressorArgs is what a compression program's words say: its operands
+// and the options compressorWrites and compressorTrees weigh.
+type compressorArgs struct {
+	ops        []Word
+	recursive  bool   // -r, --recursive
+	noFiles    bool   // -c, -t, -l and their long forms: nothing written beside the operands
+	decompress bool   // -d, --decompress, --uncompress
+	suffix     string // -S, --suffix
+	outDir     *Word  // zstd --output-dir-flat/--output-dir-mirror DIR: where the files go
+}
+
+// compressorLongValues are the long options that take the next word as
+// their value when it is not attached with "=".
+var compressorLongValues = map[string]bool{"--suffix": true, "--output-dir-flat": true, "--output-dir-mirror": true,
+	"--format": true, "--memory": true, "--patch-from": true, "--filelist": true}
+
+// parseCompressorArgs reads a compression program's words.
+func parseCompressorArgs(args []Word) compressorArgs {
+	var a compressorArgs
+	end := false
+	for i := 0; i < len(args); i++ {
+		v := args[i].Value
+		switch {
+		case end || !strings.HasPrefix(v, "-") || v == "-":
+			a.ops = append(a.ops, args[i])
+		case v == "--":
+			end = true
+		case strings.HasPrefix(v, "--"):
+			long, value, attached := strings.Cut(v, "=")
+			switch long {
+			case "--recursive":
+				a.recursive = true
+			case "--stdout", "--to-stdout", "--test", "--list":
+				a.noFiles = true
+			case "--decompress", "--uncompress":
+				a.decompress = true
+			}
+			if compressorLongValues[long] && !attached && i+1 < len(args) {
+				i++
+				value = args[i].Value
+			}
+			if long == "--suffix" {
+				a.suffix = value
+			}
+			if long == "--output-dir-flat" || long == "--output-dir-mirror" {
+				w := args[i]
+				w.Value = value
+				a.outDir = &w
+			}
+		default:
+			for j := 1; j < len(v); j++ {
+				switch o := v[j]; {
+				case o == 'r':
+					a.recursive = true
+				case o == 'c' || o == 't' || o == 'l':
+					a.noFiles = true
+				case o == 'd':
+					a.decompress = true
+				case o == 'S' || strings.IndexByte(compressorValueOpts, o) >= 0:
+					if w, next, ok := clusterValue(args, i, j); ok {
+						if o == 'S' {
+							a.suffix = w.Value
+						}
+						i = next
+					}
+					j = len(v)
+				}
+			}
+		}
+	}
+	return a
+}
+
 // compressorWrites lists the files a compression program creates beside
 // its operands: the name without its suffix when it decompresses, the
 // name with the suffix when it compresses — a protected name either way
@@ -46,50 +119,15 @@ const compressorValueOpts = "oDFMT"
 // (standard output), -t (test) or -l (list).
 func compressorWrites(name string, args []Word) []File {
 	c := compressors[name]
-	decompress := c.decompress
-	suffix := ""
-	var ops []Word
-	end := false
-	for i := 0; i < len(args); i++ {
-		v := args[i].Value
-		switch {
-		case end || !strings.HasPrefix(v, "-") || v == "-":
-			ops = append(ops, args[i])
-			continue
-		case v == "--":
-			end = true
-		case v == "--stdout" || v == "--to-stdout" || v == "--test" || v == "--list":
-			return nil
-		case v == "--decompress" || v == "--uncompress":
-			decompress = true
-		case v == "--suffix" && i+1 < len(args):
-			i++
-			suffix = args[i].Value
-		case strings.HasPrefix(v, "--suffix="):
-			suffix = strings.TrimPrefix(v, "--suffix=")
-		case strings.HasPrefix(v, "--"):
-		default:
-			for j := 1; j < len(v); j++ {
-				switch o := v[j]; {
-				case o == 'c' || o == 't' || o == 'l':
-					return nil
-				case o == 'd':
-					decompress = true
-				case o == 'S':
-					suffix = v[j+1:]
-					if suffix == "" && i+1 < len(args) {
-						i++
-						suffix = args[i].Value
-					}
-					j = len(v)
-				case strings.IndexByte(compressorValueOpts, o) >= 0:
-					if j == len(v)-1 {
-						i++
-					}
-					j = len(v)
-				}
-			}
-		}
+	a := parseCompressorArgs(args)
+	if a.noFiles {
+		return nil
+	}
+	decompress, suffix, ops := c.decompress || a.decompress, a.suffix, a.ops
+	if a.outDir != nil {
+		// The files go into DIR (mirroring their paths under it): DIR
+		// itself is the place weighed, as a directory written into.
+		return []File{fileOf(*a.outDir, a.outDir.Value, Write, name)}
 	}
 	var out []File
 	for _, o := range ops {

@@ -11,47 +11,11 @@ import "strings"
 
 // compressorTrees are the trees a recursive compressor reads and writes.
 func compressorTrees(name string, args []Word) []Tree {
-	recursive, inPlace := false, !strings.HasSuffix(name, "cat")
-	var ops []Word
-	end := false
-	for i := 0; i < len(args); i++ {
-		v := args[i].Value
-		switch {
-		case end || !strings.HasPrefix(v, "-") || v == "-":
-			ops = append(ops, args[i])
-		case v == "--":
-			end = true
-		case strings.HasPrefix(v, "--"):
-			switch strings.SplitN(v, "=", 2)[0] {
-			case "--recursive":
-				recursive = true
-			case "--stdout", "--to-stdout", "--test", "--list":
-				inPlace = false
-			case "--suffix", "--output-dir-flat", "--output-dir-mirror", "--format", "--memory", "--patch-from",
-				"--filelist", "--exclude-compressed":
-				if !strings.Contains(v, "=") && v != "--exclude-compressed" {
-					i++
-				}
-			}
-		default:
-			for j := 1; j < len(v); j++ {
-				switch o := v[j]; {
-				case o == 'r':
-					recursive = true
-				case o == 'c' || o == 't' || o == 'l':
-					inPlace = false
-				case o == 'S' || strings.IndexByte(compressorValueOpts, o) >= 0:
-					if j == len(v)-1 {
-						i++
-					}
-					j = len(v)
-				}
-			}
-		}
-	}
-	if !recursive {
+	a := parseCompressorArgs(args)
+	if !a.recursive {
 		return nil
 	}
+	inPlace, ops := !a.noFiles && !strings.HasSuffix(name, "cat"), a.ops
 	var out []Tree
 	for _, o := range ops {
 		if o.Value == "-" {

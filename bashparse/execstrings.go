@@ -154,11 +154,8 @@ func inlineCodePayloads(name string, args []Word) []payload {
 			operands++ // a module or a library: a program not from stdin
 		case len(v) > 1 && v[0] == '-' && v[1] != '-':
 			if j := strings.IndexAny(v[1:], inlineCodeLetters[name]); inlineCodeLetters[name] != "" && j >= 0 {
-				if rest := v[j+2:]; rest != "" {
-					code = rest
-				} else if i+1 < len(args) {
-					code = args[i+1].Value
-					i++
+				if w, next, found := clusterValue(args, i, j+1); found {
+					code, i = w.Value, next
 				}
 				ok = true
 			}

@@ -121,13 +121,8 @@ func inlineCodes(name string, args []Word) []Word {
 			i++
 		case len(v) > 1 && v[0] == '-' && v[1] != '-':
 			if j := strings.IndexAny(v[1:], letters); letters != "" && j >= 0 {
-				if rest := v[j+2:]; rest != "" {
-					w := args[i]
-					w.Value = rest
-					out = append(out, w)
-				} else if i+1 < len(args) {
-					out = append(out, args[i+1])
-					i++
+				if w, next, found := clusterValue(args, i, j+1); found {
+					out, i = append(out, w), next
 				}
 			}
 		case strings.HasPrefix(v, "-"):

@@ -233,14 +233,8 @@ func sedScripts(args []Word) []Word {
 			explicit = true
 		case len(v) > 2 && v[0] == '-' && v[1] != '-' && sedClusterScript(v) >= 0:
 			// A cluster ending in e: -ne'SCRIPT', -nE -e.
-			j := sedClusterScript(v)
-			if rest := v[j+1:]; rest != "" {
-				w := args[i]
-				w.Value = rest
-				out = append(out, w)
-			} else if i+1 < len(args) {
-				out = append(out, args[i+1])
-				i++
+			if w, next, found := clusterValue(args, i, sedClusterScript(v)); found {
+				out, i = append(out, w), next
 			}
 			explicit = true
 		case v == "-f" || v == "--file" || v == "-l" || v == "--line-length":
@@ -403,11 +397,8 @@ func sedScriptFiles(args []Word) []string {
 					break
 				}
 				if v[j] == 'f' {
-					if rest := v[j+1:]; rest != "" {
-						out = append(out, rest)
-					} else if i+1 < len(args) {
-						out = append(out, args[i+1].Value)
-						i++
+					if w, next, found := clusterValue(args, i, j); found {
+						out, i = append(out, w.Value), next
 					}
 					break
 				}
