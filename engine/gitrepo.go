@@ -260,8 +260,44 @@ func findGitDir(dir string) (string, error) { return findGitDirSeen(dir, nil, ni
 // when not nil, reports a directory the call already found missing: it
 // holds neither .git nor HEAD.
 func findGitDirSeen(dir string, seen *callMemo[string, string], missing func(string) bool) (string, error) {
+	return findGitDirKept(&gitWalks, dir, seen, missing)
+}
+
+// findGitDirKept is findGitDirSeen answering from, and adding to, the
+// walks kept across calls in m.
+func findGitDirKept(m *gitWalkMemo, dir string, seen *callMemo[string, string], missing func(string) bool) (string, error) {
 	var visited gitVisits
-	found, err := walkGitDir(dir, seen, &visited, missing)
+	d := filepath.Clean(dir)
+	for missing != nil && missing(d) && d != "/" && strings.HasPrefix(d, "/") {
+		// The call found d missing: git, run there, walks on from its
+		// parent (and the walk kept across calls starts there too).
+		if visited.n < len(visited.dirs) {
+			visited.dirs[visited.n] = d
+			visited.n++
+		}
+		d = d[:max(strings.LastIndexByte(d, '/'), 1)]
+	}
+	skipped := visited.n
+	if seen != nil {
+		if g, ok := seen.get(d); ok {
+			return g, nil
+		}
+	}
+	found, hit, pre := m.answer(d)
+	var err error
+	if hit != nil {
+		for _, k := range hit.dirs {
+			if visited.n < len(visited.dirs) {
+				visited.dirs[visited.n] = k
+				visited.n++
+			}
+		}
+	} else {
+		found, err = walkGitDir(d, seen, &visited, missing)
+		if err == nil {
+			m.walked(d, found, &visited, skipped, pre)
+		}
+	}
 	if err == nil && seen != nil {
 		for _, d := range visited.dirs[:visited.n] {
 			seen.put(d, found)
@@ -271,15 +307,20 @@ func findGitDirSeen(dir string, seen *callMemo[string, string], missing func(str
 }
 
 // gitVisits is the first directories a walk up to a repository looked in.
+// clean reports a walk git would make again from the same directories:
+// every directory before the last held neither .git nor HEAD, and the
+// last held the .git directory found (nothing was skipped or overflowed).
 type gitVisits struct {
-	dirs [16]string
-	n    int
+	dirs  [16]string
+	n     int
+	clean bool
 }
 
 // walkGitDir is the walk of findGitDir, noting in visited each directory
 // it looked in, and stopping at one seen already.
 func walkGitDir(dir string, seen *callMemo[string, string], visited *gitVisits, missing func(string) bool) (string, error) {
 	var buf [256]byte
+	dirty := false
 	for d := filepath.Clean(dir); ; {
 		if seen != nil {
 			if g, ok := seen.get(d); ok {
@@ -291,6 +332,7 @@ func walkGitDir(dir string, seen *callMemo[string, string], visited *gitVisits, 
 			visited.n++
 		}
 		if missing != nil && missing(d) {
+			dirty = true
 			d = d[:max(strings.LastIndexByte(d, '/'), 1)]
 			continue
 		}
@@ -309,8 +351,10 @@ func walkGitDir(dir string, seen *callMemo[string, string], visited *gitVisits, 
 			// A .git directory git cannot use is passed over: git looks
 			// further up, and so must the configuration it reads.
 			if ok, err := isGitDirectory(p); err != nil || ok {
+				visited.clean = err == nil && !dirty && visited.n < len(visited.dirs)
 				return string(p), err
 			}
+			dirty = true
 		case kind == gitFileEntry:
 			return readGitFile(d, string(p))
 		case kind == gitOther:
@@ -327,6 +371,7 @@ func walkGitDir(dir string, seen *callMemo[string, string], visited *gitVisits, 
 			if ok, err := isGitDirectory(p[:len(p)-len("/HEAD")]); err != nil || ok {
 				return d, err
 			}
+			dirty = true
 		}
 		if d == "/" || !strings.HasPrefix(d, "/") {
 			return "", nil

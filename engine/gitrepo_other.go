@@ -45,3 +45,9 @@ func readHead(p []byte, buf *[255]byte) ([]byte, bool, error) {
 
 // fileStampOf is unsupported here: no change time to trust, nothing kept.
 func fileStampOf(string) (fileStamp, bool) { return fileStamp{}, false }
+
+// dirStampOf is unsupported here: no walk is kept.
+func dirStampOf(string) (fileStamp, bool) { return fileStamp{}, false }
+
+// headStampOf is unsupported here: no walk is kept.
+func headStampOf(string) (fileStamp, bool) { return fileStamp{}, false }

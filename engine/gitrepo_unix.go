@@ -86,3 +86,24 @@ func fileStampOf(p string) (fileStamp, bool) {
 	return fileStamp{dev: uint64(st.Dev), ino: uint64(st.Ino), size: st.Size,
 		mtime: st.Mtim.Nano(), ctime: st.Ctim.Nano()}, true
 }
+
+// dirStampOf stats directory p, following links, for gitWalkMemo.
+func dirStampOf(p string) (fileStamp, bool) {
+	var st unix.Stat_t
+	if err := unix.Stat(p, &st); err != nil || st.Mode&unix.S_IFMT != unix.S_IFDIR {
+		return fileStamp{}, false
+	}
+	return fileStamp{dev: uint64(st.Dev), ino: uint64(st.Ino), size: st.Size,
+		mtime: st.Mtim.Nano(), ctime: st.Ctim.Nano()}, true
+}
+
+// headStampOf lstats p, a HEAD file, for gitWalkMemo: ok only for a
+// regular file (a symbolic link HEAD is read on every call).
+func headStampOf(p string) (fileStamp, bool) {
+	var st unix.Stat_t
+	if err := unix.Lstat(p, &st); err != nil || st.Mode&unix.S_IFMT != unix.S_IFREG {
+		return fileStamp{}, false
+	}
+	return fileStamp{dev: uint64(st.Dev), ino: uint64(st.Ino), size: st.Size,
+		mtime: st.Mtim.Nano(), ctime: st.Ctim.Nano()}, true
+}
