@@ -14,6 +14,7 @@ import (
 	goruntime "runtime"
 	"runtime/debug"
 	"strings"
+	"sync"
 
 	"github.com/urfave/cli/v2"
 
@@ -27,7 +28,7 @@ import (
 type batchLine struct {
 	n    int
 	line string
-	out  []byte
+	end  int // where its answer ends in the chunk's out
 	err  error
 }
 
@@ -38,8 +39,17 @@ type batchLine struct {
 // without waiting for the next.
 type batchChunk struct {
 	lines []batchLine
+	out   []byte // the answers, one JSON line each (from answerBufs)
 	done  chan struct{}
 }
+
+// answerBufs holds the chunks' answer buffers once written: a line's
+// answer is kilobytes (a Bash line names every witness), and growing a
+// fresh buffer for each was a tenth of a batch's allocations.
+var answerBufs = sync.Pool{New: func() any { return new([]byte) }}
+
+// maxKeptAnswerBuf bounds a buffer kept for reuse.
+const maxKeptAnswerBuf = 1 << 20
 
 // maxChunkLines bounds a chunk.
 const maxChunkLines = 16
@@ -86,13 +96,19 @@ func checkBatch(c *cli.Context, src string) error {
 	for w := 0; w < workers; w++ {
 		go func() {
 			for ch := range jobs {
+				out := (*answerBufs.Get().(*[]byte))[:0]
 				for i := range ch.lines {
 					j := &ch.lines[i]
 					var d engine.Decision
 					if d, j.err = decideLine(ctx, dec, name, j.n, j.line); j.err == nil {
-						j.out, j.err = d.AppendJSON(nil)
+						var b []byte
+						if b, j.err = d.AppendJSON(out); j.err == nil {
+							out = append(b, '\n')
+						}
 					}
+					j.end = len(out)
 				}
+				ch.out = out
 				close(ch.done)
 			}
 		}()
@@ -142,14 +158,19 @@ func checkBatch(c *cli.Context, src string) error {
 	defer out.Flush()
 	for ch := range order {
 		<-ch.done
+		start := 0
 		for _, j := range ch.lines {
 			if j.err != nil {
 				return cli.Exit(fmt.Sprintf("check --batch: line %d: %v", j.n, j.err), exitError)
 			}
-			out.Write(j.out)
-			if err := out.WriteByte('\n'); err != nil {
+			if _, err := out.Write(ch.out[start:j.end]); err != nil {
 				return err
 			}
+			start = j.end
+		}
+		if cap(ch.out) <= maxKeptAnswerBuf {
+			b := ch.out[:0]
+			answerBufs.Put(&b)
 		}
 		if len(order) == 0 {
 			// Nothing else decided yet: a stream's reader sees this
