@@ -113,6 +113,16 @@ func (gs guardGlobs) walkCandidatesOf(root string, t bashparse.Tree, named bool,
 // treeWitnessesBy would.
 func replayWitnesses(guards [][]candidate, root string, t bashparse.Tree, limit int) []ReachFact {
 	k := newWitnessTaker(root, t, limit)
+	n := 0
+	for _, cs := range guards {
+		n += len(cs)
+	}
+	if limit > 0 {
+		n = min(n, limit)
+	}
+	// Most candidates are taken; a long list is not sized ahead, as a
+	// parent that is a file may drop most of it.
+	k.out = make([]ReachFact, 0, min(n, 32))
 	for _, cs := range guards {
 		if k.full() {
 			break
