@@ -133,5 +133,8 @@ func replayWitnesses(guards [][]candidate, root string, t bashparse.Tree, limit 
 			}
 		}
 	}
+	if len(k.out) == 0 {
+		return nil // as the direct walk lists none
+	}
 	return k.out
 }
