@@ -154,19 +154,26 @@ func checkBatch(c *cli.Context, src string) error {
 			}
 		}
 	}()
-	out := bufio.NewWriter(c.App.Writer)
+	out := bufio.NewWriterSize(c.App.Writer, 64<<10)
 	defer out.Flush()
 	for ch := range order {
 		<-ch.done
-		start := 0
-		for _, j := range ch.lines {
+		// The answers before a line that failed are written, then the
+		// failure stops the batch.
+		end, failed := 0, -1
+		for i, j := range ch.lines {
 			if j.err != nil {
-				return cli.Exit(fmt.Sprintf("check --batch: line %d: %v", j.n, j.err), exitError)
+				failed = i
+				break
 			}
-			if _, err := out.Write(ch.out[start:j.end]); err != nil {
-				return err
-			}
-			start = j.end
+			end = j.end
+		}
+		if _, err := out.Write(ch.out[:end]); err != nil {
+			return err
+		}
+		if failed >= 0 {
+			j := ch.lines[failed]
+			return cli.Exit(fmt.Sprintf("check --batch: line %d: %v", j.n, j.err), exitError)
 		}
 		if cap(ch.out) <= maxKeptAnswerBuf {
 			b := ch.out[:0]
