@@ -123,6 +123,7 @@ func (l *lengthSet) has(n int) bool { return n >= 256 || l[n/64]&(1<<(n%64)) != 
 // concurrent use: patterns compile under a sync.Once each.
 type nativeIndex struct {
 	deny, ask, allow *nativeBucket
+	reach            reachMemo // reachFindings' answers
 }
 
 // newNativeIndex compiles the buckets compileRules built.

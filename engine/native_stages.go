@@ -59,23 +59,10 @@ func (n *nativeEval) toolFindings() stringSet {
 		}
 	}
 	for i := range n.f.Reach {
-		r := &n.f.Reach[i]
-		if r.Certain {
-			continue
-		}
-		var rules ruleSet
-		n.fileMatches(x.deny, "deny", &r.FileFact, &rules)
-		verb := "write"
-		if r.Access == "read" {
-			verb = "read"
-		}
-		for _, rule := range rules {
-			out.add(r.Via + " over " + r.Root + " could " + verb + " " + r.Path + " (under deny rule " + rule.describe + ")")
-		}
-		var asks ruleSet
-		n.fileMatches(x.ask, "ask", &r.FileFact, &asks)
-		for _, rule := range asks {
-			out.add(r.Via + " over " + r.Root + " could " + verb + " " + r.Path + " (under ask rule " + rule.describe + ")")
+		if r := &n.f.Reach[i]; !r.Certain {
+			for _, s := range n.reachFindings(r) {
+				out.add(s)
+			}
 		}
 	}
 	if x.deny.hasPath || x.ask.hasPath {
