@@ -50,25 +50,43 @@ func validateEdits(in Input, tc *Context, edits []edit) error {
 	if err != nil {
 		return err
 	}
+	for i, e := range edits {
+		if e.old == e.new { // needs no look at the file
+			return fmt.Errorf("edit %d: `old_string` and `new_string` must differ", i+1)
+		}
+	}
+	if guardedFile(tc, p) {
+		return nil // checked when called, once the policy has answered
+	}
 	content, exists, err := current(p)
 	if err != nil {
 		return err
 	}
-	if !exists && (len(edits) == 0 || edits[0].old != "") {
-		return fmt.Errorf("file %s does not exist", p)
-	}
-	if err := readBeforeWrite(tc, p); err != nil {
+	if err := editChecks(tc, p, exists, edits); err != nil {
 		return err
 	}
 	_, err = applyEdits(content, edits)
 	return err
 }
 
+// editChecks are the checks of the file an edit changes: it exists
+// (unless the first edit creates it) and was read in this session,
+// unchanged since.
+func editChecks(tc *Context, p string, exists bool, edits []edit) error {
+	if !exists && (len(edits) == 0 || edits[0].old != "") {
+		return fmt.Errorf("file %s does not exist", p)
+	}
+	return readBeforeWrite(tc, p)
+}
+
 func callEdits(in Input, tc *Context, edits []edit) (Result, error) {
 	p, _ := absPath(in, "file_path")
-	content, _, err := current(p)
+	content, exists, err := current(p)
 	if err != nil {
-		return Result{}, err
+		return Result{Data: err.Error(), IsError: true}, nil
+	}
+	if err := editChecks(tc, p, exists, edits); err != nil {
+		return Result{Data: err.Error(), IsError: true}, nil
 	}
 	out, err := applyEdits(content, edits)
 	if err != nil {

@@ -27,10 +27,10 @@ func NewNotebookEdit() Tool {
 			if str(in, "edit_mode") == "insert" && str(in, "cell_type") == "" {
 				return fmt.Errorf("`cell_type` is required when inserting a cell")
 			}
-			if err := checkEditable(p); err != nil {
-				return err
+			if guardedFile(tc, p) {
+				return nil // checked when called, once the policy has answered
 			}
-			return readBeforeWrite(tc, p)
+			return writeChecks(tc, p)
 		},
 		Call: callNotebookEdit,
 	})
@@ -38,6 +38,9 @@ func NewNotebookEdit() Tool {
 
 func callNotebookEdit(_ context.Context, in Input, tc *Context, _ Progress) (Result, error) {
 	p, _ := absPath(in, "notebook_path")
+	if err := writeChecks(tc, p); err != nil {
+		return Result{Data: err.Error(), IsError: true}, nil
+	}
 	data, exists, err := readEditable(p)
 	if err == nil && !exists {
 		err = fmt.Errorf("%s does not exist", p)

@@ -1,0 +1,92 @@
+package tools
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestRed21GuardedFileChecksWaitForThePolicy: an editing tool does not
+// look at a file a deny or ask rule guards before the permission check
+// (its validation says nothing of whether the file exists, was read or is
+// a directory), and runs those checks when it is called (an approved ask),
+// so nothing is skipped. Files no rule guards are checked at validation,
+// as before.
+func TestRed21GuardedFileChecksWaitForThePolicy(t *testing.T) {
+	dir := t.TempDir()
+	guarded := filepath.Join(dir, "secrets")
+	open := filepath.Join(dir, "src")
+	for _, d := range []string{guarded, open} {
+		if err := os.MkdirAll(filepath.Join(d, "sub"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		for name, body := range map[string]string{"f.txt": "alpha beta", "n.ipynb": `{"cells":[{"id":"c","cell_type":"code","source":"x"}]}`} {
+			if err := os.WriteFile(filepath.Join(d, name), []byte(body), 0o600); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	skip := func(p string) bool { return strings.HasPrefix(p, guarded+"/") || p == guarded }
+	edit := func(p string) Input { return Input{"file_path": p, "old_string": "alpha", "new_string": "gamma"} }
+	multi := func(p string) Input {
+		return Input{"file_path": p, "edits": []any{map[string]any{"old_string": "alpha", "new_string": "gamma"}}}
+	}
+	write := func(p string) Input { return Input{"file_path": p, "content": "x"} }
+	nb := func(p string) Input { return Input{"notebook_path": p, "new_source": "y", "cell_id": "c"} }
+	for _, tt := range []struct {
+		name  string
+		tool  Tool
+		in    func(string) Input
+		file  string // under the guarded or the open directory
+		valid string // ValidateInput's error for the open directory ("" none)
+		call  string // Call's error, unread, for either directory ("" none)
+	}{
+		{"edit of an unread file", NewEdit(), edit, "f.txt", "has not been read yet", "has not been read yet"},
+		{"edit of a missing file", NewEdit(), edit, "nofile", "does not exist", "does not exist"},
+		{"edit of a directory", NewEdit(), edit, "sub", "is a directory", "is a directory"},
+		{"multiedit of an unread file", NewMultiEdit(), multi, "f.txt", "has not been read yet", "has not been read yet"},
+		{"multiedit of a missing file", NewMultiEdit(), multi, "nofile", "does not exist", "does not exist"},
+		{"write over an unread file", NewWrite(), write, "f.txt", "has not been read yet", "has not been read yet"},
+		{"write over a directory", NewWrite(), write, "sub", "is a directory", "is a directory"},
+		{"notebook edit of an unread notebook", NewNotebookEdit(), nb, "n.ipynb", "has not been read yet", "has not been read yet"},
+		{"notebook edit of a missing notebook", NewNotebookEdit(), nb, "no.ipynb", "", "does not exist"},
+		// Harmless neighbour: a new file is written in either directory.
+		{"write of a new file", NewWrite(), write, "new.txt", "", ""},
+	} {
+		for _, d := range []string{guarded, open} {
+			t.Run(tt.name+" in "+filepath.Base(d), func(t *testing.T) {
+				tc := &Context{Cwd: dir, SkipRead: skip}
+				p := filepath.Join(d, tt.file)
+				err := tt.tool.ValidateInput(tt.in(p), tc)
+				want := tt.valid
+				if d == guarded {
+					want = "" // nothing is said before the policy answers
+				}
+				switch {
+				case want == "" && err != nil:
+					t.Errorf("validation: %v, want none", err)
+				case want != "" && (err == nil || !strings.Contains(err.Error(), want)):
+					t.Errorf("validation: %v, want %q", err, want)
+				}
+				if want != "" {
+					return // the pipeline stops at validation
+				}
+				r, err := tt.tool.Call(context.Background(), tt.in(p), tc, nil)
+				got := ""
+				if err != nil {
+					got = err.Error()
+				} else if r.IsError {
+					got = r.Data.(string)
+				}
+				switch {
+				case tt.call == "" && got != "":
+					t.Errorf("call: %s, want success", got)
+				case tt.call != "" && !strings.Contains(got, tt.call):
+					t.Errorf("call: %q, want %q", got, tt.call)
+				}
+			})
+		}
+	}
+}
