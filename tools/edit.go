@@ -32,6 +32,12 @@ func applyEdits(content string, edits []edit) (string, error) {
 		case n > 1 && !e.all:
 			return "", fmt.Errorf("edit %d: found %d matches of `old_string`; set replace_all or give more context so it is unique", i+1, n)
 		}
+		if !e.all {
+			n = 1
+		}
+		if editedTooLarge(len(content), n, len(e.old), len(e.new)) {
+			return "", fmt.Errorf("edit %d: the file would grow beyond %d MiB", i+1, maxEditableSize>>20)
+		}
 		if e.all {
 			content = strings.ReplaceAll(content, e.old, e.new)
 		} else {
@@ -39,6 +45,21 @@ func applyEdits(content string, edits []edit) (string, error) {
 		}
 	}
 	return content, nil
+}
+
+// editedTooLarge reports that replacing n matches of an old string of
+// oldLen bytes by a new one of newLen bytes in size bytes makes more than
+// maxEditableSize: a replace_all of "a" by a thousand bytes in a file of
+// eight million a's asked for 8 GB at once, and the run died of it (before
+// the permission check, at validation) with its background commands
+// left running. Computed without overflow: n and the lengths are bounded
+// by the file and the input, but their product is not.
+func editedTooLarge(size, n, oldLen, newLen int) bool {
+	if newLen <= oldLen {
+		return false
+	}
+	room := maxEditableSize - size
+	return room < 0 || n > 0 && (newLen-oldLen) > room/n
 }
 
 // current reads the file to edit; a missing file is empty content

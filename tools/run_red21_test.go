@@ -90,3 +90,37 @@ func TestRed21GuardedFileChecksWaitForThePolicy(t *testing.T) {
 		}
 	}
 }
+
+// TestRed21EditGrowthIsBounded: an edit that would make the file larger
+// than maxEditableSize is refused before it is made (replace_all of "a" by
+// a thousand bytes in eight million a's asked for 8 GB, and the run died
+// of it at validation, before the permission check). Edits that shrink the
+// file, or grow it within the bound, still apply.
+func TestRed21EditGrowthIsBounded(t *testing.T) {
+	mib := strings.Repeat("a", 1<<20)
+	for _, tt := range []struct {
+		name    string
+		content string
+		edits   []edit
+		refused bool
+	}{
+		{"replace_all growing a MiB past the bound", mib, []edit{{old: "a", new: strings.Repeat("b", 300), all: true}}, true},
+		{"replace_all of a longer old string", mib, []edit{{old: "aa", new: strings.Repeat("b", 600), all: true}}, true},
+		{"second edit pushing past the bound", mib, []edit{{old: "a", new: "bb", all: true}, {old: "b", new: strings.Repeat("c", 200), all: true}}, true},
+		{"one replacement by more than the bound", "x", []edit{{old: "x", new: strings.Repeat("y", maxEditableSize+1)}}, true},
+		// Harmless neighbours.
+		{"replace_all doubling a MiB", mib, []edit{{old: "a", new: "bb", all: true}}, false},
+		{"replace_all shrinking", mib, []edit{{old: "aa", new: "b", all: true}}, false},
+		{"one replacement", "hello world", []edit{{old: "world", new: strings.Repeat("w", 1000)}}, false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			out, err := applyEdits(tt.content, tt.edits)
+			switch {
+			case tt.refused && (err == nil || !strings.Contains(err.Error(), "grow beyond")):
+				t.Errorf("got %v (%d bytes), want a refusal", err, len(out))
+			case !tt.refused && err != nil:
+				t.Errorf("got %v, want the edit applied", err)
+			}
+		})
+	}
+}
