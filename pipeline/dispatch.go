@@ -146,8 +146,12 @@ func (s *Session) Dispatch(ctx context.Context, use ToolUse) Outcome {
 		o.Stop, o.StopReason, o.Notices = out.Stop, out.StopReason, out.Notices
 		return o
 	}
+	callCtx := ctx
+	if pinned {
+		callCtx = tools.WithPinnedPath(ctx, pin.path, pin.leads) // opened as decided
+	}
 	start := time.Now()
-	r, callErr := t.Call(ctx, use.Input, tc, func(string) {})
+	r, callErr := t.Call(callCtx, use.Input, tc, func(string) {})
 	out.Duration = time.Since(start)
 	out.modifier = r.ContextModifier
 	if callErr != nil {

@@ -20,7 +20,9 @@ import (
 // .git/hooks/pre-commit that no one was asked about. So where the path
 // leads is taken before the decision and again before the call runs: if
 // it changed, the call is not run (the model may send it again, to be
-// decided on the file system as it is then).
+// decided on the file system as it is then); if not, the tool opens that
+// place through no link (tools.WithPinnedPath), so a link swapped in
+// after the check fails the open.
 
 // pathPinHops bounds the links followed while resolving (ELOOP's bound).
 const pathPinHops = 40
@@ -50,6 +52,7 @@ func pinPath(name string, input map[string]any, cwd string) (pathPin, bool) {
 	case !filepath.IsAbs(p):
 		p = filepath.Join(cwd, p)
 	}
+	p = filepath.Clean(p)
 	return pathPin{path: p, leads: leadsTo(p)}, true
 }
 

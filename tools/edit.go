@@ -64,7 +64,7 @@ func editedTooLarge(size, n, oldLen, newLen int) bool {
 
 // current reads the file to edit; a missing file is empty content
 // (readEditable).
-func current(path string) (string, bool, error) { return readEditable(path) }
+func current(ctx context.Context, path string) (string, bool, error) { return readEditable(ctx, path) }
 
 func validateEdits(in Input, tc *Context, edits []edit) error {
 	p, err := absPath(in, "file_path")
@@ -79,7 +79,7 @@ func validateEdits(in Input, tc *Context, edits []edit) error {
 	if guardedFile(tc, p) {
 		return nil // checked when called, once the policy has answered
 	}
-	content, exists, err := current(p)
+	content, exists, err := current(context.Background(), p)
 	if err != nil {
 		return err
 	}
@@ -100,9 +100,9 @@ func editChecks(tc *Context, p string, exists bool, edits []edit) error {
 	return readBeforeWrite(tc, p)
 }
 
-func callEdits(in Input, tc *Context, edits []edit) (Result, error) {
+func callEdits(ctx context.Context, in Input, tc *Context, edits []edit) (Result, error) {
 	p, _ := absPath(in, "file_path")
-	content, exists, err := current(p)
+	content, exists, err := current(ctx, p)
 	if err != nil {
 		return Result{Data: err.Error(), IsError: true}, nil
 	}
@@ -113,7 +113,7 @@ func callEdits(in Input, tc *Context, edits []edit) (Result, error) {
 	if err != nil {
 		return Result{Data: err.Error(), IsError: true}, nil
 	}
-	if err := writeFile(tc, p, out); err != nil {
+	if err := writeFile(ctx, tc, p, out); err != nil {
 		return Result{}, err
 	}
 	resp := map[string]any{"filePath": p, "originalFile": content, "structuredPatch": []any{}, "userModified": false}
@@ -141,8 +141,8 @@ func NewEdit() Tool {
 		Prompt:        "Replaces old_string with new_string in file_path (absolute). old_string must occur exactly once unless replace_all is set; the file must have been read first.",
 		Schema:        schemaFor("Edit"),
 		ValidateInput: func(in Input, tc *Context) error { return validateEdits(in, tc, singleEdit(in)) },
-		Call: func(_ context.Context, in Input, tc *Context, _ Progress) (Result, error) {
-			return callEdits(in, tc, singleEdit(in))
+		Call: func(ctx context.Context, in Input, tc *Context, _ Progress) (Result, error) {
+			return callEdits(ctx, in, tc, singleEdit(in))
 		},
 	})
 }
@@ -165,8 +165,8 @@ func NewMultiEdit() Tool {
 		Prompt:        "Applies edits in order to file_path (absolute). If any edit fails, the file is left unchanged.",
 		Schema:        schemaFor("MultiEdit"),
 		ValidateInput: func(in Input, tc *Context) error { return validateEdits(in, tc, multiEdits(in)) },
-		Call: func(_ context.Context, in Input, tc *Context, _ Progress) (Result, error) {
-			return callEdits(in, tc, multiEdits(in))
+		Call: func(ctx context.Context, in Input, tc *Context, _ Progress) (Result, error) {
+			return callEdits(ctx, in, tc, multiEdits(in))
 		},
 	})
 }

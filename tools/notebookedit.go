@@ -36,12 +36,12 @@ func NewNotebookEdit() Tool {
 	})
 }
 
-func callNotebookEdit(_ context.Context, in Input, tc *Context, _ Progress) (Result, error) {
+func callNotebookEdit(ctx context.Context, in Input, tc *Context, _ Progress) (Result, error) {
 	p, _ := absPath(in, "notebook_path")
 	if err := writeChecks(tc, p); err != nil {
 		return Result{Data: err.Error(), IsError: true}, nil
 	}
-	data, exists, err := readEditable(p)
+	data, exists, err := readEditable(ctx, p)
 	if err == nil && !exists {
 		err = fmt.Errorf("%s does not exist", p)
 	}
@@ -99,7 +99,7 @@ func callNotebookEdit(_ context.Context, in Input, tc *Context, _ Progress) (Res
 	if err != nil {
 		return Result{}, err
 	}
-	if err := writeFile(tc, p, string(out)+"\n"); err != nil {
+	if err := writeFile(ctx, tc, p, string(out)+"\n"); err != nil {
 		return Result{}, err
 	}
 	return Result{Data: fmt.Sprintf("Updated notebook %s (%d cells)", p, len(cells))}, nil

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestRed21GuardedFileChecksWaitForThePolicy: an editing tool does not
@@ -120,6 +121,86 @@ func TestRed21EditGrowthIsBounded(t *testing.T) {
 				t.Errorf("got %v (%d bytes), want a refusal", err, len(out))
 			case !tt.refused && err != nil:
 				t.Errorf("got %v, want the edit applied", err)
+			}
+		})
+	}
+}
+
+// TestRed21PinnedOpenRefusesNewLinks: a call carrying where its path was
+// decided to lead (WithPinnedPath) opens that place through no symbolic
+// link: a directory swapped for a link after the pipeline's last check
+// fails the open, and the link's target is neither written nor read.
+// Unchanged paths, new files in new directories and files reached through
+// a link that was there when the call was decided are opened as before.
+func TestRed21PinnedOpenRefusesNewLinks(t *testing.T) {
+	for _, tt := range []struct {
+		name   string
+		tool   Tool
+		input  func(root string) Input
+		path   string // the call's path, under root
+		leads  string // where it was decided to lead, under root
+		swap   bool   // d is swapped for a link to hooks before the call
+		failed bool
+	}{
+		{"write after d became a link", NewWrite(), func(r string) Input { return Input{"file_path": r + "/d/pre-commit", "content": "PWNED"} },
+			"d/pre-commit", "d/pre-commit", true, true},
+		{"read after d became a link", NewRead(), func(r string) Input { return Input{"file_path": r + "/d/secret"} },
+			"d/secret", "d/secret", true, true},
+		{"edit after d became a link", NewEdit(), func(r string) Input {
+			return Input{"file_path": r + "/d/secret", "old_string": "SECRET", "new_string": "PWNED"}
+		}, "d/secret", "d/secret", true, true},
+		// Harmless neighbours.
+		{"write, nothing changed", NewWrite(), func(r string) Input { return Input{"file_path": r + "/d/notes", "content": "x"} },
+			"d/notes", "d/notes", false, false},
+		{"write into new directories", NewWrite(), func(r string) Input { return Input{"file_path": r + "/d/a/b/c", "content": "x"} },
+			"d/a/b/c", "d/a/b/c", false, false},
+		{"read through a link decided on", NewRead(), func(r string) Input { return Input{"file_path": r + "/l/secret"} },
+			"l/secret", "d/secret", false, false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			root, err := filepath.EvalSymlinks(t.TempDir())
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, d := range []string{"d", "hooks"} {
+				if err := os.Mkdir(filepath.Join(root, d), 0o755); err != nil {
+					t.Fatal(err)
+				}
+			}
+			for _, f := range []string{"d/secret", "hooks/secret"} {
+				if err := os.WriteFile(filepath.Join(root, f), []byte("SECRET "+f), 0o600); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if err := os.Symlink("d", filepath.Join(root, "l")); err != nil {
+				t.Fatal(err)
+			}
+			tc := &Context{Cwd: root}
+			in := tt.input(root)
+			tc.MarkRead(filepath.Join(root, tt.path), time.Now().Add(time.Hour))
+			if tt.swap {
+				if err := os.Rename(filepath.Join(root, "d"), filepath.Join(root, "d0")); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.Symlink("hooks", filepath.Join(root, "d")); err != nil {
+					t.Fatal(err)
+				}
+			}
+			ctx := WithPinnedPath(context.Background(), filepath.Join(root, tt.path), filepath.Join(root, tt.leads))
+			r, err := tt.tool.Call(ctx, in, tc, nil)
+			failed := err != nil || r.IsError
+			if failed != tt.failed {
+				t.Errorf("failed %v (%v %v), want %v", failed, err, r.Data, tt.failed)
+			}
+			if s, _ := r.Data.(string); strings.Contains(s, "SECRET hooks") {
+				t.Errorf("the link's target was read: %s", s)
+			}
+			hooks, _ := os.ReadDir(filepath.Join(root, "hooks"))
+			if len(hooks) != 1 {
+				t.Errorf("the link's target was written: %v", hooks)
+			}
+			if b, _ := os.ReadFile(filepath.Join(root, "hooks/secret")); string(b) != "SECRET hooks/secret" {
+				t.Errorf("the link's target was edited: %s", b)
 			}
 		})
 	}

@@ -23,16 +23,16 @@ func NewWrite() Tool {
 			}
 			return writeChecks(tc, p)
 		},
-		Call: func(_ context.Context, in Input, tc *Context, _ Progress) (Result, error) {
+		Call: func(ctx context.Context, in Input, tc *Context, _ Progress) (Result, error) {
 			p, _ := absPath(in, "file_path")
 			if err := writeChecks(tc, p); err != nil {
 				return Result{Data: err.Error(), IsError: true}, nil
 			}
-			old, existed, readErr := readEditable(p)
+			old, existed, readErr := readEditable(ctx, p)
 			if readErr != nil {
 				return Result{Data: readErr.Error(), IsError: true}, nil
 			}
-			if err := writeFile(tc, p, str(in, "content")); err != nil {
+			if err := writeFile(ctx, tc, p, str(in, "content")); err != nil {
 				return Result{}, err
 			}
 			resp := map[string]any{"type": "update", "filePath": p, "content": str(in, "content"),
