@@ -133,13 +133,25 @@ func (s *Session) Dispatch(ctx context.Context, use ToolUse) Outcome {
 	if pre.Decision != "" {
 		verdict = &engine.HookVerdict{Decision: pre.Decision, Reason: pre.Reason}
 	}
-	if refused := s.permit(ctx, use, t.Analyze(use.Input), verdict); refused != "" {
+	pin, pinned := pinPath(use.Name, use.Input, tc.Cwd)
+	refused := s.permit(ctx, use, t.Analyze(use.Input), verdict)
+	if refused == "" && pinned {
+		if err := pin.check(); err != nil {
+			s.deny(use)
+			refused = "Permission to use " + use.Name + " was withdrawn: " + err.Error()
+		}
+	}
+	if refused != "" {
 		o := errorOutcome(use.ID, refused)
 		o.Stop, o.StopReason, o.Notices = out.Stop, out.StopReason, out.Notices
 		return o
 	}
+	callCtx := ctx
+	if pinned {
+		callCtx = tools.WithPinnedPath(ctx, pin.path, pin.leads) // opened as decided
+	}
 	start := time.Now()
-	r, callErr := t.Call(ctx, use.Input, tc, func(string) {})
+	r, callErr := t.Call(callCtx, use.Input, tc, func(string) {})
 	out.Duration = time.Since(start)
 	out.modifier = r.ContextModifier
 	if callErr != nil {

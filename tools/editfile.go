@@ -1,6 +1,7 @@
 package tools
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -19,8 +20,12 @@ const maxEditableSize = 256 << 20
 // comes), a device such as /dev/zero (which never ends) or a socket is
 // refused, as Read refuses them, and a regular file larger than
 // maxEditableSize is too.
-func readEditable(path string) (string, bool, error) {
-	st, err := os.Stat(path)
+func readEditable(ctx context.Context, path string) (string, bool, error) {
+	at := path
+	if leads, ok := pinnedFor(ctx, path); ok {
+		at = leads // as decided (pinnedpath.go)
+	}
+	st, err := os.Stat(at)
 	if errors.Is(err, fs.ErrNotExist) {
 		return "", false, nil
 	}
@@ -33,7 +38,7 @@ func readEditable(path string) (string, bool, error) {
 	if !st.Mode().IsRegular() {
 		return "", true, fmt.Errorf("%s is %s; only regular files can be edited", path, notRegular(st.Mode()))
 	}
-	f, _, refused, ok := openRegular(path)
+	f, _, refused, ok := openRegular(ctx, path)
 	if !ok {
 		return "", true, fmt.Errorf("%v", refused.Data)
 	}

@@ -1,6 +1,7 @@
 package tools
 
 import (
+	"context"
 	"io"
 	"strings"
 )
@@ -12,7 +13,7 @@ import (
 // open does not block (openRegular), and a file swapped in between the
 // walk and the open is checked again on the descriptor.
 func grepFile(path string) ([]byte, bool) {
-	f, _, _, ok := openRegular(path)
+	f, _, _, ok := openRegular(context.Background(), path)
 	if !ok {
 		return nil, false
 	}
@@ -34,7 +35,7 @@ func grepIgnoreLines(path string, tc *Context) ([]string, bool) {
 	if tc != nil && tc.SkipRead != nil && tc.SkipRead(path) {
 		return nil, false
 	}
-	f, _, _, ok := openRegular(path)
+	f, _, _, ok := openRegular(context.Background(), path)
 	if !ok {
 		return nil, false
 	}

@@ -1,6 +1,7 @@
 package tools
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"os"
@@ -69,15 +70,27 @@ func readBeforeWrite(tc *Context, path string) error {
 
 // writeFile writes content, creating parent directories, and records the
 // new state as read (the model has just seen it).
-func writeFile(tc *Context, path, content string) error {
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+func writeFile(ctx context.Context, tc *Context, path, content string) error {
+	at := path
+	if leads, ok := pinnedFor(ctx, path); ok {
+		at = leads // as decided (pinnedpath.go)
+	}
+	if err := os.MkdirAll(filepath.Dir(at), 0o755); err != nil {
 		return err
 	}
 	mode := os.FileMode(0o644)
-	if st, err := os.Stat(path); err == nil {
+	if st, err := os.Stat(at); err == nil {
 		mode = st.Mode().Perm()
 	}
-	if err := os.WriteFile(path, []byte(content), mode); err != nil {
+	f, err := openDecided(ctx, path, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, mode)
+	if err != nil {
+		return err
+	}
+	_, err = f.WriteString(content)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
 		return err
 	}
 	if st, err := os.Stat(path); err == nil && tc != nil {

@@ -27,18 +27,21 @@ func NewNotebookEdit() Tool {
 			if str(in, "edit_mode") == "insert" && str(in, "cell_type") == "" {
 				return fmt.Errorf("`cell_type` is required when inserting a cell")
 			}
-			if err := checkEditable(p); err != nil {
-				return err
+			if guardedFile(tc, p) {
+				return nil // checked when called, once the policy has answered
 			}
-			return readBeforeWrite(tc, p)
+			return writeChecks(tc, p)
 		},
 		Call: callNotebookEdit,
 	})
 }
 
-func callNotebookEdit(_ context.Context, in Input, tc *Context, _ Progress) (Result, error) {
+func callNotebookEdit(ctx context.Context, in Input, tc *Context, _ Progress) (Result, error) {
 	p, _ := absPath(in, "notebook_path")
-	data, exists, err := readEditable(p)
+	if err := writeChecks(tc, p); err != nil {
+		return Result{Data: err.Error(), IsError: true}, nil
+	}
+	data, exists, err := readEditable(ctx, p)
 	if err == nil && !exists {
 		err = fmt.Errorf("%s does not exist", p)
 	}
@@ -96,7 +99,7 @@ func callNotebookEdit(_ context.Context, in Input, tc *Context, _ Progress) (Res
 	if err != nil {
 		return Result{}, err
 	}
-	if err := writeFile(tc, p, string(out)+"\n"); err != nil {
+	if err := writeFile(ctx, tc, p, string(out)+"\n"); err != nil {
 		return Result{}, err
 	}
 	return Result{Data: fmt.Sprintf("Updated notebook %s (%d cells)", p, len(cells))}, nil

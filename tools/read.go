@@ -65,9 +65,15 @@ func notRegular(m fs.FileMode) string {
 // openRegular opens path for reading only if it is a regular file: it is
 // checked before opening (Stat follows symbolic links, like the open), the
 // open does not block on a FIFO (O_NONBLOCK), and the opened descriptor is
-// checked again, so a file swapped in between is caught too.
-func openRegular(path string) (*os.File, fs.FileInfo, Result, bool) {
-	st, err := os.Stat(path)
+// checked again, so a file swapped in between is caught too. A path the
+// call was decided on is opened where it was decided to lead
+// (openDecided).
+func openRegular(ctx context.Context, path string) (*os.File, fs.FileInfo, Result, bool) {
+	at := path
+	if leads, ok := pinnedFor(ctx, path); ok {
+		at = leads // as decided (pinnedpath.go)
+	}
+	st, err := os.Stat(at)
 	if err != nil {
 		return nil, nil, Result{Data: fmt.Sprintf("File does not exist or cannot be read: %s", path), IsError: true}, false
 	}
@@ -77,7 +83,7 @@ func openRegular(path string) (*os.File, fs.FileInfo, Result, bool) {
 	if !st.Mode().IsRegular() {
 		return nil, nil, Result{Data: fmt.Sprintf("%s is %s; Read reads regular files only", path, notRegular(st.Mode())), IsError: true}, false
 	}
-	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	f, err := openDecided(ctx, path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
 	if err != nil {
 		return nil, nil, Result{Data: err.Error(), IsError: true}, false
 	}
@@ -93,9 +99,9 @@ func openRegular(path string) (*os.File, fs.FileInfo, Result, bool) {
 	return f, st, Result{}, true
 }
 
-func callRead(_ context.Context, in Input, tc *Context, _ Progress) (Result, error) {
+func callRead(ctx context.Context, in Input, tc *Context, _ Progress) (Result, error) {
 	path, _ := absPath(in, "file_path")
-	f, st, refused, ok := openRegular(path)
+	f, st, refused, ok := openRegular(ctx, path)
 	if !ok {
 		return refused, nil
 	}

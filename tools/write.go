@@ -18,18 +18,21 @@ func NewWrite() Tool {
 			if err != nil {
 				return err
 			}
-			if err := checkEditable(p); err != nil {
-				return err
+			if guardedFile(tc, p) {
+				return nil // checked when called, once the policy has answered
 			}
-			return readBeforeWrite(tc, p)
+			return writeChecks(tc, p)
 		},
-		Call: func(_ context.Context, in Input, tc *Context, _ Progress) (Result, error) {
+		Call: func(ctx context.Context, in Input, tc *Context, _ Progress) (Result, error) {
 			p, _ := absPath(in, "file_path")
-			old, existed, readErr := readEditable(p)
+			if err := writeChecks(tc, p); err != nil {
+				return Result{Data: err.Error(), IsError: true}, nil
+			}
+			old, existed, readErr := readEditable(ctx, p)
 			if readErr != nil {
 				return Result{Data: readErr.Error(), IsError: true}, nil
 			}
-			if err := writeFile(tc, p, str(in, "content")); err != nil {
+			if err := writeFile(ctx, tc, p, str(in, "content")); err != nil {
 				return Result{}, err
 			}
 			resp := map[string]any{"type": "update", "filePath": p, "content": str(in, "content"),
