@@ -14,11 +14,13 @@ func serverTrees(name string, args []Word) []Tree {
 	root := func(w Word) Tree {
 		return Tree{Root: w.Value, Access: Read, Via: name + " serving files", Dynamic: !w.Static()}
 	}
-	here := []Tree{{Root: ".", Access: Read, Via: name + " serving files"}}
+	// Made only for a server: most commands are none, and this was a good
+	// part of a short command's parse.
+	here := func() []Tree { return []Tree{{Root: ".", Access: Read, Via: name + " serving files"}} }
 	switch {
 	case name == "openssl":
 		if len(args) > 0 && args[0].Value == "s_server" && (hasWord(args, "-WWW") || hasWord(args, "-HTTP")) {
-			return here
+			return here()
 		}
 	case name == "httpd" || name == "busybox" && len(args) > 0 && args[0].Value == "httpd":
 		if name == "busybox" {
@@ -27,7 +29,7 @@ func serverTrees(name string, args []Word) []Tree {
 		if v := shortValue(args, "-h"); v != nil {
 			return []Tree{root(*v)}
 		}
-		return here
+		return here()
 	case strings.HasPrefix(name, "python") || strings.HasPrefix(name, "pypy"):
 		for i, a := range args {
 			if a.Value == "-m" && i+1 < len(args) && (args[i+1].Value == "http.server" || args[i+1].Value == "SimpleHTTPServer") {
@@ -38,7 +40,7 @@ func serverTrees(name string, args []Word) []Tree {
 				if v := shortValue(rest, "--directory"); v != nil {
 					return []Tree{root(*v)}
 				}
-				return here
+				return here()
 			}
 		}
 	case name == "php":
@@ -46,7 +48,7 @@ func serverTrees(name string, args []Word) []Tree {
 			if v := shortValue(args, "-t"); v != nil {
 				return []Tree{root(*v)}
 			}
-			return here
+			return here()
 		}
 	case name == "ruby":
 		for i, a := range args {
@@ -54,14 +56,14 @@ func serverTrees(name string, args []Word) []Tree {
 				if ops := operandWords(args[i+1:], "p"); len(ops) > 0 {
 					return []Tree{root(ops[0])}
 				}
-				return here
+				return here()
 			}
 		}
 	case name == "http-server" || name == "serve":
 		if ops := operandWords(args, "paPcdl"); len(ops) > 0 {
 			return []Tree{root(ops[0])}
 		}
-		return here
+		return here()
 	}
 	return nil
 }
