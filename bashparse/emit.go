@@ -134,6 +134,9 @@ func (p *parser) emit(n syntax.Node, words []Word, assigns []Assign, redirs []Re
 		}
 	}
 	c.Files = uniqueFiles(append(c.Files, braceFiles(c.Files)...))
+	if p.st.globDots {
+		c.Files = append(c.Files, globDotFiles(c.Files)...)
+	}
 	c.Recursive = recursiveTrees(inner)
 	c.Files = append(c.Files, protectedWitnesses(c.Recursive)...)
 	c.Files = append(c.Files, p.st.varWitnesses(c.Files)...)
@@ -153,6 +156,9 @@ func (p *parser) emit(n syntax.Node, words []Word, assigns []Assign, redirs []Re
 	}
 	if p.dotglob() {
 		c.Mentions = append(c.Mentions, dotglobMentions(c.Mentions)...)
+	}
+	if p.st.globDots {
+		c.Mentions = append(c.Mentions, globDotFiles(c.Mentions)...)
 	}
 	if reads, named := curlGlobs(inner, c.Files); len(reads)+len(named) > 0 {
 		c.Files, c.Mentions = append(c.Files, reads...), append(c.Mentions, named...)
