@@ -217,23 +217,6 @@ func (p *parser) emit(n syntax.Node, words []Word, assigns []Assign, redirs []Re
 	return &p.out.Commands[idx]
 }
 
-// hash -p PATH NAME makes NAME run PATH from now on.
-func (p *parser) hash(args []Word, n syntax.Node) {
-	for i := 0; i < len(args); i++ {
-		if args[i].Value == "-p" && i+2 < len(args) {
-			if !args[i+1].Static() || !args[i+2].Static() {
-				p.unresolved(ReasonProgramConfig, "hash -p binds a command name to a path not known statically", n)
-				return
-			}
-			if p.st.hashed == nil {
-				p.st.hashed = map[string]string{}
-			}
-			p.st.hashed[args[i+2].Value] = args[i+1].Value
-			return
-		}
-	}
-}
-
 func peeledXargs(c *Command) bool {
 	for _, v := range [][]string{c.Narrow.Peeled, c.Wide.Peeled} {
 		for _, p := range v {

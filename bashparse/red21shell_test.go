@@ -161,3 +161,32 @@ func TestRed21shellDotglobSpelled(t *testing.T) {
 		}
 	}
 }
+
+func TestRed21shellHashOptions(t *testing.T) {
+	// bash 5.2 removed v through ls after each attack row: hash reads
+	// "dlp:rt" with getopt and binds every operand.
+	for _, r := range []struct {
+		src  string
+		want bool // ls runs rm
+	}{
+		{`hash -p /bin/rm ls; ls v`, true},
+		{`hash -rp /bin/rm ls; ls v`, true},
+		{`hash -dp /bin/rm ls; ls v`, true},
+		{`hash -lp /bin/rm ls; ls v`, true},
+		{`hash -p/bin/rm ls; ls v`, true},
+		{`hash -p /bin/rm -- ls; ls v`, true},
+		{`hash -p /bin/rm cat ls; ls v`, true},
+		{`ls v; hash -r -p /bin/rm ls`, true},
+		// Neighbours: -t only lists, a name with a slash is skipped, no -p.
+		{`hash -tp /bin/rm ls; ls v`, false},
+		{`hash -p /bin/rm ./ls; ls v`, false},
+		{`hash -r; ls v`, false},
+		{`hash ls; ls v`, false},
+	} {
+		a := Parse(r.src)
+		got := slices.ContainsFunc(a.Commands, func(c Command) bool { return c.Wide.Name == "rm" })
+		if got != r.want {
+			t.Errorf("%s: ls runs rm = %v, want %v", r.src, got, r.want)
+		}
+	}
+}

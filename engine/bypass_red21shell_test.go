@@ -73,6 +73,20 @@ var red21shellClasses = map[string][]shellRow{
 		{red21shellAll, "default", `echo "dot" glob; pr *nv`, "allow"},
 		{red21shellAll, "default", `shopt -s "nocase"glob; pr *.GO`, "allow"},
 	},
+	"r21-4 hash -p read with the builtin's getopt": {
+		// bash removed v through ls for each: -p shares a word with other
+		// letters or holds its path, -- ends the options, and every
+		// operand is bound.
+		{red21shellDeny, "bypassPermissions", `hash -rp /bin/rm ls; ls v`, "deny"},
+		{red21shellDeny, "bypassPermissions", `hash -dp /bin/rm ls; ls v`, "deny"},
+		{red21shellDeny, "bypassPermissions", `hash -p/bin/rm ls; ls v`, "deny"},
+		{red21shellDeny, "bypassPermissions", `hash -p /bin/rm -- ls; ls v`, "deny"},
+		{red21shellDeny, "bypassPermissions", `hash -p /bin/rm cat ls; ls v`, "deny"},
+		{red21shellAll, "default", `hash -lp /bin/rm ls; ls v`, "deny"},
+		// Neighbours: -t only lists; hash -r forgets.
+		{red21shellDeny, "bypassPermissions", `hash -tp /bin/rm ls; ls v`, "allow"},
+		{red21shellAll, "default", `hash -r; ls src`, "allow"},
+	},
 }
 
 // TestRed21shellDisguises decides every row of red21shellClasses.
