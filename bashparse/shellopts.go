@@ -56,7 +56,7 @@ func spells(src, needle string) bool {
 	if strings.Contains(src, needle) {
 		return true
 	}
-	if strings.IndexAny(src, `"'\`) < 0 {
+	if !strings.ContainsAny(src, `"'\`) {
 		return false
 	}
 	if containsUnquoted(src, needle) {
@@ -124,7 +124,7 @@ func decodeANSIC(src string) string {
 // taken out and $'…' strings decoded, for the patterns that read a
 // command's shape (setsPhysical); src itself when it holds none.
 func foldQuotes(src string) string {
-	if strings.IndexAny(src, `"'\`) < 0 {
+	if !strings.ContainsAny(src, `"'\`) {
 		return src
 	}
 	if strings.Contains(src, "$'") {
