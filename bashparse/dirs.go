@@ -41,6 +41,9 @@ type shellState struct {
 	physical bool
 	// cdpathUnknown: the script gives CDPATH a value not known statically.
 	cdpathUnknown bool
+	// cdableVars: the script may turn on cdable_vars, globDots may turn
+	// off globskipdots (see shellopts.go, cdablevars.go, globdots.go).
+	cdableVars, globDots bool
 	// hashed maps names rebound by hash -p to the program they now run.
 	hashed map[string]string
 	// vars are the literal values each variable is given in the script.
@@ -149,6 +152,14 @@ func (s *shellState) cd(name string, args []Word) {
 					viaCDPATH = append(viaCDPATH, path.Join(e, target))
 				}
 			}
+		}
+		if s.cdableVars && isName(target) {
+			vals, ok := s.cdableValues(target)
+			if !ok {
+				s.dirUnknown, s.dirGuess = true, ""
+				return
+			}
+			viaCDPATH = append(viaCDPATH, vals...)
 		}
 	}
 	moved := join(s.dir)

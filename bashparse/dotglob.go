@@ -3,11 +3,10 @@ package bashparse
 import "strings"
 
 // dotglob reports a script that may turn on bash's dotglob (shopt -s
-// dotglob, or any GLOBIGNORE assignment, which turns it on too): its
-// wildcards then match a leading dot (*env matches .env, [.]env too).
-func (p *parser) dotglob() bool {
-	return strings.Contains(p.src, "dotglob") || strings.Contains(p.src, "GLOBIGNORE")
-}
+// dotglob, or any GLOBIGNORE assignment, which turns it on too), in any
+// spelling bash reads as those names (shellopts.go): its wildcards then
+// match a leading dot (*env matches .env, [.]env too).
+func (p *parser) dotglob() bool { return p.options()&optDotglob != 0 }
 
 // maxDotVariants bounds the spellings made from one glob word.
 const maxDotVariants = 8

@@ -134,6 +134,9 @@ func (p *parser) emit(n syntax.Node, words []Word, assigns []Assign, redirs []Re
 		}
 	}
 	c.Files = uniqueFiles(append(c.Files, braceFiles(c.Files)...))
+	if p.st.globDots {
+		c.Files = append(c.Files, globDotFiles(c.Files)...)
+	}
 	c.Recursive = recursiveTrees(inner)
 	c.Files = append(c.Files, protectedWitnesses(c.Recursive)...)
 	c.Files = append(c.Files, p.st.varWitnesses(c.Files)...)
@@ -153,6 +156,9 @@ func (p *parser) emit(n syntax.Node, words []Word, assigns []Assign, redirs []Re
 	}
 	if p.dotglob() {
 		c.Mentions = append(c.Mentions, dotglobMentions(c.Mentions)...)
+	}
+	if p.st.globDots {
+		c.Mentions = append(c.Mentions, globDotFiles(c.Mentions)...)
 	}
 	if reads, named := curlGlobs(inner, c.Files); len(reads)+len(named) > 0 {
 		c.Files, c.Mentions = append(c.Files, reads...), append(c.Mentions, named...)
@@ -209,23 +215,6 @@ func (p *parser) emit(n syntax.Node, words []Word, assigns []Assign, redirs []Re
 		}
 	}
 	return &p.out.Commands[idx]
-}
-
-// hash -p PATH NAME makes NAME run PATH from now on.
-func (p *parser) hash(args []Word, n syntax.Node) {
-	for i := 0; i < len(args); i++ {
-		if args[i].Value == "-p" && i+2 < len(args) {
-			if !args[i+1].Static() || !args[i+2].Static() {
-				p.unresolved(ReasonProgramConfig, "hash -p binds a command name to a path not known statically", n)
-				return
-			}
-			if p.st.hashed == nil {
-				p.st.hashed = map[string]string{}
-			}
-			p.st.hashed[args[i+2].Value] = args[i+1].Value
-			return
-		}
-	}
 }
 
 func peeledXargs(c *Command) bool {

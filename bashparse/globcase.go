@@ -18,9 +18,9 @@ func extGlobCover(pattern string) string {
 }
 
 // nocaseglob reports a script that may turn on bash's nocaseglob (shopt
-// -s nocaseglob, anywhere in it): its globs then match file names in any
-// case (.ENV* matches .env).
-func (p *parser) nocaseglob() bool { return strings.Contains(p.src, "nocaseglob") }
+// -s nocaseglob, anywhere in it, in any spelling: shellopts.go): its globs
+// then match file names in any case (.ENV* matches .env).
+func (p *parser) nocaseglob() bool { return p.options()&optNocaseglob != 0 }
 
 // foldGlobCase rewrites a glob so that it matches in any case: a letter x
 // becomes [xX], and inside a bracket expression both cases are listed.

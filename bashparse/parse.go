@@ -91,6 +91,8 @@ type parser struct {
 	// piped is the text a pipe's statically known left side writes, by the
 	// statement it feeds (notePipe).
 	piped map[*syntax.Stmt]string
+	// opts caches the options the script may turn on (shellopts.go).
+	opts optionBits
 }
 
 func (p *parser) run(src string, outer *Span) {
@@ -139,7 +141,7 @@ func (p *parser) run(src string, outer *Span) {
 }
 
 func (p *parser) walkFile(src string, f *syntax.File) {
-	p.st.physical = p.st.physical || setsPhysical(src)
+	p.noteOptions(src)
 	if strings.ContainsAny(src, "$`") || strings.Contains(src, "read") || strings.Contains(src, "mapfile") {
 		p.collectComputed(f)
 	}
