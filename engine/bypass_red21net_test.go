@@ -89,3 +89,35 @@ func TestRed21NetDomainRules(t *testing.T) {
 		}
 	}
 }
+
+// TestRed21NetWebFetchOffset: Claude Code's WebFetch takes an integer
+// `offset` (0 or more; the reference allows {"offset":100} under the
+// domain's allow rule and refuses -1 at validation). agentctl's schema
+// lacked it, so every such call was denied at validation — an over-block
+// of the real agent's calls through the hook.
+func TestRed21NetWebFetchOffset(t *testing.T) {
+	e, err := New(context.Background(), project(t, `{"permissions":{"allow":["WebFetch(domain:docs.example.com)"],"deny":["WebFetch(domain:evil.example)"]}}`,
+		map[string]string{}), WithEvaluator(EvalBoth))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		input map[string]any
+		want  string
+	}{
+		{map[string]any{"url": "https://docs.example.com/", "prompt": "x", "offset": float64(100)}, "allow"},
+		{map[string]any{"url": "https://docs.example.com/", "prompt": "x", "offset": float64(0)}, "allow"},
+		{map[string]any{"url": "https://docs.example.com/", "prompt": "x"}, "allow"},
+		{map[string]any{"url": "https://other.example/", "prompt": "x", "offset": float64(100)}, "ask"},
+		{map[string]any{"url": "https://evil.example/", "prompt": "x", "offset": float64(100)}, "deny"},
+		{map[string]any{"url": "https://docs.example.com/", "prompt": "x", "offset": float64(-1)}, "deny"},
+		{map[string]any{"url": "https://docs.example.com/", "prompt": "x", "offset": 1.5}, "deny"},
+		{map[string]any{"url": "https://docs.example.com/", "prompt": "x", "offset": "100"}, "deny"},
+		{map[string]any{"url": "https://docs.example.com/", "prompt": "x", "limit": float64(100)}, "deny"},
+	} {
+		d := decide(t, e, "WebFetch", c.input)
+		if d.Decision.String() != c.want {
+			t.Errorf("%v: got %s (%s), want %s", c.input, d.Decision, d.Reason, c.want)
+		}
+	}
+}

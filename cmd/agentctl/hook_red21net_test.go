@@ -63,3 +63,23 @@ func red21netHookDecision(t *testing.T, agent, out string, code int) string {
 	}
 	return a.Decision
 }
+
+// TestHookRed21NetWebFetchOffsetRealProcess: Claude Code 2.1.332 sends
+// WebFetch's `offset` to read on through a long page. The hook passed a
+// field the schema did not know unchecked, so it allowed offset -5,
+// which the reference refuses at validation; the schema now types it, as
+// `agentctl check` and `run` (which denied every offset) do.
+func TestHookRed21NetWebFetchOffsetRealProcess(t *testing.T) {
+	dir, managed := red19Project(t, `{"permissions":{"allow":["WebFetch(domain:docs.example.com)"],"deny":["WebFetch(domain:evil.example)"]}}`)
+	for input, want := range map[string]string{
+		`{"url":"https://docs.example.com/a","prompt":"p","offset":100000}`: "allow",
+		`{"url":"https://docs.example.com/a","prompt":"p","offset":0}`:      "allow",
+		`{"url":"https://evil.example/a","prompt":"p","offset":100000}`:     "deny",
+		`{"url":"https://docs.example.com/a","prompt":"p","offset":-5}`:     "deny",
+	} {
+		out, errOut, code := hookProc(t, nil, red19ClaudeEvent(dir, "WebFetch", input), nil, "--agent", "claude", "--managed-settings", managed)
+		if got := red19Decision(t, out, code); got != want {
+			t.Errorf("%s: got %s, want %s (stdout %q, stderr %q)", input, got, want, out, strings.TrimSpace(errOut))
+		}
+	}
+}
