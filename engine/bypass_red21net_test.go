@@ -22,6 +22,8 @@ import (
 //   - net21-2: an IPv6 literal with a zone (http://[::1%25lo]:8080/) kept
 //     the zone in the host ("::1%lo"), which no rule for [::1] matched;
 //     the fetcher connects to ::1 whatever the zone.
+//   - net21-3: an IPv6 pattern with a '*' (domain:[fd00::*]) kept its
+//     brackets and matched no address; the reference denies [fd00::2].
 var red21netRows = []struct{ rule, url, want string }{
 	// net21-1 attacks.
 	{`deny:WebFetch(domain:127.0.0.*)`, "http://127.0.0.1:18765/x", "deny"},
@@ -52,6 +54,16 @@ var red21netRows = []struct{ rule, url, want string }{
 	{`deny:WebFetch(domain:[fd00:ec2::254])`, "http://[FD00:EC2::254%25x]/", "deny"},
 	{`deny:WebFetch(domain:127.0.0.1)`, "http://[::ffff:127.0.0.1%25lo]/", "deny"},
 	{`ask:WebFetch(domain:[::1])`, "http://[::1%25lo]/", "ask"},
+	// net21-3 attacks: an IPv6 pattern with a '*' kept its brackets, which
+	// the host never has (the reference denies [fd00::2] under
+	// domain:[fd00::*]).
+	{`deny:WebFetch(domain:[fd00::*])`, "http://[fd00::2]:18765/", "deny"},
+	{`deny:WebFetch(domain:[FD00::*])`, "http://[fd00::2]/", "deny"},
+	{`deny:WebFetch(domain:[fd00::*])`, "http://[FD00:0::2%25eth0]/", "deny"},
+	{`deny:WebFetch(domain:[*::1])`, "http://[::1]/", "deny"},
+	{`deny:WebFetch(domain:[fe80::*:1])`, "http://[fe80::a:1]/", "deny"},
+	{`deny:WebFetch(domain:[fd00::**])`, "http://[fd00::2:3]/", "deny"},
+	{`ask:WebFetch(domain:[fd00::*])`, "http://[fd00::2]/", "ask"},
 	// Neighbours: other addresses stay allowed; '*' keeps to one label
 	// (127.* is not 127.0.0.1, as in the reference); names with numeric
 	// labels are names; an allow over a range approves what it names and
@@ -67,6 +79,11 @@ var red21netRows = []struct{ rule, url, want string }{
 	{`allow:WebFetch(domain:127.0.0.*)`, "http://127.0.0.1:8080/", "allow"},
 	{`allow:WebFetch(domain:127.0.0.*)`, "http://127.0.1.1/", "ask"},
 	{`allow:WebFetch(domain:[::1])`, "http://[::1%25lo]/", "allow"},
+	{`allow:WebFetch(domain:[fd00::*])`, "http://[fd00::2]/", "allow"},
+	{`allow:WebFetch(domain:[fd00:*])`, "http://[fd00::2]/", "ask"}, // a '*' stays in one group
+	{`allow:WebFetch(domain:[fd00::*])`, "http://[fd00::2:3]/", "ask"},
+	{`deny:WebFetch(domain:[fd00::*])`, "http://[fe80::2]/", "allow"},
+	{`deny:WebFetch(domain:[fd00:*])`, "http://[fd00::2]/", "allow"}, // as the reference
 	{`allow:WebFetch(domain:docs.example.com)`, "https://docs.example.com/", "allow"},
 }
 

@@ -74,6 +74,11 @@ func CanonicalPattern(p string) string {
 	if !strings.Contains(p, "*") {
 		return Canonical(p)
 	}
+	if strings.HasPrefix(p, "[") && strings.HasSuffix(p, "]") {
+		// An IPv6 pattern (domain:[fd00::*]) meets the host as Canonical
+		// gives it, without brackets: kept on, they matched no address.
+		return strings.ToLower(withoutZone(p[1 : len(p)-1]))
+	}
 	labels := strings.Split(p, ".")
 	for i, l := range labels {
 		if strings.Contains(l, "*") {

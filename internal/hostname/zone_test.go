@@ -17,7 +17,7 @@ func TestCanonicalRed21Net(t *testing.T) {
 	for in, want := range map[string]string{
 		"127.0.0.*": "127.0.0.*", "*.0.0.1": "*.0.0.1", "169.*.169.254": "169.*.169.254",
 		"10.*.*.*": "10.*.*.*", "*.1.example": "*.1.example", "API-*.2024.Example.": "api-*.2024.example",
-		"*.Bücher.de": "*.xn--bcher-kva.de", "127.0.0.1": "127.0.0.1", "2130706433": "127.0.0.1",
+		"*.Bücher.de": "*.xn--bcher-kva.de", "[FD00::*]": "fd00::*", "[*::1%lo]": "*::1", "127.0.0.1": "127.0.0.1", "2130706433": "127.0.0.1",
 	} {
 		if got := CanonicalPattern(in); got != want {
 			t.Errorf("CanonicalPattern(%q) = %q, want %q", in, got, want)
