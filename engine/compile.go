@@ -325,8 +325,12 @@ func bashRegex(p string, quoted bool) (re string, exact bool) {
 }
 
 // domainRegex compiles a WebFetch domain pattern: "*.x" matches subdomains
-// at any depth (not x itself); any other '*' stays within one DNS label.
+// at any depth (not x itself); any other '*' stays within one DNS label,
+// or within one group of an IPv6 address (ipv6Star).
 func domainRegex(p string) string {
+	if strings.Contains(p, ":") {
+		return ipv6Star(p)
+	}
 	prefix := ""
 	if rest, ok := strings.CutPrefix(p, "*."); ok {
 		prefix, p = `(?:[^.]+\.)+`, rest

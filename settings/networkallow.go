@@ -1,7 +1,7 @@
 package settings
 
 import (
-	"net"
+	"net/netip"
 	"strings"
 )
 
@@ -54,8 +54,8 @@ func (s *Settings) repositoryNetworkAllow(src Source, r Rule, why string) bool {
 // everyHostPattern reports a WebFetch domain pattern (canonical: lower
 // case, no trailing dot) that reaches past the hosts one organisation
 // names: what follows its last '*' has fewer than two labels (*, *.com,
-// a*.net), it is a single-label name (localhost), or an IP address that
-// is not a public one.
+// a*.net), it is a single-label name (localhost), a wildcard over IPv4
+// addresses, or an IP address that is not a public one (publicAddr).
 func everyHostPattern(p string) bool {
 	tail := p
 	if i := strings.LastIndexByte(p, '*'); i >= 0 {
@@ -64,7 +64,22 @@ func everyHostPattern(p string) bool {
 	if strings.Count(strings.Trim(tail, "."), ".") < 1 {
 		return true
 	}
-	ip := net.ParseIP(strings.Trim(p, "[]"))
-	return ip != nil && (ip.IsLoopback() || ip.IsPrivate() || ip.IsLinkLocalUnicast() || ip.IsUnspecified() ||
-		ip.IsLinkLocalMulticast() || ip.IsInterfaceLocalMulticast())
+	if tail != p && numericLabel(tail[strings.LastIndexByte(tail, '.')+1:]) {
+		// A wildcard whose last label is a number names IPv4 addresses
+		// (hosts are compared in dotted decimal): *.0.0.1 is 127.0.0.1,
+		// 169.*.169.254 the metadata service.
+		return true
+	}
+	a, err := netip.ParseAddr(strings.Trim(p, "[]"))
+	return err == nil && !publicAddr(a.Unmap())
+}
+
+// numericLabel reports a label of decimal digits.
+func numericLabel(l string) bool {
+	for i := 0; i < len(l); i++ {
+		if l[i] < '0' || l[i] > '9' {
+			return false
+		}
+	}
+	return l != ""
 }

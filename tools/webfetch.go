@@ -77,9 +77,7 @@ func NewWebFetch(client *http.Client) Tool {
 					text = md
 				}
 			}
-			if len(text) > fetchMaxChars {
-				text = text[:fetchMaxChars] + "\n… [content truncated]"
-			}
+			text = pageWindow(text, number(in, "offset", 0))
 			return Result{Data: fmt.Sprintf("URL: %s\nStatus: %d\nPrompt: %s\n\n%s", req.URL, resp.StatusCode, str(in, "prompt"), text),
 				IsError: resp.StatusCode >= 400}, nil
 		},

@@ -21,8 +21,9 @@ var profile = idna.New(idna.MapForLookup(), idna.Transitional(false), idna.Stric
 // without brackets): lower case, IDNA-mapped to ASCII (ｅｖｉｌ。com is
 // evil.com, bücher.de is xn--bcher-kva.de), an IPv4 address in any of its
 // numeric spellings (2852039166, 0xa9.0xfe.0xa9.0xfe, 169.254.43518) as
-// dotted decimal, an IPv4-mapped IPv6 address as its IPv4 address, and no
-// trailing dot. It is safe for concurrent use.
+// dotted decimal, an IPv4-mapped IPv6 address as its IPv4 address, an
+// IPv6 address without its zone, and no trailing dot. It is safe for
+// concurrent use.
 func Canonical(h string) string {
 	if strings.HasPrefix(h, "[") && strings.HasSuffix(h, "]") {
 		// A rule names an IPv6 host as URLs spell it (domain:[::1]); the
@@ -30,12 +31,23 @@ func Canonical(h string) string {
 		h = h[1 : len(h)-1]
 	}
 	if strings.Contains(h, ":") {
-		h = strings.ToLower(h)
+		h = strings.ToLower(withoutZone(h))
 		if a, err := netip.ParseAddr(h); err == nil {
 			return a.Unmap().String()
 		}
 		return h
 	}
+	h = asciiName(h)
+	if ip, ok := ipv4(h); ok {
+		return ip
+	}
+	return h
+}
+
+// asciiName is a DNS name as the fetcher looks it up, before any reading
+// of it as an IPv4 address: IDNA-mapped to ASCII, lower case, no trailing
+// dot.
+func asciiName(h string) string {
 	// UTS #46 maps case itself, and not always as strings.ToLower does: it
 	// maps İ to i + U+0307 (so gİthub.com is xn--github-qyd.com, not
 	// github.com) and ẞ to ss (straẞe.de is strasse.de, not the ß form).
@@ -47,26 +59,32 @@ func Canonical(h string) string {
 	} else {
 		h = strings.ToLower(h)
 	}
-	h = strings.TrimSuffix(h, ".")
-	if ip, ok := ipv4(h); ok {
-		return ip
-	}
-	return h
+	return strings.TrimSuffix(h, ".")
 }
 
 // CanonicalPattern is Canonical for a domain rule's pattern: labels with a
-// "*" are kept as they are (lower case).
+// "*" are kept as they are (lower case), the others IDNA-mapped one by
+// one. A single label is never read as an IPv4 address: Canonical("169")
+// is 0.0.0.169, so domain:169.254.169.* became
+// 0.0.0.169.0.0.0.254.0.0.0.169.* and matched no host — a deny of a range
+// of addresses (10.*.*.*, 127.0.0.*, *.254.169.254) stopped nothing,
+// although the host it names is compared in dotted decimal.
 func CanonicalPattern(p string) string {
 	p = strings.TrimSuffix(p, ".")
 	if !strings.Contains(p, "*") {
 		return Canonical(p)
+	}
+	if strings.HasPrefix(p, "[") && strings.HasSuffix(p, "]") {
+		// An IPv6 pattern (domain:[fd00::*]) meets the host as Canonical
+		// gives it, without brackets: kept on, they matched no address.
+		return strings.ToLower(withoutZone(p[1 : len(p)-1]))
 	}
 	labels := strings.Split(p, ".")
 	for i, l := range labels {
 		if strings.Contains(l, "*") {
 			labels[i] = strings.ToLower(l)
 		} else if l != "" {
-			labels[i] = Canonical(l)
+			labels[i] = asciiName(l)
 		}
 	}
 	return strings.Join(labels, ".")
