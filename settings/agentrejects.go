@@ -6,6 +6,13 @@ import (
 	"strconv"
 )
 
+// RejectedFile is a settings file Claude Code rejects as a whole.
+type RejectedFile struct {
+	Path string `json:"path"`
+	// Why names the key at fault and what is wrong with its value.
+	Why string `json:"why"`
+}
+
 // agentHookTypes are the hook types Claude Code knows, with the string
 // field each one requires. A hook of another type, or without that field,
 // makes it reject the whole file.

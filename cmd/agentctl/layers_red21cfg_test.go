@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -60,6 +61,38 @@ func TestRed21cfgLayersAgentRejectedFile(t *testing.T) {
 			in, _ := json.Marshal(c.input)
 			if got := red19cfgCheck(t, proj, home, managed, "Bash", string(in)); got != c.want {
 				t.Errorf("%s: check (user file with %s) %s = %s, want %s", kind, c.extra, in, got, c.want)
+			}
+		})
+	}
+}
+
+// TestRed21cfgDoctorRejectedInstall: Claude Code runs no hook of a
+// settings file it rejects as a whole — the real CLI, with a blocking hook
+// in a user settings file holding "model": 5, asked instead of running it
+// — so an agentctl install written there enforces nothing. doctor reports
+// it as a fail-open risk; the same install in a file the agent loads
+// reports nothing.
+func TestRed21cfgDoctorRejectedInstall(t *testing.T) {
+	t.Setenv(asMainEnv, "1") // the latency check runs this test binary as agentctl
+	cases := []struct {
+		name, extra string
+		risk        bool
+	}{
+		{"a model that is a number", `"model": 5, `, true},
+		{"a retention that is a string", `"cleanupPeriodDays": "30", `, true},
+		{"a valid model", `"model": "opus", `, false},
+		{"nothing else", ``, false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			home := isolatedHome(t)
+			cwd, _ := filepath.EvalSymlinks(t.TempDir())
+			user := `{` + c.extra + `"hooks":{"PreToolUse":[{"matcher":"*","hooks":[{"type":"command","command":"agentctl hook"}]}]}}`
+			writeFiles(t, home, map[string]string{".claude/settings.json": user})
+			out, errOut, _ := runCLI(t, "", "agentctl", "--cwd", cwd, "--managed-settings", emptyManaged(t), "doctor")
+			risk := strings.Contains(out, "fail-open risk: Claude Code rejects "+filepath.Join(home, ".claude", "settings.json"))
+			if risk != c.risk {
+				t.Errorf("risk reported %v, want %v\n%s%s", risk, c.risk, out, errOut)
 			}
 		})
 	}
