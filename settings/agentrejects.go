@@ -14,10 +14,10 @@ type RejectedFile struct {
 }
 
 // agentHookTypes are the hook types Claude Code knows, with the string
-// field each one requires. A hook of another type, or without that field,
-// makes it reject the whole file.
-var agentHookTypes = map[string]string{"command": "command", "prompt": "prompt", "agent": "prompt",
-	"http": "url", "mcp_tool": ""}
+// fields each one requires. A hook of another type, or without one of
+// those fields, makes it reject the whole file.
+var agentHookTypes = map[string][]string{"command": {"command"}, "prompt": {"prompt"}, "agent": {"prompt"},
+	"http": {"url"}, "mcp_tool": {"server", "tool"}}
 
 // agentRejects reports why Claude Code rejects a settings document as a
 // whole, and the value at fault; "" when it loads it.
@@ -132,8 +132,10 @@ func agentRejectsHooks(v *node) (string, *node) {
 				if !ok {
 					return fmt.Sprintf("%s: unknown hook type %q", what, t.str), t
 				}
-				if f := h.field(need); need != "" && (f == nil || f.kind != kindString) {
-					return fmt.Sprintf("%s: a %s hook needs a %q string", what, t.str, need), h
+				for _, name := range need {
+					if f := h.field(name); f == nil || f.kind != kindString {
+						return fmt.Sprintf("%s: a %s hook needs a %q string", what, t.str, name), h
+					}
 				}
 			}
 		}
