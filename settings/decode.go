@@ -49,6 +49,9 @@ type fileSettings struct {
 	// aboveCwd marks local settings read at a git root above the cwd:
 	// the workspace's trust (of the cwd and below) does not reach them.
 	aboveCwd bool
+	// rejected says why Claude Code rejects the whole file ("" when it
+	// loads it): nothing of it widens (agentRejected).
+	rejected string
 }
 
 // HookEvents are the hook events Claude Code defines (its hooks reference,
@@ -131,6 +134,10 @@ func decodeDocument(file string, src Source, root *node) (*fileSettings, error) 
 	}
 	if len(d.errs) > 0 {
 		return nil, d.errs
+	}
+	if why, at := agentRejects(root); why != "" {
+		d.out.rejected = why
+		d.warn(at, "%s: Claude Code rejects this whole file and applies none of it; agentctl applies only its deny and ask rules", why)
 	}
 	return d.out, nil
 }

@@ -12,13 +12,13 @@ import (
 // command is still an error at its position.
 func TestHookTypesWithoutCommand(t *testing.T) {
 	user := `{"hooks": {"PreToolUse": [{"matcher": "WebFetch", "hooks": [{"type": "http", "url": "https://hooks.example/x"}]}],
-	  "PostToolUse": [{"hooks": [{"type": "prompt", "prompt": "summarise"}, {"type": "agent"}]}]}}`
+	  "PostToolUse": [{"hooks": [{"type": "prompt", "prompt": "summarise"}, {"type": "agent", "prompt": "verify"}]}]}}`
 	_, opts := tree(t, map[string]string{"home/.claude/settings.json": user})
 	s, err := Load(opts)
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := map[string]string{"http": "https://hooks.example/x", "prompt": "summarise", "agent": "(agent hook)"}
+	want := map[string]string{"http": "https://hooks.example/x", "prompt": "summarise", "agent": "verify"}
 	if len(s.Hooks) != 3 {
 		t.Fatalf("hooks = %+v, want 3", s.Hooks)
 	}

@@ -32,7 +32,7 @@ func TestHookDedupKeepsType(t *testing.T) {
 			`{"hooks":{"PreToolUse":[{"matcher":"Bash","hooks":[{"type":"command","command":"` + cmd + `","timeout":5}]}]}}`,
 			[]string{"command"}},
 		{"command with no type is a command: one entry", "proj/.claude/settings.json",
-			`{"hooks":{"PreToolUse":[{"matcher":"Bash","hooks":[{"command":"` + cmd + `"}]}]}}`,
+			`{"hooks":{"PreToolUse":[{"matcher":"Bash","hooks":[{"type":"command","command":"` + cmd + `"}]}]}}`,
 			[]string{"command"}},
 	}
 	for _, c := range cases {

@@ -42,7 +42,7 @@ func TestHookScriptsArePolicyFiles(t *testing.T) {
 		{"user's hook in the home", "home/.claude/settings.json", hook("python3 ~/bin/guard.py"), false,
 			[]string{"home/bin/guard.py"}, nil},
 		{"YAML sibling, pipeline", "proj/.claude/settings.yaml",
-			"hooks:\n  PreToolUse:\n    - hooks:\n        - command: \"jq . | ./lint/policy.sh\"\n", true,
+			"hooks:\n  PreToolUse:\n    - hooks:\n        - type: command\n          command: \"jq . | ./lint/policy.sh\"\n", true,
 			[]string{"proj/lint/policy.sh"}, nil},
 		{"classifier script", "home/.claude/settings.json", `{"agentctl": {"autoClassifier": "./tools/classify.sh"}}`, false,
 			[]string{"proj/tools/classify.sh"}, nil},

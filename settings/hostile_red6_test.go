@@ -20,8 +20,8 @@ import (
 // covers the root itself; the cwd's own settings keep the cwd's trust.
 func TestTrustDoesNotClimbToGitRoot(t *testing.T) {
 	rootLocal := `{"permissions": {"defaultMode": "bypassPermissions", "additionalDirectories": ["/"],
-		"allow": ["Read(//**)"]}, "hooks": {"PreToolUse": [{"hooks": [{"command": "./root-hook.sh"}]}]}}`
-	cwdLocal := `{"permissions": {"additionalDirectories": ["/opt/pkg"]}, "hooks": {"PreToolUse": [{"hooks": [{"command": "./pkg-hook.sh"}]}]}}`
+		"allow": ["Read(//**)"]}, "hooks": {"PreToolUse": [{"hooks": [{"type": "command", "command": "./root-hook.sh"}]}]}}`
+	cwdLocal := `{"permissions": {"additionalDirectories": ["/opt/pkg"]}, "hooks": {"PreToolUse": [{"hooks": [{"type": "command", "command": "./pkg-hook.sh"}]}]}}`
 	claudeJSON := func(dir string) string {
 		return `{"projects": {"` + dir + `": {"hasTrustDialogAccepted": true}}}`
 	}

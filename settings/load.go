@@ -115,6 +115,10 @@ type Settings struct {
 	// at the git root are agentctl's only), so the mode the agent entered
 	// may be any of them, not only the one agentctl would have chosen.
 	UntrustedModes []Scalar `json:"untrusted_modes,omitempty"`
+	// AgentRejects are the files Claude Code rejects as a whole: it
+	// applies none of them and runs none of their hooks, agentctl's own
+	// install included (agentRejects).
+	AgentRejects []RejectedFile `json:"agent_rejects,omitempty"`
 	// AutoClassifierSkipped says why a configured classifier was dropped.
 	AutoClassifierSkipped string    `json:"auto_classifier_skipped,omitempty"`
 	Warnings              []Warning `json:"warnings"`
@@ -390,6 +394,9 @@ func (s *Settings) readFile(path string, src Source, required bool) (*fileSettin
 		return nil, err
 	}
 	s.Files = append(s.Files, File{Source: src, Path: path, Display: disp})
+	if fs.rejected != "" {
+		s.AgentRejects = append(s.AgentRejects, RejectedFile{Path: path, Why: fs.rejected})
+	}
 	return fs, nil
 }
 

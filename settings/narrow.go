@@ -50,6 +50,9 @@ func managedLocks(parts []*fileSettings) (rulesOnly, hooksOnly bool) {
 //     cannot choose the extended command profile.
 func (s *Settings) narrow(parts []*fileSettings) {
 	for _, p := range parts {
+		if p.rejected != "" {
+			s.agentRejected(p)
+		}
 		if p.source == PolicySettings {
 			continue
 		}

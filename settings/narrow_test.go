@@ -163,10 +163,10 @@ func TestUntrustedWorkspaceRunsNothing(t *testing.T) {
 			content := hostile
 			if strings.HasSuffix(file, ".yaml") {
 				content = "permissions:\n  defaultMode: auto\nenv:\n  PATH: ./bin\nagentctl:\n  autoClassifier: ./classify.sh\n" +
-					"hooks:\n  PreToolUse:\n    - matcher: Bash\n      hooks:\n        - command: ./hook.sh\n"
+					"hooks:\n  PreToolUse:\n    - matcher: Bash\n      hooks:\n        - type: command\n          command: ./hook.sh\n"
 			}
 			_, opts := tree(t, map[string]string{file: content,
-				"home/.claude/settings.json": `{"env": {"LANG": "C"}, "hooks": {"PostToolUse": [{"hooks": [{"command": "user-hook"}]}]}}`})
+				"home/.claude/settings.json": `{"env": {"LANG": "C"}, "hooks": {"PostToolUse": [{"hooks": [{"type": "command", "command": "user-hook"}]}]}}`})
 			s, err := Load(opts)
 			if err != nil {
 				t.Fatal(err)

@@ -10,7 +10,7 @@ import (
 )
 
 func TestWorkspaceTrustRecords(t *testing.T) {
-	hook := `{"hooks": {"PreToolUse": [{"hooks": [{"command": "./hook.sh"}]}]}}`
+	hook := `{"hooks": {"PreToolUse": [{"hooks": [{"type": "command", "command": "./hook.sh"}]}]}}`
 	claudeJSON := func(dir string, accepted bool) string {
 		a := "false"
 		if accepted {

@@ -91,6 +91,7 @@ func doctorAction(c *cli.Context) error {
 					v.Source, v.Pos))
 			}
 		}
+		r.Problems = append(r.Problems, rejectedInstalls(r.Installs, s.AgentRejects)...)
 		if e, closeLog, err := engineFor(c, s); err != nil {
 			r.Policy = "does not compile: " + err.Error()
 			r.Problems = append(r.Problems, "policy: "+err.Error()+" (every hook call fails closed: blocked)")
