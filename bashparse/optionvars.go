@@ -14,8 +14,10 @@ import (
 // variable spells (dynamicArg, varCommandWitnesses). When its value is not
 // known and the program has options that run code or name files (the
 // programs table), the word may be any of them: an unresolved part. Words
-// after a static "--" are operands, and a word with a static first
-// character other than "-" (./$f, origin/$b) cannot begin an option.
+// after a static "--" are operands (find's expression excepted), and a
+// word with a static first character other than "-" (./$f, origin/$b)
+// cannot begin an option unless an unquoted expansion in it may split it
+// into more words (fieldsplit.go).
 
 // pathVars are variables bash or the login sets to an absolute path: a
 // script that does not assign them cannot make them an option.
@@ -25,12 +27,17 @@ var pathVars = map[string]bool{"PWD": true, "OLDPWD": true, "HOME": true, "TMPDI
 // value is not known and may begin with "-", when inner's program has
 // power options; "" when there is none.
 func (s *shellState) optionWords(inner []Word) (unknown string) {
-	if len(inner) < 2 || !inner[0].Static() || !hasPowerOptions(inner) {
+	if len(inner) < 2 || !inner[0].Static() {
+		return ""
+	}
+	// find reads its actions (-exec, -delete, -fprint …) after "--" too.
+	find := path.Base(inner[0].Value) == "find"
+	if !find && !hasPowerOptions(inner) {
 		return ""
 	}
 	for _, w := range inner[1:] {
 		if w.Static() {
-			if w.Value == "--" {
+			if w.Value == "--" && !find {
 				break
 			}
 			continue
@@ -39,7 +46,7 @@ func (s *shellState) optionWords(inner []Word) (unknown string) {
 			continue // a glob, brace or tilde word is read by the file checks
 		}
 		src := strings.TrimLeft(w.Value, `"'`)
-		if src == "" || src[0] != '$' && src[0] != '`' && src[0] != '-' {
+		if (src == "" || src[0] != '$' && src[0] != '`' && src[0] != '-') && !unquotedExpansion(w.Value) {
 			continue
 		}
 		known := !strings.ContainsAny(simpleParam.ReplaceAllString(w.Value, ""), "$`")
