@@ -97,6 +97,12 @@ func (p *parser) emit(n syntax.Node, words []Word, assigns []Assign, redirs []Re
 		}
 	}
 	pays := pw.pays
+	if pay, opt, ok := braceWitness(inner); ok && (opt != "" || inner[0].Brace || c.Wide.Name == "find") {
+		pays = append(pays, pay)
+		if opt != "" {
+			p.unresolved(ReasonDynamicName, "a brace expansion spells options of "+c.Wide.Name+": "+opt, n)
+		}
+	}
 	if varNamed || dynamicArg(inner) {
 		pays = append(pays, p.st.varCommandWitnesses(p.source(n))...)
 	}

@@ -98,6 +98,31 @@ var red21b9Classes = map[string][]shellRow{
 		{red21b9None, "default", `sed -n ':a;s/x/y/;ta;p' x`, "allow"},
 		{red21b9None, "default", `sed -n '$!{N;ba};p' x`, "allow"},
 	},
+	"b9-4 a brace expansion spells an option or a find action": {
+		// bash expanded each before the program ran: find deleted x (and
+		// ran rm -v), git log wrote y, grep read its patterns from .env,
+		// npm ran ./s as its script shell.
+		{red21b9Prefix, "default", `find . -name x -{delete,print}`, "notallow"},
+		{red21b9Prefix, "default", `find . -name x -de{l,}ete`, "notallow"},
+		{red21b9Prefix, "default", `find . -exec {rm,-v} {} \;`, "deny"},
+		{red21b9Prefix, "default", `find . -exec {rm,x} \;`, "deny"},
+		{red21b9Prefix, "default", `{rm,x}`, "deny"},
+		{red21b9Prefix, "default", `timeout 5 {rm,x}`, "deny"},
+		{red21b9Prefix, "default", `git log HEAD --{output=y,}`, "ask"},
+		{red21b9Prefix, "default", `git log --out{put=y,}`, "ask"},
+		{red21b9Prefix, "default", `grep -e x -{f.env,} y`, "deny"},
+		{red21b9Prefix, "default", `npm test --script-shell{=./s,=./s}`, "ask"},
+		{red21b9Prefix, "dontAsk", `npm test --script-shell{=./s,=./s}`, "deny"},
+		{red21b9None, "default", `find . -name x -{delete,print}`, "ask"},
+		{red21b9None, "default", `git log --out{put=y,}`, "ask"},
+		{red21b9None, "bypassPermissions", `git log HEAD --{output=.git/hooks/pre-commit,}`, "ask"},
+		// Neighbours: braces that name files or print words.
+		{red21b9None, "default", `echo {a,b}`, "allow"},
+		{red21b9None, "default", `echo {1..5}`, "allow"},
+		{red21b9None, "default", `git diff HEAD -- src/{a,b}.go`, "allow"},
+		{red21b9Prefix, "default", `find . -name '*.{go,md}'`, "allow"},
+		{red21b9None, "acceptEdits", `mkdir -p src/{a,b}`, "notdeny"},
+	},
 }
 
 func TestRed21b9Disguises(t *testing.T) {

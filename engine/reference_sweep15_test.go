@@ -8,8 +8,9 @@ import (
 // (2.1.332, run offline), walking spec §9's public bypass classes with
 // disguises of round 21: an unquoted expansion that field splitting cuts
 // into an option or a find action ($IFS, an unset variable glued to
-// -exec), a redirect target whose expansion is glued to .git, and a sed
-// label that GNU sed ends at a blank (":a w y", "ba e CMD"), beside the
+// -exec), a brace expansion that spells an option (-{delete,print},
+// --{output=F,}), a redirect target whose expansion is glued to .git, and
+// a sed label that GNU sed ends at a blank (":a w y", "ba e CMD"), beside the
 // quoted, "--"-guarded and loop-idiom forms that stay approved. Each row
 // keeps the reference's answer (ref); a row whose want differs says why in
 // note, and agentctl is never looser than the reference without one. The
@@ -64,6 +65,17 @@ var red21b9SweepRows = []red18orcSweepRow{
 	{`c33`, red21b9Sw0, `sed -n '$!{N;ba};p' x`, `allow`, `ask`, `spec §3: sed is read-only when its script has no w/W/e/r/R command and no e or w flag; agentctl parses the script where the reference asks for any script off its short list`},
 	{`c34`, red21b9Sw0, `sed -n 'p' x`, `allow`, `allow`, ``},
 	{`c35`, red21b9Sw1, `git log --oneline -5`, `allow`, `allow`, ``},
+	{`t0`, red21b9Sw1, `find . -name x -{delete,print}`, `deny`, `ask`, `stricter: the expansion is find . -name x -delete -print, which may remove under .git (Edit(.git/**))`},
+	{`t1`, red21b9Sw0, `find . -name x -{delete,print}`, `ask`, `ask`, ``},
+	{`t2`, red21b9Sw1, `find . -exec {rm,-v} {} \;`, `deny`, `ask`, `stricter: the expansion runs rm -v, which Bash(rm:*) denies`},
+	{`t3`, red21b9Sw1, `git log HEAD --{output=y,}`, `ask`, `ask`, ``},
+	{`t4`, red21b9Sw0, `git log --out{put=y,}`, `ask`, `ask`, ``},
+	{`t5`, red21b9Sw1, `grep -e x -{f.env,} y`, `deny`, `ask`, `stricter: the expansion grep -e x -f.env - y reads .env, which Read(.env) denies`},
+	{`t6`, red21b9Sw1, `npm test --script-shell{=./s,=./s}`, `ask`, `ask`, ``},
+	{`t7`, red21b9Sw0, `sed -n{,} -i p x`, `ask`, `ask`, ``},
+	{`t8`, red21b9Sw0, `echo {a,b}`, `allow`, `ask`, `echo prints the words the expansion makes; it opens and runs nothing`},
+	{`t9`, red21b9Sw0, `git diff HEAD -- src/{a,b}.go`, `allow`, `ask`, `the words after -- are pathspecs git diff only reads inside the repository`},
+	{`t10`, red21b9Sw0, `echo {1..5}`, `allow`, `ask`, `echo prints the words the expansion makes; it opens and runs nothing`},
 }
 
 func TestReferenceSweep15(t *testing.T) {
