@@ -43,6 +43,9 @@ func (s *shellState) optionWords(inner []Word) (unknown string) {
 			continue
 		}
 		if !w.Dynamic {
+			if w.Glob && globOption(w.Value) {
+				return w.Value
+			}
 			continue // a glob, brace or tilde word is read by the file checks
 		}
 		src := strings.TrimLeft(w.Value, `"'`)
@@ -91,4 +94,17 @@ func hasPowerOptions(inner []Word) bool {
 		}
 	}
 	return false
+}
+
+// globOption reports a glob word shaped as an option whose name the glob
+// spells (-del?te, --outpu*, -*): bash replaces it with the names of
+// matching files, and a file the agent made (touch ./-delete) makes it
+// that option. A glob only in the value (--include=*.go) keeps the option.
+func globOption(v string) bool {
+	if len(v) < 2 || v[0] != '-' {
+		return false
+	}
+	g := strings.IndexAny(v, "*?[")
+	eq := strings.IndexByte(v, '=')
+	return g >= 0 && (eq < 0 || g < eq)
 }

@@ -123,6 +123,23 @@ var red21b9Classes = map[string][]shellRow{
 		{red21b9Prefix, "default", `find . -name '*.{go,md}'`, "allow"},
 		{red21b9None, "acceptEdits", `mkdir -p src/{a,b}`, "notdeny"},
 	},
+	"b9-5 a glob in option position spells the option from file names": {
+		// With a file named -delete, -fprint or --output=y in the cwd
+		// (touch made it), bash expanded the glob to that name: find
+		// deleted x and wrote .git/hooks/pre-commit, git log wrote y.
+		{red21b9None, "acceptEdits", `touch ./-delete; find . -name x -del?te`, "ask"},
+		{red21b9None, "default", `find . -name x -delet[e]`, "ask"},
+		{red21b9Prefix, "default", `find . -name x -del?te`, "ask"},
+		{red21b9Prefix, "acceptEdits", `touch ./-fprint; find . -fprin? .git/hooks/pre-commit`, "notallow"},
+		{red21b9None, "acceptEdits", `touch ./--output=y; git log --outpu*`, "ask"},
+		{red21b9None, "default", `git log --outpu*`, "ask"},
+		{red21b9Prefix, "dontAsk", `git log --outpu*`, "deny"},
+		// Neighbours: a glob in an option's value or among the operands.
+		{red21b9Prefix, "default", `grep -r foo --include=*.go .`, "allow"},
+		{red21b9None, "default", `ls -la *.md`, "allow"},
+		{red21b9None, "default", `git log -- *.go`, "allow"},
+		{red21b9Prefix, "default", `find . -name *.go`, "allow"},
+	},
 }
 
 func TestRed21b9Disguises(t *testing.T) {

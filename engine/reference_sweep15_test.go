@@ -9,10 +9,11 @@ import (
 // disguises of round 21: an unquoted expansion that field splitting cuts
 // into an option or a find action ($IFS, an unset variable glued to
 // -exec), a brace expansion that spells an option (-{delete,print},
-// --{output=F,}), a redirect target whose expansion is glued to .git, and
-// a sed label that GNU sed ends at a blank (":a w y", "ba e CMD"), beside the
-// quoted, "--"-guarded and loop-idiom forms that stay approved. Each row
-// keeps the reference's answer (ref); a row whose want differs says why in
+// --{output=F,}), a glob in option position (-del?te, --outpu*), a
+// redirect target whose expansion is glued to .git, and a sed label that
+// GNU sed ends at a blank (":a w y", "ba e CMD"), beside the quoted,
+// "--"-guarded and loop-idiom forms that stay approved. Each row keeps
+// the reference's answer (ref); a row whose want differs says why in
 // note, and agentctl is never looser than the reference without one. The
 // classes the sweep showed are the regression tests of
 // bypass_red21b9_test.go.
@@ -76,6 +77,11 @@ var red21b9SweepRows = []red18orcSweepRow{
 	{`t8`, red21b9Sw0, `echo {a,b}`, `allow`, `ask`, `echo prints the words the expansion makes; it opens and runs nothing`},
 	{`t9`, red21b9Sw0, `git diff HEAD -- src/{a,b}.go`, `allow`, `ask`, `the words after -- are pathspecs git diff only reads inside the repository`},
 	{`t10`, red21b9Sw0, `echo {1..5}`, `allow`, `ask`, `echo prints the words the expansion makes; it opens and runs nothing`},
+	{`g0`, red21b9Sw1, `find . -name x -del?te`, `ask`, `ask`, ``},
+	{`g1`, red21b9Sw0, `find . -name x -del?te`, `ask`, `ask`, ``},
+	{`g2`, red21b9Sw0, `git log --outpu*`, `ask`, `ask`, ``},
+	{`g3`, red21b9Sw1, `grep -r foo --include=*.go .`, `allow`, `allow`, ``},
+	{`g4`, red21b9Sw0, `ls -la *.md`, `allow`, `allow`, ``},
 }
 
 func TestReferenceSweep15(t *testing.T) {
