@@ -32,8 +32,9 @@ func (p *parser) emit(n syntax.Node, words []Word, assigns []Assign, redirs []Re
 		p.unresolved(ReasonDynamicName, "subcommand of "+c.Wide.Name+" is not static: "+sub, n)
 		varNamed = true
 	}
-	if w := p.st.optionWords(inner); w != "" {
-		p.unresolved(ReasonDynamicName, "a word of "+c.Wide.Name+" known only at run time may be one of its options: "+w, n)
+	optionWord := p.st.optionWords(inner)
+	if optionWord != "" {
+		p.unresolved(ReasonDynamicName, "a word of "+c.Wide.Name+" known only at run time may be one of its options: "+optionWord, n)
 	}
 	c.Open = p.st.openStart(inner, peeledXargs(c))
 	if reason, w, ok := dynamicStateWord(inner); ok {
@@ -96,8 +97,17 @@ func (p *parser) emit(n syntax.Node, words []Word, assigns []Assign, redirs []Re
 		}
 	}
 	pays := pw.pays
+	if pay, opt, ok := braceWitness(inner); ok && (opt != "" || inner[0].Brace || c.Wide.Name == "find") {
+		pays = append(pays, pay)
+		if opt != "" {
+			p.unresolved(ReasonDynamicName, "a brace expansion spells options of "+c.Wide.Name+": "+opt, n)
+		}
+	}
 	if varNamed || dynamicArg(inner) {
 		pays = append(pays, p.st.varCommandWitnesses(p.source(n))...)
+	}
+	if optionWord != "" {
+		pays = append(pays, p.st.splitWitnesses(p.source(n))...)
 	}
 	more, files, powers := optionPowers(inner)
 	pays = append(pays, more...)
@@ -145,6 +155,7 @@ func (p *parser) emit(n syntax.Node, words []Word, assigns []Assign, redirs []Re
 	c.Files = append(c.Files, p.st.guessParamWitnesses(c.Files, c.DirUnknown, c.DirGuess)...)
 	c.Files = append(c.Files, p.st.homeWitnesses(c.Files)...)
 	c.Mentions = mentions(inner, c.Files)
+	c.Mentions = append(c.Mentions, redirectTails(redirs)...)
 	c.Mentions = append(c.Mentions, globListings(inner)...)
 	c.Mentions = append(c.Mentions, p.takeListings()...)
 	c.Mentions = append(c.Mentions, metadataMentions(p.st, inner)...)

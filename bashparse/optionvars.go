@@ -14,8 +14,10 @@ import (
 // variable spells (dynamicArg, varCommandWitnesses). When its value is not
 // known and the program has options that run code or name files (the
 // programs table), the word may be any of them: an unresolved part. Words
-// after a static "--" are operands, and a word with a static first
-// character other than "-" (./$f, origin/$b) cannot begin an option.
+// after a static "--" are operands (find's expression excepted), and a
+// word with a static first character other than "-" (./$f, origin/$b)
+// cannot begin an option unless an unquoted expansion in it may split it
+// into more words (fieldsplit.go).
 
 // pathVars are variables bash or the login sets to an absolute path: a
 // script that does not assign them cannot make them an option.
@@ -25,21 +27,29 @@ var pathVars = map[string]bool{"PWD": true, "OLDPWD": true, "HOME": true, "TMPDI
 // value is not known and may begin with "-", when inner's program has
 // power options; "" when there is none.
 func (s *shellState) optionWords(inner []Word) (unknown string) {
-	if len(inner) < 2 || !inner[0].Static() || !hasPowerOptions(inner) {
+	if len(inner) < 2 || !inner[0].Static() {
+		return ""
+	}
+	// find reads its actions (-exec, -delete, -fprint …) after "--" too.
+	find := path.Base(inner[0].Value) == "find"
+	if !find && !hasPowerOptions(inner) {
 		return ""
 	}
 	for _, w := range inner[1:] {
 		if w.Static() {
-			if w.Value == "--" {
+			if w.Value == "--" && !find {
 				break
 			}
 			continue
 		}
 		if !w.Dynamic {
+			if w.Glob && globOption(w.Value) {
+				return w.Value
+			}
 			continue // a glob, brace or tilde word is read by the file checks
 		}
 		src := strings.TrimLeft(w.Value, `"'`)
-		if src == "" || src[0] != '$' && src[0] != '`' && src[0] != '-' {
+		if (src == "" || src[0] != '$' && src[0] != '`' && src[0] != '-') && !unquotedExpansion(w.Value) {
 			continue
 		}
 		known := !strings.ContainsAny(simpleParam.ReplaceAllString(w.Value, ""), "$`")
@@ -84,4 +94,17 @@ func hasPowerOptions(inner []Word) bool {
 		}
 	}
 	return false
+}
+
+// globOption reports a glob word shaped as an option whose name the glob
+// spells (-del?te, --outpu*, -*): bash replaces it with the names of
+// matching files, and a file the agent made (touch ./-delete) makes it
+// that option. A glob only in the value (--include=*.go) keeps the option.
+func globOption(v string) bool {
+	if len(v) < 2 || v[0] != '-' {
+		return false
+	}
+	g := strings.IndexAny(v, "*?[")
+	eq := strings.IndexByte(v, '=')
+	return g >= 0 && (eq < 0 || g < eq)
 }

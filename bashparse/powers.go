@@ -344,7 +344,13 @@ func sedScan(s string) sedScript {
 			i++
 			rest()
 		case c == ':' || c == 'b' || c == 't' || c == 'T':
-			for i < len(s) && s[i] != '\n' && s[i] != ';' {
+			// GNU sed (4.9) ends a label at a blank, ";" or "}": in
+			// ":a w F" and "ba e CMD" what follows is the next command.
+			i++
+			for i < len(s) && (s[i] == ' ' || s[i] == '\t') {
+				i++
+			}
+			for i < len(s) && strings.IndexByte(" \t\n\r\v\f;}", s[i]) < 0 {
 				i++
 			}
 		case strings.IndexByte("pPdDnNgGhHxlqQz=FIM", c) >= 0:
