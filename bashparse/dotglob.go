@@ -23,27 +23,7 @@ func dotglobMentions(ms []File) []File {
 		if !m.Glob || m.Dynamic {
 			continue
 		}
-		spellings := []string{""}
-		changed := false
-		for i, seg := range strings.Split(m.Path, "/") {
-			alts := []string{seg}
-			if vs := dotSegment(seg); len(vs) > 0 {
-				alts, changed = append(alts, vs...), true
-			}
-			var next []string
-			for _, sp := range spellings {
-				for _, a := range alts {
-					if i > 0 {
-						a = sp + "/" + a
-					}
-					next = append(next, a)
-				}
-			}
-			if len(next) > maxDotVariants {
-				next = next[:maxDotVariants]
-			}
-			spellings = next
-		}
+		spellings, changed := segmentSpellings(m.Path, dotSegment)
 		if !changed {
 			continue
 		}
@@ -54,6 +34,30 @@ func dotglobMentions(ms []File) []File {
 		}
 	}
 	return out
+}
+
+// segmentSpellings spells path with each segment also written as the
+// alternatives alt gives for it (every combination, the path as written
+// first, at most maxDotVariants); changed reports any alternative.
+func segmentSpellings(path string, alt func(seg string) []string) (spellings []string, changed bool) {
+	spellings = []string{""}
+	for i, seg := range strings.Split(path, "/") {
+		alts := []string{seg}
+		if vs := alt(seg); len(vs) > 0 {
+			alts, changed = append(alts, vs...), true
+		}
+		var next []string
+		for _, sp := range spellings {
+			for _, a := range alts {
+				if i > 0 {
+					a = sp + "/" + a
+				}
+				next = append(next, a)
+			}
+		}
+		spellings = next[:min(len(next), maxDotVariants)]
+	}
+	return spellings, changed
 }
 
 // dotSegment lists patterns starting with "." that match the dot names

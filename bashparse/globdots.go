@@ -23,24 +23,12 @@ func globDotFiles(fs []File) []File {
 		if !f.Glob || f.Dynamic || !strings.Contains(f.Path, ".") {
 			continue
 		}
-		spellings := []string{""}
-		changed := false
-		for i, seg := range strings.Split(f.Path, "/") {
-			alts := []string{seg}
+		spellings, changed := segmentSpellings(f.Path, func(seg string) []string {
 			if dotsMatch(seg) {
-				alts, changed = append(alts, ".", ".."), true
+				return []string{".", ".."}
 			}
-			var next []string
-			for _, sp := range spellings {
-				for _, a := range alts {
-					if i > 0 {
-						a = sp + "/" + a
-					}
-					next = append(next, a)
-				}
-			}
-			spellings = next[:min(len(next), maxDotVariants)]
-		}
+			return nil
+		})
 		if !changed {
 			continue
 		}
